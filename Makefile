@@ -1,0 +1,25 @@
+# dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite.
+# Both install the Debian packages they need when they are missing (as root, or through sudo).
+
+DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+                libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
+SWIFT_BUILD_FLAGS ?=
+DVPIPE_RELEASE := .build/release/dvpipe
+
+.PHONY: deps demo test build clean
+
+deps:
+	@scripts/install-deps.sh $(DEB_PACKAGES)
+
+build: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+demo: build
+	$(DVPIPE_RELEASE) demo demo
+	$(DVPIPE_RELEASE) plan demo/demo.yaml
+
+test: deps
+	swift test --parallel
+
+clean:
+	rm -rf .build out demo

@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Dependencies, kept short on purpose:
+// - swift-argument-parser: the CLI's subcommands, `--help` and argument errors.
+// Everything else is the toolchain's Foundation or system C libraries found through pkg-config.
+let package = Package(
+    name: "dvpipe",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dvpipe", targets: ["dvpipe"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        /** FFmpeg's libraries (system, through pkg-config) and a shim for the macros Swift cannot import. */
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
+        /** libyaml's event parser (system, through pkg-config). */
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        /** FreeType's glyph rasteriser (system, through pkg-config). */
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+
+        /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
+        .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
+        /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text, the sample library. */
+        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "DVPlanning"]),
+        /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests. */
+        .target(name: "DVRender", dependencies: ["DVPlanning", "DVMedia"]),
+        /** The subcommands, their flags, terminal output and exit codes. */
+        .target(
+            name: "DVPipeCommands",
+            dependencies: [
+                "DVPlanning", "DVMedia", "DVRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        /** The `dvpipe` executable: an entry point and nothing else. */
+        .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
+
+        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
+        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+#ifndef DVPIPE_CFFMPEG_SHIM_H
+#define DVPIPE_CFFMPEG_SHIM_H
+
+#include <errno.h>
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/hash.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+
+/* Macros that Swift cannot import, as functions and constants. */
+
+static inline int dv_averror(int posix_error) { return AVERROR(posix_error); }
+static inline int dv_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int dv_averror_eof(void) { return AVERROR_EOF; }
+static inline int dv_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int64_t dv_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline AVRational dv_time_base_q(void) { return AV_TIME_BASE_Q; }
+
+static inline AVChannelLayout dv_channel_layout_mono(void) { AVChannelLayout l = AV_CHANNEL_LAYOUT_MONO; return l; }
+static inline AVChannelLayout dv_channel_layout_stereo(void) { AVChannelLayout l = AV_CHANNEL_LAYOUT_STEREO; return l; }
+static inline AVChannelLayout dv_channel_layout_5point1(void) { AVChannelLayout l = AV_CHANNEL_LAYOUT_5POINT1; return l; }
+
+/* `AVFrame.data` and `linesize` import as tuples; index them from C instead. */
+static inline uint8_t *dv_frame_plane(const AVFrame *frame, int plane) { return frame->data[plane]; }
+static inline int dv_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+
+/* Returns the message FFmpeg has for an error code (av_err2str is a macro over a compound literal). */
+static inline const char *dv_error_string(int code, char *buffer, size_t size) {
+    return av_make_error_string(buffer, size, code);
+}
+
+#endif

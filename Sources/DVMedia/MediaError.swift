@@ -1,0 +1,53 @@
+internal import CFFmpeg
+import Foundation
+
+/// An error from the media layer, carrying the file (and stream) it came from.
+public enum MediaError: Error, CustomStringConvertible, Equatable {
+    /// An FFmpeg call returned a negative code.
+    case ffmpeg(operation: String, code: Int32, message: String, path: String?)
+    /// A codec the machine's FFmpeg build does not have.
+    case codecUnavailable(name: String)
+    /// A file that opened but has no stream of the kind needed.
+    case noStream(kind: String, path: String)
+    /// A font file FreeType could not load.
+    case font(path: String, code: Int32)
+    /// An image or frame of a size the operation cannot take.
+    case invalidSize(width: Int, height: Int, reason: String)
+    /// Writing a file failed at the file-system level.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .ffmpeg(operation, code, message, path):
+            let place = path.map { "\($0): " } ?? ""
+            return "\(place)\(operation) failed: \(message) (\(code))"
+        case let .codecUnavailable(name):
+            return "the codec '\(name)' is not in this FFmpeg build; run `dvpipe doctor`"
+        case let .noStream(kind, path):
+            return "\(path): no \(kind) stream"
+        case let .font(path, code):
+            return "\(path): FreeType could not load the font (error \(code))"
+        case let .invalidSize(width, height, reason):
+            return "invalid size \(width)x\(height): \(reason)"
+        case let .io(path, reason):
+            return "\(path): \(reason)"
+        }
+    }
+}
+
+/// FFmpeg's text for an error code.
+func ffmpegErrorMessage(_ code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    return buffer.withUnsafeMutableBufferPointer { pointer in
+        String(cString: dv_error_string(code, pointer.baseAddress, pointer.count))
+    }
+}
+
+/// Turns a negative FFmpeg return code into a thrown `MediaError.ffmpeg`; passes others through.
+@discardableResult
+func check(_ code: Int32, _ operation: @autoclosure () -> String, path: String? = nil) throws -> Int32 {
+    if code < 0 {
+        throw MediaError.ffmpeg(operation: operation(), code: code, message: ffmpegErrorMessage(code), path: path)
+    }
+    return code
+}

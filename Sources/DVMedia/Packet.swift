@@ -1,0 +1,35 @@
+internal import CFFmpeg
+import Foundation
+
+/// One compressed packet, owning its `AVPacket`.
+public final class Packet {
+    let pointer: UnsafeMutablePointer<AVPacket>
+
+    init() throws {
+        guard let packet = av_packet_alloc() else {
+            throw MediaError.ffmpeg(operation: "av_packet_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        pointer = packet
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = pointer
+        av_packet_free(&packet)
+    }
+
+    /// The packet's payload, copied.
+    public var data: Data {
+        guard let bytes = pointer.pointee.data, pointer.pointee.size > 0 else { return Data() }
+        return Data(bytes: bytes, count: Int(pointer.pointee.size))
+    }
+
+    /// Presentation time in the stream's time base.
+    public var pts: Int64 { pointer.pointee.pts }
+    /// Decoding time in the stream's time base.
+    public var dts: Int64 { pointer.pointee.dts }
+    /// True for a packet that starts a keyframe.
+    public var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+
+    /// Drops the payload so the packet can be filled again.
+    func reset() { av_packet_unref(pointer) }
+}

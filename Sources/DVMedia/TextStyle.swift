@@ -1,0 +1,7 @@
+/// How text is drawn into frames.
+public enum TextStyle {
+    /// DejaVu Sans from Debian's `fonts-dejavu-core`: the font used when a job names none.
+    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// DejaVu Sans Bold, for the sample library's large digits.
+    public static let boldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+}

@@ -1,0 +1,135 @@
+internal import CFFmpeg
+
+/// A video codec the encoder can produce.
+public enum VideoCodec: String, Sendable, CaseIterable, Codable {
+    case h264
+    case hevc
+
+    /// The libavcodec encoder behind the codec.
+    public var encoderName: String {
+        switch self {
+        case .h264: "libx264"
+        case .hevc: "libx265"
+        }
+    }
+}
+
+/// Encodes `VideoFrame`s with libx264 or libx265 through libavcodec, with a fixed thread count.
+public final class VideoEncoder {
+    /// Everything that decides the encoder's output bytes.
+    public struct Settings: Sendable, Hashable, Codable {
+        public var codec: VideoCodec
+        public var width: Int
+        public var height: Int
+        public var fps: Int
+        public var crf: Int
+        public var preset: String
+        /// Fixed so that the output is the same on every machine.
+        public var threads: Int
+        /// 10-bit 4:2:0 input and output (for generating test media).
+        public var tenBit: Bool
+        /// Codec headers out of band, as MP4 wants them.
+        public var globalHeader: Bool
+        /// Frames between keyframes; 0 leaves the codec's default.
+        public var keyframeInterval: Int
+        /// SPS/PPS that stay identical across separately encoded segments, so they join by stream copy.
+        public var stitchable: Bool
+
+        public init(
+            codec: VideoCodec, width: Int, height: Int, fps: Int, crf: Int, preset: String, threads: Int,
+            tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false
+        ) {
+            self.codec = codec
+            self.width = width
+            self.height = height
+            self.fps = fps
+            self.crf = crf
+            self.preset = preset
+            self.threads = threads
+            self.tenBit = tenBit
+            self.globalHeader = globalHeader
+            self.keyframeInterval = keyframeInterval
+            self.stitchable = stitchable
+        }
+    }
+
+    let context: UnsafeMutablePointer<AVCodecContext>
+    private let packet: Packet
+    /// The settings the encoder was opened with.
+    public let settings: Settings
+
+    /// Opens the encoder; throws `codecUnavailable` when the FFmpeg build lacks it.
+    public init(settings: Settings) throws {
+        self.settings = settings
+        guard let codec = avcodec_find_encoder_by_name(settings.codec.encoderName) else {
+            throw MediaError.codecUnavailable(name: settings.codec.encoderName)
+        }
+        guard let context = avcodec_alloc_context3(codec) else {
+            throw MediaError.ffmpeg(operation: "avcodec_alloc_context3", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        self.context = context
+        packet = try Packet()
+        context.pointee.width = Int32(settings.width)
+        context.pointee.height = Int32(settings.height)
+        context.pointee.pix_fmt = settings.tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        context.pointee.time_base = AVRational(num: 1, den: Int32(settings.fps))
+        context.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
+        context.pointee.thread_count = Int32(settings.threads)
+        context.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
+        if settings.globalHeader {
+            context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        if settings.keyframeInterval > 0 {
+            context.pointee.gop_size = Int32(settings.keyframeInterval)
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        av_dict_set(&options, "crf", String(settings.crf), 0)
+        av_dict_set(&options, "preset", settings.preset, 0)
+        switch settings.codec {
+        case .h264:
+            var params = ["threads=\(settings.threads)"]
+            if settings.stitchable { params.append("stitchable=1") }
+            av_dict_set(&options, "x264-params", params.joined(separator: ":"), 0)
+        case .hevc:
+            var params = ["log-level=error", "pools=\(settings.threads)", "frame-threads=\(settings.threads)"]
+            if settings.stitchable { params.append("repeat-headers=1") }
+            av_dict_set(&options, "x265-params", params.joined(separator: ":"), 0)
+        }
+        try check(avcodec_open2(context, codec, &options), "opening the \(settings.codec.encoderName) encoder")
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&context)
+    }
+
+    /// The codec's out-of-band headers (SPS/PPS for H.264), empty if none.
+    public var extradata: [UInt8] {
+        guard let bytes = context.pointee.extradata, context.pointee.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(context.pointee.extradata_size)))
+    }
+
+    /// Sends one frame with its presentation time in frames, and hands every packet that comes out to `output`.
+    public func encode(_ frame: VideoFrame, pts: Int64, output: (Packet) throws -> Void) throws {
+        frame.pointer.pointee.pts = pts
+        try check(avcodec_send_frame(context, frame.pointer), "sending a frame to \(settings.codec.encoderName)")
+        try drain(output)
+    }
+
+    /// Ends the stream and hands the delayed packets to `output`.
+    public func flush(output: (Packet) throws -> Void) throws {
+        try check(avcodec_send_frame(context, nil), "flushing \(settings.codec.encoderName)")
+        try drain(output)
+    }
+
+    private func drain(_ output: (Packet) throws -> Void) throws {
+        while true {
+            let status = avcodec_receive_packet(context, packet.pointer)
+            if status == dv_averror_eagain() || status == dv_averror_eof() { return }
+            try check(status, "receiving a packet from \(settings.codec.encoderName)")
+            defer { packet.reset() }
+            try output(packet)
+        }
+    }
+}

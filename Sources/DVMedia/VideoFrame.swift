@@ -1,0 +1,69 @@
+internal import CFFmpeg
+
+/// One picture in planar YUV, owning its `AVFrame` and the buffers behind it.
+public final class VideoFrame {
+    let pointer: UnsafeMutablePointer<AVFrame>
+
+    /// Picture width in pixels.
+    public var width: Int { Int(pointer.pointee.width) }
+    /// Picture height in pixels.
+    public var height: Int { Int(pointer.pointee.height) }
+    /// The pixel format's FFmpeg name (`yuv420p`, `yuv420p10le`, …).
+    public var pixelFormatName: String {
+        av_get_pix_fmt_name(AVPixelFormat(pointer.pointee.format)).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Allocates a frame of the given size; `yuv420p` unless told otherwise (dimensions must then be even).
+    public convenience init(width: Int, height: Int, tenBit: Bool = false) throws {
+        try self.init(width: width, height: height, format: tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P)
+    }
+
+    init(width: Int, height: Int, format: AVPixelFormat) throws {
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
+            throw MediaError.invalidSize(width: width, height: height, reason: "4:2:0 frames need even, positive sizes")
+        }
+        guard let frame = av_frame_alloc() else {
+            throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        pointer = frame
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.format = format.rawValue
+        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+    }
+
+    /// Wraps a frame that this object now owns.
+    init(taking frame: UnsafeMutablePointer<AVFrame>) {
+        pointer = frame
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&frame)
+    }
+
+    /// The start of plane `index` (0 = Y, 1 = U, 2 = V).
+    public func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
+        dv_frame_plane(pointer, Int32(index))
+    }
+
+    /// Bytes from one row of plane `index` to the next.
+    public func stride(_ index: Int) -> Int {
+        Int(dv_frame_linesize(pointer, Int32(index)))
+    }
+
+    /// Makes the buffers writable (copying them if an encoder still holds a reference).
+    public func makeWritable() throws {
+        try check(av_frame_make_writable(pointer), "av_frame_make_writable")
+    }
+
+    /// Sets every 8-bit sample of the three planes to one value each.
+    public func fill(y: UInt8, u: UInt8, v: UInt8) {
+        let chromaHeight = (height + 1) / 2
+        for (index, value, rows) in [(0, y, height), (1, u, chromaHeight), (2, v, chromaHeight)] {
+            let base = plane(index)
+            let rowBytes = stride(index)
+            base.update(repeating: value, count: rowBytes * rows)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import DVMedia
+import DVPlanning
+import Foundation
+
+/// `dvpipe doctor`: checks that this machine has what a render needs.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the libraries, encoders, default font and free disk that renders need.",
+        discussion: """
+            Each line says OK, or what to run to fix it. Exit status 1 when something required is missing.
+
+            Example:
+              dvpipe doctor --work-dir .dvpipe
+            """
+    )
+
+    @Option(name: .long, help: "The folder whose free disk space to check (default: the current folder).")
+    var workDir: String = "."
+
+    func run() async throws {
+        let checks = MachineCheck.all(workDirectory: workDir)
+        for check in checks {
+            print(check.line)
+        }
+        if checks.contains(where: { $0.status == .missing && $0.required }) {
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// One line of `dvpipe doctor`.
+struct MachineCheck {
+    enum Status { case ok, missing }
+
+    let status: Status
+    let required: Bool
+    let subject: String
+    let detail: String
+
+    var line: String {
+        switch status {
+        case .ok: "OK       \(subject): \(detail)"
+        case .missing: "\(required ? "MISSING " : "OPTIONAL") \(subject): \(detail)"
+        }
+    }
+
+    static let installCommand =
+        "apt-get install -y libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libyaml-dev libfreetype-dev fonts-dejavu-core"
+
+    static func all(workDirectory: String) -> [MachineCheck] {
+        let versions = LibraryVersions.current()
+        var checks: [MachineCheck] = []
+        checks.append(.init(status: .ok, required: true, subject: "FFmpeg", detail: versions.ffmpegRelease))
+        for library in versions.ffmpegLibraries {
+            checks.append(.init(status: .ok, required: true, subject: library.name, detail: library.version))
+        }
+        checks.append(.init(status: .ok, required: true, subject: "libyaml", detail: YAMLLibrary.version))
+        checks.append(.init(status: .ok, required: true, subject: "FreeType", detail: versions.freetype))
+        for encoder in EncoderAvailability.check() {
+            let fix = "not in this FFmpeg build; run: apt-get install -y \(encoder.debianPackage)"
+            checks.append(.init(
+                status: encoder.available ? .ok : .missing,
+                required: encoder.required,
+                subject: "encoder \(encoder.name)",
+                detail: encoder.available ? "available" : fix
+            ))
+        }
+        let font = TextStyle.defaultFontPath
+        let hasFont = FileManager.default.fileExists(atPath: font)
+        checks.append(.init(
+            status: hasFont ? .ok : .missing, required: true, subject: "default font",
+            detail: hasFont ? font : "\(font) not found; run: apt-get install -y fonts-dejavu-core"
+        ))
+        checks.append(diskCheck(workDirectory))
+        return checks
+    }
+
+    private static func diskCheck(_ directory: String) -> MachineCheck {
+        let minimum: Int64 = 1 << 30
+        let url = URL(fileURLWithPath: directory).standardizedFileURL
+        guard let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path),
+              let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value
+        else {
+            return .init(status: .missing, required: true, subject: "free disk", detail: "cannot read the file system of \(url.path)")
+        }
+        let gib = String(format: "%.1f GiB", Double(free) / Double(1 << 30))
+        return .init(
+            status: free >= minimum ? .ok : .missing, required: true, subject: "free disk",
+            detail: free >= minimum ? "\(gib) in \(url.path)" : "only \(gib) in \(url.path); renders need at least 1 GiB"
+        )
+    }
+}

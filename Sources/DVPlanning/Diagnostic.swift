@@ -1,0 +1,21 @@
+/// A problem found in a job file, at the place where it is.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Errors stop the run; warnings are printed and the run goes on.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error
+        case warning
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ severity: Severity, at location: SourceLocation, _ message: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE`.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}

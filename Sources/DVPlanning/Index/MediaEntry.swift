@@ -1,0 +1,126 @@
+import Foundation
+
+/// One file of the media library as the scanner saw it: identity, probe result, or why it could not be read.
+public struct MediaEntry: Sendable, Hashable, Codable {
+    /// Absolute path of the file.
+    public var path: String
+    /// Path relative to the library folder it was found in (what pins and the plan show).
+    public var relativePath: String
+    /// File size in bytes.
+    public var size: Int64
+    /// Modification time, seconds since 1970 (UTC).
+    public var modificationTime: Double
+    /// What probing found, or the error that stopped it.
+    public var probe: ProbeResult
+
+    public init(path: String, relativePath: String, size: Int64, modificationTime: Double, probe: ProbeResult) {
+        self.path = path
+        self.relativePath = relativePath
+        self.size = size
+        self.modificationTime = modificationTime
+        self.probe = probe
+    }
+}
+
+/// The outcome of probing one file.
+public enum ProbeResult: Sendable, Hashable, Codable {
+    /// The file opened and these are its properties.
+    case media(MediaInfo)
+    /// The file could not be opened or has nothing decodable; the reason names the failure.
+    case unreadable(reason: String)
+}
+
+/// What libavformat says about a file from its headers and stream info (no full decode).
+public struct MediaInfo: Sendable, Hashable, Codable {
+    /// Container format name as libavformat reports it (`mov,mp4,m4a,3gp,3g2,mj2`, `image2`, …).
+    public var container: String
+    /// Duration in seconds, when the container knows it.
+    public var duration: Double?
+    /// The first video stream (for a still image, the picture).
+    public var video: VideoStreamInfo?
+    /// The first audio stream.
+    public var audio: AudioStreamInfo?
+    /// Capture-time tags read from the container.
+    public var tags: CaptureTags
+    /// True when the file is a single picture (JPEG, PNG, HEIC) rather than a movie.
+    public var isStill: Bool
+
+    public init(
+        container: String, duration: Double?, video: VideoStreamInfo?, audio: AudioStreamInfo?,
+        tags: CaptureTags, isStill: Bool
+    ) {
+        self.container = container
+        self.duration = duration
+        self.video = video
+        self.audio = audio
+        self.tags = tags
+        self.isStill = isStill
+    }
+}
+
+/// A video stream's properties.
+public struct VideoStreamInfo: Sendable, Hashable, Codable {
+    /// Codec name (`h264`, `hevc`, `mjpeg`, …).
+    public var codec: String
+    /// Coded width and height, before rotation.
+    public var width: Int
+    public var height: Int
+    /// Average frame rate in frames per second (0 when unknown).
+    public var frameRate: Double
+    /// Rotation to apply for display, clockwise degrees in {0, 90, 180, 270}, from the display matrix.
+    public var rotation: Int
+    /// Pixel format name (`yuv420p`, `yuv420p10le`, …).
+    public var pixelFormat: String
+    /// True when the stream's timestamps are not evenly spaced.
+    public var isVariableFrameRate: Bool
+
+    public init(
+        codec: String, width: Int, height: Int, frameRate: Double, rotation: Int, pixelFormat: String,
+        isVariableFrameRate: Bool
+    ) {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.rotation = rotation
+        self.pixelFormat = pixelFormat
+        self.isVariableFrameRate = isVariableFrameRate
+    }
+
+    /// Width and height as shown, after rotation.
+    public var displaySize: (width: Int, height: Int) {
+        rotation % 180 == 0 ? (width, height) : (height, width)
+    }
+}
+
+/// An audio stream's properties.
+public struct AudioStreamInfo: Sendable, Hashable, Codable {
+    public var codec: String
+    public var sampleRate: Int
+    public var channels: Int
+    /// Channel layout description (`mono`, `stereo`, `5.1`, …).
+    public var layout: String
+
+    public init(codec: String, sampleRate: Int, channels: Int, layout: String) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.layout = layout
+    }
+}
+
+/// Capture-time metadata as written by phones, kept as the raw strings.
+public struct CaptureTags: Sendable, Hashable, Codable {
+    /// `com.apple.quicktime.creationdate`: local time with its UTC offset, e.g. `2024-12-03T23:40:00-0800`.
+    public var localCreationDate: String?
+    /// `creation_time`: a UTC instant, e.g. `2024-12-04T07:40:00.000000Z`.
+    public var creationTime: String?
+    /// `com.apple.quicktime.content.identifier`: shared by a Live Photo's movie and still.
+    public var contentIdentifier: String?
+
+    public init(localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil) {
+        self.localCreationDate = localCreationDate
+        self.creationTime = creationTime
+        self.contentIdentifier = contentIdentifier
+    }
+}

@@ -1,0 +1,8 @@
+import DVPipeCommands
+
+@main
+enum Entrypoint {
+    static func main() async {
+        await DVPipe.start()
+    }
+}
