@@ -124,12 +124,6 @@ public final class VideoEncoder {
     }
 
     private func drain(_ output: (Packet) throws -> Void) throws {
-        while true {
-            let status = avcodec_receive_packet(context, packet.pointer)
-            if status == dv_averror_eagain() || status == dv_averror_eof() { return }
-            try check(status, "receiving a packet from \(settings.codec.encoderName)")
-            defer { packet.reset() }
-            try output(packet)
-        }
+        try receivePackets(from: context, into: packet, encoderName: settings.codec.encoderName, output: output)
     }
 }

@@ -1,0 +1,75 @@
+internal import CFFmpeg
+
+/// Encodes planar float audio to AAC through libavcodec's native encoder.
+public final class AudioEncoder {
+    /// Everything that decides the encoder's output bytes.
+    public struct Settings: Sendable, Hashable, Codable {
+        public var sampleRate: Int
+        public var layout: ChannelLayout
+        /// Bits per second, e.g. 160_000.
+        public var bitrate: Int
+        /// Codec headers out of band, as MP4 wants them.
+        public var globalHeader: Bool
+
+        public init(sampleRate: Int = 48_000, layout: ChannelLayout = .stereo, bitrate: Int = 160_000, globalHeader: Bool = true) {
+            self.sampleRate = sampleRate
+            self.layout = layout
+            self.bitrate = bitrate
+            self.globalHeader = globalHeader
+        }
+    }
+
+    let context: UnsafeMutablePointer<AVCodecContext>
+    private let packet: Packet
+    /// The settings the encoder was opened with.
+    public let settings: Settings
+
+    /// Opens the AAC encoder.
+    public init(settings: Settings) throws {
+        self.settings = settings
+        guard let codec = avcodec_find_encoder_by_name("aac") else {
+            throw MediaError.codecUnavailable(name: "aac")
+        }
+        guard let context = avcodec_alloc_context3(codec) else {
+            throw MediaError.ffmpeg(operation: "avcodec_alloc_context3", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        self.context = context
+        packet = try Packet()
+        context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        context.pointee.sample_rate = Int32(settings.sampleRate)
+        context.pointee.ch_layout = settings.layout.ffmpegLayout
+        context.pointee.bit_rate = Int64(settings.bitrate)
+        context.pointee.time_base = AVRational(num: 1, den: Int32(settings.sampleRate))
+        context.pointee.thread_count = 1
+        context.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
+        if settings.globalHeader {
+            context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        try check(avcodec_open2(context, codec, nil), "opening the aac encoder")
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&context)
+    }
+
+    /// Samples per channel the encoder takes in each frame (1024 for AAC).
+    public var frameSize: Int { Int(context.pointee.frame_size) }
+
+    /// Sends one frame with its presentation time in samples, and hands every packet out to `output`.
+    public func encode(_ frame: AudioFrame, pts: Int64, output: (Packet) throws -> Void) throws {
+        frame.pointer.pointee.pts = pts
+        try check(avcodec_send_frame(context, frame.pointer), "sending audio to aac")
+        try drain(output)
+    }
+
+    /// Ends the stream and hands the remaining packets to `output`.
+    public func flush(output: (Packet) throws -> Void) throws {
+        try check(avcodec_send_frame(context, nil), "flushing aac")
+        try drain(output)
+    }
+
+    private func drain(_ output: (Packet) throws -> Void) throws {
+        try receivePackets(from: context, into: packet, encoderName: "aac", output: output)
+    }
+}
