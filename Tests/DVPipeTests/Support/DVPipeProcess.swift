@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the built `dvpipe` executable, as a user would, and captures what it prints.
+struct DVPipeProcess {
+    /// What one run printed and how it ended.
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The `dvpipe` binary in the same build products folder as the running test bundle.
+    static var executable: URL {
+        get throws {
+            let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let candidates = [
+                bundleFolder.appendingPathComponent("dvpipe"),
+                sourceRoot.appendingPathComponent(".build/debug/dvpipe"),
+            ]
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
+            }
+            return found
+        }
+    }
+
+    /// Runs `dvpipe` with `arguments` in `directory` and waits for it to end.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}
