@@ -1,0 +1,26 @@
+/// A stage of the executor, as progress reports name it.
+public enum RenderStage: String, Sendable, Codable {
+    case load
+    case normalize
+    case transition
+    case encode
+    case audio
+    case assemble
+}
+
+/// Something the executor reports while it works; the command line turns these into progress lines.
+public enum RenderEvent: Sendable {
+    /// A stage began with `total` units of work (segments, clips, files).
+    case stageStarted(RenderStage, total: Int)
+    /// One unit of a stage is done; `reused` when a checkpoint made the work unnecessary.
+    case unitFinished(RenderStage, done: Int, total: Int, reused: Bool, name: String)
+    /// A problem that does not stop the run (a clip skipped, a day dropped).
+    case warning(String)
+    /// A stage ended.
+    case stageFinished(RenderStage)
+}
+
+/// Receives the executor's events; called from whichever task finished the work.
+public protocol RenderObserver: Sendable {
+    func handle(_ event: RenderEvent)
+}

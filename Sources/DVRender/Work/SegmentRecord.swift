@@ -1,0 +1,56 @@
+import DVMedia
+import Foundation
+
+/// The encode stage's manifest entry for one finished segment, written atomically beside it after the
+/// segment file is complete. One file per segment, so shards rendering into one work folder never
+/// write the same file.
+public struct SegmentRecord: Sendable, Hashable, Codable {
+    /// Bumped when the record's shape changes; records of another version are treated as missing.
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// The segment's key: the hash of everything that decides its pixels.
+    public var key: String
+    /// Frames in the segment.
+    public var frameCount: Int
+    /// Size of the segment file in bytes.
+    public var byteCount: Int64
+    /// SHA-256 of the segment file.
+    public var fileHash: String
+    /// Encoder threads used (fixed so the bytes do not depend on the machine).
+    public var encoderThreads: Int
+
+    public init(key: String, frameCount: Int, byteCount: Int64, fileHash: String, encoderThreads: Int) {
+        version = Self.currentVersion
+        self.key = key
+        self.frameCount = frameCount
+        self.byteCount = byteCount
+        self.fileHash = fileHash
+        self.encoderThreads = encoderThreads
+    }
+}
+
+extension WorkFolder {
+    /// The record of segment `key` if it and its file are present, complete and unchanged; nil otherwise.
+    public func finishedSegment(_ key: String) -> SegmentRecord? {
+        guard let data = try? Data(contentsOf: segmentRecordFile(key)),
+              let record = try? JSONDecoder().decode(SegmentRecord.self, from: data),
+              record.version == SegmentRecord.currentVersion, record.key == key,
+              let file = try? Data(contentsOf: segmentFile(key)),
+              Int64(file.count) == record.byteCount,
+              ContentHash.hex(of: file) == record.fileHash
+        else { return nil }
+        return record
+    }
+
+    /// Records segment `key` as finished; its file must already be in place.
+    public func recordSegment(_ key: String, frameCount: Int, encoderThreads: Int) throws -> SegmentRecord {
+        let file = try Data(contentsOf: segmentFile(key))
+        let record = SegmentRecord(
+            key: key, frameCount: frameCount, byteCount: Int64(file.count),
+            fileHash: ContentHash.hex(of: file), encoderThreads: encoderThreads
+        )
+        try FileSync.writeAtomically(try JSONCoding.encoder.encode(record), to: segmentRecordFile(key))
+        return record
+    }
+}
