@@ -1,0 +1,151 @@
+import DVRender
+import Foundation
+import Synchronization
+
+/// How progress is shown: a live line on a terminal, a plain line every few seconds otherwise, or JSON events.
+enum ProgressMode: String, CaseIterable, Sendable {
+    case auto
+    case plain
+    case json
+    case none
+}
+
+/// Turns render events into progress output on standard error.
+final class ProgressPrinter: RenderObserver {
+    private struct State {
+        var stage: RenderStage?
+        var stageStart = Date()
+        var done = 0
+        var total = 0
+        var reused = 0
+        var lastPlainLine = Date.distantPast
+        var liveLineShown = false
+    }
+
+    private let live: Bool
+    private let mode: ProgressMode
+    private let plainInterval: TimeInterval
+    private let runStart = Date()
+    private let state = Mutex(State())
+
+    init(mode: ProgressMode, plainInterval: TimeInterval = 5) {
+        self.mode = mode
+        self.plainInterval = plainInterval
+        live = mode == .auto && isatty(STDERR_FILENO) == 1
+    }
+
+    func handle(_ event: RenderEvent) {
+        switch mode {
+        case .none: return
+        case .json: writeJSON(event)
+        case .auto, .plain: writeText(event)
+        }
+    }
+
+    /// Clears the live line so that the next output starts on a clean line.
+    func finishLine() {
+        state.withLock { state in
+            if state.liveLineShown {
+                FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+                state.liveLineShown = false
+            }
+        }
+    }
+
+    private func writeText(_ event: RenderEvent) {
+        state.withLock { state in
+            switch event {
+            case let .stageStarted(stage, total):
+                state.stage = stage
+                state.stageStart = Date()
+                state.done = 0
+                state.total = total
+                state.reused = 0
+                emit(&state, force: true)
+            case let .unitFinished(stage, done, total, reused, _):
+                state.stage = stage
+                state.done = done
+                state.total = total
+                if reused { state.reused += 1 }
+                emit(&state, force: done == total)
+            case let .warning(message):
+                clearLive(&state)
+                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+                emit(&state, force: true)
+            case .stageFinished:
+                clearLive(&state)
+            }
+        }
+    }
+
+    private func clearLive(_ state: inout State) {
+        if state.liveLineShown {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            state.liveLineShown = false
+        }
+    }
+
+    private func emit(_ state: inout State, force: Bool) {
+        guard let stage = state.stage else { return }
+        let now = Date()
+        if !live && !force && now.timeIntervalSince(state.lastPlainLine) < plainInterval { return }
+        let line = Self.progressLine(
+            stage: stage, done: state.done, total: state.total, reused: state.reused,
+            elapsed: now.timeIntervalSince(runStart), stageElapsed: now.timeIntervalSince(state.stageStart)
+        )
+        if live {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            state.liveLineShown = true
+        } else {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
+            state.lastPlainLine = now
+        }
+    }
+
+    /// `encode  12/61  19%  elapsed 0:14  left ~1:00  (3 reused)`.
+    static func progressLine(stage: RenderStage, done: Int, total: Int, reused: Int, elapsed: TimeInterval, stageElapsed: TimeInterval) -> String {
+        let percent = total > 0 ? done * 100 / total : 100
+        var line = "\(stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(done)/\(total)  \(percent)%  elapsed \(clock(elapsed))"
+        let rendered = done - reused
+        if done > 0, done < total, rendered > 0 {
+            let perUnit = stageElapsed / Double(rendered)
+            line += "  left ~\(clock(perUnit * Double(total - done)))"
+        }
+        if reused > 0 { line += "  (\(reused) reused)" }
+        return line
+    }
+
+    static func clock(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 3600
+            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+            : String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+
+    private func writeJSON(_ event: RenderEvent) {
+        var object: [String: Any] = ["elapsed": (Date().timeIntervalSince(runStart) * 1000).rounded() / 1000]
+        switch event {
+        case let .stageStarted(stage, total):
+            object["event"] = "stage_started"
+            object["stage"] = stage.rawValue
+            object["total"] = total
+        case let .unitFinished(stage, done, total, reused, name):
+            object["event"] = "unit_finished"
+            object["stage"] = stage.rawValue
+            object["done"] = done
+            object["total"] = total
+            object["reused"] = reused
+            object["name"] = name
+        case let .warning(message):
+            object["event"] = "warning"
+            object["message"] = message
+        case let .stageFinished(stage):
+            object["event"] = "stage_finished"
+            object["stage"] = stage.rawValue
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        state.withLock { _ in
+            FileHandle.standardError.write(data + Data("\n".utf8))
+        }
+    }
+}
