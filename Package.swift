@@ -44,6 +44,7 @@ let package = Package(
 
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
+        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,7 @@
-/// The version of dvpipe's renderer. It is part of every segment's hash, so a renderer change re-renders.
+/// The versions of dvpipe and of its renderer.
 public enum RenderVersion {
     /// dvpipe's release version.
     public static let dvpipe = "0.1.0"
+    /// Part of every segment's hash: bump it when a change alters rendered pixels, so old segments are not reused.
+    public static let renderer = "render-1"
 }

@@ -1,0 +1,33 @@
+/// The output settings that decide every segment's pixels and bytes.
+public struct CanvasSettings: Sendable, Hashable, Codable {
+    /// Output width and height in pixels (even).
+    public var width: Int
+    public var height: Int
+    /// Output frames per second.
+    public var fps: Int
+    /// How a clip fills the canvas: `contain`, `cover` or `blur`.
+    public var fit: String
+    /// Background colour as 8-bit RGB.
+    public var background: [UInt8]
+    /// `h264` or `hevc`.
+    public var codec: String
+    public var crf: Int
+    public var preset: String
+    /// Encoder threads per segment, fixed so the bytes do not depend on the machine.
+    public var encoderThreads: Int
+
+    public init(
+        width: Int, height: Int, fps: Int, fit: String, background: [UInt8], codec: String, crf: Int, preset: String,
+        encoderThreads: Int
+    ) {
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.fit = fit
+        self.background = background
+        self.codec = codec
+        self.crf = crf
+        self.preset = preset
+        self.encoderThreads = encoderThreads
+    }
+}

@@ -1,0 +1,37 @@
+/// How two neighbouring clips meet: the transition style and how many frames they overlap.
+public struct Join: Sendable, Hashable, Codable {
+    public var style: String
+    /// Frames shared by the end of one clip and the start of the next (0 for a cut).
+    public var frameCount: Int
+
+    public init(style: String, frameCount: Int) {
+        self.style = style
+        self.frameCount = frameCount
+    }
+}
+
+/// Cuts the timeline into segments: one body per clip, and one segment per transition holding the
+/// overlap of the two clips, so a change to one clip touches its body and its two transitions only.
+public enum SegmentLayout {
+    /// The segments for `clips` in order, where `joins[i]` is how clip `i` meets clip `i + 1`.
+    /// A join longer than half of either clip is shortened so every body keeps at least zero frames.
+    public static func segments(clips: [ClipSource], joins: [Join], canvas: CanvasSettings) throws -> [SegmentSpec] {
+        precondition(joins.count == max(clips.count - 1, 0), "one join between each pair of clips")
+        let overlaps = joins.indices.map { index in
+            min(joins[index].frameCount, clips[index].frameCount / 2, clips[index + 1].frameCount / 2)
+        }
+        var contents: [SegmentContent] = []
+        for (index, clip) in clips.enumerated() {
+            let incoming = index > 0 ? overlaps[index - 1] : 0
+            let outgoing = index < overlaps.count ? overlaps[index] : 0
+            let bodyFrames = clip.frameCount - incoming - outgoing
+            if bodyFrames > 0 {
+                contents.append(.body(clip: clip, firstFrame: incoming, frameCount: bodyFrames))
+            }
+            if outgoing > 0 {
+                contents.append(.transition(style: joins[index].style, from: clip, to: clips[index + 1], frameCount: outgoing))
+            }
+        }
+        return try contents.enumerated().map { try SegmentSpec(position: $0.offset, content: $0.element, canvas: canvas) }
+    }
+}
