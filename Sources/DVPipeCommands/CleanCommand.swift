@@ -1,10 +1,12 @@
 import ArgumentParser
+import DVRender
+import Foundation
 
-/// `dvpipe clean`: delete a job's work folder.
+/// `dvpipe clean`: deletes a job's work folder (index, plan, segments); the output file stays.
 struct CleanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
-        abstract: "Delete a job's work folder.",
+        abstract: "Delete a job's work folder (index, plan and segments); the output file stays.",
         discussion: """
             Example:
               dvpipe clean jobs/dec-2024.yaml
@@ -14,6 +16,11 @@ struct CleanCommand: AsyncParsableCommand {
     @OptionGroup var options: JobOptions
 
     func run() async throws {
-        throw NotImplemented(command: "clean").exit()
+        let folder = options.workFolder
+        if try folder.remove() {
+            print("removed \(folder.root.path)")
+        } else {
+            print("nothing to remove: \(folder.root.path) does not exist")
+        }
     }
 }

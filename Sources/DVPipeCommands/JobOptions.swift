@@ -1,4 +1,6 @@
 import ArgumentParser
+import DVRender
+import Foundation
 
 /// The job file argument and the options every job command shares.
 struct JobOptions: ParsableArguments {
@@ -10,6 +12,19 @@ struct JobOptions: ParsableArguments {
 
     @Option(name: .long, help: "Resolve a relative `last:` timeframe against this date (YYYY-MM-DD) instead of today.")
     var asOf: String?
+
+    /// The job file as an absolute URL.
+    var jobURL: URL {
+        URL(fileURLWithPath: job, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+
+    /// `--work-dir`, or `.dvpipe/<job name>/` next to the job file.
+    var workFolder: WorkFolder {
+        if let workDir {
+            return WorkFolder(root: URL(fileURLWithPath: workDir).standardizedFileURL)
+        }
+        return WorkFolder.default(forJob: jobURL)
+    }
 }
 
 /// Thrown by a command that a later release fills in: prints why and exits with status 3.

@@ -32,17 +32,26 @@ public struct WorkFolder: Sendable {
     /// The record that says the segment named `key` is complete.
     public func segmentRecordFile(_ key: String) -> URL { segmentsFolder.appendingPathComponent("\(key).json") }
 
+    /// The file that marks a folder as a dvpipe work folder, so `clean` never deletes anything else.
+    var markerFile: URL { root.appendingPathComponent(".dvpipe-work") }
+
     /// Creates the folders if they are missing.
     public func prepare() throws {
         for folder in [root, segmentsFolder, audioFolder] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
+        if !FileManager.default.fileExists(atPath: markerFile.path) {
+            try Data("dvpipe work folder: safe to delete with `dvpipe clean`\n".utf8).write(to: markerFile)
+        }
     }
 
-    /// Deletes the whole work folder; true if there was one.
+    /// Deletes the whole work folder; false if there was none. Refuses a folder dvpipe did not make.
     @discardableResult
     public func remove() throws -> Bool {
         guard FileManager.default.fileExists(atPath: root.path) else { return false }
+        guard FileManager.default.fileExists(atPath: markerFile.path) else {
+            throw RenderError.notAWorkFolder(path: root.path)
+        }
         try FileManager.default.removeItem(at: root)
         return true
     }

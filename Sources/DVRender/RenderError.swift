@@ -1,0 +1,28 @@
+/// Why a render, or a step around it, could not go on.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// A folder given as the work folder that dvpipe did not create; it is never deleted.
+    case notAWorkFolder(path: String)
+    /// The run was asked to stop by a signal; finished segments are kept.
+    case interrupted(signal: Int32)
+    /// `--strict` and a clip failed; finished segments are kept.
+    case clipFailed(path: String, reason: String)
+    /// `assemble` found segments missing (e.g. a shard has not finished).
+    case segmentsMissing(count: Int, total: Int)
+    /// The plan has no clip at all, so there is nothing to render.
+    case nothingToRender
+
+    public var description: String {
+        switch self {
+        case let .notAWorkFolder(path):
+            "\(path) is not a dvpipe work folder (no .dvpipe-work marker); not deleting it"
+        case let .interrupted(signal):
+            "stopped by signal \(signal); finished segments are kept"
+        case let .clipFailed(path, reason):
+            "\(path): \(reason)"
+        case let .segmentsMissing(count, total):
+            "\(count) of \(total) segments are not rendered yet; run `dvpipe render` (or wait for the other shards)"
+        case .nothingToRender:
+            "the plan has no clip for any day; nothing to render"
+        }
+    }
+}
