@@ -51,13 +51,14 @@ public struct SampleTone: Sendable, Hashable {
     /// The sample at index `index` (seconds = index ÷ sample rate), in −1…1.
     func sample(at index: Int) -> Float {
         let time = Double(index) / Double(sampleRate)
-        var pitch = frequency
-        var decibels = level
         if let burst, time >= burst.time, time < burst.time + burst.duration {
-            pitch = burst.frequency
-            decibels = burst.level
+            return Float(Self.amplitude(burst.level) * Foundation.sin(2 * Double.pi * burst.frequency * time))
         }
-        let amplitude = Foundation.pow(10, decibels / 20)
-        return Float(amplitude * Foundation.sin(2 * Double.pi * pitch * time))
+        return Float(Self.amplitude(level) * Foundation.sin(2 * Double.pi * frequency * time))
+    }
+
+    /// Linear amplitude of a level in dBFS.
+    static func amplitude(_ decibels: Double) -> Double {
+        Foundation.pow(10, decibels / 20)
     }
 }

@@ -59,11 +59,12 @@ public final class SampleWriter {
             while samplesWritten < target {
                 let count = min(tone.encoder.frameSize, total - samplesWritten)
                 let frame = try AudioFrame(sampleCount: count, layout: tone.settings.layout, sampleRate: tone.settings.sampleRate)
-                for channel in 0..<frame.channelCount {
-                    let samples = frame.samples(channel: channel)
-                    for index in 0..<count {
-                        samples[index] = tone.settings.sample(at: samplesWritten + index)
-                    }
+                let first = frame.samples(channel: 0)
+                for index in 0..<count {
+                    first[index] = tone.settings.sample(at: samplesWritten + index)
+                }
+                for channel in 1..<frame.channelCount {
+                    _ = frame.samples(channel: channel).update(fromContentsOf: first)
                 }
                 try tone.encoder.encode(frame, pts: Int64(samplesWritten)) { try muxer.write($0, stream: tone.stream) }
                 samplesWritten += count
@@ -72,8 +73,9 @@ public final class SampleWriter {
 
         let template = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
         template.fill(clip.background.bt709Limited)
-        let card = try card(text: clip.text, label: clip.label, width: clip.displaySize.width, height: clip.displaySize.height)
-        template.blend(card.rotated(clockwise: 360 - clip.rotation), x: 0, y: 0, color: Self.textColor.bt709Limited)
+        try drawCard(
+            text: clip.text, label: clip.label, into: template, rotation: clip.rotation, color: Self.textColor.bt709Limited
+        )
         let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
         let positions = clip.framePositions
         let frameDurations = Dictionary(
@@ -109,8 +111,7 @@ public final class SampleWriter {
         let encoder = try JPEGEncoder(width: still.width, height: still.height)
         let frame = try encoder.makeFrame()
         frame.fill(still.background.bt601Full)
-        let card = try card(text: still.text, label: still.label, width: still.width, height: still.height)
-        frame.blend(card, x: 0, y: 0, color: Self.textColor.bt601Full)
+        try drawCard(text: still.text, label: still.label, into: frame, rotation: 0, color: Self.textColor.bt601Full)
         try FileSync.writeAtomically(try encoder.encode(frame), to: url)
         return url
     }
@@ -138,9 +139,12 @@ public final class SampleWriter {
         return url
     }
 
-    /// A display-sized mask with `text` in large digits in the middle and `label` under it.
-    private func card(text: String, label: String?, width: Int, height: Int) throws -> TextMask {
-        var card = TextMask(width: width, height: height)
+    /// Draws `text` in large digits in the middle of the picture as displayed (after a clockwise
+    /// `rotation`) and `label` under it, so both read upright once a player applies the rotation.
+    private func drawCard(text: String, label: String?, into frame: VideoFrame, rotation: Int, color: YUVColor) throws {
+        let turned = rotation % 180 != 0
+        let width = turned ? frame.height : frame.width
+        let height = turned ? frame.width : frame.height
         try font.setPixelSize(height * 6 / 10)
         var digits = try font.render(text)
         if digits.width > width * 8 / 10 {
@@ -148,12 +152,22 @@ public final class SampleWriter {
             digits = try font.render(text)
         }
         let top = (height - digits.height) / 2 - height / 16
-        card.place(digits, x: (width - digits.width) / 2, y: top)
+        var pieces = [(digits, (width - digits.width) / 2, top)]
         if let label {
             try font.setPixelSize(max(10, min(height, width) / 12))
             let line = try font.render(label)
-            card.place(line, x: (width - line.width) / 2, y: top + digits.height + height / 20)
+            pieces.append((line, (width - line.width) / 2, top + digits.height + height / 20))
         }
-        return card
+        for (mask, x, y) in pieces {
+            var placed = (mask: mask, x: x, y: y)
+            var canvas = (width: width, height: height)
+            // Turn the display canvas clockwise a quarter at a time until it is the coded picture:
+            // a box at (x, y) of height h on a canvas of height H lands at (H − y − h, x).
+            for _ in 0..<((360 - rotation % 360) % 360 / 90) {
+                placed = (placed.mask.rotated(clockwise: 90), canvas.height - placed.y - placed.mask.height, placed.x)
+                canvas = (canvas.height, canvas.width)
+            }
+            frame.blend(placed.mask, x: placed.x, y: placed.y, color: color)
+        }
     }
 }
