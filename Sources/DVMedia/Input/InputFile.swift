@@ -27,7 +27,8 @@ public final class InputFile {
     public init(url: URL) throws {
         self.url = url
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, url.path, nil, nil), "opening the file", path: url.path)
+        // The `file:` prefix keeps a name with a colon in it from being read as a protocol.
+        try check(avformat_open_input(&context, "file:" + url.path, nil, nil), "opening the file", path: url.path)
         guard let context else {
             throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
         }

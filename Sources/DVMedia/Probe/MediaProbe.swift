@@ -15,6 +15,9 @@ public enum MediaProbe {
     public static func probe(_ url: URL) -> ProbeResult {
         do {
             let input = try InputFile(url: url)
+            guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
+                return .unreadable(reason: "\(url.path): no video or audio stream")
+            }
             return .media(info(of: input))
         } catch {
             return .unreadable(reason: String(describing: error))
@@ -103,7 +106,7 @@ public enum MediaProbe {
             codec: String(cString: avcodec_get_name(parameters.codec_id)),
             sampleRate: Int(parameters.sample_rate),
             channels: Int(parameters.ch_layout.nb_channels),
-            layout: written < 0 ? "unknown" : String(cString: buffer)
+            layout: written < 0 ? "unknown" : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         )
     }
 

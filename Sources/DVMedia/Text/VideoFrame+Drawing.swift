@@ -63,7 +63,8 @@ extension VideoFrame {
 
     /// `old` moved towards the 8-bit `value` by `coverage`/255, at 8-bit scale.
     private static func mix(_ old: Int, _ value: UInt8, _ coverage: Int) -> Int {
-        old + ((Int(value) - old) * coverage + 127) / 255
+        let change = (Int(value) - old) * coverage
+        return old + (change >= 0 ? change + 127 : change - 127) / 255
     }
 
     /// Calls `update` for every sample of `plane` in the given ranges with its value at 8-bit scale,

@@ -133,3 +133,17 @@ import Testing
         #expect(reason(MediaProbe.probe(URL(fileURLWithPath: "/nonexistent/dvpipe/clip.mp4")))?.contains("No such file") == true)
     }
 }
+
+/// File names that libavformat could mistake for something else still open as files.
+@Suite struct MediaProbeFileNameTests {
+    @Test func nameWithAColonAndSpaces() throws {
+        MediaLog.silence()
+        let folder = try TemporaryFolder()
+        let url = try SampleWriter().write(SampleClip(fileName: "2024-12-05 18:15:00.mov", duration: 0.3, audio: .none), in: folder.url)
+        guard case let .media(info) = MediaProbe.probe(url) else {
+            Issue.record("a name with a colon did not probe")
+            return
+        }
+        #expect(info.video?.codec == "h264")
+    }
+}
