@@ -37,7 +37,10 @@ public final class SampleWriter {
         var tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
         if case let .tone(settings) = clip.audio {
             let encoder = try AudioEncoder(
-                settings: AudioEncoder.Settings(sampleRate: settings.sampleRate, layout: settings.layout, bitrate: 96_000)
+                settings: AudioEncoder.Settings(
+                    sampleRate: settings.sampleRate, layout: settings.layout, bitrate: 64_000 * min(2, settings.layout.channelCount),
+                    fastCoder: true
+                )
             )
             tone = (encoder, try muxer.addStream(for: encoder), settings)
         }
