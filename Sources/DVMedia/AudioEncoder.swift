@@ -10,12 +10,19 @@ public final class AudioEncoder {
         public var bitrate: Int
         /// Codec headers out of band, as MP4 wants them.
         public var globalHeader: Bool
+        /// FFmpeg's `fast` AAC coder instead of `twoloop`: several times quicker, a little worse
+        /// (for generated test tones, not for renders).
+        public var fastCoder: Bool
 
-        public init(sampleRate: Int = 48_000, layout: ChannelLayout = .stereo, bitrate: Int = 160_000, globalHeader: Bool = true) {
+        public init(
+            sampleRate: Int = 48_000, layout: ChannelLayout = .stereo, bitrate: Int = 160_000, globalHeader: Bool = true,
+            fastCoder: Bool = false
+        ) {
             self.sampleRate = sampleRate
             self.layout = layout
             self.bitrate = bitrate
             self.globalHeader = globalHeader
+            self.fastCoder = fastCoder
         }
     }
 
@@ -45,7 +52,12 @@ public final class AudioEncoder {
         if settings.globalHeader {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
-        try check(avcodec_open2(context, codec, nil), "opening the aac encoder")
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        if settings.fastCoder {
+            av_dict_set(&options, "aac_coder", "fast", 0)
+        }
+        try check(avcodec_open2(context, codec, &options), "opening the aac encoder")
     }
 
     deinit {

@@ -1,0 +1,50 @@
+import DVMedia
+import Foundation
+import Testing
+
+/// The rasteriser and the blending the generator's cards are made of.
+@Suite struct FontFaceTests {
+    @Test func digitsRenderTightAndScaleWithTheSize() throws {
+        let font = try FontFace(path: TextStyle.boldFontPath, pixelSize: 100)
+        let large = try font.render("31")
+        try font.setPixelSize(50)
+        let small = try font.render("31")
+        #expect(large.height > 60 && large.height <= 100)
+        #expect(large.width > large.height)
+        #expect(abs(small.height * 2 - large.height) <= 3)
+        #expect(large.alpha.contains(255))
+        #expect(try font.render("") == TextMask(width: 0, height: 0))
+    }
+
+    @Test func missingFontFileIsAFontError() {
+        #expect(throws: MediaError.self) { try FontFace(path: "/nonexistent/font.ttf", pixelSize: 20) }
+    }
+
+    @Test func maskRotationTurnsClockwise() {
+        var mask = TextMask(width: 3, height: 2)
+        mask[0, 0] = 9
+        let turned = mask.rotated(clockwise: 90)
+        #expect(turned.width == 2 && turned.height == 3)
+        #expect(turned[1, 0] == 9)
+        #expect(mask.rotated(clockwise: 270).rotated(clockwise: 90) == mask)
+    }
+
+    @Test func opaqueBlendWritesTheColourAndChromaAveragesTheBlock() throws {
+        let frame = try VideoFrame(width: 4, height: 2)
+        frame.fill(RGBColor.black.bt709Limited)
+        var mask = TextMask(width: 4, height: 2)
+        for x in 0..<3 {
+            mask[x, 0] = 255
+            mask[x, 1] = 255
+        }
+        let red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        #expect(red == YUVColor(y: 63, u: 102, v: 240))
+        frame.blend(mask, x: 0, y: 0, color: red)
+        #expect((0..<4).map { frame.plane(0)[$0] } == [63, 63, 63, 16])
+        #expect(frame.plane(1)[0] == 102)
+        #expect(frame.plane(2)[0] == 240)
+        // The second 2×2 block is half covered: chroma moves half way.
+        #expect(frame.plane(1)[1] == 115)
+        #expect(frame.plane(2)[1] == 184)
+    }
+}
