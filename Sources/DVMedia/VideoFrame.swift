@@ -32,6 +32,14 @@ public final class VideoFrame {
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
     }
 
+    /// A frame with no picture yet, for a decoder to fill.
+    static func makeEmpty() throws -> VideoFrame {
+        guard let frame = av_frame_alloc() else {
+            throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        return VideoFrame(taking: frame)
+    }
+
     /// Wraps a frame that this object now owns.
     init(taking frame: UnsafeMutablePointer<AVFrame>) {
         pointer = frame
