@@ -58,7 +58,7 @@ public final class ClipReader {
         self.outputFPS = outputFPS
         frameCount = Int((duration * Double(outputFPS)).rounded())
         container = try ContainerReader(path: url.path)
-        streamIndex = try container.bestStream(AVMEDIA_TYPE_VIDEO, named: "video")
+        streamIndex = try container.bestVideoStream()
         let stream = container.stream(streamIndex)
         timeBase = stream.pointee.time_base
         let parameters = stream.pointee.codecpar.pointee

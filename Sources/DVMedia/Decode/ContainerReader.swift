@@ -30,8 +30,13 @@ final class ContainerReader {
         context.pointee.streams[index]!
     }
 
-    /// The index of the file's best stream of `kind`; throws `noStream` when there is none.
-    func bestStream(_ kind: AVMediaType, named name: String) throws -> Int {
+    /// The index of the file's best video stream; throws `noStream` when there is none.
+    func bestVideoStream() throws -> Int { try bestStream(AVMEDIA_TYPE_VIDEO, named: "video") }
+
+    /// The index of the file's best audio stream; throws `noStream` when there is none.
+    func bestAudioStream() throws -> Int { try bestStream(AVMEDIA_TYPE_AUDIO, named: "audio") }
+
+    private func bestStream(_ kind: AVMediaType, named name: String) throws -> Int {
         let index = av_find_best_stream(context, kind, -1, -1, nil, 0)
         guard index >= 0 else { throw MediaError.noStream(kind: name, path: path) }
         return Int(index)
