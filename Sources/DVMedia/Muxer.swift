@@ -96,8 +96,8 @@ public final class Muxer {
             throw MediaError.ffmpeg(operation: "av_stream_new_side_data", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
         }
         data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
-            // In FFmpeg 5.1 `av_display_rotation_set` takes a clockwise angle (its reader,
-            // `av_display_rotation_get`, answers counter-clockwise: -degrees for this matrix).
+            // av_display_rotation_set takes a clockwise angle (av_display_rotation_get reads it back
+            // counter-clockwise, as -90 for a portrait phone clip, which is what players expect).
             av_display_rotation_set(matrix, Double(degrees))
         }
     }

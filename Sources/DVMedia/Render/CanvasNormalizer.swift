@@ -19,7 +19,7 @@ public final class CanvasNormalizer {
     /// The colour of the bars in `contain`.
     public let background: RGBColor
 
-    private let backgroundYUV: (y: UInt8, u: UInt8, v: UInt8)
+    private let backgroundYUV: YUVColor
     private var pictureScaler: Scaler?
     private var backdropScaler: Scaler?
     private var backdropUpscaler: Scaler?
@@ -43,7 +43,7 @@ public final class CanvasNormalizer {
         self.canvasHeight = canvasHeight
         self.fit = fit
         self.background = background
-        backgroundYUV = background.limitedRangeBT709
+        backgroundYUV = background.bt709Limited
     }
 
     /// Bytes of padding after each luma row of the frames libswscale writes into.

@@ -8,9 +8,9 @@ struct CanvasNormalizerTests {
 
     @Test("background colours convert to limited-range BT.709")
     func backgroundColours() {
-        #expect(RGBColor.black.limitedRangeBT709 == (16, 128, 128))
-        #expect(RGBColor(red: 255, green: 255, blue: 255).limitedRangeBT709 == (235, 128, 128))
-        #expect(Self.red.limitedRangeBT709 == (63, 102, 240))
+        #expect(RGBColor.black.bt709Limited == YUVColor(y: 16, u: 128, v: 128))
+        #expect(RGBColor.white.bt709Limited == YUVColor(y: 235, u: 128, v: 128))
+        #expect(Self.red.bt709Limited == YUVColor(y: 63, u: 102, v: 240))
     }
 
     @Test("contain letterboxes a wide picture on the background colour")
