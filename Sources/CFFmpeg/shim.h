@@ -33,6 +33,17 @@ static inline AVChannelLayout dv_channel_layout_5point1(void) { AVChannelLayout 
 static inline uint8_t *dv_frame_plane(const AVFrame *frame, int plane) { return frame->data[plane]; }
 static inline int dv_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
 
+/* The whole `data` and `linesize` arrays, for libswscale calls. */
+static inline uint8_t *const *dv_frame_planes(const AVFrame *frame) { return frame->data; }
+static inline const int *dv_frame_linesizes(const AVFrame *frame) { return frame->linesize; }
+
+/* A stream's display matrix (nine 16.16/2.30 fixed-point values), or NULL when it has none. */
+static inline const int32_t *dv_stream_display_matrix(const AVStream *stream) {
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    return (data != NULL && size >= 9 * sizeof(int32_t)) ? (const int32_t *)data : NULL;
+}
+
 /* Returns the message FFmpeg has for an error code (av_err2str is a macro over a compound literal). */
 static inline const char *dv_error_string(int code, char *buffer, size_t size) {
     return av_make_error_string(buffer, size, code);

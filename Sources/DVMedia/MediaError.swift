@@ -15,6 +15,12 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case invalidSize(width: Int, height: Int, reason: String)
     /// Writing a file failed at the file-system level.
     case io(path: String, reason: String)
+    /// Demuxing or decoding one stream of a file failed.
+    case decode(path: String, stream: Int, operation: String, code: Int32, message: String)
+    /// A clip window that cannot be read (negative or non-finite times, or a frame rate below 1).
+    case invalidWindow(path: String, start: Double, duration: Double, fps: Int)
+    /// A segment that cannot be joined to the others by stream copy.
+    case cannotJoin(segment: String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +37,12 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
             return "invalid size \(width)x\(height): \(reason)"
         case let .io(path, reason):
             return "\(path): \(reason)"
+        case let .decode(path, stream, operation, code, message):
+            return "\(path) (stream \(stream)): \(operation) failed: \(message) (\(code))"
+        case let .invalidWindow(path, start, duration, fps):
+            return "\(path): cannot read \(duration) s from \(start) s at \(fps) fps"
+        case let .cannotJoin(segment, reason):
+            return "\(segment): cannot join by stream copy: \(reason)"
         }
     }
 }

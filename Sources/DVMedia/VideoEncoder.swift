@@ -111,8 +111,10 @@ public final class VideoEncoder {
     }
 
     /// Sends one frame with its presentation time in frames, and hands every packet that comes out to `output`.
-    public func encode(_ frame: VideoFrame, pts: Int64, output: (Packet) throws -> Void) throws {
+    /// `forceKeyframe` makes the frame an IDR picture (x264 and x265 open a closed GOP there).
+    public func encode(_ frame: VideoFrame, pts: Int64, forceKeyframe: Bool = false, output: (Packet) throws -> Void) throws {
         frame.pointer.pointee.pts = pts
+        frame.pointer.pointee.pict_type = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try check(avcodec_send_frame(context, frame.pointer), "sending a frame to \(settings.codec.encoderName)")
         try drain(output)
     }

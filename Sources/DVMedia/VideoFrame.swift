@@ -13,23 +13,37 @@ public final class VideoFrame {
         av_get_pix_fmt_name(AVPixelFormat(pointer.pointee.format)).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// True for 8-bit planar 4:2:0 (`yuv420p`), the canvas and encoder format.
+    var isYUV420P: Bool { pointer.pointee.format == AV_PIX_FMT_YUV420P.rawValue }
+
     /// Allocates a frame of the given size; `yuv420p` unless told otherwise (dimensions must then be even).
     public convenience init(width: Int, height: Int, tenBit: Bool = false) throws {
         try self.init(width: width, height: height, format: tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P)
     }
 
-    init(width: Int, height: Int, format: AVPixelFormat) throws {
-        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
+    /// Allocates a frame; `rowPadding` extra bytes at the end of every luma row (half as many for
+    /// chroma) let libswscale's vector code write past the picture's width without harm.
+    init(width: Int, height: Int, format: AVPixelFormat, rowPadding: Int = 0) throws {
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0, rowPadding >= 0 else {
             throw MediaError.invalidSize(width: width, height: height, reason: "4:2:0 frames need even, positive sizes")
         }
         guard let frame = av_frame_alloc() else {
             throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
         }
         pointer = frame
-        frame.pointee.width = Int32(width)
+        frame.pointee.width = Int32(width + rowPadding)
         frame.pointee.height = Int32(height)
         frame.pointee.format = format.rawValue
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        frame.pointee.width = Int32(width)
+    }
+
+    /// A frame with no picture yet, for a decoder to fill.
+    static func makeEmpty() throws -> VideoFrame {
+        guard let frame = av_frame_alloc() else {
+            throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        return VideoFrame(taking: frame)
     }
 
     /// Wraps a frame that this object now owns.

@@ -1,0 +1,125 @@
+internal import CFFmpeg
+import Foundation
+
+/// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.
+///
+/// The reader seeks to the keyframe before the window, decodes and drops the pictures before it,
+/// then hands out exactly `frameCount` frames: for output tick `n` (time `start + n / fps`) the latest
+/// source picture whose presentation time is at or before the tick, so a variable-rate source has
+/// pictures repeated or dropped as needed. Ticks before the first decoded picture show that first
+/// picture. When the stream ends before the window does, the last picture is repeated up to
+/// `frameCount` (so the timeline keeps its planned length) and `repeatedAfterEnd` counts those ticks.
+///
+/// Times are measured from the stream's start time. Only two decoded pictures are held at a time, so
+/// memory does not grow with the window's length. Not thread-safe: use it from one task.
+public final class ClipReader {
+    /// The file being read.
+    public let url: URL
+    /// The index of the video stream in the file.
+    public let streamIndex: Int
+    /// How the pictures must be turned to be shown upright.
+    public let rotation: FrameRotation
+    /// Frames the reader hands out: `round(duration × outputFPS)`.
+    public let frameCount: Int
+    /// The output frame rate.
+    public let outputFPS: Int
+    /// Decoded picture size as stored (before rotation).
+    public let codedWidth: Int
+    /// Decoded picture height as stored (before rotation).
+    public let codedHeight: Int
+    /// Ticks so far that showed the last picture again because the stream had ended.
+    public private(set) var repeatedAfterEnd = 0
+
+    private let container: ContainerReader
+    private let decoder: ClipDecoder
+    private let timeBase: AVRational
+    private let startPTS: Int64
+    private let streamStart: Int64
+    private var shown: VideoFrame
+    private var lookahead: VideoFrame
+    private var shownPTS: Int64 = 0
+    private var lookaheadPTS: Int64 = 0
+    private var hasShown = false
+    private var hasLookahead = false
+    private var primed = false
+    private var nextIndex = 0
+    private var lastPTS: Int64?
+    private let nominalFrameTicks: Int64
+
+    /// Opens `url` for the window `[start, start + duration)` in seconds.
+    /// - Parameters:
+    ///   - outputFPS: the constant frame rate of the frames handed out.
+    ///   - threads: decoder threads; decoding is exact whatever the count.
+    public init(url: URL, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
+        guard outputFPS > 0, start >= 0, duration >= 0, start.isFinite, duration.isFinite else {
+            throw MediaError.invalidWindow(path: url.path, start: start, duration: duration, fps: outputFPS)
+        }
+        self.url = url
+        self.outputFPS = outputFPS
+        frameCount = Int((duration * Double(outputFPS)).rounded())
+        container = try ContainerReader(path: url.path)
+        streamIndex = try container.bestVideoStream()
+        let stream = container.stream(streamIndex)
+        timeBase = stream.pointee.time_base
+        let parameters = stream.pointee.codecpar.pointee
+        codedWidth = Int(parameters.width)
+        codedHeight = Int(parameters.height)
+        rotation = dv_stream_display_matrix(stream).map { FrameRotation(displayMatrixDegrees: av_display_rotation_get($0)) } ?? .none
+        decoder = try ClipDecoder(container: container, stream: streamIndex, threads: threads)
+        shown = try VideoFrame.makeEmpty()
+        lookahead = try VideoFrame.makeEmpty()
+
+        let declaredStart = stream.pointee.start_time
+        streamStart = declaredStart == dv_nopts_value() ? 0 : declaredStart
+        startPTS = streamStart + Int64((start * Double(timeBase.den) / Double(timeBase.num)).rounded())
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: Int32(outputFPS), den: 1)
+        nominalFrameTicks = max(1, av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase))
+        if start > 0 {
+            // A reordered stream can show a picture before the keyframe that follows it in decode
+            // order; a margin of a few frames makes the seek land before the window's first picture.
+            try container.seek(stream: streamIndex, toKeyframeBefore: max(streamStart, startPTS - 4 * nominalFrameTicks))
+        }
+    }
+
+    /// The next output frame, or nil after `frameCount` frames. The picture is valid until the next call.
+    public func next() throws -> DecodedFrame? {
+        guard nextIndex < frameCount else { return nil }
+        if !primed {
+            primed = true
+            hasLookahead = try decodeLookahead()
+            guard hasLookahead else {
+                throw MediaError.decode(path: url.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(), message: "no picture in the window")
+            }
+        }
+        let index = nextIndex
+        while hasLookahead && (!hasShown || isAtOrBefore(lookaheadPTS, tick: index)) {
+            swap(&shown, &lookahead)
+            shownPTS = lookaheadPTS
+            hasShown = true
+            hasLookahead = try decodeLookahead()
+        }
+        let repeated = !hasLookahead && isAtOrBefore(shownPTS + nominalFrameTicks, tick: index)
+        if repeated { repeatedAfterEnd += 1 }
+        nextIndex += 1
+        let seconds = Double(shownPTS - streamStart) * Double(timeBase.num) / Double(timeBase.den)
+        return DecodedFrame(picture: shown, index: index, sourceTime: seconds, isRepeatAfterEnd: repeated)
+    }
+
+    /// True when `pts` is at or before output tick `tick`, compared exactly in integers.
+    private func isAtOrBefore(_ pts: Int64, tick: Int) -> Bool {
+        (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) <= Int64(tick) * Int64(timeBase.den)
+    }
+
+    /// Decodes the next picture into `lookahead` and gives it a timestamp.
+    private func decodeLookahead() throws -> Bool {
+        guard try decoder.decode(into: lookahead) else { return false }
+        let stamp = lookahead.pointer.pointee.best_effort_timestamp
+        if stamp != dv_nopts_value() {
+            lookaheadPTS = stamp
+        } else {
+            lookaheadPTS = (lastPTS ?? streamStart - nominalFrameTicks) + nominalFrameTicks
+        }
+        lastPTS = lookaheadPTS
+        return true
+    }
+}

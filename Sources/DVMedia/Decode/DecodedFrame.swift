@@ -1,0 +1,13 @@
+/// One output frame of a `ClipReader`: a decoded picture at one tick of the output frame rate.
+///
+/// The picture belongs to the reader and is reused: it stays valid only until the next call to `next()`.
+public struct DecodedFrame {
+    /// The decoded picture, in the source's own size and pixel format.
+    public let picture: VideoFrame
+    /// The output tick, 0 for the first frame of the window.
+    public let index: Int
+    /// The picture's presentation time in seconds from the start of the stream.
+    public let sourceTime: Double
+    /// True when the stream ended before this tick and the last picture is shown again.
+    public let isRepeatAfterEnd: Bool
+}

@@ -1,0 +1,192 @@
+internal import CFFmpeg
+
+/// Turns decoded pictures of any size, pixel format and rotation into upright 8-bit yuv420p canvas
+/// frames of one size, fitted by `contain`, `cover` or `blur` on a background colour.
+///
+/// Pictures are scaled by libswscale straight into the canvas, then the bars are painted (libswscale's
+/// vector code may write a few samples past the scaled width: canvas rows carry padding for that, and
+/// painting the bars afterwards overwrites the rest). Rotated pictures, and pictures over a blurred
+/// backdrop, are scaled into a scratch frame which is then turned or copied into place. The
+/// libswscale contexts and scratch frames are kept while the source geometry stays the same, so a
+/// clip costs no allocation per frame. Not thread-safe: one normalizer per clip or per task.
+public final class CanvasNormalizer {
+    /// Canvas width in pixels (even).
+    public let canvasWidth: Int
+    /// Canvas height in pixels (even).
+    public let canvasHeight: Int
+    /// How pictures are fitted.
+    public let fit: Fit
+    /// The colour of the bars in `contain`.
+    public let background: RGBColor
+
+    private let backgroundYUV: YUVColor
+    private var pictureScaler: Scaler?
+    private var backdropScaler: Scaler?
+    private var backdropUpscaler: Scaler?
+    private var rotationScratch: VideoFrame?
+    private var backdropRotationScratch: VideoFrame?
+    private var backdrop: VideoFrame?
+    private let blur = PlaneBlur()
+
+    /// The blurred backdrop is made at 1/`backdropDivisor` of the canvas size, then scaled up.
+    private static let backdropDivisor = 8
+    /// Backdrop luma keeps this share (of 256) of its distance from black; chroma keeps `backdropChroma`.
+    private static let backdropLuma = 140
+    private static let backdropChroma = 200
+
+    /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
+    public init(canvasWidth: Int, canvasHeight: Int, fit: Fit, background: RGBColor = .black) throws {
+        guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
+            throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
+        }
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.fit = fit
+        self.background = background
+        backgroundYUV = background.bt709Limited
+    }
+
+    /// Bytes of padding after each luma row of the frames libswscale writes into.
+    static let rowPadding = 128
+
+    /// A new yuv420p frame of the canvas size (with the row padding the normalizer needs), filled
+    /// with the background colour.
+    public func makeCanvas() throws -> VideoFrame {
+        let frame = try VideoFrame(width: canvasWidth, height: canvasHeight, format: AV_PIX_FMT_YUV420P, rowPadding: Self.rowPadding)
+        frame.fill(y: backgroundYUV.y, u: backgroundYUV.u, v: backgroundYUV.v)
+        return frame
+    }
+
+    /// Draws `picture`, turned upright by `rotation`, into `canvas` (a frame from `makeCanvas()`,
+    /// reused from frame to frame). Every canvas pixel is written.
+    public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
+        try canvas.makeWritable()
+        guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.isYUV420P,
+              canvas.stride(0) >= canvasWidth + Self.rowPadding, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2
+        else {
+            throw MediaError.invalidSize(width: canvas.width, height: canvas.height, reason: "not a \(canvasWidth)x\(canvasHeight) canvas from makeCanvas()")
+        }
+        let contained = placement(of: picture, rotation: rotation, width: canvasWidth, height: canvasHeight, cover: fit == .cover)
+        let overBackdrop = fit == .blur && !contained.fills(width: canvasWidth, height: canvasHeight)
+        if overBackdrop {
+            try drawBackdrop(picture, rotation: rotation, into: canvas)
+        }
+        try draw(
+            picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop,
+            scaler: &pictureScaler, scratch: &rotationScratch
+        )
+        if fit == .contain {
+            fillOutside(contained, of: canvas)
+        }
+    }
+
+    /// The picture scaled to cover a small frame, blurred, darkened, then scaled up over the canvas.
+    private func drawBackdrop(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
+        let width = max(2, canvasWidth / Self.backdropDivisor & ~1)
+        let height = max(2, canvasHeight / Self.backdropDivisor & ~1)
+        let small = try Self.reuse(&backdrop, width: width, height: height)
+        let covering = placement(of: picture, rotation: rotation, width: width, height: height, cover: true)
+        try draw(
+            picture, rotation: rotation, at: covering, into: small, viaScratch: false,
+            scaler: &backdropScaler, scratch: &backdropRotationScratch
+        )
+        let radius = max(1, width / 48)
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            let planeWidth = width >> shift, planeHeight = height >> shift, planeRadius = max(1, radius >> shift)
+            for _ in 0..<2 {
+                blur.blur(small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, radius: planeRadius)
+            }
+            let isLuma = plane == 0
+            PlaneBlur.scale(
+                small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight,
+                neutral: isLuma ? 16 : 128, factor: isLuma ? Self.backdropLuma : Self.backdropChroma
+            )
+        }
+        let key = Scaler.Key(
+            sourceWidth: width, sourceHeight: height, sourceFormat: AV_PIX_FMT_YUV420P.rawValue, fullRange: false,
+            targetWidth: canvasWidth, targetHeight: canvasHeight
+        )
+        try Self.scaler(&backdropUpscaler, for: key).scale(small, cropX: 0, cropY: 0, into: canvas, x: 0, y: 0)
+    }
+
+    /// Scales (and turns) `picture` into `placement`'s rectangle of `target`; through the scratch frame
+    /// when turning, or when `viaScratch` asks for nothing outside the rectangle to be touched.
+    private func draw(
+        _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
+        viaScratch: Bool, scaler: inout Scaler?, scratch: inout VideoFrame?
+    ) throws {
+        let key = Scaler.Key(
+            sourceWidth: placement.cropWidth, sourceHeight: placement.cropHeight,
+            sourceFormat: picture.pointer.pointee.format, fullRange: picture.pointer.pointee.color_range == AVCOL_RANGE_JPEG,
+            targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight
+        )
+        let context = try Self.scaler(&scaler, for: key)
+        guard rotation != .none || viaScratch else {
+            try context.scale(picture, cropX: placement.cropX, cropY: placement.cropY, into: target, x: placement.rectX, y: placement.rectY)
+            return
+        }
+        let turned = try Self.reuse(&scratch, width: placement.scaledWidth, height: placement.scaledHeight)
+        try context.scale(picture, cropX: placement.cropX, cropY: placement.cropY, into: turned, x: 0, y: 0)
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            PlaneRotation.rotate(
+                turned.plane(plane), stride: turned.stride(plane),
+                width: placement.scaledWidth >> shift, height: placement.scaledHeight >> shift,
+                into: target.plane(plane) + (placement.rectY >> shift) * target.stride(plane) + (placement.rectX >> shift),
+                stride: target.stride(plane), rotation: rotation
+            )
+        }
+    }
+
+    private func placement(of picture: VideoFrame, rotation: FrameRotation, width: Int, height: Int, cover: Bool) -> CanvasPlacement {
+        let frame = picture.pointer.pointee
+        let aspect = frame.sample_aspect_ratio.num > 0 && frame.sample_aspect_ratio.den > 0
+            ? Double(frame.sample_aspect_ratio.num) / Double(frame.sample_aspect_ratio.den) : 1
+        var alignment = 2
+        if let descriptor = av_pix_fmt_desc_get(AVPixelFormat(frame.format)) {
+            alignment = max(alignment, 1 << Int(descriptor.pointee.log2_chroma_w), 1 << Int(descriptor.pointee.log2_chroma_h))
+        }
+        return CanvasPlacement(
+            width: Int(frame.width), height: Int(frame.height), sampleAspect: aspect, rotation: rotation,
+            canvasWidth: width, canvasHeight: height, cover: cover, alignment: alignment
+        )
+    }
+
+    /// Paints the background colour everywhere outside `placement`'s rectangle.
+    private func fillOutside(_ placement: CanvasPlacement, of canvas: VideoFrame) {
+        for plane in 0..<3 {
+            let value = plane == 0 ? backgroundYUV.y : plane == 1 ? backgroundYUV.u : backgroundYUV.v
+            let shift = plane == 0 ? 0 : 1
+            let width = canvasWidth >> shift, height = canvasHeight >> shift
+            let left = placement.rectX >> shift, top = placement.rectY >> shift
+            let right = left + (placement.rectWidth >> shift), bottom = top + (placement.rectHeight >> shift)
+            let base = canvas.plane(plane), stride = canvas.stride(plane)
+            for row in 0..<height {
+                let line = base + row * stride
+                if row < top || row >= bottom {
+                    line.update(repeating: value, count: width)
+                } else {
+                    line.update(repeating: value, count: left)
+                    (line + right).update(repeating: value, count: width - right)
+                }
+            }
+        }
+    }
+
+    /// The cached scaler when its key matches, else a new one in its place.
+    private static func scaler(_ slot: inout Scaler?, for key: Scaler.Key) throws -> Scaler {
+        if let existing = slot, existing.key == key { return existing }
+        let made = try Scaler(key: key)
+        slot = made
+        return made
+    }
+
+    /// The cached frame when its size matches, else a new one in its place.
+    private static func reuse(_ slot: inout VideoFrame?, width: Int, height: Int) throws -> VideoFrame {
+        if let existing = slot, existing.width == width, existing.height == height { return existing }
+        let made = try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P, rowPadding: rowPadding)
+        slot = made
+        return made
+    }
+}

@@ -1,0 +1,97 @@
+internal import CFFmpeg
+
+/// One libswscale context for a fixed source geometry and format, scaling into 8-bit yuv420p planes.
+///
+/// Flags: bilinear, because it is the cheapest filter that still averages every source pixel when
+/// shrinking (swscale widens the bilinear filter with the scale factor), which matters for 4K → 1080p;
+/// plus `SWS_ACCURATE_RND | SWS_BITEXACT`, so the result does not depend on which SIMD paths the
+/// machine's CPU has: the same job gives the same bytes on any machine.
+final class Scaler {
+    /// What decides a context: source size, format and range, and the destination size.
+    struct Key: Hashable {
+        var sourceWidth: Int, sourceHeight: Int, sourceFormat: Int32, fullRange: Bool
+        var targetWidth: Int, targetHeight: Int
+    }
+
+    let key: Key
+    private let context: OpaquePointer
+    private let sourcePlanes = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: 4)
+    private let sourceStrides = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
+    private let targetPlanes = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: 4)
+    private let targetStrides = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
+    private let planeSteps: [Int]
+    private let planeShifts: [(x: Int, y: Int)]
+
+    init(key: Key) throws {
+        self.key = key
+        let format = AVPixelFormat(key.sourceFormat)
+        guard let descriptor = av_pix_fmt_desc_get(format),
+              let context = sws_getContext(
+                  Int32(key.sourceWidth), Int32(key.sourceHeight), format,
+                  Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P,
+                  SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
+              )
+        else {
+            throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
+        }
+        self.context = context
+        let isRGB = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        if key.fullRange || isRGB {
+            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+            sws_setColorspaceDetails(context, bt709, key.fullRange ? 1 : 0, bt709, 0, 0, 1 << 16, 1 << 16)
+        }
+        (planeSteps, planeShifts) = Self.planeLayout(descriptor.pointee)
+        sourcePlanes.initialize(repeating: nil, count: 4)
+        sourceStrides.initialize(repeating: 0, count: 4)
+        targetPlanes.initialize(repeating: nil, count: 4)
+        targetStrides.initialize(repeating: 0, count: 4)
+    }
+
+    deinit {
+        sws_freeContext(context)
+        sourcePlanes.deallocate()
+        sourceStrides.deallocate()
+        targetPlanes.deallocate()
+        targetStrides.deallocate()
+    }
+
+    /// Scales the region at (`cropX`, `cropY`) of `source` (the key's size) into `target` at
+    /// (`x`, `y`), both even, filling the key's target size.
+    func scale(_ source: VideoFrame, cropX: Int, cropY: Int, into target: VideoFrame, x: Int, y: Int) throws {
+        let planes = dv_frame_planes(source.pointer)!
+        let strides = dv_frame_linesizes(source.pointer)!
+        for plane in 0..<4 {
+            sourceStrides[plane] = strides[plane]
+            guard plane < planeSteps.count, let base = planes[plane] else {
+                sourcePlanes[plane] = planes[plane].map { UnsafePointer($0) }
+                continue
+            }
+            let shift = planeShifts[plane]
+            let offset = (cropY >> shift.y) * Int(strides[plane]) + (cropX >> shift.x) * planeSteps[plane]
+            sourcePlanes[plane] = UnsafePointer(base + offset)
+        }
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            targetPlanes[plane] = target.plane(plane) + (y >> shift) * target.stride(plane) + (x >> shift)
+            targetStrides[plane] = Int32(target.stride(plane))
+        }
+        let rows = sws_scale(context, sourcePlanes, sourceStrides, 0, Int32(key.sourceHeight), targetPlanes, targetStrides)
+        try check(rows, "scaling a picture")
+    }
+
+    /// Bytes per pixel and chroma shifts of each plane, for finding a crop's first sample.
+    private static func planeLayout(_ descriptor: AVPixFmtDescriptor) -> ([Int], [(x: Int, y: Int)]) {
+        var steps = [Int](repeating: 0, count: 4)
+        var shifts = [(x: Int, y: Int)](repeating: (0, 0), count: 4)
+        let components = withUnsafeBytes(of: descriptor.comp) { Array($0.bindMemory(to: AVComponentDescriptor.self)) }
+        for (index, component) in components.prefix(Int(descriptor.nb_components)).enumerated() {
+            let plane = Int(component.plane)
+            steps[plane] = max(steps[plane], Int(component.step))
+            if plane != 0 && (index == 1 || index == 2) {
+                shifts[plane] = (Int(descriptor.log2_chroma_w), Int(descriptor.log2_chroma_h))
+            }
+        }
+        let planeCount = (steps.lastIndex { $0 > 0 } ?? 0) + 1
+        return (Array(steps.prefix(planeCount)), Array(shifts.prefix(planeCount)))
+    }
+}

@@ -1,0 +1,104 @@
+import DVMedia
+import Foundation
+import Testing
+
+@Suite("ClipReader")
+struct ClipReaderTests {
+    @Test("a window starting mid-clip hands out exactly the frames of the window")
+    func frameAccurateWindow() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("count.mp4")
+        try TestMedia.writeClip(to: url, fps: 30, count: 60)
+
+        let reader = try ClipReader(url: url, start: 0.5, duration: 0.5, outputFPS: 30, threads: 2)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(15..<30))
+        #expect(reader.repeatedAfterEnd == 0)
+    }
+
+    @Test("a window that starts at zero shows the first frame first")
+    func windowAtStart() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("start.mp4")
+        try TestMedia.writeClip(to: url, fps: 25, count: 20)
+
+        let reader = try ClipReader(url: url, start: 0, duration: 0.4, outputFPS: 25, threads: 1)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<10))
+    }
+
+    @Test("variable frame rate becomes the output rate: latest source frame at or before each tick")
+    func variableToConstantRate() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("vfr.mp4")
+        // Millisecond timestamps with gaps and bursts.
+        let stamps: [Int64] = [0, 20, 40, 100, 110, 120, 130, 300, 340, 500, 700, 720, 760, 900, 1000, 1100]
+        try TestMedia.writeClip(to: url, fps: 1000, count: stamps.count, timestamps: stamps)
+
+        let reader = try ClipReader(url: url, start: 0, duration: 1, outputFPS: 30, threads: 1)
+        let indices = try TestMedia.sourceIndices(of: reader)
+        let expected = (0..<30).map { tick in
+            stamps.lastIndex { $0 * 30 <= Int64(tick) * 1000 } ?? 0
+        }
+        #expect(indices.count == 30)
+        #expect(indices == expected)
+    }
+
+    @Test("output at a higher rate repeats frames; a window past the end repeats the last frame")
+    func upsamplingAndEarlyEnd() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("slow.mp4")
+        try TestMedia.writeClip(to: url, fps: 15, count: 15)
+
+        let reader = try ClipReader(url: url, start: 0.6, duration: 0.6, outputFPS: 30, threads: 1)
+        var indices: [Int] = []
+        var repeats: [Bool] = []
+        while let frame = try reader.next() {
+            indices.append(TestMedia.frameIndex(forLuma: TestMedia.meanLuma(frame.picture)))
+            repeats.append(frame.isRepeatAfterEnd)
+        }
+        #expect(indices == [9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 14, 14, 14, 14, 14, 14])
+        #expect(reader.repeatedAfterEnd == 6)
+        #expect(repeats.filter { $0 }.count == 6)
+    }
+
+    @Test("10-bit HEVC decodes", .enabled(if: EncoderAvailability.check().contains { $0.name == "libx265" && $0.available }))
+    func tenBitHEVC() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("hevc10.mp4")
+        try TestMedia.writeClip(to: url, codec: .hevc, fps: 30, count: 12, tenBit: true)
+
+        let reader = try ClipReader(url: url, start: 0.2, duration: 0.2, outputFPS: 30, threads: 2)
+        var count = 0
+        while let frame = try reader.next() {
+            #expect(frame.picture.pixelFormatName == "yuv420p10le")
+            count += 1
+        }
+        #expect(count == 6)
+    }
+
+    @Test("rotation comes from the display matrix")
+    func rotation() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for degrees in [0, 90, 180, 270] {
+            let url = folder.appendingPathComponent("rot\(degrees).mp4")
+            try TestMedia.writeClip(to: url, count: 2, rotationClockwise: degrees)
+            let reader = try ClipReader(url: url, start: 0, duration: 0.05, outputFPS: 30, threads: 1)
+            #expect(reader.rotation.rawValue == degrees)
+        }
+    }
+
+    @Test("a missing file is an error naming it")
+    func missingFile() throws {
+        let url = URL(fileURLWithPath: "/nonexistent/clip.mp4")
+        #expect {
+            _ = try ClipReader(url: url, start: 0, duration: 1, outputFPS: 30, threads: 1)
+        } throws: { error in
+            "\(error)".contains("/nonexistent/clip.mp4")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+@testable import DVMedia
+import Foundation
+import Testing
+
+@Suite("SegmentWriter and SegmentJoiner")
+struct SegmentTests {
+    static let settings = VideoEncoder.Settings(
+        codec: .h264, width: 128, height: 72, fps: 30, crf: 18, preset: "veryfast", threads: 2, keyframeInterval: 60
+    )
+
+    /// Writes a segment whose frame `i` has luma `TestMedia.luma(forFrame: firstIndex + i)`.
+    private func writeSegment(_ url: URL, frames: Range<Int>, settings: VideoEncoder.Settings = Self.settings) throws {
+        let writer = try SegmentWriter(destination: url, settings: settings)
+        let frame = try TestFrames.uniform(width: settings.width, height: settings.height, y: 0, u: 128, v: 128)
+        for index in frames {
+            try frame.makeWritable()
+            frame.fill(y: UInt8(TestMedia.luma(forFrame: index)), u: 128, v: 128)
+            try writer.append(frame)
+        }
+        #expect(try writer.finish() == frames.count)
+    }
+
+    /// Every video packet of `url`: (pts, dts, keyframe).
+    private func videoPackets(_ url: URL) throws -> [(pts: Int64, dts: Int64, key: Bool)] {
+        let container = try ContainerReader(path: url.path)
+        let index = try container.bestVideoStream()
+        let packet = try Packet()
+        var found: [(Int64, Int64, Bool)] = []
+        while try container.read(into: packet) {
+            if packet.pointer.pointee.stream_index == Int32(index) { found.append((packet.pts, packet.dts, packet.isKeyframe)) }
+            packet.reset()
+        }
+        return found
+    }
+
+    /// A one-second stereo AAC track in an M4A.
+    private func writeAudio(_ url: URL) throws {
+        let encoder = try AudioEncoder(settings: .init())
+        let muxer = try Muxer(destination: url, format: "mp4")
+        let stream = try muxer.addStream(for: encoder)
+        try muxer.writeHeader()
+        let frame = try AudioFrame(sampleCount: encoder.frameSize, layout: .stereo, sampleRate: 48_000)
+        for block in 0..<47 {
+            for channel in 0..<2 {
+                let samples = frame.samples(channel: channel)
+                for index in samples.indices { samples[index] = Float(sin(Double(block * 1024 + index) * 0.05)) * 0.3 }
+            }
+            try encoder.encode(frame, pts: Int64(block * 1024)) { try muxer.write($0, stream: stream) }
+        }
+        try encoder.flush { try muxer.write($0, stream: stream) }
+        try muxer.finish()
+    }
+
+    @Test("a segment starts with a keyframe and holds one packet per frame")
+    func segmentStartsWithKeyframe() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("seg.mp4")
+        try writeSegment(url, frames: 0..<12)
+        let packets = try videoPackets(url)
+        #expect(packets.count == 12)
+        #expect(packets.first?.key == true)
+    }
+
+    @Test("three segments join into one stream: all frames, in order, timestamps strictly increasing")
+    func joinThree() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ranges = [0..<10, 10..<17, 17..<30]
+        let segments = ranges.enumerated().map { folder.appendingPathComponent("s\($0.offset).mp4") }
+        for (url, range) in zip(segments, ranges) { try writeSegment(url, frames: range) }
+        let audio = folder.appendingPathComponent("audio.m4a")
+        try writeAudio(audio)
+        let output = folder.appendingPathComponent("out.mp4")
+
+        #expect(try SegmentJoiner(fps: 30).join(segments, audio: audio, into: output) == 30)
+
+        let packets = try videoPackets(output)
+        #expect(packets.count == 30)
+        #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts })
+        #expect(Set(packets.map(\.pts)).count == 30)
+        let reader = try ClipReader(url: output, start: 0, duration: 1, outputFPS: 30, threads: 1)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<30))
+        let container = try ContainerReader(path: output.path)
+        #expect(try container.bestAudioStream() >= 0)
+    }
+
+    @Test("joining the same segments twice gives identical bytes")
+    func joinIsReproducible() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let segments = [folder.appendingPathComponent("a.mp4"), folder.appendingPathComponent("b.mp4")]
+        try writeSegment(segments[0], frames: 0..<8)
+        try writeSegment(segments[1], frames: 8..<20)
+        let audio = folder.appendingPathComponent("audio.m4a")
+        try writeAudio(audio)
+        let first = folder.appendingPathComponent("one.mp4"), second = folder.appendingPathComponent("two.mp4")
+        try SegmentJoiner(fps: 30).join(segments, audio: audio, into: first)
+        try SegmentJoiner(fps: 30).join(segments, audio: audio, into: second)
+        #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    }
+
+    @Test("a segment of another size is refused, naming it, and no output appears")
+    func mismatchRefused() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.mp4"), odd = folder.appendingPathComponent("odd.mp4")
+        try writeSegment(good, frames: 0..<5)
+        var other = Self.settings
+        other.width = 160
+        other.height = 96
+        try writeSegment(odd, frames: 0..<5, settings: other)
+        let output = folder.appendingPathComponent("out.mp4")
+        #expect {
+            try SegmentJoiner(fps: 30).join([good, odd], into: output)
+        } throws: { error in
+            guard case let MediaError.cannotJoin(segment, _) = error else { return false }
+            return segment == odd.path
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("a segment encoded with other codec settings (different SPS) is refused")
+    func differentHeadersRefused() throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.mp4"), odd = folder.appendingPathComponent("odd.mp4")
+        try writeSegment(good, frames: 0..<5)
+        var other = Self.settings
+        other.preset = "ultrafast"
+        try writeSegment(odd, frames: 0..<5, settings: other)
+        #expect(throws: MediaError.self) {
+            try SegmentJoiner(fps: 30).join([good, odd], into: folder.appendingPathComponent("out.mp4"))
+        }
+    }
+}
