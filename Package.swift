@@ -43,7 +43,7 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
-        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"]),
+        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
     ],

@@ -6,8 +6,12 @@ extension JobDecoder {
             error("timeframe needs exactly one of: month (2024-12), year (2024), from + to, last (month|week|year|Nd)", at: node)
             return nil
         }
-        if forms.count > 1, let second = forms[1].compactMap({ fields.keyNode($0) }).first {
-            error("timeframe has both '\(form[0])' and '\(forms[1][0])'; keep exactly one form", at: second)
+        if forms.count > 1 {
+            // Report at the form written second, naming the one written first.
+            let written = forms.compactMap { form in
+                form.compactMap { fields.keyNode($0) }.min { $0.location < $1.location }.map { (name: form[0], key: $0) }
+            }.sorted { $0.key.location < $1.key.location }
+            error("timeframe has both '\(written[0].name)' and '\(written[1].name)'; keep exactly one form", at: written[1].key)
             return nil
         }
         switch form[0] {
@@ -49,7 +53,7 @@ extension JobDecoder {
         case "week": return .week
         case "year": return .year
         default:
-            guard text.hasSuffix("d"), text.count <= 5, let count = Int(text.dropLast()), (1...3660).contains(count),
+            guard text.hasSuffix("d"), text.count <= 5, let count = Int(text.dropLast()), (1...9999).contains(count),
                 text.first?.isNumber == true
             else { return nil }
             return .days(count)

@@ -33,7 +33,7 @@ public enum JobLoader {
         var decoder = JobDecoder(file: file, directory: directory)
         let job = decoder.decodeJob(root)
         diagnostics += decoder.diagnostics
-        diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        diagnostics.sort { $0.location < $1.location }
         let failed = diagnostics.contains { $0.severity == .error }
         return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics)
     }

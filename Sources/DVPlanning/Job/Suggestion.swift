@@ -2,6 +2,8 @@
 enum Suggestion {
     /// The candidate closest to `word` by edit distance, when close enough to be a likely typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
+        // Long words are no typo of a key, and comparing them costs length × length per candidate.
+        guard word.count <= 64 else { return nil }
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -67,7 +67,7 @@ struct TextCheck {
                 continue
             default:
                 atLineStart = false
-                if let tabColumn, byte != UInt8(ascii: "#") {
+                if let tabColumn {
                     return SourceLocation(file: file, line: line, column: tabColumn)
                 }
             }
