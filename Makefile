@@ -10,6 +10,7 @@ DVPIPE_RELEASE := .build/release/dvpipe
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
+	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 
 build: deps
 	swift build -c release $(SWIFT_BUILD_FLAGS)

@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dvpipe", targets: ["dvpipe"]),
+        .library(name: "DVPlanning", targets: ["DVPlanning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,7 +43,7 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
-        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"]),
+        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
         .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),

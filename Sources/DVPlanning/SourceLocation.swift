@@ -1,5 +1,5 @@
-/// A place in a text file: 1-based line and column.
-public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+/// A place in a text file: 1-based line and column. Orders by file, then line, then column.
+public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int
@@ -12,4 +12,8 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// `FILE:LINE:COLUMN`, as compilers print it.
     public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// End to end: runs the built `dvpipe validate` and checks its output and exit status.
+@Suite("dvpipe validate")
+struct ValidateCommandTests {
+    /// The package root, from this file's place.
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `dvpipe` built beside the test bundle (the products folder), else in the default debug folder.
+    private static func executable() throws -> URL {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [
+            runner.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            runner.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent(),
+            root.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("dvpipe") }
+        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no built dvpipe in \(candidates)")
+    }
+
+    private func validate(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = ["validate"] + arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A temporary folder with a library folder, a good job, a job with a warning and a bad job.
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("jobs/lib"), withIntermediateDirectories: true)
+        let good = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4 }\n"
+        try good.write(to: folder.appendingPathComponent("jobs/good.yaml"), atomically: true, encoding: .utf8)
+        try (good + "days: { 2025-01-01: { skip: true } }\n").write(to: folder.appendingPathComponent("jobs/warn.yaml"), atomically: true, encoding: .utf8)
+        let bad = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4, fit: cove }\ntrasition: {}\n"
+        try bad.write(to: folder.appendingPathComponent("jobs/bad.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func goodJobPrintsOkAndExitsZero() throws {
+        let run = try validate(["jobs/good.yaml"], in: try folder())
+        #expect(run.status == 0)
+        #expect(run.output == "jobs/good.yaml: ok (0 errors, 0 warnings)\n")
+    }
+
+    @Test func warningsArePrintedButDoNotFail() throws {
+        let run = try validate(["jobs/warn.yaml"], in: try folder())
+        #expect(run.status == 0)
+        #expect(run.output == """
+            jobs/warn.yaml:5:9: warning: days: 2025-01-01 is outside the timeframe 2024-12-01…2024-12-31; its settings are never used
+            jobs/warn.yaml: ok (0 errors, 1 warning)
+
+            """)
+    }
+
+    @Test func errorsArePrintedWithPlacesAndExitTwo() throws {
+        let run = try validate(["jobs/good.yaml", "jobs/bad.yaml"], in: try folder())
+        #expect(run.status == 2)
+        #expect(run.output == """
+            jobs/good.yaml: ok (0 errors, 0 warnings)
+            jobs/bad.yaml:4:31: error: unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur)
+            jobs/bad.yaml:5:1: error: unknown key 'trasition' at the top level; did you mean 'transition'?
+            jobs/bad.yaml: failed (2 errors, 0 warnings)
+
+            """)
+    }
+
+    @Test func missingFileIsAnErrorWithStatusTwo() throws {
+        let run = try validate(["jobs/nope.yaml"], in: try folder())
+        #expect(run.status == 2)
+        #expect(run.output.hasPrefix("jobs/nope.yaml:1:1: error: cannot read job file: no such file\n"))
+    }
+
+    @Test func jsonFormatForCI() throws {
+        let run = try validate(["--format", "json", "jobs/bad.yaml", "jobs/warn.yaml"], in: try folder())
+        #expect(run.status == 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 2)
+        #expect(object["warnings"] as? Int == 1)
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.map { $0["file"] as? String } == ["jobs/bad.yaml", "jobs/warn.yaml"])
+        #expect(files.map { $0["status"] as? String } == ["failed", "ok"])
+        let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["line"] as? Int == 4)
+        #expect(first["column"] as? Int == 31)
+        #expect(first["severity"] as? String == "error")
+        #expect(first["file"] as? String == "jobs/bad.yaml")
+    }
+
+    @Test func exampleJobsValidate() throws {
+        let jobs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("jobs").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { "jobs/" + $0 }
+        let run = try validate(jobs, in: Self.root)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.components(separatedBy: "\n").filter { $0.contains(": ok (0 errors") }.count == jobs.count)
+    }
+}

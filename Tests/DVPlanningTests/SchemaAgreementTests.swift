@@ -1,0 +1,93 @@
+import DVPlanning
+import Foundation
+import Testing
+
+/// `schemas/job.schema.json` and the parser agree: the example jobs pass both, each invalid job fails both.
+@Suite("Schema and parser agree")
+struct SchemaAgreementTests {
+    private static let exampleJobs = PackagePaths.files(in: PackagePaths.root.appendingPathComponent("jobs"), extensions: ["yaml"])
+    private static let invalidJobs = PackagePaths.files(in: PackagePaths.fixtures("invalid"), extensions: ["yaml"])
+
+    /// Runs `scripts/check-schema.py` on `files`: the problems the schema finds, per path.
+    private func schemaProblems(_ files: [URL]) throws -> [String: [String]] {
+        let probe = try run(["python3", "-c", "import jsonschema, yaml"])
+        try #require(probe.status == 0, "Python's jsonschema and PyYAML are missing: run `make test` (its deps target pip-installs them)")
+        let script = PackagePaths.root.appendingPathComponent("scripts/check-schema.py").path
+        let schema = PackagePaths.root.appendingPathComponent("schemas/job.schema.json").path
+        let output = try run(["python3", script, schema] + files.map(\.path))
+        try #require(output.status == 0, "check-schema.py failed: \(output.text)")
+        return try JSONDecoder().decode([String: [String]].self, from: Data(output.text.utf8))
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func thereAreExamplesAndAnInvalidCorpus() {
+        #expect(Self.exampleJobs.map(\.lastPathComponent).sorted() == ["dec-2024.yaml", "monthly-cron.yaml", "vertical-reel.yaml", "year-2024.yaml"])
+        #expect(Self.invalidJobs.count >= 40)
+    }
+
+    @Test func exampleJobsPassTheParserWithoutErrors() {
+        for file in Self.exampleJobs {
+            let result = JobLoader.load(path: file.path)
+            #expect(result.errors.isEmpty, "\(file.lastPathComponent): \(result.errors)")
+            #expect(result.job != nil)
+            #expect(result.warnings.allSatisfy { $0.message.contains("does not exist") }, "\(result.warnings)")
+        }
+    }
+
+    @Test func exampleJobsPassTheSchema() throws {
+        for (file, problems) in try schemaProblems(Self.exampleJobs) {
+            #expect(problems.isEmpty, "\(file): \(problems)")
+        }
+    }
+
+    @Test func exampleJobsDeclareTheSchemaAndExplainThemselves() throws {
+        for file in Self.exampleJobs {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.hasPrefix("# yaml-language-server: $schema=../schemas/job.schema.json\n#\n# "), "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test(arguments: invalidJobs)
+    func invalidJobFailsTheParserAtItsExpectedPlace(file: URL) throws {
+        let header = try String(decoding: Data(contentsOf: file).prefix(40), as: UTF8.self)
+        let expect = try #require(header.split(separator: "\n").first?.split(separator: " ").last, "no '# expect: LINE:COL' line")
+        let parts = expect.split(separator: ":").compactMap { Int($0) }
+        try #require(header.hasPrefix("# expect: ") && parts.count == 2)
+        let result = JobLoader.load(path: file.path)
+        #expect(result.job == nil)
+        let places = result.errors.map { "\($0.location.line):\($0.location.column)" }
+        #expect(places.contains("\(parts[0]):\(parts[1])"), "\(file.lastPathComponent): errors at \(places): \(result.errors.map(\.message))")
+    }
+
+    @Test func invalidJobsFailTheSchemaUnlessMarkedSkip() throws {
+        let checked = try Self.invalidJobs.filter { file in
+            try !String(decoding: Data(contentsOf: file).prefix(200), as: UTF8.self).contains("\n# schema: skip")
+        }
+        #expect(checked.count >= 35)
+        let problems = try schemaProblems(checked)
+        for file in checked {
+            #expect(problems[file.path]?.isEmpty == false, "\(file.lastPathComponent) passes the schema")
+        }
+    }
+
+    @Test func schemaKeysMatchTheParsersKeys() throws {
+        let data = try Data(contentsOf: PackagePaths.root.appendingPathComponent("schemas/job.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(["version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio", "overlays", "intro", "outro"]))
+        #expect(schema["additionalProperties"] as? Bool == false)
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    }
+}
