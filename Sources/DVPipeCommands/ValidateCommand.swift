@@ -1,4 +1,6 @@
 import ArgumentParser
+import DVPlanning
+import Foundation
 
 /// `dvpipe validate`: checks job files and reports every problem at its line and column.
 struct ValidateCommand: AsyncParsableCommand {
@@ -6,17 +8,107 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check job files and report every problem as FILE:LINE:COL.",
         discussion: """
-            Exit status 2 when any file has an error; warnings do not fail.
+            Prints every problem as FILE:LINE:COLUMN: error|warning: MESSAGE, then one summary line per \
+            file. With --format json, prints one JSON object (files, their diagnostics, totals) for CI \
+            annotations instead. Exit status 2 when any file has an error; warnings do not fail.
 
             Example:
               dvpipe validate jobs/*.yaml
+              dvpipe validate --format json jobs/*.yaml
             """
     )
+
+    /// How the results are printed.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
 
     @Argument(help: "One or more job files.", completion: .file(extensions: ["yaml", "yml"]))
     var jobs: [String]
 
+    @Option(name: .long, help: "Output format: text (FILE:LINE:COL lines) or json.")
+    var format: Format = .text
+
     func run() async throws {
-        throw NotImplemented(command: "validate").exit()
+        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0)) }
+        switch format {
+        case .text:
+            for report in reports {
+                for diagnostic in report.diagnostics {
+                    print(diagnostic.description)
+                }
+                print(report.summary)
+            }
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(JSONReport(files: reports))
+            print(String(decoding: data, as: UTF8.self))
+        }
+        if reports.contains(where: { $0.errors > 0 }) {
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension ValidateCommand {
+    /// One file's outcome, as printed and as encoded in JSON.
+    struct FileReport: Encodable {
+        let file: String
+        let status: String
+        let errors: Int
+        let warnings: Int
+        let diagnostics: [Entry]
+
+        init(file: String, result: JobLoadResult) {
+            self.file = file
+            errors = result.errors.count
+            warnings = result.warnings.count
+            status = errors == 0 ? "ok" : "failed"
+            diagnostics = result.diagnostics.map(Entry.init)
+        }
+
+        /// `jobs/dec-2024.yaml: ok (0 errors, 1 warning)`.
+        var summary: String {
+            "\(file): \(status) (\(Self.count(errors, "error")), \(Self.count(warnings, "warning")))"
+        }
+
+        private static func count(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
+        }
+    }
+
+    /// A diagnostic flattened for CI annotations.
+    struct Entry: Encodable {
+        let file: String
+        let line: Int
+        let column: Int
+        let severity: String
+        let message: String
+
+        init(_ diagnostic: Diagnostic) {
+            file = diagnostic.location.file
+            line = diagnostic.location.line
+            column = diagnostic.location.column
+            severity = diagnostic.severity.rawValue
+            message = diagnostic.message
+        }
+
+        /// `FILE:LINE:COLUMN: error: MESSAGE`.
+        var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
+    }
+
+    /// The whole `--format json` document.
+    struct JSONReport: Encodable {
+        let files: [FileReport]
+        let errors: Int
+        let warnings: Int
+
+        init(files: [FileReport]) {
+            self.files = files
+            errors = files.reduce(0) { $0 + $1.errors }
+            warnings = files.reduce(0) { $0 + $1.warnings }
+        }
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+
+extension Job {
+    /// Where the footage is and how its clocks are read.
+    public struct Library: Sendable, Hashable, Codable {
+        /// Absolute folders, scanned recursively.
+        public var paths: [String]
+        /// IANA zone name used to read UTC capture times and modification times.
+        public var timeZoneIdentifier: String
+        /// Library-relative paths matching any of these are ignored.
+        public var exclude: [GlobPattern]
+
+        public init(paths: [String], timeZoneIdentifier: String = TimeZone.current.identifier, exclude: [GlobPattern] = []) {
+            self.paths = paths
+            self.timeZoneIdentifier = timeZoneIdentifier
+            self.exclude = exclude
+        }
+
+        /// The zone of `timeZoneIdentifier` (validated when the job was loaded).
+        public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+
+        /// True when a library-relative path matches an `exclude` pattern.
+        public func isExcluded(_ relativePath: String) -> Bool {
+            exclude.contains { $0.matches(relativePath) }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+extension Job {
+    /// The rendered file and its encoding.
+    public struct Output: Sendable, Hashable, Codable {
+        /// Absolute path of the reel.
+        public var path: String
+        public var resolution: Resolution
+        /// Shapes a preset resolution; ignored with `WxH`.
+        public var aspect: AspectRatio
+        public var fit: Fit
+        public var background: RGBAColor
+        public var fps: Int
+        public var video: VideoEncoding
+        public var audio: AudioEncoding
+
+        public init(
+            path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,
+            background: RGBAColor = .black, fps: Int = 30, video: VideoEncoding = VideoEncoding(), audio: AudioEncoding = AudioEncoding()
+        ) {
+            self.path = path
+            self.resolution = resolution
+            self.aspect = aspect
+            self.fit = fit
+            self.background = background
+            self.fps = fps
+            self.video = video
+            self.audio = audio
+        }
+
+        /// Width and height of the reel in pixels.
+        public var frameSize: (width: Int, height: Int) { resolution.frameSize(aspect: aspect) }
+
+        /// How a clip of another shape fills the frame.
+        public enum Fit: String, Sendable, Hashable, Codable, CaseIterable {
+            /// Letterbox or pillarbox on `background`.
+            case contain
+            /// Crop to fill.
+            case cover
+            /// A blurred, enlarged copy fills the bars.
+            case blur
+        }
+
+        /// Video codec settings.
+        public struct VideoEncoding: Sendable, Hashable, Codable {
+            public var codec: VideoCodec
+            /// Constant rate factor, 0…51 (lower is better quality).
+            public var crf: Int
+            /// An x264/x265 speed preset.
+            public var preset: EncoderPreset
+
+            public init(codec: VideoCodec = .h264, crf: Int = 20, preset: EncoderPreset = .veryfast) {
+                self.codec = codec
+                self.crf = crf
+                self.preset = preset
+            }
+        }
+
+        /// Audio codec settings; the output is 48 kHz stereo.
+        public struct AudioEncoding: Sendable, Hashable, Codable {
+            public var codec: AudioCodec
+            public var bitrate: Bitrate
+
+            public init(codec: AudioCodec = .aac, bitrate: Bitrate = Bitrate(bitsPerSecond: 160_000)) {
+                self.codec = codec
+                self.bitrate = bitrate
+            }
+        }
+
+        /// Output video codecs.
+        public enum VideoCodec: String, Sendable, Hashable, Codable, CaseIterable {
+            case h264
+            case hevc
+        }
+
+        /// Output audio codecs.
+        public enum AudioCodec: String, Sendable, Hashable, Codable, CaseIterable {
+            case aac
+        }
+
+        /// x264's speed presets, fastest first.
+        public enum EncoderPreset: String, Sendable, Hashable, Codable, CaseIterable {
+            case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo
+        }
+    }
+}

@@ -1,0 +1,111 @@
+extension Job {
+    /// One thing drawn over every clip, in list order.
+    public enum Overlay: Sendable, Hashable, Codable {
+        /// The clip's day, formatted.
+        case date(DateStamp)
+        /// Fixed text.
+        case text(TextOverlay)
+        /// A picture such as a logo.
+        case image(ImageOverlay)
+        /// A picture-in-picture movie.
+        case video(VideoOverlay)
+    }
+
+    /// `date:` overlay.
+    public struct DateStamp: Sendable, Hashable, Codable {
+        /// A Unicode date pattern (`EEE, MMM d`).
+        public var format: String
+        public var position: Position
+        /// Text height as a fraction of the frame height.
+        public var size: Double
+        /// Locale for month and weekday names.
+        public var locale: String
+
+        public init(format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US") {
+            self.format = format
+            self.position = position
+            self.size = size
+            self.locale = locale
+        }
+    }
+
+    /// `text:` overlay.
+    public struct TextOverlay: Sendable, Hashable, Codable {
+        public var text: String
+        public var position: Position
+        public var size: Double
+        /// When it appears in each clip.
+        public var start: TimeSpan
+        /// How long it stays; nil: to the end of the clip.
+        public var duration: TimeSpan?
+
+        public init(text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil) {
+            self.text = text
+            self.position = position
+            self.size = size
+            self.start = start
+            self.duration = duration
+        }
+    }
+
+    /// `image:` overlay.
+    public struct ImageOverlay: Sendable, Hashable, Codable {
+        /// Absolute path of the picture.
+        public var file: String
+        public var position: Position
+        /// Width as a fraction of the frame width.
+        public var width: Double
+        public var opacity: Double
+
+        public init(file: String, position: Position = .anchor(.topRight), width: Double = 0.12, opacity: Double = 0.8) {
+            self.file = file
+            self.position = position
+            self.width = width
+            self.opacity = opacity
+        }
+    }
+
+    /// `video:` picture-in-picture overlay.
+    public struct VideoOverlay: Sendable, Hashable, Codable {
+        /// Absolute path of the movie.
+        public var file: String
+        public var rect: UnitRect
+        /// Stacking order among video overlays; higher is drawn later.
+        public var z: Int
+        /// Repeat the movie when the clip is longer.
+        public var loop: Bool
+
+        public init(file: String, rect: UnitRect, z: Int = 0, loop: Bool = true) {
+            self.file = file
+            self.rect = rect
+            self.z = z
+            self.loop = loop
+        }
+    }
+
+    /// A rectangle in fractions of the frame: origin top-left, all values 0…1.
+    public struct UnitRect: Sendable, Hashable, Codable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// An intro or outro title card.
+    public struct TitleCard: Sendable, Hashable, Codable {
+        public var text: String
+        public var duration: TimeSpan
+
+        public init(text: String, duration: TimeSpan = .seconds(2)) {
+            self.text = text
+            self.duration = duration
+        }
+    }
+}

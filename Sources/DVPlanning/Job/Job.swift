@@ -1,0 +1,48 @@
+/// A validated job file: which days, where the footage is, how to pick a clip per day, how the reel looks.
+///
+/// Obtain one from `JobLoader`; every key the file leaves out holds the default of `job-format.md`.
+public struct Job: Sendable, Hashable, Codable {
+    /// The job file's path as it was given to the loader.
+    public var file: String
+    /// The format version; always 1.
+    public var version: Int
+    /// A display name; default: the file's stem.
+    public var name: String
+    public var library: Library
+    public var timeframe: Timeframe
+    public var selection: Selection
+    /// Per-day settings (pins, captions, skips), keyed by day.
+    public var days: [CalendarDay: DaySettings]
+    public var clips: Clips
+    public var output: Output
+    public var transition: Transition
+    public var audio: Audio
+    /// Drawn in order on every clip.
+    public var overlays: [Overlay]
+    /// An optional title card before the first clip.
+    public var intro: TitleCard?
+    /// An optional title card after the last clip.
+    public var outro: TitleCard?
+
+    public init(
+        file: String, version: Int = 1, name: String, library: Library, timeframe: Timeframe,
+        selection: Selection = Selection(), days: [CalendarDay: DaySettings] = [:], clips: Clips = Clips(),
+        output: Output, transition: Transition = Transition(), audio: Audio = Audio(), overlays: [Overlay] = [],
+        intro: TitleCard? = nil, outro: TitleCard? = nil
+    ) {
+        self.file = file
+        self.version = version
+        self.name = name
+        self.library = library
+        self.timeframe = timeframe
+        self.selection = selection
+        self.days = days
+        self.clips = clips
+        self.output = output
+        self.transition = transition
+        self.audio = audio
+        self.overlays = overlays
+        self.intro = intro
+        self.outro = outro
+    }
+}

@@ -1,0 +1,54 @@
+extension JobDecoder {
+    /// `days:`; keys outside a fixed timeframe are warnings (a `last:` timeframe moves, so it is not checked).
+    mutating func decodeDays(_ node: YAMLNode, timeframe: Job.Timeframe?) -> [CalendarDay: Job.DaySettings] {
+        guard let entries = node.entries else {
+            error("days must be a mapping of dates (2024-12-25: { skip: true }); found \(node.summary)", at: node)
+            return [:]
+        }
+        var range: DayRange?
+        if let timeframe, case .last = timeframe {
+            range = nil
+        } else if let timeframe {
+            range = timeframe.resolved(asOf: .today(in: .gmt))
+        }
+        var days: [CalendarDay: Job.DaySettings] = [:]
+        for entry in entries {
+            guard let day = value(entry.key, name: "a days key", expected: "a date like 2024-12-25", CalendarDay.init) else { continue }
+            if let range, !range.contains(day) {
+                warning("days: \(day) is outside the timeframe \(range); its settings are never used", at: entry.key)
+            }
+            if let settings = decodeDay(entry.value, day: day), days[day] == nil {
+                days[day] = settings
+            }
+        }
+        return days
+    }
+
+    private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay) -> Job.DaySettings? {
+        let name = "days.\(day)"
+        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "skip"]) else { return nil }
+        var settings = Job.DaySettings()
+        settings.caption = scalar(fields, "caption", expected: "text")
+        settings.skip = bool(fields, "skip") ?? false
+        if let pin = fields["pin"] {
+            settings.pin = decodePin(pin, name: name + ".pin")
+            if settings.skip, settings.pin != nil {
+                warning("\(name) has both skip: true and a pin; the day is skipped and the pin unused", at: pin)
+            }
+        }
+        return settings
+    }
+
+    private mutating func decodePin(_ node: YAMLNode, name: String) -> Job.Pin? {
+        if node.scalar != nil {
+            return value(node, name: name, expected: "a file name", { $0.isEmpty ? nil : Job.Pin(file: Self.expandTilde($0)) })
+        }
+        guard let fields = fields(of: node, path: name, allowed: ["file", "start", "duration"], required: ["file"]),
+            let file = text(fields, "file")
+        else { return nil }
+        var pin = Job.Pin(file: Self.expandTilde(file))
+        pin.start = value(fields, "start", expected: "middle or " + Self.durationForms, ClipStart.init)
+        pin.duration = value(fields, "duration", expected: "full or " + Self.durationForms, ClipLength.init)
+        return pin
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+extension JobDecoder {
+    static let topLevelKeys = [
+        "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio",
+        "overlays", "intro", "outro",
+    ]
+
+    /// The job of a document's root; placeholders stand in for what is wrong, so check `diagnostics` for errors.
+    mutating func decodeJob(_ root: YAMLNode) -> Job {
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fields = fields(of: root, path: "", allowed: Self.topLevelKeys, required: ["version", "library", "timeframe", "output"])
+        let placeholder = Job(
+            file: file, name: stem, library: Job.Library(paths: []), timeframe: .year(1970), output: Job.Output(path: ""))
+        guard let fields else { return placeholder }
+        if let version = fields["version"] {
+            _ = value(version, name: "version", expected: "1 (the only format version)") { $0 == "1" && version.isPlainScalar ? 1 : nil }
+        }
+        var job = placeholder
+        job.name = text(fields, "name") ?? stem
+        if let node = fields["library"] { job.library = decodeLibrary(node) }
+        if let node = fields["timeframe"] { job.timeframe = decodeTimeframe(node) ?? job.timeframe }
+        if let node = fields["selection"] { job.selection = decodeSelection(node) }
+        if let node = fields["clips"] { job.clips = decodeClips(node) }
+        if let node = fields["output"] { job.output = decodeOutput(node) }
+        if let node = fields["transition"] { job.transition = decodeTransition(node) }
+        if let node = fields["audio"] { job.audio = decodeAudio(node) }
+        if let node = fields["overlays"] { job.overlays = decodeOverlays(node) }
+        if let node = fields["intro"] { job.intro = decodeTitleCard(node, name: "intro") }
+        if let node = fields["outro"] { job.outro = decodeTitleCard(node, name: "outro") }
+        if let node = fields["days"] {
+            job.days = decodeDays(node, timeframe: fields["timeframe"] == nil ? nil : job.timeframe)
+        }
+        checkTransition(job, fields: fields)
+        return job
+    }
+
+    /// A transition must be shorter than every fixed clip window it joins.
+    private mutating func checkTransition(_ job: Job, fields: Fields) {
+        guard job.transition.style != .cut, let node = fields["transition"] else { return }
+        let place = node.entries?.first { $0.key.scalar == "duration" }?.value ?? node
+        for kind in Job.ClipKind.allCases {
+            guard case .fixed(let window) = job.clips.window(for: kind).duration, job.transition.duration >= window else { continue }
+            error(
+                "transition.duration \(job.transition.duration) must be shorter than clips.\(kind.rawValue).duration \(window); "
+                    + "shorten the transition or lengthen the clips", at: place)
+        }
+    }
+}

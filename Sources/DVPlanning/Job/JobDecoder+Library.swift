@@ -1,0 +1,81 @@
+import Foundation
+
+extension JobDecoder {
+    mutating func decodeLibrary(_ node: YAMLNode) -> Job.Library {
+        var library = Job.Library(paths: [])
+        guard let fields = fields(of: node, path: "library", allowed: ["paths", "timezone", "exclude"], required: ["paths"]) else {
+            return library
+        }
+        if let items = list(fields, "paths", example: "[../media]") {
+            if items.isEmpty {
+                error("library.paths is empty; name at least one folder", at: fields["paths"] ?? node)
+            }
+            for item in items {
+                guard let text = scalar(item, name: "library.paths item", expected: "a folder path") else { continue }
+                let path = resolve(path: text)
+                let kind = fileKind(at: path)
+                if !kind.exists {
+                    warning("library folder '\(text)' does not exist (\(path)); create it or fix the path", at: item)
+                } else if !kind.isFolder {
+                    error("library path '\(text)' is a file, not a folder; name the folder that holds the media", at: item)
+                }
+                library.paths.append(path)
+            }
+        }
+        if let node = fields["timezone"], let zone = scalar(node, name: "library.timezone", expected: "an IANA time zone like America/Los_Angeles") {
+            if TimeZone(identifier: zone) != nil {
+                library.timeZoneIdentifier = zone
+            } else {
+                let hint = Suggestion.hint(for: zone, in: TimeZone.knownTimeZoneIdentifiers)
+                error("unknown library.timezone '\(zone)'\(hint) (an IANA name like Europe/Paris, or UTC)", at: node)
+            }
+        }
+        for item in list(fields, "exclude", example: "[\"**/Screen Recording*\"]") ?? [] {
+            if let pattern = value(item, name: "library.exclude item", expected: "a non-empty glob pattern", { $0.isEmpty ? nil : $0 }) {
+                library.exclude.append(GlobPattern(pattern))
+            }
+        }
+        return library
+    }
+
+    mutating func decodeSelection(_ node: YAMLNode) -> Job.Selection {
+        var selection = Job.Selection()
+        guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order"]) else { return selection }
+        if let items = list(fields, "prefer", example: "[video, live_photo]") {
+            var kinds: [Job.ClipKind] = []
+            for item in items {
+                guard let kind = choice(item, name: "selection.prefer item", Job.ClipKind.self) else { continue }
+                if kinds.contains(kind) {
+                    error("selection.prefer names '\(kind.rawValue)' twice; list each kind once", at: item)
+                } else {
+                    kinds.append(kind)
+                }
+            }
+            if items.isEmpty {
+                error("selection.prefer is empty; list at least one of video, live_photo", at: fields["prefer"] ?? node)
+            }
+            selection.prefer = kinds
+        }
+        selection.order = choice(fields, "order", Job.SelectionOrder.self) ?? selection.order
+        return selection
+    }
+
+    mutating func decodeClips(_ node: YAMLNode) -> Job.Clips {
+        var clips = Job.Clips()
+        guard let fields = fields(of: node, path: "clips", allowed: Job.ClipKind.allCases.map(\.rawValue)) else { return clips }
+        if let window = fields["video"] { clips.video = decodeWindow(window, name: "clips.video", default: clips.video) }
+        if let window = fields["live_photo"] { clips.livePhoto = decodeWindow(window, name: "clips.live_photo", default: clips.livePhoto) }
+        return clips
+    }
+
+    private mutating func decodeWindow(_ node: YAMLNode, name: String, default window: Job.ClipWindow) -> Job.ClipWindow {
+        var window = window
+        guard let fields = fields(of: node, path: name, allowed: ["duration", "start"]) else { return window }
+        window.duration = value(fields, "duration", expected: "full or " + Self.durationForms, ClipLength.init) ?? window.duration
+        window.start = value(fields, "start", expected: "middle or " + Self.durationForms, ClipStart.init) ?? window.start
+        if case .fixed(let length) = window.duration, length == .zero, let place = fields["duration"] {
+            error("\(name).duration must be longer than 0s", at: place)
+        }
+        return window
+    }
+}

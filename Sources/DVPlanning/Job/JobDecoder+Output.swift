@@ -1,0 +1,94 @@
+extension JobDecoder {
+    mutating func decodeOutput(_ node: YAMLNode) -> Job.Output {
+        var output = Job.Output(path: "")
+        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio"]
+        guard let fields = fields(of: node, path: "output", allowed: allowed, required: ["path"]) else { return output }
+        if let path = path(fields, "path") {
+            output.path = path
+            if fileKind(at: path).isFolder, let place = fields["path"] {
+                error("output.path '\(place.scalar ?? path)' is an existing folder; name the file to write, e.g. reel.mp4", at: place)
+            }
+        }
+        output.resolution = value(fields, "resolution", expected: "480p, 720p, 1080p, 1440p, 2160p or WxH like 1280x720", Resolution.init) ?? output.resolution
+        output.aspect = value(fields, "aspect", expected: "a ratio W:H like \"16:9\" or \"9:16\"", AspectRatio.init) ?? output.aspect
+        if case .pixels(let width, let height) = output.resolution, let place = fields["resolution"] {
+            if width % 2 != 0 || height % 2 != 0 {
+                let even = "\(width - width % 2)x\(height - height % 2)"
+                error("output.resolution \(width)x\(height) has an odd \(width % 2 != 0 ? "width" : "height"); encoders need even sizes, use \(even)", at: place)
+            }
+            if let aspect = fields["aspect"] {
+                warning("output.aspect is ignored with an explicit WxH resolution; remove it or use a preset like 1080p", at: aspect)
+            }
+        }
+        output.fit = choice(fields, "fit", Job.Output.Fit.self) ?? output.fit
+        output.background = colour(fields, "background") ?? output.background
+        output.fps = integer(fields, "fps", in: 1...120) ?? output.fps
+        if let video = fields["video"], let videoFields = self.fields(of: video, path: "output.video", allowed: ["codec", "crf", "preset"]) {
+            output.video.codec = choice(videoFields, "codec", Job.Output.VideoCodec.self) ?? output.video.codec
+            output.video.crf = integer(videoFields, "crf", in: 0...51) ?? output.video.crf
+            output.video.preset = choice(videoFields, "preset", Job.Output.EncoderPreset.self) ?? output.video.preset
+        }
+        if let audio = fields["audio"], let audioFields = self.fields(of: audio, path: "output.audio", allowed: ["codec", "bitrate"]) {
+            output.audio.codec = choice(audioFields, "codec", Job.Output.AudioCodec.self) ?? output.audio.codec
+            let expected = "a bitrate 32k…512k like 160k"
+            output.audio.bitrate = value(audioFields, "bitrate", expected: expected) { text in
+                Bitrate(text).flatMap { (32_000...512_000).contains($0.bitsPerSecond) ? $0 : nil }
+            } ?? output.audio.bitrate
+        }
+        return output
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`; an empty value hints that `#` started a comment.
+    mutating func colour(_ fields: Fields, _ key: String) -> RGBAColor? {
+        guard let node = fields[key] else { return nil }
+        if node.isNull {
+            error("\(fields.name(key)) has no value; quote colours (\"#000000\"), as an unquoted # starts a comment", at: node)
+            return nil
+        }
+        return value(node, name: fields.name(key), expected: "a colour \"#RRGGBB\" or \"#RRGGBBAA\"", RGBAColor.init)
+    }
+
+    mutating func decodeTransition(_ node: YAMLNode) -> Job.Transition {
+        var transition = Job.Transition()
+        guard let fields = fields(of: node, path: "transition", allowed: ["style", "duration"]) else { return transition }
+        transition.style = choice(fields, "style", Job.Transition.Style.self) ?? transition.style
+        transition.duration = duration(fields, "duration") ?? transition.duration
+        return transition
+    }
+
+    mutating func decodeAudio(_ node: YAMLNode) -> Job.Audio {
+        var audio = Job.Audio()
+        guard let fields = fields(of: node, path: "audio", allowed: ["clips", "normalize", "music"]) else { return audio }
+        audio.clips = choice(fields, "clips", Job.Audio.ClipAudio.self) ?? audio.clips
+        audio.normalize = bool(fields, "normalize") ?? audio.normalize
+        if let music = fields["music"] {
+            audio.music = decodeMusic(music)
+        }
+        return audio
+    }
+
+    private mutating func decodeMusic(_ node: YAMLNode) -> Job.Music? {
+        let allowed = ["file", "volume", "duck", "fade_out", "loop"]
+        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]), let file = existingFile(fields, "file") else {
+            return nil
+        }
+        var music = Job.Music(file: file)
+        music.volume = number(fields, "volume", in: 0...1) ?? music.volume
+        music.duck = number(fields, "duck", in: 0...1) ?? music.duck
+        music.fadeOut = duration(fields, "fade_out") ?? music.fadeOut
+        music.loop = bool(fields, "loop") ?? music.loop
+        return music
+    }
+
+    /// A path that should name a file; a missing file is a warning (it may be made before the render).
+    mutating func existingFile(_ fields: Fields, _ key: String) -> String? {
+        guard let path = path(fields, key), let node = fields[key] else { return nil }
+        let kind = fileKind(at: path)
+        if !kind.exists {
+            warning("\(fields.name(key)) '\(node.scalar ?? path)' does not exist (\(path)); fix the path before rendering", at: node)
+        } else if kind.isFolder {
+            error("\(fields.name(key)) '\(node.scalar ?? path)' is a folder; name a file", at: node)
+        }
+        return path
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Reads and validates job files: the one entry point from a path (or text) to a `Job` and its diagnostics.
+public enum JobLoader {
+    /// Reads the job file at `path`. `path` is how locations name the file; relative paths in the job
+    /// resolve against its folder.
+    public static func load(path: String) -> JobLoadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read (permissions?)"
+            let location = SourceLocation(file: path, line: 1, column: 1)
+            return JobLoadResult(job: nil, diagnostics: [Diagnostic(.error, at: location, "cannot read job file: \(reason)")])
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        return load(bytes: Array(data), file: path, directory: absolute.deletingLastPathComponent().path)
+    }
+
+    /// Validates job text; `file` names it in locations and `directory` is where relative paths start.
+    public static func load(bytes: [UInt8], file: String, directory: String) -> JobLoadResult {
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser().parse(bytes, file: file)
+        } catch {
+            return JobLoadResult(job: nil, diagnostics: [error.diagnostic])
+        }
+        var diagnostics = document.problems.map(\.diagnostic)
+        guard let root = document.root, !root.isNull else {
+            let location = SourceLocation(file: file, line: 1, column: 1)
+            diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
+            return JobLoadResult(job: nil, diagnostics: diagnostics)
+        }
+        var decoder = JobDecoder(file: file, directory: directory)
+        let job = decoder.decodeJob(root)
+        diagnostics += decoder.diagnostics
+        diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        let failed = diagnostics.contains { $0.severity == .error }
+        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics)
+    }
+
+    /// Validates job text given as a string (tests, tools).
+    public static func load(text: String, file: String, directory: String) -> JobLoadResult {
+        load(bytes: Array(text.utf8), file: file, directory: directory)
+    }
+}
+
+/// What loading a job file gave: the job when there were no errors, and every diagnostic in file order.
+public struct JobLoadResult: Sendable {
+    /// Nil when any diagnostic is an error.
+    public var job: Job?
+    public var diagnostics: [Diagnostic]
+
+    public init(job: Job?, diagnostics: [Diagnostic]) {
+        self.job = job
+        self.diagnostics = diagnostics
+    }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
