@@ -24,7 +24,7 @@ extension CaptureDay {
         } else if let named = LocalDateTime(fileName: CaptureDay.fileName(of: entry.relativePath)) {
             self.init(localTime: named, rule: .fileName)
         } else {
-            let milliseconds = Milliseconds(seconds: entry.modificationTime).value
+            let milliseconds = Int((entry.modificationTime * 1000).rounded())
             self.init(localTime: CaptureDay.wallClock(at: milliseconds, in: timeZone), rule: .modificationTime)
         }
     }

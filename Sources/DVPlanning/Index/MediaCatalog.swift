@@ -13,7 +13,7 @@ public struct MediaCatalog: Sendable {
         public var kind: ClipKind
         public var capture: CaptureDay
         /// The movie's length, from the probe's duration.
-        public var length: Milliseconds
+        public var length: TimeSpan
         /// For a Live Photo, the path of its still.
         public var stillPath: String?
     }
@@ -72,7 +72,7 @@ public struct MediaCatalog: Sendable {
                 clips.append(
                     Clip(
                         entry: entry, kind: still == nil ? .video : .livePhoto,
-                        capture: CaptureDay(of: entry, in: timeZone), length: Milliseconds(seconds: seconds),
+                        capture: CaptureDay(of: entry, in: timeZone), length: TimeSpan(seconds: seconds),
                         stillPath: still))
             }
         }
@@ -87,14 +87,17 @@ public struct MediaCatalog: Sendable {
     }
 
     private static func fileExtension(_ path: String) -> String {
-        (path as NSString).pathExtension.lowercased()
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
+        return name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.index(after: $0)...].lowercased() } ?? ""
     }
 
     /// The folder as written plus the base name without extension, case-folded: `IMG_0002.MOV` and
     /// `img_0002.heic` in one folder share it.
     private static func pairingKey(_ path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return folder + "/" + base.lowercased()
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+        let name = path[nameStart...]
+        let base = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] } ?? name
+        return path[..<nameStart] + base.lowercased()
     }
 }
