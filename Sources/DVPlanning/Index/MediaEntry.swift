@@ -115,7 +115,8 @@ public struct CaptureTags: Sendable, Hashable, Codable {
     public var localCreationDate: String?
     /// `creation_time`: a UTC instant, e.g. `2024-12-04T07:40:00.000000Z`.
     public var creationTime: String?
-    /// `com.apple.quicktime.content.identifier`: shared by a Live Photo's movie and still.
+    /// Apple's Live Photo content identifier, shared by a Live Photo's movie and still: on a movie the
+    /// `com.apple.quicktime.content.identifier` tag, on a still the Apple MakerNote tag 0x0011.
     public var contentIdentifier: String?
 
     public init(localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil) {

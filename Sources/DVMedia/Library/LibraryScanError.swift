@@ -1,0 +1,20 @@
+/// Why a library scan could not finish.
+public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
+    /// A folder of `library.paths` does not exist or is not a folder.
+    case rootNotFound(path: String)
+    /// A folder inside the library could not be listed.
+    case unreadableFolder(path: String, reason: String)
+    /// The index cache could not be written.
+    case cacheNotWritten(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .rootNotFound(path):
+            "\(path): library folder not found; check library.paths in the job file"
+        case let .unreadableFolder(path, reason):
+            "\(path): cannot list the folder: \(reason)"
+        case let .cacheNotWritten(path, reason):
+            "\(path): cannot write the index cache: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The index sorted into what the planner can use: clips with their kind, capture day and length; stills
+/// that stand alone; files that cannot be used, with the reason.
+///
+/// Built once per plan in one pass over the index plus dictionary look-ups (no pairwise comparisons), so a
+/// 20,000-entry index is cheap.
+public struct MediaCatalog: Sendable {
+    /// A movie the planner may choose.
+    public struct Clip: Sendable, Hashable {
+        /// The index entry of the movie.
+        public var entry: MediaEntry
+        public var kind: ClipKind
+        public var capture: CaptureDay
+        /// The movie's length, from the probe's duration.
+        public var length: TimeSpan
+        /// For a Live Photo, the path of its still.
+        public var stillPath: String?
+    }
+
+    /// A file that is never chosen, and why.
+    public struct Unusable: Sendable, Hashable {
+        public var entry: MediaEntry
+        public var reason: String
+    }
+
+    /// Every usable movie, in index order.
+    public private(set) var clips: [Clip] = []
+    /// Stills that belong to no Live Photo: not clips, only counted.
+    public private(set) var stills: [MediaEntry] = []
+    /// Stills that are the picture half of a Live Photo.
+    public private(set) var pairedStills: [MediaEntry] = []
+    /// Files that cannot be opened or have nothing to show.
+    public private(set) var unusable: [Unusable] = []
+
+    /// Extensions of the pictures a Live Photo's movie pairs with by base name.
+    public static let pairableStillExtensions: Set<String> = ["heic", "jpg", "jpeg"]
+
+    /// Sorts `index` into clips, stills and unusable files, pairing Live Photos and finding capture days in
+    /// `timeZone`.
+    public init(index: [MediaEntry], timeZone: TimeZone) {
+        let stillsByName = Dictionary(
+            index.filter { MediaCatalog.pairableStillExtensions.contains(MediaCatalog.fileExtension($0.path)) }
+                .map { (MediaCatalog.pairingKey($0.path), $0.path) },
+            uniquingKeysWith: min)
+        var stillsByIdentifier: [String: String] = [:]
+        for entry in index {
+            guard case .media(let info) = entry.probe, info.isStill, let identifier = info.tags.contentIdentifier
+            else { continue }
+            stillsByIdentifier[identifier] = min(stillsByIdentifier[identifier] ?? entry.path, entry.path)
+        }
+        var pairedStillPaths: Set<String> = []
+        for entry in index {
+            switch entry.probe {
+            case .unreadable(let reason):
+                unusable.append(Unusable(entry: entry, reason: reason))
+            case .media(let info) where info.isStill:
+                continue
+            case .media(let info):
+                guard info.video != nil else {
+                    unusable.append(Unusable(entry: entry, reason: "no video stream"))
+                    continue
+                }
+                guard let seconds = info.duration, seconds > 0 else {
+                    unusable.append(Unusable(entry: entry, reason: "unknown duration"))
+                    continue
+                }
+                let still =
+                    stillsByName[MediaCatalog.pairingKey(entry.path)]
+                    ?? info.tags.contentIdentifier.flatMap { stillsByIdentifier[$0] }
+                if let still { pairedStillPaths.insert(still) }
+                clips.append(
+                    Clip(
+                        entry: entry, kind: still == nil ? .video : .livePhoto,
+                        capture: CaptureDay(of: entry, in: timeZone), length: TimeSpan(seconds: seconds),
+                        stillPath: still))
+            }
+        }
+        for entry in index {
+            guard case .media(let info) = entry.probe, info.isStill else { continue }
+            if pairedStillPaths.contains(entry.path) {
+                pairedStills.append(entry)
+            } else {
+                stills.append(entry)
+            }
+        }
+    }
+
+    private static func fileExtension(_ path: String) -> String {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
+        return name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.index(after: $0)...].lowercased() } ?? ""
+    }
+
+    /// The folder as written plus the base name without extension, case-folded: `IMG_0002.MOV` and
+    /// `img_0002.heic` in one folder share it.
+    private static func pairingKey(_ path: String) -> String {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+        let name = path[nameStart...]
+        let base = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] } ?? name
+        return path[..<nameStart] + base.lowercased()
+    }
+}

@@ -1,0 +1,34 @@
+/// The planner's decision for a job: one entry per day of the timeframe, the reel's timeline, warnings and
+/// totals. Written as JSON (`dvpipe plan --json`, and before rendering); the shape is in `docs/plan-json.md`.
+public struct Plan: Sendable, Hashable, Codable {
+    /// The version of the JSON shape; bumped on any incompatible change.
+    public static let formatVersion = 1
+
+    /// `formatVersion` when the plan was made.
+    public var version: Int
+    /// The IANA zone days were read in.
+    public var timeZone: String
+    /// Every day of the timeframe, in order.
+    public var days: [PlannedDay]
+    public var timeline: Timeline
+    /// In the order found: per-day problems in day order, then files.
+    public var warnings: [PlanWarning]
+    public var totals: PlanTotals
+
+    public init(
+        timeZone: String, days: [PlannedDay], timeline: Timeline, warnings: [PlanWarning], totals: PlanTotals
+    ) {
+        self.version = Plan.formatVersion
+        self.timeZone = timeZone
+        self.days = days
+        self.timeline = timeline
+        self.warnings = warnings
+        self.totals = totals
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version
+        case timeZone = "time_zone"
+        case days, timeline, warnings, totals
+    }
+}

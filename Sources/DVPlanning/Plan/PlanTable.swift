@@ -1,0 +1,88 @@
+/// The plan as `dvpipe plan` prints it: one row per day (date, weekday, chosen file, kind, why, clip window,
+/// which rule gave the day), then the warnings and the totals. Plain text, no colour, no trailing spaces.
+///
+/// Columns take the width their content needs, except the file column, which gets what is left of `width`
+/// and cuts long paths from the left (`…/Camera/IMG_0001.MOV`), so the table fits a 100-column terminal.
+public enum PlanTable {
+    /// The table for `plan`, lines at most `width` characters (file names are cut to fit; words of a warning
+    /// longer than the line are not).
+    public static func render(_ plan: Plan, width: Int = 100) -> String {
+        let header = ["DATE", "DAY", "FILE", "KIND", "WHY", "CLIP", "DAY FROM"]
+        let rows = plan.days.map(cells(for:))
+        var widths = header.indices.map { column in
+            (rows.map { $0[column] } + [header[column]]).map(\.count).max() ?? 0
+        }
+        let others = widths.enumerated().filter { $0.offset != fileColumn }.map(\.element).reduce(0, +)
+        widths[fileColumn] = min(widths[fileColumn], max(minimumFileWidth, width - others - gap.count * (header.count - 1)))
+        var lines = [line(header, widths)] + rows.map { line($0, widths) }
+        if !plan.warnings.isEmpty {
+            lines += ["", "Warnings:"]
+            for warning in plan.warnings {
+                lines += wrap("\(warning)", width: width, first: "  - ", rest: "    ")
+            }
+        }
+        lines += [""] + totals(plan.totals, width: width)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static let fileColumn = 2
+    private static let minimumFileWidth = 12
+    private static let gap = "  "
+    private static let none = "—"
+
+    private static func cells(for day: PlannedDay) -> [String] {
+        let clip: String =
+            if let start = day.start, let duration = day.duration {
+                "\(start.secondsText)–\((start + duration).secondsText)s"
+            } else { "" }
+        return [
+            day.date.description, day.weekday, day.file ?? none, day.kind?.label ?? "", day.reason, clip,
+            day.dayRule?.label ?? "",
+        ]
+    }
+
+    private static func line(_ cells: [String], _ widths: [Int]) -> String {
+        let padded = zip(cells, widths).enumerated().map { column, pair in
+            let text = column == fileColumn ? cutFromLeft(pair.0, to: pair.1) : pair.0
+            return text + String(repeating: " ", count: max(0, pair.1 - text.count))
+        }
+        return String(padded.joined(separator: gap).reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// `text` itself when it fits, else `…` and its last `width - 1` characters.
+    static func cutFromLeft(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : "…" + text.suffix(max(0, width - 1))
+    }
+
+    private static func totals(_ totals: PlanTotals, width: Int) -> [String] {
+        let days = "\(totals.daysWithMedia) of \(totals.days) days with media, \(totals.daysWithoutMedia) without, "
+            + "\(totals.daysSkipped) skipped, \(totals.daysPinned) pinned;"
+        let files = "\(totals.clipsInTimeframe) clips in the timeframe, \(totals.stillsNotUsed) stills not used, "
+            + "\(totals.unreadableFiles) unreadable;"
+        let reel = "reel length \(length(totals.reelDuration))."
+        return wrap([days, files, reel].joined(separator: " "), width: width, first: "Totals: ", rest: "        ")
+    }
+
+    /// `1m23.5s`, `8s`.
+    static func length(_ span: TimeSpan) -> String {
+        let minutes = span.milliseconds / 60_000
+        let seconds = TimeSpan(milliseconds: span.milliseconds % 60_000).secondsText + "s"
+        return minutes == 0 ? seconds : "\(minutes)m\(seconds)"
+    }
+
+    /// Words of `text` in lines of at most `width` characters, the first after `first`, the others after `rest`.
+    private static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var current = first
+        for word in text.split(separator: " ") {
+            let prefix = lines.isEmpty ? first : rest
+            if current.count > prefix.count && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = rest + word
+            } else {
+                current += (current.count > prefix.count ? " " : "") + word
+            }
+        }
+        return lines + [current]
+    }
+}

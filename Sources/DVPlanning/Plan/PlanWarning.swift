@@ -1,0 +1,40 @@
+/// Something the plan went ahead despite, for the person to check.
+public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The kind of problem; stable strings for scripts.
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A pin names a file that is not in the library index.
+        case orphanPin = "orphan_pin"
+        /// A pin names a file that cannot be opened or decoded; the day fell back to its own clips.
+        case brokenPin = "broken_pin"
+        /// A pin names a still picture that belongs to no Live Photo.
+        case pinNotAClip = "pin_not_a_clip"
+        /// A file in the timeframe cannot be used.
+        case unreadableFile = "unreadable_file"
+        /// A chosen clip's day came from the file's modification time.
+        case dayFromModificationTime = "day_from_mtime"
+        /// A `days:` entry names a day outside the timeframe; it is ignored.
+        case dayOutsideTimeframe = "day_outside_timeframe"
+        /// `library.timezone` is not a known IANA zone; UTC was used.
+        case unknownTimeZone = "unknown_time_zone"
+        /// The timeframe has no days.
+        case emptyTimeframe = "empty_timeframe"
+    }
+
+    public var code: Code
+    /// The day it concerns, if one.
+    public var date: CalendarDay?
+    /// The library-relative (or pinned) file it concerns, if one.
+    public var file: String?
+    /// A sentence saying what is wrong and what the plan did about it.
+    public var message: String
+
+    public init(_ code: Code, date: CalendarDay? = nil, file: String? = nil, _ message: String) {
+        self.code = code
+        self.date = date
+        self.file = file
+        self.message = message
+    }
+
+    /// `2024-12-08: MESSAGE`, or the message alone.
+    public var description: String { date.map { "\($0): \(message)" } ?? message }
+}

@@ -1,0 +1,90 @@
+/// One day of the timeframe in a plan: the clip that stands for it (if any), why, and where it sits in the reel.
+public struct PlannedDay: Sendable, Hashable, Codable {
+    public var date: CalendarDay
+    /// English weekday abbreviation (`Mon` … `Sun`).
+    public var weekday: String
+    public var status: DayStatus
+    /// Why, in words: `pinned`, `pinned from 2024-12-06`, `video 1 of 3`, `live photo 1 of 1`, `skipped`,
+    /// `no media`.
+    public var reason: String
+    /// The chosen file relative to its library folder, or nil.
+    public var file: String?
+    /// The chosen file's absolute path, or nil.
+    public var path: String?
+    public var kind: ClipKind?
+    /// The day the chosen file was filmed (differs from `date` for a pin from another day).
+    public var sourceDate: CalendarDay?
+    /// The rule that gave `sourceDate`.
+    public var dayRule: DayRule?
+    /// The file's local capture time.
+    public var captureTime: LocalDateTime?
+    /// The trim: where the window starts in the file and how long it is.
+    public var start: TimeSpan?
+    public var duration: TimeSpan?
+    /// The whole file's length.
+    public var clipLength: TimeSpan?
+    /// Where the window starts in the reel.
+    public var outputStart: TimeSpan?
+    /// The day's caption, if the job gives one.
+    public var caption: String?
+
+    public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
+        self.date = date
+        self.weekday = PlannedDay.weekdayNames[date.weekday - 1]
+        self.status = status
+        self.reason = reason
+        self.caption = caption
+    }
+
+    private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    enum CodingKeys: String, CodingKey {
+        case date, weekday, status, reason, file, path, kind
+        case sourceDate = "source_date"
+        case dayRule = "day_rule"
+        case captureTime = "capture_time"
+        case start, duration
+        case clipLength = "clip_length"
+        case outputStart = "output_start"
+        case caption
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(CalendarDay.self, forKey: .date)
+        weekday = try container.decode(String.self, forKey: .weekday)
+        status = try container.decode(DayStatus.self, forKey: .status)
+        reason = try container.decode(String.self, forKey: .reason)
+        file = try container.decodeIfPresent(String.self, forKey: .file)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        kind = try container.decodeIfPresent(ClipKind.self, forKey: .kind)
+        sourceDate = try container.decodeIfPresent(CalendarDay.self, forKey: .sourceDate)
+        dayRule = try container.decodeIfPresent(DayRule.self, forKey: .dayRule)
+        captureTime = try container.decodeIfPresent(LocalDateTime.self, forKey: .captureTime)
+        start = try container.decodeSecondsIfPresent(forKey: .start)
+        duration = try container.decodeSecondsIfPresent(forKey: .duration)
+        clipLength = try container.decodeSecondsIfPresent(forKey: .clipLength)
+        outputStart = try container.decodeSecondsIfPresent(forKey: .outputStart)
+        caption = try container.decodeIfPresent(String.self, forKey: .caption)
+    }
+
+    /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(weekday, forKey: .weekday)
+        try container.encode(status, forKey: .status)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(file, forKey: .file)
+        try container.encode(path, forKey: .path)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(sourceDate, forKey: .sourceDate)
+        try container.encode(dayRule, forKey: .dayRule)
+        try container.encode(captureTime, forKey: .captureTime)
+        try container.encode(seconds: start, forKey: .start)
+        try container.encode(seconds: duration, forKey: .duration)
+        try container.encode(seconds: clipLength, forKey: .clipLength)
+        try container.encode(seconds: outputStart, forKey: .outputStart)
+        try container.encode(caption, forKey: .caption)
+    }
+}

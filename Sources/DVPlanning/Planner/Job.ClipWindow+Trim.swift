@@ -1,0 +1,23 @@
+extension Job.ClipWindow {
+    /// The start and length taken from a clip `length` long, with a pin's `start`/`duration` overriding the
+    /// window's.
+    ///
+    /// A fixed window as long as the clip or longer takes the whole clip; `full` runs from the start to the end;
+    /// an offset that would push the window past the end is moved back so the window fits.
+    public func trim(
+        clipLength length: TimeSpan, startOverride: ClipStart? = nil, durationOverride: ClipLength? = nil
+    ) -> (start: TimeSpan, duration: TimeSpan) {
+        let requestedStart: TimeSpan? =
+            switch startOverride ?? start {
+            case .middle: nil
+            case .offset(let offset): offset
+            }
+        guard case .fixed(let wanted) = durationOverride ?? duration, wanted > .zero else {
+            let start = min(requestedStart ?? .zero, length)
+            return start < length ? (start, length - start) : (.zero, length)
+        }
+        guard wanted < length else { return (.zero, length) }
+        let latestStart = length - wanted
+        return (requestedStart.map { min($0, latestStart) } ?? latestStart.half, wanted)
+    }
+}

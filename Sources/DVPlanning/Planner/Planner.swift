@@ -1,0 +1,17 @@
+/// Chooses the clip that stands for each day of a job's timeframe and lays the reel out in time.
+///
+/// Pure and deterministic: the same index and rules give the same plan, with no file access and no clock.
+/// Per day, in order (job format, "Choosing one clip per day"):
+/// 1. `skip` → the day is left out;
+/// 2. a pin whose file is in the index and usable → that file (`pinned`, or `pinned from DATE` when filmed on
+///    another day); a pin to a missing, broken or still-only file is a warning and the day falls back;
+/// 3. the day's own clips by `prefer`, then `order`, never a file pinned to another day (`video 1 of 3`);
+/// 4. otherwise `no media`.
+/// The index is grouped by capture day once, so a year over a 20,000-file library plans in well under a second.
+public enum Planner {
+    /// The plan for `rules` over the media `index`.
+    public static func plan(index: [MediaEntry], rules: PlanningRules) -> Plan {
+        var session = PlanningSession(index: index, rules: rules)
+        return session.makePlan()
+    }
+}

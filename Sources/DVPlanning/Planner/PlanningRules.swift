@@ -1,0 +1,63 @@
+/// Everything the planner needs from a job, as one plain value: which days, where the files are, how to
+/// choose, what to trim, and the reel's transitions and title cards.
+///
+/// The job model is adapted into this, so the planner can be tested without YAML and does not see output,
+/// audio or overlay settings. It reuses the job's plain value types for day settings, clip windows and the
+/// transition. Defaults are the job format's defaults.
+public struct PlanningRules: Sendable, Hashable, Codable {
+    /// The timeframe's days; the planner sorts them and drops repeats.
+    public var days: [CalendarDay]
+    /// IANA identifier of `library.timezone` (`America/Los_Angeles`).
+    public var timeZoneIdentifier: String
+    /// The library folders as absolute paths, in `library.paths` order: pins are resolved against them.
+    public var libraryRoots: [String]
+    /// Kinds in order of preference (`selection.prefer`); kinds left out are never chosen automatically.
+    public var prefer: [ClipKind]
+    /// Ranking within a kind (`selection.order`).
+    public var order: Job.SelectionOrder
+    /// The `days:` entries, which may name days outside the timeframe (the plan warns about those).
+    public var daySettings: [CalendarDay: Job.DaySettings]
+    /// The window taken from a chosen video (`clips.video`).
+    public var videoWindow: Job.ClipWindow
+    /// The window taken from a chosen Live Photo's movie (`clips.live_photo`).
+    public var livePhotoWindow: Job.ClipWindow
+    /// The transition between neighbouring items, title cards included.
+    public var transition: Job.Transition
+    /// The intro card's length; zero for no intro.
+    public var introDuration: TimeSpan
+    /// The outro card's length; zero for no outro.
+    public var outroDuration: TimeSpan
+
+    public init(
+        days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String],
+        prefer: [ClipKind] = [.video, .livePhoto], order: Job.SelectionOrder = .earliest,
+        daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
+        livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
+        introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero
+    ) {
+        self.days = days
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.libraryRoots = libraryRoots
+        self.prefer = prefer
+        self.order = order
+        self.daySettings = daySettings
+        self.videoWindow = videoWindow
+        self.livePhotoWindow = livePhotoWindow
+        self.transition = transition
+        self.introDuration = introDuration
+        self.outroDuration = outroDuration
+    }
+
+    /// Every day from `first` through `last`, both included (none when `last` is before `first`).
+    public static func days(from first: CalendarDay, through last: CalendarDay) -> [CalendarDay] {
+        first > last ? [] : (0...first.days(to: last)).map { first.adding(days: $0) }
+    }
+
+    /// The window for a clip of `kind`.
+    public func window(for kind: ClipKind) -> Job.ClipWindow {
+        switch kind {
+        case .video: videoWindow
+        case .livePhoto: livePhotoWindow
+        }
+    }
+}

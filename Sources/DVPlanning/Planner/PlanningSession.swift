@@ -1,0 +1,162 @@
+import Foundation
+
+/// The working state of one `Planner.plan` call: the index grouped and ranked by day, pins resolved, warnings
+/// collected as days are decided.
+struct PlanningSession {
+    typealias Clip = MediaCatalog.Clip
+
+    let rules: PlanningRules
+    /// The timeframe, sorted, without repeats.
+    let days: [CalendarDay]
+    let timeZone: TimeZone
+    /// The zone's name as the plan reports it.
+    let timeZoneName: String
+    let catalog: MediaCatalog
+    /// Each day's usable clips, per kind, best first by `rules.order`.
+    let rankedByDay: [CalendarDay: [ClipKind: [Clip]]]
+    var warnings: [PlanWarning] = []
+
+    init(index: [MediaEntry], rules: PlanningRules) {
+        self.rules = rules
+        self.days = Array(Set(rules.days)).sorted()
+        if let zone = TimeZone(identifier: rules.timeZoneIdentifier) {
+            timeZone = zone
+            timeZoneName = rules.timeZoneIdentifier
+        } else {
+            timeZone = TimeZone(secondsFromGMT: 0)!
+            timeZoneName = "UTC"
+            warnings.append(PlanWarning(
+                .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
+        }
+        catalog = MediaCatalog(index: index, timeZone: timeZone)
+        var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
+        for (position, clip) in catalog.clips.enumerated() {
+            grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
+        }
+        let (clips, order) = (catalog.clips, rules.order)
+        rankedByDay = grouped.mapValues { kinds in
+            kinds.mapValues { positions in
+                positions.sorted { order.ranks(clips[$0], before: clips[$1]) }.map { clips[$0] }
+            }
+        }
+    }
+
+    mutating func makePlan() -> Plan {
+        let timeframe = Set(days)
+        if days.isEmpty {
+            warnings.append(PlanWarning(.emptyTimeframe, "the timeframe has no days; the reel is empty"))
+        }
+        for day in rules.daySettings.keys.sorted() where !timeframe.contains(day) {
+            warnings.append(PlanWarning(
+                .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
+        }
+        let pins = resolvePins()
+        let pinnedPaths = Set(pins.values.compactMap { try? $0.get().entry.path })
+        var planned = days.map { day in decide(day, pin: pins[day], avoiding: pinnedPaths) }
+        let timeline = layOut(&planned)
+        var totals = PlanTotals()
+        totals.days = planned.count
+        totals.daysWithMedia = planned.count { $0.status.hasClip }
+        totals.daysWithoutMedia = planned.count { $0.status == .noMedia }
+        totals.daysSkipped = planned.count { $0.status == .skipped }
+        totals.daysPinned = planned.count { $0.status == .pinned }
+        totals.clipsInTimeframe = catalog.clips.count { timeframe.contains($0.capture.localTime.date) }
+        totals.stillsNotUsed = catalog.stills.count { timeframe.contains(captureDate(of: $0)) }
+        totals.unreadableFiles = reportUnusableFiles(in: timeframe, pins: pins)
+        totals.reelDuration = timeline.totalDuration
+        return Plan(
+            timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, totals: totals)
+    }
+
+    /// The day's entry: skipped, pinned, chosen or without media, with the clip's trim (not yet its place in
+    /// the reel).
+    private mutating func decide(
+        _ day: CalendarDay, pin: Result<Clip, PinProblem>?, avoiding pinnedPaths: Set<String>
+    ) -> PlannedDay {
+        let settings = rules.daySettings[day]
+        if settings?.skip == true {
+            return PlannedDay(date: day, status: .skipped, reason: "skipped", caption: settings?.caption)
+        }
+        switch pin {
+        case .success(let clip):
+            let source = clip.capture.localTime.date
+            let reason = source == day ? "pinned" : "pinned from \(source)"
+            return planned(day, clip: clip, status: .pinned, reason: reason, settings: settings)
+        case .failure(let problem):
+            warnings.append(problem.warning(on: day))
+        case nil:
+            break
+        }
+        for kind in rules.prefer {
+            let ranked = rankedByDay[day]?[kind] ?? []
+            if let position = ranked.firstIndex(where: { !pinnedPaths.contains($0.entry.path) }) {
+                let reason = "\(kind.label) \(position + 1) of \(ranked.count)"
+                return planned(day, clip: ranked[position], status: .chosen, reason: reason, settings: settings)
+            }
+        }
+        return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
+    }
+
+    private mutating func planned(
+        _ day: CalendarDay, clip: Clip, status: DayStatus, reason: String, settings: Job.DaySettings?
+    ) -> PlannedDay {
+        var planned = PlannedDay(date: day, status: status, reason: reason, caption: settings?.caption)
+        planned.file = clip.entry.relativePath
+        planned.path = clip.entry.path
+        planned.kind = clip.kind
+        planned.sourceDate = clip.capture.localTime.date
+        planned.dayRule = clip.capture.rule
+        planned.captureTime = clip.capture.localTime
+        let pin = status == .pinned ? settings?.pin : nil
+        let trim = rules.window(for: clip.kind).trim(
+            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration)
+        planned.start = trim.start
+        planned.duration = trim.duration
+        planned.clipLength = clip.length
+        if clip.capture.rule == .modificationTime {
+            warnings.append(PlanWarning(
+                .dayFromModificationTime, date: day, file: clip.entry.relativePath,
+                "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
+        }
+        return planned
+    }
+
+    /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.
+    private func layOut(_ planned: inout [PlannedDay]) -> Timeline {
+        let clipDays = planned.indices.filter { planned[$0].status.hasClip }
+        guard !clipDays.isEmpty else { return Timeline(pieces: [], transition: rules.transition) }
+        var pieces: [(role: TimelineItem.Role, date: CalendarDay?, duration: TimeSpan)] = []
+        if rules.introDuration > .zero { pieces.append((.intro, nil, rules.introDuration)) }
+        pieces += clipDays.map { (.clip, planned[$0].date, planned[$0].duration ?? .zero) }
+        if rules.outroDuration > .zero { pieces.append((.outro, nil, rules.outroDuration)) }
+        let timeline = Timeline(pieces: pieces, transition: rules.transition)
+        for (index, item) in zip(clipDays, timeline.items.filter { $0.role == .clip }) {
+            planned[index].outputStart = item.outputStart
+        }
+        return timeline
+    }
+
+    /// Warns about every unusable file filmed in the timeframe (a broken pin is already warned about) and
+    /// returns how many unusable files the plan met, broken pins included.
+    private mutating func reportUnusableFiles(
+        in timeframe: Set<CalendarDay>, pins: [CalendarDay: Result<Clip, PinProblem>]
+    ) -> Int {
+        let brokenPins = Set(pins.values.compactMap { result -> String? in
+            guard case .failure(.broken(let entry, _)) = result else { return nil }
+            return entry.path
+        })
+        var count = brokenPins.count
+        for unusable in catalog.unusable
+        where !brokenPins.contains(unusable.entry.path) && timeframe.contains(captureDate(of: unusable.entry)) {
+            count += 1
+            warnings.append(PlanWarning(
+                .unreadableFile, date: captureDate(of: unusable.entry), file: unusable.entry.relativePath,
+                "\(unusable.entry.relativePath) cannot be used: \(unusable.reason)"))
+        }
+        return count
+    }
+
+    private func captureDate(of entry: MediaEntry) -> CalendarDay {
+        CaptureDay(of: entry, in: timeZone).localTime.date
+    }
+}

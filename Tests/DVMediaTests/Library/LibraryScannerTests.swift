@@ -1,0 +1,124 @@
+import DVMedia
+import DVPlanning
+import Foundation
+import Testing
+
+/// A library in a fresh temporary folder, removed when the test ends.
+private final class TemporaryLibrary {
+    let base: URL
+    var root: URL { base.appendingPathComponent("media") }
+    var cache: URL { base.appendingPathComponent("cache/index.json") }
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: base) }
+
+    func write(_ relativePath: String, bytes: Int = 10, under folder: URL? = nil) throws {
+        let url = (folder ?? root).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 7, count: bytes).write(to: url)
+    }
+
+    func link(_ relativePath: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(relativePath).path, withDestinationPath: target)
+    }
+}
+
+@Suite struct LibraryScannerTests {
+    /// A fake prober that counts its calls and reports a 3-second movie (or a broken `.mp4` named `bad`).
+    private func scan(
+        _ library: TemporaryLibrary, excluding: @escaping (String) -> Bool = { _ in false },
+        progress: (ScanProgress) -> Void = { _ in }
+    ) throws -> (LibraryScan, probes: [String]) {
+        var probes: [String] = []
+        let scanner = LibraryScanner(roots: [library.root], cacheFile: library.cache)
+        let result = try scanner.scan(
+            isExcluded: excluding,
+            probe: { url in
+                probes.append(url.lastPathComponent)
+                if url.lastPathComponent.hasPrefix("bad") { return .unreadable(reason: "moov atom not found") }
+                return .media(MediaInfo(
+                    container: "mov", duration: 3, video: nil, audio: nil, tags: CaptureTags(), isStill: false))
+            }, progress: progress)
+        return (result, probes)
+    }
+
+    @Test func findsMediaFilesRecursivelyInPathOrder() throws {
+        let library = try TemporaryLibrary()
+        for name in ["b/IMG_0002.MOV", "a/IMG_0001.HEIC", "a/IMG_0001.MOV", "bad.mp4", "c/d/clip.webm", "notes.txt",
+            ".thumbnails/x.mov", "Screen Recording 1.mov", "Skip/inside.mov"]
+        {
+            try library.write(name)
+        }
+        var steps: [ScanProgress] = []
+        let (result, probes) = try scan(
+            library, excluding: { $0.hasPrefix("Screen Recording") || $0 == "Skip" }, progress: { steps.append($0) })
+        let paths = result.entries.map(\.relativePath)
+        #expect(paths == ["a/IMG_0001.HEIC", "a/IMG_0001.MOV", "b/IMG_0002.MOV", "bad.mp4", "c/d/clip.webm"])
+        #expect(probes.count == 5)
+        #expect(result.probedCount == 5 && result.reusedCount == 0)
+        #expect(result.entries[3].probe == .unreadable(reason: "moov atom not found"))
+        #expect(result.entries.allSatisfy { $0.path.hasSuffix("/media/" + $0.relativePath) && $0.size == 10 })
+        #expect(steps.map(\.probed) == [0, 1, 2, 3, 4])
+        #expect(steps.allSatisfy { $0.toProbe == 5 && $0.found == 5 })
+    }
+
+    @Test func unchangedLibraryIsRescannedWithStatsOnly() throws {
+        let library = try TemporaryLibrary()
+        try library.write("a.mov")
+        try library.write("b.mp4")
+        try library.write("bad.mp4")
+        let (first, _) = try scan(library)
+        #expect(FileManager.default.fileExists(atPath: library.cache.path))
+        let (second, probes) = try scan(library)
+        #expect(probes.isEmpty)
+        #expect(second.entries == first.entries)
+        #expect(second.reusedCount == 3)
+
+        try library.write("b.mp4", bytes: 20)
+        try library.write("c.mov")
+        try FileManager.default.removeItem(at: library.root.appendingPathComponent("a.mov"))
+        let (third, changed) = try scan(library)
+        #expect(changed.sorted() == ["b.mp4", "c.mov"])
+        #expect(third.entries.map(\.relativePath) == ["b.mp4", "bad.mp4", "c.mov"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: library.cache.deletingLastPathComponent().path)
+        #expect(leftovers == ["index.json"])
+    }
+
+    @Test func corruptCacheIsRebuilt() throws {
+        let library = try TemporaryLibrary()
+        try library.write("a.mov")
+        try FileManager.default.createDirectory(
+            at: library.cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: library.cache)
+        let (_, probes) = try scan(library)
+        #expect(probes == ["a.mov"])
+        #expect(try scan(library).probes.isEmpty)
+    }
+
+    @Test func followsLinksOnlyInsideTheLibraryAndNeverTwice() throws {
+        let library = try TemporaryLibrary()
+        let outside = library.base.appendingPathComponent("outside")
+        try library.write("secret.mov", under: outside)
+        try library.write("real/clip.mov")
+        try library.link("alias.mov", to: library.root.appendingPathComponent("real/clip.mov").path)
+        try library.link("elsewhere", to: outside.path)
+        try library.link("outside.mov", to: outside.appendingPathComponent("secret.mov").path)
+        try library.link("real/loop", to: library.root.path)
+        try library.write(".hidden/only-by-link.mov")
+        try library.link("shortcut", to: library.root.appendingPathComponent(".hidden").path)
+        let (result, _) = try scan(library)
+        #expect(result.entries.map(\.relativePath) == ["real/clip.mov", "shortcut/only-by-link.mov"])
+    }
+
+    @Test func missingRootIsAnError() throws {
+        let scanner = LibraryScanner(roots: [URL(fileURLWithPath: "/nonexistent/dvpipe")], cacheFile: nil)
+        #expect(throws: LibraryScanError.rootNotFound(path: "/nonexistent/dvpipe")) {
+            try scanner.scan(isExcluded: { _ in false }, probe: { _ in .unreadable(reason: "") })
+        }
+    }
+}

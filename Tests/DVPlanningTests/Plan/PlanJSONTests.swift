@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import DVPlanning
+
+@Suite struct PlanJSONTests {
+    private func samplePlan() -> Plan {
+        let index = [
+            Fixtures.movie("a.mov", local: "2024-12-01T10:00:00-0800", duration: 10),
+            Fixtures.movie("b.mov", local: "2024-11-02T10:00:00-0800", duration: 1.25),
+        ]
+        var rules = rules("2024-12-01", "2024-12-03", settings: [
+            "2024-12-02": Job.DaySettings(pin: Job.Pin(file: "b.mov"), caption: "Grandma"),
+            "2024-12-03": Job.DaySettings(skip: true),
+        ])
+        rules.videoWindow = Job.ClipWindow(duration: .fixed(.seconds(3)), start: .middle)
+        return Planner.plan(index: index, rules: rules)
+    }
+
+    @Test func shapeHasVersionDaysTimelineWarningsAndTotals() throws {
+        let data = try JSONEncoder().encode(samplePlan())
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(json.keys) == ["version", "time_zone", "days", "timeline", "warnings", "totals"])
+        #expect(json["version"] as? Int == 1)
+        let days = try #require(json["days"] as? [[String: Any]])
+        #expect(Set(days[0].keys) == [
+            "date", "weekday", "status", "reason", "file", "path", "kind", "source_date", "day_rule", "capture_time",
+            "start", "duration", "clip_length", "output_start", "caption",
+        ])
+        #expect(days[0]["date"] as? String == "2024-12-01")
+        #expect(days[0]["weekday"] as? String == "Sun")
+        #expect(days[0]["start"] as? Double == 3.5)
+        #expect(days[0]["duration"] as? Double == 3)
+        #expect(days[0]["day_rule"] as? String == "local_creation_date")
+        #expect(days[1]["reason"] as? String == "pinned from 2024-11-02")
+        #expect(days[1]["source_date"] as? String == "2024-11-02")
+        #expect(days[1]["output_start"] as? Double == 2.5)
+        #expect(days[1]["caption"] as? String == "Grandma")
+        #expect(days[2]["status"] as? String == "skipped")
+        #expect(days[2]["file"] is NSNull)
+        #expect(days[2]["start"] is NSNull)
+        let timeline = try #require(json["timeline"] as? [String: Any])
+        #expect(timeline["total_duration"] as? Double == 3.75)
+        #expect(timeline["transition_style"] as? String == "crossfade")
+        let totals = try #require(json["totals"] as? [String: Any])
+        #expect(totals["reel_duration"] as? Double == 3.75)
+        #expect(totals["days_skipped"] as? Int == 1)
+    }
+
+    @Test func roundTripsExactly() throws {
+        let plan = samplePlan()
+        let decoded = try JSONDecoder().decode(Plan.self, from: try JSONEncoder().encode(plan))
+        #expect(decoded == plan)
+    }
+}
