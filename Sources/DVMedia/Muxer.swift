@@ -96,8 +96,9 @@ public final class Muxer {
             throw MediaError.ffmpeg(operation: "av_stream_new_side_data", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
         }
         data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
-            // FFmpeg's matrix angle is counter-clockwise; a clockwise display rotation is its negative.
-            av_display_rotation_set(matrix, Double(-degrees))
+            // av_display_rotation_set takes a clockwise angle (av_display_rotation_get reads it back
+            // counter-clockwise, as -90 for a portrait phone clip, which is what players expect).
+            av_display_rotation_set(matrix, Double(degrees))
         }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 public final class Packet {
     let pointer: UnsafeMutablePointer<AVPacket>
 
-    init() throws {
+    /// Allocates an empty packet (to read into with `InputFile.read(into:)`).
+    public init() throws {
         guard let packet = av_packet_alloc() else {
             throw MediaError.ffmpeg(operation: "av_packet_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
         }
@@ -32,4 +33,12 @@ public final class Packet {
 
     /// Drops the payload so the packet can be filled again.
     func reset() { av_packet_unref(pointer) }
+
+    /// The stream the packet belongs to.
+    public var streamIndex: Int { Int(pointer.pointee.stream_index) }
+    /// Duration in the stream's time base (0 when unknown).
+    public internal(set) var duration: Int64 {
+        get { pointer.pointee.duration }
+        set { pointer.pointee.duration = newValue }
+    }
 }

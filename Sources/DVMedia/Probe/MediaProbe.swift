@@ -1,0 +1,113 @@
+internal import CFFmpeg
+import DVPlanning
+import Foundation
+
+/// Reads what the library index needs from a file's headers and stream info, without decoding it whole.
+public enum MediaProbe {
+    /// Container tag names for the capture metadata phones write.
+    public enum TagKey {
+        public static let localCreationDate = "com.apple.quicktime.creationdate"
+        public static let creationTime = "creation_time"
+        public static let contentIdentifier = "com.apple.quicktime.content.identifier"
+    }
+
+    /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
+    public static func probe(_ url: URL) -> ProbeResult {
+        do {
+            let input = try InputFile(url: url)
+            return .media(info(of: input))
+        } catch {
+            return .unreadable(reason: String(describing: error))
+        }
+    }
+
+    /// Demuxers that hold a single picture rather than a movie.
+    static func isStillFormat(_ name: String) -> Bool {
+        name == "image2" || name.hasSuffix("_pipe") || name == "webp" || name == "heif"
+    }
+
+    static func info(of input: InputFile) -> MediaInfo {
+        let container = input.formatName
+        let still = isStillFormat(container)
+        let metadata = input.metadata
+        let videoIndex = input.firstStream(.video)
+        let creationTime = metadata[TagKey.creationTime] ?? videoIndex.flatMap { input.metadata(stream: $0)[TagKey.creationTime] }
+        return MediaInfo(
+            container: container,
+            duration: still ? nil : input.duration,
+            video: videoIndex.map { videoInfo(input.stream($0), still: still) },
+            audio: input.firstStream(.audio).map { audioInfo(input.stream($0)) },
+            tags: CaptureTags(
+                localCreationDate: metadata[TagKey.localCreationDate],
+                creationTime: creationTime,
+                contentIdentifier: metadata[TagKey.contentIdentifier]
+            ),
+            isStill: still
+        )
+    }
+
+    private static func videoInfo(_ stream: UnsafeMutablePointer<AVStream>, still: Bool) -> VideoStreamInfo {
+        let parameters = stream.pointee.codecpar.pointee
+        let average = stream.pointee.avg_frame_rate
+        let real = stream.pointee.r_frame_rate
+        let rate = rational(average) ?? rational(real) ?? 0
+        return VideoStreamInfo(
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            width: Int(parameters.width),
+            height: Int(parameters.height),
+            frameRate: still ? 0 : rate,
+            rotation: rotation(of: stream),
+            pixelFormat: av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map { String(cString: $0) } ?? "unknown",
+            isVariableFrameRate: !still && isVariable(average: rational(average), real: rational(real))
+        )
+    }
+
+    /// The MOV demuxer computes `avg_frame_rate` from the sample table (frames ÷ total duration) and,
+    /// when every sample has the same duration, sets `r_frame_rate` from that one duration; otherwise
+    /// `avformat_find_stream_info` estimates `r_frame_rate` as the finest regular rate of the first
+    /// timestamps. Even spacing makes the two agree; dropped or uneven frames make them differ.
+    static func isVariable(average: Double?, real: Double?) -> Bool {
+        guard let average, let real else { return false }
+        return abs(average - real) / real > 0.01
+    }
+
+    /// Clockwise display rotation in {0, 90, 180, 270} from the stream's display matrix (0 without one).
+    private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+            size >= 9 * MemoryLayout<Int32>.size
+        else { return 0 }
+        let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard counterClockwise.isFinite else { return 0 }
+        let quarterTurns = Int((-counterClockwise / 90).rounded())
+        return ((quarterTurns % 4) + 4) % 4 * 90
+    }
+
+    private static func audioInfo(_ stream: UnsafeMutablePointer<AVStream>) -> AudioStreamInfo {
+        let parameters = stream.pointee.codecpar.pointee
+        var layout = AVChannelLayout()
+        defer { av_channel_layout_uninit(&layout) }
+        if parameters.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            // An MP4 without a `chan` box gives only a channel count; decoders then use the default
+            // layout for that count (AAC's channel configurations), so describe that one.
+            av_channel_layout_default(&layout, parameters.ch_layout.nb_channels)
+        } else {
+            var source = parameters.ch_layout
+            av_channel_layout_copy(&layout, &source)
+        }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let written = buffer.withUnsafeMutableBufferPointer {
+            av_channel_layout_describe(&layout, $0.baseAddress, $0.count)
+        }
+        return AudioStreamInfo(
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            sampleRate: Int(parameters.sample_rate),
+            channels: Int(parameters.ch_layout.nb_channels),
+            layout: written < 0 ? "unknown" : String(cString: buffer)
+        )
+    }
+
+    private static func rational(_ value: AVRational) -> Double? {
+        value.num > 0 && value.den > 0 ? Double(value.num) / Double(value.den) : nil
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The sound track of a generated clip.
+public enum SampleAudio: Sendable, Hashable {
+    /// No audio stream at all.
+    case none
+    /// An AAC stream carrying a steady sine tone.
+    case tone(SampleTone)
+}
+
+/// A sine tone, the same on every channel, optionally interrupted by a short louder burst (a sync mark).
+public struct SampleTone: Sendable, Hashable {
+    /// A short tone at another pitch that replaces the steady one for a moment.
+    public struct Burst: Sendable, Hashable {
+        /// Where the burst starts, in seconds from the start of the clip.
+        public var time: Double
+        /// How long it lasts, in seconds.
+        public var duration: Double
+        /// Its pitch in Hz.
+        public var frequency: Double
+        /// Its level in dBFS.
+        public var level: Double
+
+        public init(time: Double, duration: Double = 0.1, frequency: Double = 1_000, level: Double = -6) {
+            self.time = time
+            self.duration = duration
+            self.frequency = frequency
+            self.level = level
+        }
+    }
+
+    /// Pitch in Hz.
+    public var frequency: Double
+    /// Level in dBFS (0 is full scale).
+    public var level: Double
+    /// Channel layout of the stream.
+    public var layout: ChannelLayout
+    /// Samples per second: 48 000 or 44 100.
+    public var sampleRate: Int
+    /// An optional burst.
+    public var burst: Burst?
+
+    public init(frequency: Double = 440, level: Double = -18, layout: ChannelLayout = .stereo, sampleRate: Int = 48_000, burst: Burst? = nil) {
+        self.frequency = frequency
+        self.level = level
+        self.layout = layout
+        self.sampleRate = sampleRate
+        self.burst = burst
+    }
+
+    /// The sample at index `index` (seconds = index ÷ sample rate), in −1…1.
+    func sample(at index: Int) -> Float {
+        let time = Double(index) / Double(sampleRate)
+        var pitch = frequency
+        var decibels = level
+        if let burst, time >= burst.time, time < burst.time + burst.duration {
+            pitch = burst.frequency
+            decibels = burst.level
+        }
+        let amplitude = Foundation.pow(10, decibels / 20)
+        return Float(amplitude * Foundation.sin(2 * Double.pi * pitch * time))
+    }
+}

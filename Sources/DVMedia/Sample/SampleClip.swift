@@ -1,0 +1,73 @@
+/// A movie for the sample library or a test, described by what a probe should find in it.
+///
+/// `SampleWriter.write(_:in:)` renders it with dvpipe's own encoders: every frame shows `text` in
+/// large digits (upright as displayed, whatever the rotation) over `background`, with a bar that
+/// moves from frame to frame, and `audio` as a sine tone.
+public struct SampleClip: Sendable, Hashable {
+    /// The container written.
+    public enum Container: String, Sendable, Hashable {
+        case mp4
+        case mov
+    }
+
+    /// File name inside the destination folder (`IMG_0042.MOV`).
+    public var fileName: String
+    /// Length in seconds.
+    public var duration: Double
+    /// Coded width and height (before the display rotation); even numbers.
+    public var width: Int
+    public var height: Int
+    /// Frames per second (the nominal rate when `variableFrameRate` is set).
+    public var fps: Int
+    public var codec: VideoCodec
+    /// 10-bit 4:2:0 (`yuv420p10le`) instead of 8-bit.
+    public var tenBit: Bool
+    /// Clockwise display rotation in degrees (0, 90, 180, 270), written as a display matrix.
+    public var rotation: Int
+    /// Drops every fourth frame slot, as phones do in low light: uneven frame durations.
+    public var variableFrameRate: Bool
+    public var audio: SampleAudio
+    public var tags: SampleTags
+    public var container: Container
+    /// The large text every frame shows (the day of the month in the demo).
+    public var text: String
+    /// A smaller line under it (the file name, say), or nil.
+    public var label: String?
+    public var background: RGBColor
+
+    public init(
+        fileName: String, duration: Double = 2, width: Int = 320, height: Int = 180, fps: Int = 30,
+        codec: VideoCodec = .h264, tenBit: Bool = false, rotation: Int = 0, variableFrameRate: Bool = false,
+        audio: SampleAudio = .tone(SampleTone()), tags: SampleTags = .none, container: Container? = nil,
+        text: String = "1", label: String? = nil, background: RGBColor = RGBColor(red: 40, green: 70, blue: 120)
+    ) {
+        self.fileName = fileName
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.codec = codec
+        self.tenBit = tenBit
+        self.rotation = rotation
+        self.variableFrameRate = variableFrameRate
+        self.audio = audio
+        self.tags = tags
+        self.container = container ?? (fileName.lowercased().hasSuffix(".mov") ? .mov : .mp4)
+        self.text = text
+        self.label = label
+        self.background = background
+    }
+
+    /// Frame slots in the clip (`duration × fps`, rounded).
+    public var frameSlots: Int { max(1, Int((duration * Double(fps)).rounded())) }
+
+    /// Presentation times of the frames written, in frame slots: every slot, or three of every four.
+    public var framePositions: [Int] {
+        (0..<frameSlots).filter { !variableFrameRate || $0 % 4 != 3 || $0 == frameSlots - 1 }
+    }
+
+    /// Width and height as displayed, after rotation.
+    public var displaySize: (width: Int, height: Int) {
+        rotation % 180 == 0 ? (width, height) : (height, width)
+    }
+}

@@ -1,0 +1,22 @@
+/// A still picture (JPEG) for the sample library or a test: `text` in large digits over `background`.
+public struct SampleStill: Sendable, Hashable {
+    /// File name inside the destination folder (`IMG_0042.JPG`).
+    public var fileName: String
+    public var width: Int
+    public var height: Int
+    public var text: String
+    public var label: String?
+    public var background: RGBColor
+
+    public init(
+        fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
+        background: RGBColor = RGBColor(red: 40, green: 70, blue: 120)
+    ) {
+        self.fileName = fileName
+        self.width = width
+        self.height = height
+        self.text = text
+        self.label = label
+        self.background = background
+    }
+}

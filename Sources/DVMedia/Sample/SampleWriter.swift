@@ -1,0 +1,159 @@
+import Foundation
+
+/// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.
+///
+/// Output is the same bytes on every run: bit-exact codec and container flags, one encoder thread,
+/// fixed x264/x265 settings. Owns a `FontFace`, so keep an instance on one task (make one per task).
+public final class SampleWriter {
+    private let font: FontFace
+    private static let textColor = RGBColor.white
+    private static let barColor = RGBColor(red: 250, green: 200, blue: 40)
+
+    /// Prepares a writer drawing its text with the font at `fontPath` (DejaVu Sans Bold by default).
+    public init(fontPath: String = TextStyle.boldFontPath) throws {
+        font = try FontFace(path: fontPath, pixelSize: 64)
+    }
+
+    /// Writes `clip` into `directory` and returns the file's URL.
+    @discardableResult
+    public func write(_ clip: SampleClip, in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent(clip.fileName)
+        let tags = clip.tags
+        let appleTags = tags.localCreationDate != nil || tags.contentIdentifier != nil
+        let muxer = try Muxer(
+            destination: url, format: clip.container.rawValue,
+            options: appleTags ? ["movflags": "+use_metadata_tags"] : [:]
+        )
+        let video = try VideoEncoder(
+            settings: VideoEncoder.Settings(
+                codec: clip.codec, width: clip.width, height: clip.height, fps: clip.fps, crf: 28,
+                preset: "ultrafast", threads: 1, tenBit: clip.tenBit
+            )
+        )
+        let videoStream = try muxer.addStream(for: video)
+        if clip.rotation % 360 != 0 {
+            try muxer.setRotation(degrees: clip.rotation, stream: videoStream)
+        }
+        var tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
+        if case let .tone(settings) = clip.audio {
+            let encoder = try AudioEncoder(
+                settings: AudioEncoder.Settings(sampleRate: settings.sampleRate, layout: settings.layout, bitrate: 96_000)
+            )
+            tone = (encoder, try muxer.addStream(for: encoder), settings)
+        }
+        let metadata: [(String, String?)] = [
+            (MediaProbe.TagKey.creationTime, tags.creationTime),
+            (MediaProbe.TagKey.localCreationDate, tags.localCreationDate),
+            (MediaProbe.TagKey.contentIdentifier, tags.contentIdentifier),
+        ]
+        for case let (key, value?) in metadata {
+            muxer.setMetadata(key, value)
+        }
+        try muxer.writeHeader()
+
+        var samplesWritten = 0
+        func writeAudio(until seconds: Double) throws {
+            guard let tone else { return }
+            let total = Int((clip.duration * Double(tone.settings.sampleRate)).rounded())
+            let target = min(total, Int((seconds * Double(tone.settings.sampleRate)).rounded(.up)))
+            while samplesWritten < target {
+                let count = min(tone.encoder.frameSize, total - samplesWritten)
+                let frame = try AudioFrame(sampleCount: count, layout: tone.settings.layout, sampleRate: tone.settings.sampleRate)
+                for channel in 0..<frame.channelCount {
+                    let samples = frame.samples(channel: channel)
+                    for index in 0..<count {
+                        samples[index] = tone.settings.sample(at: samplesWritten + index)
+                    }
+                }
+                try tone.encoder.encode(frame, pts: Int64(samplesWritten)) { try muxer.write($0, stream: tone.stream) }
+                samplesWritten += count
+            }
+        }
+
+        let template = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
+        template.fill(clip.background.bt709Limited)
+        let card = try card(text: clip.text, label: clip.label, width: clip.displaySize.width, height: clip.displaySize.height)
+        template.blend(card.rotated(clockwise: 360 - clip.rotation), x: 0, y: 0, color: Self.textColor.bt709Limited)
+        let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
+        let positions = clip.framePositions
+        let frameDurations = Dictionary(
+            uniqueKeysWithValues: zip(positions, zip(positions.dropFirst(), positions).map { Int64($0 - $1) } + [1])
+        )
+        func writeVideo(_ packet: Packet) throws {
+            packet.duration = frameDurations[Int(packet.pts)] ?? 1
+            try muxer.write(packet, stream: videoStream)
+        }
+        let barWidth = max(2, clip.width / 20) & ~1
+        let barHeight = max(2, clip.height / 10) & ~1
+        for slot in positions {
+            try writeAudio(until: Double(slot + 1) / Double(clip.fps))
+            try frame.makeWritable()
+            frame.copyPixels(from: template)
+            let x = slot * (clip.width - barWidth) / max(1, clip.frameSlots - 1)
+            frame.fill(Self.barColor.bt709Limited, x: x, y: clip.height - barHeight, width: barWidth, height: barHeight)
+            try video.encode(frame, pts: Int64(slot), output: writeVideo)
+        }
+        try video.flush(output: writeVideo)
+        try writeAudio(until: clip.duration)
+        if let tone {
+            try tone.encoder.flush { try muxer.write($0, stream: tone.stream) }
+        }
+        try muxer.finish()
+        return url
+    }
+
+    /// Writes `still` as a JPEG into `directory` and returns the file's URL.
+    @discardableResult
+    public func write(_ still: SampleStill, in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent(still.fileName)
+        let encoder = try JPEGEncoder(width: still.width, height: still.height)
+        let frame = try encoder.makeFrame()
+        frame.fill(still.background.bt601Full)
+        let card = try card(text: still.text, label: still.label, width: still.width, height: still.height)
+        frame.blend(card, x: 0, y: 0, color: Self.textColor.bt601Full)
+        try FileSync.writeAtomically(try encoder.encode(frame), to: url)
+        return url
+    }
+
+    /// Writes the damaged file into `directory` and returns its URL.
+    @discardableResult
+    public func write(_ damaged: DamagedSample, in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent(damaged.fileName)
+        switch damaged {
+        case let .truncated(clip):
+            try write(clip, in: directory)
+            do {
+                let handle = try FileHandle(forWritingTo: url)
+                defer { try? handle.close() }
+                let size = try handle.seekToEnd()
+                try handle.truncate(atOffset: size / 2)
+            } catch {
+                throw MediaError.io(path: url.path, reason: "could not cut the file: \(error)")
+            }
+        case .empty:
+            try FileSync.writeAtomically(Data(), to: url)
+        case .text:
+            try FileSync.writeAtomically(Data("This is not a movie; dvpipe wrote it to test unreadable files.\n".utf8), to: url)
+        }
+        return url
+    }
+
+    /// A display-sized mask with `text` in large digits in the middle and `label` under it.
+    private func card(text: String, label: String?, width: Int, height: Int) throws -> TextMask {
+        var card = TextMask(width: width, height: height)
+        try font.setPixelSize(height * 6 / 10)
+        var digits = try font.render(text)
+        if digits.width > width * 8 / 10 {
+            try font.setPixelSize(height * 6 / 10 * width * 8 / 10 / digits.width)
+            digits = try font.render(text)
+        }
+        let top = (height - digits.height) / 2 - height / 16
+        card.place(digits, x: (width - digits.width) / 2, y: top)
+        if let label {
+            try font.setPixelSize(max(10, min(height, width) / 12))
+            let line = try font.render(label)
+            card.place(line, x: (width - line.width) / 2, y: top + digits.height + height / 20)
+        }
+        return card
+    }
+}

@@ -1,0 +1,104 @@
+internal import CFreeType
+import Foundation
+
+/// A font file opened with FreeType at one pixel size, turning UTF-8 text into a `TextMask`.
+///
+/// Each instance owns its own `FT_Library` (FreeType libraries must not be shared between threads)
+/// and its `FT_Face`, and frees both when it goes away. Keep an instance on one task.
+public final class FontFace {
+    private let library: OpaquePointer
+    private let face: FT_Face
+    /// The font file.
+    public let path: String
+    /// The size glyphs are rendered at: the font's em in pixels.
+    public private(set) var pixelSize: Int
+
+    /// Loads the first face of the font file at `path`, set to `pixelSize` pixels per em.
+    public init(path: String, pixelSize: Int) throws {
+        var library: FT_Library?
+        let initStatus = FT_Init_FreeType(&library)
+        guard initStatus == 0, let library else {
+            throw MediaError.font(path: path, code: initStatus)
+        }
+        var face: FT_Face?
+        let faceStatus = FT_New_Face(library, path, 0, &face)
+        guard faceStatus == 0, let face else {
+            FT_Done_FreeType(library)
+            throw MediaError.font(path: path, code: faceStatus)
+        }
+        self.library = library
+        self.face = face
+        self.path = path
+        self.pixelSize = pixelSize
+        try setPixelSize(pixelSize)
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Changes the size later renders use.
+    public func setPixelSize(_ size: Int) throws {
+        let status = FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, size)))
+        guard status == 0 else { throw MediaError.font(path: path, code: status) }
+        pixelSize = size
+    }
+
+    /// Pixels from the baseline up to the font's ascender at the current size.
+    public var ascender: Int { Int(face.pointee.size.pointee.metrics.ascender >> 6) }
+
+    /// Renders `text` on one line, kerned, into a mask cut tight around the ink.
+    /// Characters the font lacks are drawn as its missing-glyph box.
+    public func render(_ text: String) throws -> TextMask {
+        var glyphs: [(x: Int, y: Int, mask: TextMask)] = []
+        var pen = 0
+        var previous: FT_UInt = 0
+        let kerning = dv_ft_has_kerning(face) != 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if kerning, previous != 0, index != 0 {
+                var delta = FT_Vector()
+                FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta)
+                pen += Int(delta.x >> 6)
+            }
+            let status = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER))
+            guard status == 0, let slot = face.pointee.glyph else {
+                throw MediaError.font(path: path, code: status)
+            }
+            let bitmap = copyBitmap(slot.pointee.bitmap)
+            glyphs.append((pen + Int(slot.pointee.bitmap_left), -Int(slot.pointee.bitmap_top), bitmap))
+            pen += Int(slot.pointee.advance.x >> 6)
+            previous = index
+        }
+        let inked = glyphs.filter { $0.mask.width > 0 && $0.mask.height > 0 }
+        guard let left = inked.map(\.x).min(), let top = inked.map(\.y).min(),
+            let right = inked.map({ $0.x + $0.mask.width }).max(),
+            let bottom = inked.map({ $0.y + $0.mask.height }).max()
+        else {
+            return TextMask(width: 0, height: 0)
+        }
+        var mask = TextMask(width: right - left, height: bottom - top, baseline: -top)
+        for glyph in inked {
+            mask.place(glyph.mask, x: glyph.x - left, y: glyph.y - top)
+        }
+        return mask
+    }
+
+    /// Copies an 8-bit grey FreeType bitmap, top row first whatever the sign of its pitch.
+    private func copyBitmap(_ bitmap: FT_Bitmap) -> TextMask {
+        let width = Int(bitmap.width)
+        let rows = Int(bitmap.rows)
+        var mask = TextMask(width: width, height: rows)
+        guard let buffer = bitmap.buffer, width > 0, rows > 0 else { return mask }
+        let pitch = Int(bitmap.pitch)
+        let topRow = pitch < 0 ? buffer + (rows - 1) * -pitch : buffer
+        for row in 0..<rows {
+            let source = topRow + row * pitch
+            for column in 0..<width {
+                mask[column, row] = source[column]
+            }
+        }
+        return mask
+    }
+}

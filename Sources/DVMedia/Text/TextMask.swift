@@ -1,0 +1,63 @@
+/// An 8-bit coverage mask (0 = transparent, 255 = opaque), row by row, as `FontFace.render(_:)` makes it.
+public struct TextMask: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Row of the text's baseline, counted from the top (may lie outside the mask for text without descent).
+    public let baseline: Int
+    /// `width × height` coverage values, top row first.
+    public private(set) var alpha: [UInt8]
+
+    /// A fully transparent mask of the given size.
+    public init(width: Int, height: Int, baseline: Int = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.baseline = baseline
+        alpha = [UInt8](repeating: 0, count: self.width * self.height)
+    }
+
+    /// The coverage at (`x`, `y`), 0 outside the mask.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get {
+            guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+            return alpha[y * width + x]
+        }
+        set {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            alpha[y * width + x] = newValue
+        }
+    }
+
+    /// Draws `other` into this mask with its top-left corner at (`x`, `y`), keeping the larger coverage.
+    public mutating func place(_ other: TextMask, x: Int, y: Int) {
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            for column in 0..<other.width where x + column >= 0 && x + column < width {
+                let index = (y + row) * width + x + column
+                alpha[index] = max(alpha[index], other.alpha[row * other.width + column])
+            }
+        }
+    }
+
+    /// The mask turned clockwise by `degrees` (a multiple of 90).
+    public func rotated(clockwise degrees: Int) -> TextMask {
+        switch ((degrees % 360) + 360) % 360 {
+        case 90:
+            var turned = TextMask(width: height, height: width)
+            for y in 0..<turned.height {
+                for x in 0..<turned.width {
+                    turned.alpha[y * turned.width + x] = alpha[(height - 1 - x) * width + y]
+                }
+            }
+            return turned
+        case 180:
+            var turned = TextMask(width: width, height: height)
+            turned.alpha = alpha.reversed()
+            return turned
+        case 270:
+            return rotated(clockwise: 90).rotated(clockwise: 180)
+        default:
+            return self
+        }
+    }
+}
