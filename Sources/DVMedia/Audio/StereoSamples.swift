@@ -43,6 +43,14 @@ public struct StereoSamples: Sendable, Equatable {
         return Float((sum / Double(2 * count)).squareRoot())
     }
 
+    /// RMS level (linear) above which a clip counts as having sound of its own: −45 dBFS. A phone's
+    /// room tone in a quiet place sits around −60 to −50 dBFS and speech at arm's length around −30
+    /// to −20 dBFS RMS, so the threshold sits between them: quiet rooms do not duck the music, voices do.
+    public static let soundThreshold: Float = 0.005_6
+
+    /// True when the block's RMS is above `soundThreshold`.
+    public var hasSound: Bool { rms > Self.soundThreshold }
+
     /// The largest absolute sample value in either channel.
     public var samplePeak: Float {
         var peak: Float = 0
