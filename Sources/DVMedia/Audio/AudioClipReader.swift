@@ -17,6 +17,11 @@ public struct AudioClipReader: Sendable {
     /// early and the excess is trimmed by timestamp.
     static let seekMargin = 0.5
 
+    /// A jump in frame timestamps beyond this many output samples (10 ms) is a hole in the stream,
+    /// filled with silence; smaller differences are timestamp rounding, and decoding continues
+    /// contiguously.
+    static let gapTolerance = 480
+
     /// A reader for the file at `path` (nothing is opened until a read).
     public init(path: String) {
         self.path = path
@@ -96,11 +101,21 @@ public struct AudioClipReader: Sendable {
         }
         func drainDecoder() throws -> Bool {
             while try decoder.receive(into: frame) {
+                if let current = resampler, !current.accepts(frame) {
+                    try emit(nil)
+                    resampler = nil
+                }
                 if resampler == nil {
                     resampler = try AudioResampler(from: frame, path: path)
                 }
-                if position == nil {
-                    position = outputPosition(of: frame, timeBase: demuxer.timeBase)
+                let stamped = outputPosition(of: frame, timeBase: demuxer.timeBase)
+                if let emitted = position, let stamped {
+                    // A hole in the stream (a phone dropping audio packets): skip ahead so what
+                    // follows stays in sync with the picture; the hole stays silent.
+                    let gap = stamped - (emitted + resampler!.pendingSamples)
+                    if gap > Self.gapTolerance { position = emitted + gap }
+                } else if position == nil {
+                    position = stamped ?? 0
                 }
                 try emit(frame)
                 if position! >= end { return false }
@@ -118,9 +133,9 @@ public struct AudioClipReader: Sendable {
     }
 
     /// Where a decoded frame starts on the 48 kHz output timeline, from its best-effort timestamp.
-    private func outputPosition(of frame: AudioFrame, timeBase: AVRational) -> Int {
+    private func outputPosition(of frame: AudioFrame, timeBase: AVRational) -> Int? {
         let timestamp = frame.pointer.pointee.best_effort_timestamp
-        guard timestamp != dv_nopts_value() else { return 0 }
+        guard timestamp != dv_nopts_value() else { return nil }
         return Int(av_rescale_q_rnd(
             timestamp, timeBase, AVRational(num: 1, den: Int32(StereoSamples.sampleRate)), AV_ROUND_NEAR_INF
         ))

@@ -11,11 +11,17 @@ internal import CFFmpeg
 final class AudioResampler {
     private var context: OpaquePointer?
     private let path: String
+    private let inputFormat: Int32
+    private let inputRate: Int32
+    private let inputChannels: Int32
     private var left: [Float] = []
     private var right: [Float] = []
 
     init(from frame: AudioFrame, path: String) throws {
         self.path = path
+        inputFormat = frame.pointer.pointee.format
+        inputRate = frame.pointer.pointee.sample_rate
+        inputChannels = frame.pointer.pointee.ch_layout.nb_channels
         var input = frame.pointer.pointee.ch_layout
         var defaulted = AVChannelLayout()
         if input.order == AV_CHANNEL_ORDER_UNSPEC {
@@ -39,6 +45,18 @@ final class AudioResampler {
 
     deinit {
         swr_free(&context)
+    }
+
+    /// False when `frame` has another format, rate or channel count than the resampler was made for
+    /// (a stream that changes mid-way), so the caller must flush this one and make another.
+    func accepts(_ frame: AudioFrame) -> Bool {
+        frame.pointer.pointee.format == inputFormat && frame.pointer.pointee.sample_rate == inputRate
+            && frame.pointer.pointee.ch_layout.nb_channels == inputChannels
+    }
+
+    /// Output samples the resampler still holds (its filter's look-ahead), not yet converted.
+    var pendingSamples: Int {
+        Int(swr_get_delay(context, Int64(StereoSamples.sampleRate)))
     }
 
     /// Converts `frame` (or, with nil, flushes what the resampler still holds) and hands the

@@ -69,6 +69,16 @@ struct AudioClipReaderTests {
         #expect(abs(onset - planned) <= 48, "burst at sample \(onset), planned \(planned)")
     }
 
+    @Test("a hole in the stream stays a hole, and what follows stays in sync")
+    func hole() throws {
+        let path = try AudioTestMedia.toneWithGap("hole.m4a", before: 48_128, gap: 24_576, after: 48_128, in: folder)
+        let window = try AudioClipReader(path: path).read(startSample: 0, count: 144_000)
+        let resumed = try #require(window.left[60_000...].firstIndex { abs($0) > 0.1 })
+        print("tone resumes at \(resumed), planned \(48_128 + 24_576)")
+        #expect(abs(resumed - (48_128 + 24_576)) <= 48)
+        #expect(AudioTestMedia.rms(window, 50_000..<70_000) < 0.01)
+    }
+
     @Test("readAll decodes the whole stream, up to a limit")
     func readAll() throws {
         let path = try AudioTestMedia.tone("all.mp4", duration: 1.5, in: folder)

@@ -19,6 +19,31 @@ enum AudioTestMedia {
         return try clip(name, duration: duration, audio: .tone(tone), in: folder)
     }
 
+    /// An `.m4a` whose 1 kHz stereo tone has a hole: `before` samples, then none for `gap` samples, then
+    /// `after` samples. The sample generator has no holes, so this one is written with the encoder and
+    /// muxer directly (timestamps jump over the hole, as a phone's dropped packets do).
+    static func toneWithGap(_ name: String, before: Int, gap: Int, after: Int, in folder: TemporaryFolder) throws -> String {
+        let url = folder.url.appendingPathComponent(name)
+        let encoder = try AudioEncoder(settings: AudioEncoder.Settings())
+        let muxer = try Muxer(destination: url, format: "ipod")
+        let stream = try muxer.addStream(for: encoder)
+        try muxer.writeHeader()
+        let tone = sine(frequency: 1_000, amplitude: 0.25, count: before + after)
+        for (first, count, shift) in [(0, before, 0), (before, after, gap)] {
+            for offset in stride(from: 0, to: count, by: encoder.frameSize) {
+                let length = min(encoder.frameSize, count - offset)
+                let frame = try AudioFrame(sampleCount: length, layout: .stereo, sampleRate: 48_000)
+                for channel in 0..<2 {
+                    _ = frame.samples(channel: channel).update(fromContentsOf: tone[first + offset..<first + offset + length])
+                }
+                try encoder.encode(frame, pts: Int64(first + offset + shift)) { try muxer.write($0, stream: stream) }
+            }
+        }
+        try encoder.flush { try muxer.write($0, stream: stream) }
+        try muxer.finish()
+        return url.path
+    }
+
     /// A 48 kHz sine of `count` samples: `amplitude · sin(2π·frequency·t + phase)`.
     static func sine(frequency: Double, amplitude: Double, count: Int, phase: Double = 0) -> [Float] {
         (0..<count).map { index in
