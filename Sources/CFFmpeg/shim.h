@@ -49,4 +49,11 @@ static inline const char *dv_error_string(int code, char *buffer, size_t size) {
     return av_make_error_string(buffer, size, code);
 }
 
+/* Audio reading: libswresample takes planes as `const uint8_t **`, which AVFrame's `extended_data`
+   is not in Swift's eyes; convert a whole frame (or flush with NULL) from C. */
+static inline int dv_swr_convert_frame_planes(SwrContext *swr, uint8_t **out, int out_count, const AVFrame *in) {
+    if (in == NULL) { return swr_convert(swr, out, out_count, NULL, 0); }
+    return swr_convert(swr, out, out_count, (const uint8_t **)in->extended_data, in->nb_samples);
+}
+
 #endif

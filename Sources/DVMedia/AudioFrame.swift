@@ -22,6 +22,14 @@ public final class AudioFrame {
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
     }
 
+    /// An empty frame for a decoder to fill.
+    convenience init() throws {
+        guard let frame = av_frame_alloc() else {
+            throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
+        }
+        self.init(taking: frame)
+    }
+
     init(taking frame: UnsafeMutablePointer<AVFrame>) {
         pointer = frame
     }

@@ -36,10 +36,12 @@ public final class SampleWriter {
         }
         var tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
         if case let .tone(settings) = clip.audio {
+            // 48 kb/s per channel (96 kb/s for mono and stereo): at less, FFmpeg's AAC encoder lets a
+            // 5.1 tone come back more than 1 dB louder than written, which spoils level tests.
+            let bitrate = max(96_000, 48_000 * settings.layout.channelCount)
             let encoder = try AudioEncoder(
                 settings: AudioEncoder.Settings(
-                    sampleRate: settings.sampleRate, layout: settings.layout, bitrate: 64_000 * min(2, settings.layout.channelCount),
-                    fastCoder: true
+                    sampleRate: settings.sampleRate, layout: settings.layout, bitrate: bitrate, fastCoder: true
                 )
             )
             tone = (encoder, try muxer.addStream(for: encoder), settings)

@@ -1,0 +1,143 @@
+internal import CFFmpeg
+import Foundation
+
+/// Reads a file's first audio stream as 48 kHz stereo float (`StereoSamples`), over an exact window.
+///
+/// Every read opens the file afresh, seeks a little before the window, decodes with libavcodec,
+/// converts with libswresample (see `AudioResampler` for the channel matrix) and keeps exactly the
+/// window's samples, placed by the decoded frames' timestamps: a stream that starts late or ends
+/// early is padded with silence, and a file without audio gives silence of the window's length.
+/// Memory is the window plus one decoded frame.
+public struct AudioClipReader: Sendable {
+    /// The file read.
+    public let path: String
+
+    /// How far before the window the reader seeks: AAC and other MDCT codecs need the frame before a
+    /// position to decode it correctly, and demuxers seek to packet boundaries, so decoding starts
+    /// early and the excess is trimmed by timestamp.
+    static let seekMargin = 0.5
+
+    /// A jump in frame timestamps beyond this many output samples (10 ms) is a hole in the stream,
+    /// filled with silence; smaller differences are timestamp rounding, and decoding continues
+    /// contiguously.
+    static let gapTolerance = 480
+
+    /// A reader for the file at `path` (nothing is opened until a read).
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Exactly `count` samples per channel from output sample `startSample` (48 kHz, counted from the
+    /// start of the file's timeline).
+    public func read(startSample: Int, count: Int) throws -> StereoSamples {
+        precondition(startSample >= 0 && count >= 0, "a window starts at or after 0 and has a length")
+        var window = StereoSamples(silence: count)
+        let end = startSample + count
+        try window.left.withUnsafeMutableBufferPointer { left in
+            try window.right.withUnsafeMutableBufferPointer { right in
+                try decode(from: startSample, until: end) { position, chunkLeft, chunkRight in
+                    let first = max(position, startSample)
+                    let last = min(position + chunkLeft.count, end)
+                    guard first < last else { return }
+                    for index in first..<last {
+                        left[index - startSample] = chunkLeft[index - position]
+                        right[index - startSample] = chunkRight[index - position]
+                    }
+                }
+            }
+        }
+        return window
+    }
+
+    /// Exactly `round(duration × 48000)` samples per channel from `start` seconds.
+    public func read(start: Double, duration: Double) throws -> StereoSamples {
+        try read(startSample: StereoSamples.sampleCount(seconds: start), count: StereoSamples.sampleCount(seconds: duration))
+    }
+
+    /// The whole stream from its start, up to `limit` samples per channel (e.g. a reel's length for
+    /// its music, so a long song is not held in memory whole). Empty for a file without audio.
+    public func readAll(limit: Int) throws -> StereoSamples {
+        var left: [Float] = []
+        var right: [Float] = []
+        try decode(from: 0, until: limit) { position, chunkLeft, chunkRight in
+            let first = max(position, 0)
+            let last = min(position + chunkLeft.count, limit)
+            guard first < last else { return }
+            if left.count < last {
+                left.append(contentsOf: repeatElement(0, count: last - left.count))
+                right.append(contentsOf: repeatElement(0, count: last - right.count))
+            }
+            for index in first..<last {
+                left[index] = chunkLeft[index - position]
+                right[index] = chunkRight[index - position]
+            }
+        }
+        return StereoSamples(left: left, right: right)
+    }
+
+    /// Decodes from a little before `start` until output sample `end` is reached (or the stream ends),
+    /// handing each converted chunk to `sink` with its output position in 48 kHz samples.
+    private func decode(
+        from start: Int, until end: Int,
+        sink: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
+    ) throws {
+        let demuxer = try AudioDemuxer(path: path)
+        guard let parameters = demuxer.parameters, end > start else { return }
+        let seekTarget = Double(start) / Double(StereoSamples.sampleRate) - Self.seekMargin
+        if seekTarget > 0 {
+            try demuxer.seek(toSeconds: seekTarget)
+        }
+        let decoder = try AudioDecoder(parameters: parameters, timeBase: demuxer.timeBase, path: path)
+        let packet = try Packet()
+        let frame = try AudioFrame()
+        var resampler: AudioResampler?
+        var position: Int?
+
+        func emit(_ decoded: AudioFrame?) throws {
+            try resampler?.convert(decoded) { left, right in
+                sink(position!, left, right)
+                position! += left.count
+            }
+        }
+        func drainDecoder() throws -> Bool {
+            while try decoder.receive(into: frame) {
+                if let current = resampler, !current.accepts(frame) {
+                    try emit(nil)
+                    resampler = nil
+                }
+                if resampler == nil {
+                    resampler = try AudioResampler(from: frame, path: path)
+                }
+                let stamped = outputPosition(of: frame, timeBase: demuxer.timeBase)
+                if let emitted = position, let stamped {
+                    // A hole in the stream (a phone dropping audio packets): skip ahead so what
+                    // follows stays in sync with the picture; the hole stays silent.
+                    let gap = stamped - (emitted + resampler!.pendingSamples)
+                    if gap > Self.gapTolerance { position = emitted + gap }
+                } else if position == nil {
+                    position = stamped ?? 0
+                }
+                try emit(frame)
+                if position! >= end { return false }
+            }
+            return true
+        }
+
+        while try demuxer.readAudioPacket(into: packet) {
+            try decoder.send(packet)
+            guard try drainDecoder() else { return }
+        }
+        try decoder.send(nil)
+        guard try drainDecoder() else { return }
+        try emit(nil)
+    }
+
+    /// Where a decoded frame starts on the 48 kHz output timeline, from its best-effort timestamp.
+    private func outputPosition(of frame: AudioFrame, timeBase: AVRational) -> Int? {
+        let timestamp = frame.pointer.pointee.best_effort_timestamp
+        guard timestamp != dv_nopts_value() else { return nil }
+        return Int(av_rescale_q_rnd(
+            timestamp, timeBase, AVRational(num: 1, den: Int32(StereoSamples.sampleRate)), AV_ROUND_NEAR_INF
+        ))
+    }
+}

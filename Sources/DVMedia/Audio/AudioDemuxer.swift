@@ -1,0 +1,53 @@
+internal import CFFmpeg
+import Foundation
+
+/// An input file opened with libavformat for its first audio stream, owning the `AVFormatContext`.
+/// Private to the audio stage until the media layer has one shared input type.
+final class AudioDemuxer {
+    let path: String
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// Index of the first audio stream, or nil when the file has none.
+    let streamIndex: Int?
+
+    init(path: String) throws {
+        self.path = path
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_open_input(&context, path, nil, nil), "opening the file", path: path)
+        self.context = context
+        try check(avformat_find_stream_info(context, nil), "reading stream information", path: path)
+        let streams = (0..<Int(context!.pointee.nb_streams)).map { context!.pointee.streams[$0]! }
+        streamIndex = streams.firstIndex { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
+    }
+
+    deinit {
+        avformat_close_input(&context)
+    }
+
+    private var stream: UnsafeMutablePointer<AVStream>? {
+        streamIndex.map { context!.pointee.streams[$0]! }
+    }
+
+    /// The audio stream's codec parameters (only valid while the demuxer lives).
+    var parameters: UnsafeMutablePointer<AVCodecParameters>? { stream?.pointee.codecpar }
+
+    /// The audio stream's time base.
+    var timeBase: AVRational { stream?.pointee.time_base ?? AVRational(num: 1, den: 1) }
+
+    /// Seeks the audio stream to the last packet at or before `seconds`.
+    func seek(toSeconds seconds: Double) throws {
+        guard let streamIndex else { return }
+        let target = av_rescale_q(Int64((seconds * 1_000_000).rounded(.down)), AVRational(num: 1, den: 1_000_000), timeBase)
+        try check(av_seek_frame(context, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD), "seeking to \(seconds) s", path: path)
+    }
+
+    /// Reads the next packet of the audio stream into `packet`; false at the end of the file.
+    func readAudioPacket(into packet: Packet) throws -> Bool {
+        while true {
+            packet.reset()
+            let status = av_read_frame(context, packet.pointer)
+            if status == dv_averror_eof() { return false }
+            try check(status, "reading a packet", path: path)
+            if Int(packet.pointer.pointee.stream_index) == streamIndex { return true }
+        }
+    }
+}

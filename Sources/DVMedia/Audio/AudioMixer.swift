@@ -1,0 +1,109 @@
+import Foundation
+
+/// Builds a reel's whole sound track from an `AudioTimeline`: clip sound placed sample-exactly with
+/// fades at every join, then the music bed under it. Pure Swift over contiguous float buffers; one
+/// clip's samples are held at a time.
+public enum AudioMixer {
+    /// De-click fade at a cut and at a clip's edge next to silence: 5 ms, long enough that the step
+    /// to or from silence has no broadband click, short enough not to be heard as a fade.
+    public static let declickLength = 240
+    /// Duck ramps: 250 ms, the attack/release of a broadcast ducker; shorter is heard as pumping.
+    public static let duckRampLength = 12_000
+    /// Crossfade at the music's loop seam: 50 ms hides the waveform jump without smearing a beat.
+    public static let loopSeamLength = 2_400
+
+    /// Mixes the track: `length` samples of 48 kHz stereo. `clipSamples(i)` gives clip `i`'s window
+    /// (exactly its `length` samples); it is called once per clip, in order, and not at all when
+    /// the clips are muted.
+    public static func mix(_ timeline: AudioTimeline, clipSamples: (Int) throws -> StereoSamples) rethrows -> StereoSamples {
+        var track = StereoSamples(silence: timeline.length)
+        if !timeline.clipsMuted {
+            for (index, clip) in timeline.clips.enumerated() {
+                let samples = try clipSamples(index)
+                precondition(samples.count == clip.length, "clip \(index) gave \(samples.count) samples for a window of \(clip.length)")
+                let incoming = index > 0 ? timeline.clips[index - 1].join : nil
+                let outgoing = index < timeline.clips.count - 1 ? clip.join : nil
+                if let outgoing, outgoing.overlap > 0 {
+                    precondition(timeline.clips[index + 1].start == clip.end - outgoing.overlap, "clip \(index + 1) must start where the crossfade begins")
+                }
+                add(samples, at: clip.start, gain: clip.gain, fadeIn: Fade(incoming), fadeOut: Fade(outgoing), to: &track)
+            }
+        }
+        if let music = timeline.music {
+            addMusic(music, ducking: timeline.clipsMuted ? [] : soundRanges(of: timeline.clips), to: &track)
+        }
+        return track
+    }
+
+    /// A fade at one edge of a clip.
+    struct Fade {
+        enum Shape {
+            /// Raised cosine, ½(1 − cos πx): smooth at both ends.
+            case raisedCosine
+            /// Quarter sine, sin(πx/2): the "in" half of an equal-power pair (cos is its mirror).
+            case equalPower
+        }
+
+        let length: Int
+        let shape: Shape
+
+        /// The fade for a join (nil: the edge meets silence, which gets a de-click fade too).
+        init(_ join: AudioJoin?) {
+            switch join {
+            case let .crossfade(overlap) where overlap > 0:
+                length = overlap
+                shape = .equalPower
+            default:
+                length = AudioMixer.declickLength
+                shape = .raisedCosine
+            }
+        }
+
+        /// Gain at sample `index` of a fade-in; a fade-out reads it backwards. Sampled at the middle
+        /// of each sample's span, so an equal-power pair sums to exactly 1 in power at every sample.
+        func gain(at index: Int) -> Float {
+            let x = (Double(index) + 0.5) / Double(length)
+            switch shape {
+            case .raisedCosine: return Float(0.5 - 0.5 * cos(Double.pi * x))
+            case .equalPower: return Float(sin(Double.pi / 2 * x))
+            }
+        }
+    }
+
+    /// Adds `samples` × `gain` at `start`, fading in and out over the clip's first and last samples.
+    private static func add(_ samples: StereoSamples, at start: Int, gain: Float, fadeIn: Fade, fadeOut: Fade, to track: inout StereoSamples) {
+        let count = min(samples.count, track.count - start)
+        guard count > 0 else { return }
+        // A clip shorter than its two fades gets both, multiplied, rather than misaligned ones.
+        let inLength = min(fadeIn.length, count)
+        let outLength = min(fadeOut.length, count)
+        var envelope = [Float](repeating: gain, count: count)
+        for index in 0..<inLength {
+            envelope[index] *= fadeIn.gain(at: index)
+        }
+        for index in 0..<outLength {
+            envelope[count - 1 - index] *= fadeOut.gain(at: index)
+        }
+        accumulate(samples.left, envelope: envelope, into: &track.left, at: start)
+        accumulate(samples.right, envelope: envelope, into: &track.right, at: start)
+    }
+
+    /// `output[start + i] += source[i] × envelope[i]` for every i of the envelope.
+    static func accumulate(_ source: [Float], envelope: [Float], into output: inout [Float], at start: Int) {
+        source.withUnsafeBufferPointer { source in
+            envelope.withUnsafeBufferPointer { envelope in
+                output.withUnsafeMutableBufferPointer { output in
+                    let target = UnsafeMutableBufferPointer(rebasing: output[start..<start + envelope.count])
+                    for index in 0..<envelope.count {
+                        target[index] += source[index] * envelope[index]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Output ranges where a clip with sound of its own plays.
+    static func soundRanges(of clips: [AudioTimeline.Clip]) -> [Range<Int>] {
+        clips.filter { $0.hasSound && $0.length > 0 }.map { $0.start..<$0.end }
+    }
+}
