@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVPlanning
 import DVRender
 import Foundation
 
@@ -24,6 +25,38 @@ struct JobOptions: ParsableArguments {
             return WorkFolder(root: URL(fileURLWithPath: workDir).standardizedFileURL)
         }
         return WorkFolder.default(forJob: jobURL)
+    }
+
+    /// Loads and checks the job file. Prints every problem as `FILE:LINE:COL: error|warning: …` on standard
+    /// error; with any error, ends the command with exit status 2 before anything is scanned or rendered.
+    func loadJob() throws -> Job {
+        let result = JobLoader.load(path: job)
+        for diagnostic in result.diagnostics {
+            printError(diagnostic.description)
+        }
+        guard let loaded = result.job else {
+            throw ExitCode(2)
+        }
+        return loaded
+    }
+
+    /// `--as-of` as a day; a malformed date is a usage error.
+    func asOfDay() throws -> CalendarDay? {
+        guard let asOf else { return nil }
+        guard let day = CalendarDay(asOf) else {
+            throw ValidationError("--as-of takes a date as YYYY-MM-DD, not '\(asOf)'")
+        }
+        return day
+    }
+
+    /// Loads the job, scans its library (reporting probes to `observer`) and plans the reel; prints the
+    /// resolved timeframe on standard error.
+    func planJob(observer: some RenderObserver) throws -> PlannedJob {
+        let job = try loadJob()
+        let asOf = try asOfDay()
+        let planned = try PlannedJob.make(job: job, asOf: asOf, work: workFolder, observer: observer)
+        printError("timeframe: \(planned.days.first) … \(planned.days.last) (\(planned.days.count) days)")
+        return planned
     }
 }
 

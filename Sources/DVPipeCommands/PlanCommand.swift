@@ -1,4 +1,7 @@
 import ArgumentParser
+import DVPlanning
+import DVRender
+import Foundation
 
 /// `dvpipe plan`: show which clip stands for each day, and why.
 struct PlanCommand: AsyncParsableCommand {
@@ -6,14 +9,34 @@ struct PlanCommand: AsyncParsableCommand {
         commandName: "plan",
         abstract: "Show which clip stands for each day, and why.",
         discussion: """
+            Scans the job's library (only files that are new or changed since the last scan are probed; \
+            the index is cached in the work folder), picks one clip per day and prints a table: date, \
+            weekday, chosen file, kind, why, clip window and the rule that gave the day; then warnings \
+            and totals. Nothing is rendered and the library is never written to.
+
+            --json prints the plan as JSON instead (shape documented in docs/plan-json.md).
+
             Example:
-              dvpipe plan jobs/dec-2024.yaml --json
+              dvpipe plan jobs/dec-2024.yaml
+              dvpipe plan jobs/monthly.yaml --as-of 2025-01-03 --json > plan.json
             """
     )
 
     @OptionGroup var options: JobOptions
 
+    @Flag(name: .long, help: "Print the plan as JSON (see docs/plan-json.md).")
+    var json = false
+
     func run() async throws {
-        throw NotImplemented(command: "plan").exit()
+        let printer = ProgressPrinter(mode: .auto)
+        let planned = try options.planJob(observer: printer)
+        printer.finishLine()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(planned.plan), as: UTF8.self))
+        } else {
+            print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
+        }
     }
 }

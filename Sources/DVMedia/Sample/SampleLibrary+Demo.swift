@@ -17,7 +17,8 @@ extension SampleLibrary {
     /// - 15: one clip; the job skips the day. 17: `holiday-party.mp4`, day from its mtime only.
     /// - 18: a clip and a Live Photo; the job captions the day. 19–31: clips in various rates,
     ///   orientations and layouts (no audio on the 22nd, 5.1 on the 24th, VFR on the 27th, a tone burst
-    ///   on the 30th), a Live Photo alone on the 23rd, and on the 28th only a truncated, unreadable file.
+    ///   on the 30th), a Live Photo alone on the 23rd, and on the 28th only a truncated,
+    ///   unreadable file (its mtime on that day, so the plan names it).
     /// - 7, 11, 16, 21, 26 (and 28): no media.
     static var demoCatalogue: [SampleItem] {
         [
@@ -62,7 +63,10 @@ extension SampleLibrary {
                 video("IMG_0022.MOV", day: 24, at: "20:00:00", layout: .surround51),
                 video("IMG_0023.MOV", day: 25, at: "08:00:00", seconds: 4),
                 video("IMG_0024.MOV", day: 27, at: "17:10:00", variableFrameRate: true),
-                SampleItem(.damaged(.truncated(demoClip("IMG_0025.MOV", day: 28, at: "12:00:00")))),
+                SampleItem(
+                    .damaged(.truncated(demoClip("IMG_0025.MOV", day: 28, at: "12:00:00"))),
+                    modificationDate: SampleTags.date(fromLocal: "2024-12-28T12:00:00-0800")
+                ),
                 video("IMG_0026.MOV", day: 29, at: "10:40:00", fps: 24),
                 video("IMG_0027.MOV", day: 30, at: "14:25:00", portrait: true, burst: true),
                 video("IMG_0028.MOV", day: 31, at: "23:10:00"),

@@ -12,12 +12,6 @@ extension Job {
         }
     }
 
-    /// What a clip is, for selection and windows.
-    public enum ClipKind: String, Sendable, Hashable, Codable, CaseIterable {
-        case video
-        case livePhoto = "live_photo"
-    }
-
     /// The order that picks one clip within a kind.
     public enum SelectionOrder: String, Sendable, Hashable, Codable, CaseIterable {
         case earliest

@@ -39,7 +39,7 @@ extension JobDecoder {
     private mutating func checkTransition(_ job: Job, fields: Fields) {
         guard job.transition.style != .cut, let node = fields["transition"] else { return }
         let place = node.entries?.first { $0.key.scalar == "duration" }?.value ?? node
-        for kind in Job.ClipKind.allCases {
+        for kind in ClipKind.allCases {
             guard case .fixed(let window) = job.clips.window(for: kind).duration, job.transition.duration >= window else { continue }
             error(
                 "transition.duration \(job.transition.duration) must be shorter than clips.\(kind.rawValue).duration \(window); "

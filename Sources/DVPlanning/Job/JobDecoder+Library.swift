@@ -42,9 +42,9 @@ extension JobDecoder {
         var selection = Job.Selection()
         guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order"]) else { return selection }
         if let items = list(fields, "prefer", example: "[video, live_photo]") {
-            var kinds: [Job.ClipKind] = []
+            var kinds: [ClipKind] = []
             for item in items {
-                guard let kind = choice(item, name: "selection.prefer item", Job.ClipKind.self) else { continue }
+                guard let kind = choice(item, name: "selection.prefer item", ClipKind.self) else { continue }
                 if kinds.contains(kind) {
                     error("selection.prefer names '\(kind.rawValue)' twice; list each kind once", at: item)
                 } else {
@@ -62,7 +62,7 @@ extension JobDecoder {
 
     mutating func decodeClips(_ node: YAMLNode) -> Job.Clips {
         var clips = Job.Clips()
-        guard let fields = fields(of: node, path: "clips", allowed: Job.ClipKind.allCases.map(\.rawValue)) else { return clips }
+        guard let fields = fields(of: node, path: "clips", allowed: ClipKind.allCases.map(\.rawValue)) else { return clips }
         if let window = fields["video"] { clips.video = decodeWindow(window, name: "clips.video", default: clips.video) }
         if let window = fields["live_photo"] { clips.livePhoto = decodeWindow(window, name: "clips.live_photo", default: clips.livePhoto) }
         return clips

@@ -1,5 +1,7 @@
 /// A stage of the executor, as progress reports name it.
 public enum RenderStage: String, Sendable, Codable {
+    /// Probing library files the index does not know yet.
+    case scan
     case load
     case normalize
     case transition

@@ -1,0 +1,12 @@
+extension PlanningRules {
+    /// The rules a validated job gives over its resolved days: the job's library, selection, day settings,
+    /// clip windows, transition and title-card lengths.
+    public init(job: Job, days range: DayRange) {
+        self.init(
+            days: Array(range), timeZoneIdentifier: job.library.timeZoneIdentifier, libraryRoots: job.library.paths,
+            prefer: job.selection.prefer, order: job.selection.order, daySettings: job.days,
+            videoWindow: job.clips.video, livePhotoWindow: job.clips.livePhoto, transition: job.transition,
+            introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero
+        )
+    }
+}

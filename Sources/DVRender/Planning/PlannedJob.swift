@@ -1,0 +1,41 @@
+import DVMedia
+import DVPlanning
+import Foundation
+
+/// A validated job with its library scanned and its plan made: where `plan`, `run`, `render`, `assemble`
+/// and `status` all start.
+public struct PlannedJob: Sendable {
+    public let job: Job
+    /// The concrete days of the timeframe (a `last:` timeframe resolved against the as-of day).
+    public let days: DayRange
+    public let scan: LibraryScan
+    public let plan: Plan
+
+    /// Scans the job's library, reusing the index cached in `work` for files whose size and modification
+    /// time are unchanged, and plans the reel. Writes only the index cache, never the library.
+    ///
+    /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
+    public static func make(
+        job: Job, asOf: CalendarDay?, work: WorkFolder, observer: some RenderObserver
+    ) throws -> PlannedJob {
+        let days = job.resolvedTimeframe(asOf: asOf)
+        let scanner = LibraryScanner(roots: job.library.paths.map { URL(fileURLWithPath: $0) }, cacheFile: work.indexFile)
+        var started = false
+        let scan = try scanner.scan(
+            isExcluded: { path in job.library.exclude.contains { $0.matches(path) } },
+            probe: MediaProbe.probe,
+            progress: { step in
+                if !started {
+                    observer.handle(.stageStarted(.scan, total: step.toProbe))
+                    started = true
+                }
+                observer.handle(.unitFinished(.scan, done: step.probed, total: step.toProbe, reused: false, name: step.relativePath))
+            }
+        )
+        if started {
+            observer.handle(.stageFinished(.scan))
+        }
+        let plan = Planner.plan(index: scan.entries, rules: PlanningRules(job: job, days: days))
+        return PlannedJob(job: job, days: days, scan: scan, plan: plan)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `dvpipe plan` over the built-in demo library, as a user runs it.
+@Suite struct PlanCommandTests {
+    /// The fields of `plan --json` these tests read.
+    struct PlanDocument: Decodable {
+        struct Day: Decodable {
+            let date: String
+            let file: String?
+            let reason: String
+            let status: String
+        }
+        struct Warning: Decodable {
+            let code: String
+            let file: String?
+        }
+        let version: Int
+        let days: [Day]
+        let warnings: [Warning]
+    }
+
+    @Test func theDemoPlanShowsEveryKindOfReason() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("timeframe: 2024-12-01 … 2024-12-31 (31 days)"))
+        let plan = try JSONDecoder().decode(PlanDocument.self, from: Data(result.standardOutput.utf8))
+        #expect(plan.version == 1)
+        #expect(plan.days.count == 31)
+        let reasons = Set(plan.days.map(\.reason))
+        for reason in ["pinned", "pinned from 2024-12-06", "video 1 of 3", "live photo 1 of 1", "no media", "skipped"] {
+            #expect(reasons.contains(reason), "no day with reason '\(reason)' in \(reasons.sorted())")
+        }
+        let eighth = try #require(plan.days.first { $0.date == "2024-12-08" })
+        #expect(eighth.file == "IMG_0006.MOV" && eighth.status == "pinned")
+        #expect(plan.warnings.contains { $0.code == "unreadable_file" && $0.file == "IMG_0025.MOV" })
+        #expect(plan.warnings.contains { $0.code == "day_from_mtime" && $0.file == "holiday-party.mp4" })
+    }
+
+    @Test func theTableNamesFilesReasonsAndTotals() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["plan", job.path])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("2024-12-08  Sun  IMG_0006.MOV"))
+        #expect(result.standardOutput.contains("pinned from 2024-12-06"))
+        #expect(result.standardOutput.contains("Totals: 24 of 31 days with media"))
+    }
+
+    @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() throws {
+        let job = try DemoLibrary.jobCopy { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["plan", job.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("demo.yaml:"))
+        #expect(result.standardError.contains(": error: "))
+        #expect(!FileManager.default.fileExists(atPath: job.deletingLastPathComponent().appendingPathComponent(".dvpipe").path))
+    }
+
+    @Test func aMalformedAsOfDateIsAUsageError() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["plan", job.path, "--as-of", "yesterday"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--as-of takes a date as YYYY-MM-DD"))
+    }
+}
