@@ -1,0 +1,108 @@
+import DVMedia
+import Foundation
+
+/// A clip that could not be read while rendering, and why.
+public struct ClipFailure: Sendable, Hashable {
+    public let path: String
+    public let reason: String
+}
+
+/// What rendering a set of segments came to.
+public struct RenderOutcome: Sendable {
+    /// Segments that are finished now, rendered or reused, in timeline order.
+    public var finished: [EncodedSegment]
+    /// Clips that failed; their segments are not finished.
+    public var failures: [ClipFailure]
+
+    /// How many of the finished segments were reused from an earlier run.
+    public var reusedCount: Int { finished.filter(\.reused).count }
+    /// How many were rendered by this run.
+    public var renderedCount: Int { finished.count - reusedCount }
+}
+
+/// Runs the load → normalize → transition → encode stages for each segment, several segments at a time.
+/// Each segment is independent and its encoder has a fixed thread count, so the bytes do not depend on
+/// how many run at once.
+public struct SegmentRenderer: Sendable {
+    public let canvas: CanvasSettings
+    public let work: WorkFolder
+    /// Decoder threads per clip (decoding is exact whatever the count).
+    public let decoderThreads: Int
+    /// Segments rendered at once.
+    public let parallelism: Int
+
+    public init(canvas: CanvasSettings, work: WorkFolder, decoderThreads: Int = 1, parallelism: Int) {
+        self.canvas = canvas
+        self.work = work
+        self.decoderThreads = decoderThreads
+        self.parallelism = max(1, parallelism)
+    }
+
+    /// Renders the segments this shard owns that are not finished yet. Stops starting new segments
+    /// when `stop` is requested, lets the ones in hand finish, then throws `RenderError.interrupted`.
+    public func render(
+        _ segments: [SegmentSpec], shard: Shard = .whole, observer: some RenderObserver, stop: StopRequest
+    ) async throws -> RenderOutcome {
+        try work.prepare()
+        let owned = segments.filter { shard.owns($0.position) }
+        observer.handle(.stageStarted(.encode, total: owned.count))
+        var finished: [EncodedSegment] = []
+        var failures: [ClipFailure] = []
+        try await withThrowingTaskGroup(of: SegmentResult.self) { group in
+            var pending = owned[...]
+            var running = 0
+            func startNext() {
+                guard stop.requestedBy == nil, let spec = pending.popFirst() else { return }
+                running += 1
+                group.addTask { try self.renderOne(spec) }
+            }
+            for _ in 0..<parallelism { startNext() }
+            while running > 0, let result = try await group.next() {
+                running -= 1
+                switch result {
+                case let .finished(segment):
+                    finished.append(segment)
+                    observer.handle(.unitFinished(
+                        .encode, done: finished.count + failures.count, total: owned.count, reused: segment.reused,
+                        name: segment.spec.key
+                    ))
+                case let .failed(failure):
+                    failures.append(failure)
+                    observer.handle(.warning("\(failure.path): \(failure.reason)"))
+                }
+                startNext()
+            }
+        }
+        observer.handle(.stageFinished(.encode))
+        if let signal = stop.requestedBy, finished.count + failures.count < owned.count {
+            throw RenderError.interrupted(signal: signal)
+        }
+        return RenderOutcome(finished: finished.sorted { $0.spec.position < $1.spec.position }, failures: failures)
+    }
+
+    private enum SegmentResult: Sendable {
+        case finished(EncodedSegment)
+        case failed(ClipFailure)
+    }
+
+    private func renderOne(_ spec: SegmentSpec) throws -> SegmentResult {
+        let encode = EncodeStage(canvas: canvas, work: work)
+        if let reused = encode.reuse(spec) { return .finished(reused) }
+        let load = LoadStage(fps: canvas.fps, decoderThreads: decoderThreads)
+        let normalize = NormalizeStage(canvas: canvas)
+        do {
+            switch spec.content {
+            case let .body(clip, firstFrame, frameCount):
+                var frames = try normalize.normalize(load.load(clip, firstFrame: firstFrame, frameCount: frameCount))
+                return .finished(try encode.encode(spec, frames: &frames))
+            case let .transition(style, from, to, frameCount):
+                let outgoing = try normalize.normalize(load.load(from, firstFrame: from.frameCount - frameCount, frameCount: frameCount))
+                let incoming = try normalize.normalize(load.load(to, firstFrame: 0, frameCount: frameCount))
+                var frames = try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
+                return .finished(try encode.encode(spec, frames: &frames))
+            }
+        } catch let RenderError.clipFailed(path, reason) {
+            return .failed(ClipFailure(path: path, reason: reason))
+        }
+    }
+}

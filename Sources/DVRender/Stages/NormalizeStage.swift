@@ -1,0 +1,49 @@
+import DVMedia
+
+/// Frames in the output canvas, one at a time: what the transition and encode stages consume.
+protocol CanvasFrameSource {
+    /// The next canvas frame, or nil at the end; valid until the next call.
+    mutating func next() throws -> VideoFrame?
+}
+
+/// A loaded clip turned upright and fitted into the canvas: the normalize stage's product.
+public struct NormalizedClip: CanvasFrameSource {
+    /// The clip as planned.
+    public let source: ClipSource
+    private let loaded: LoadedClip
+    private let normalizer: CanvasNormalizer
+    private let canvas: VideoFrame
+
+    fileprivate init(loaded: LoadedClip, normalizer: CanvasNormalizer, canvas: VideoFrame) {
+        source = loaded.source
+        self.loaded = loaded
+        self.normalizer = normalizer
+        self.canvas = canvas
+    }
+
+    mutating func next() throws -> VideoFrame? {
+        let decoded: DecodedFrame
+        do {
+            guard let frame = try loaded.reader.next() else { return nil }
+            decoded = frame
+        } catch let error as MediaError {
+            throw RenderError.clipFailed(path: source.path, reason: error.description)
+        }
+        try canvas.makeWritable()
+        try normalizer.normalize(decoded.picture, rotation: loaded.reader.rotation, into: canvas)
+        return canvas
+    }
+}
+
+/// Normalize: rotation, scaling into the canvas with the job's fit and background, 8-bit 4:2:0.
+struct NormalizeStage {
+    let canvas: CanvasSettings
+
+    func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
+        let normalizer = try CanvasNormalizer(
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: try Fit(name: canvas.fit),
+            background: canvas.background
+        )
+        return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try VideoFrame(width: canvas.width, height: canvas.height))
+    }
+}

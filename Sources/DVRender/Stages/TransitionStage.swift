@@ -1,0 +1,41 @@
+import DVMedia
+
+/// The overlap of two normalized clips blended frame by frame: the transition stage's product.
+public struct BlendedFrames: CanvasFrameSource {
+    private var outgoing: NormalizedClip
+    private var incoming: NormalizedClip
+    private let transition: Transition
+    private let frameCount: Int
+    private let output: VideoFrame
+    private var index = 0
+
+    fileprivate init(outgoing: NormalizedClip, incoming: NormalizedClip, transition: Transition, frameCount: Int, output: VideoFrame) {
+        self.outgoing = outgoing
+        self.incoming = incoming
+        self.transition = transition
+        self.frameCount = frameCount
+        self.output = output
+    }
+
+    mutating func next() throws -> VideoFrame? {
+        guard index < frameCount, let from = try outgoing.next(), let to = try incoming.next() else { return nil }
+        // Progress runs strictly inside (0, 1): frame i of n sits at (i + 1) / (n + 1), so neither clip shows unblended.
+        let progress = Double(index + 1) / Double(frameCount + 1)
+        index += 1
+        try output.makeWritable()
+        transition.blend(from, to, progress: progress, into: output)
+        return output
+    }
+}
+
+/// Transition: blends the tail of one clip into the head of the next on the YUV planes.
+struct TransitionStage {
+    let canvas: CanvasSettings
+
+    func blend(_ outgoing: NormalizedClip, into incoming: NormalizedClip, style: String, frameCount: Int) throws -> BlendedFrames {
+        BlendedFrames(
+            outgoing: outgoing, incoming: incoming, transition: try Transition(name: style), frameCount: frameCount,
+            output: try VideoFrame(width: canvas.width, height: canvas.height)
+        )
+    }
+}
