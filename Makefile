@@ -18,6 +18,7 @@ build: deps
 demo: build
 	$(DVPIPE_RELEASE) demo demo
 	$(DVPIPE_RELEASE) plan demo/demo.yaml
+	$(DVPIPE_RELEASE) run demo/demo.yaml
 
 test: deps
 	swift test --parallel

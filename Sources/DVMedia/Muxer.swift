@@ -10,6 +10,7 @@ public final class Muxer {
     private let context: UnsafeMutablePointer<AVFormatContext>
     private var sourceTimeBases: [AVRational] = []
     private var headerWritten = false
+    private var trailerWritten = false
     private var finished = false
     private let options: [String: String]
 
@@ -35,7 +36,7 @@ public final class Muxer {
     }
 
     deinit {
-        if headerWritten && !finished {
+        if headerWritten && !trailerWritten {
             av_write_trailer(context)
         }
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, context.pointee.pb != nil {
@@ -127,17 +128,18 @@ public final class Muxer {
         try check(av_interleaved_write_frame(context, packet.pointer), "writing a packet", path: destination.path)
     }
 
-    /// Writes the trailer, closes the file and moves it to its destination.
+    /// Writes the trailer, closes the file and moves it to its destination with one `rename(2)`, which
+    /// replaces a previous file atomically: a reader sees the old file or the new one, never neither.
     public func finish() throws {
+        trailerWritten = true
         try check(av_write_trailer(context), "writing the trailer", path: destination.path)
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             avio_closep(&context.pointee.pb)
         }
         try FileSync.sync(temporary)
-        if FileManager.default.fileExists(atPath: destination.path) {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: destination)
+        guard rename(temporary.path, destination.path) == 0 else {
+            let code = errno
+            throw MediaError.io(path: destination.path, reason: "could not move the finished file into place: \(String(cString: strerror(code)))")
         }
         finished = true
     }

@@ -1,19 +1,34 @@
 import ArgumentParser
+import DVRender
 
-/// `dvpipe assemble`: join rendered segments into the output file by stream copy.
+/// `dvpipe assemble`: join the rendered segments and the sound track into the output file.
 struct AssembleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assemble",
-        abstract: "Join rendered segments into the output file by stream copy.",
+        abstract: "Join the rendered segments and the sound track into the output file.",
         discussion: """
+            Needs every segment of the plan in the work folder (after `dvpipe render`, or all shards of \
+            it); says how many are missing otherwise. Joins by stream copy, without re-encoding, into \
+            a temporary file that replaces output.path only when complete.
+
             Example:
-              dvpipe assemble jobs/dec-2024.yaml
+              dvpipe assemble jobs/dec-2024.yaml --work-dir /shared/dec-2024
             """
     )
 
     @OptionGroup var options: JobOptions
 
+    @Option(name: .long, help: "Progress on standard error: auto, plain, json or none.")
+    var progress: ProgressMode = .auto
+
     func run() async throws {
-        throw NotImplemented(command: "assemble").exit()
+        let printer = ProgressPrinter(mode: progress)
+        try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
+            let planned = try options.planJob(observer: printer)
+            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: StopRequest())
+            let reel = try executor.assemble(planned)
+            printer.finishLine()
+            print("wrote \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount)))")
+        }
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import DVRender
+import Foundation
 
 /// `dvpipe render`: render the job's segments into the work folder, without assembling.
 struct RenderCommand: AsyncParsableCommand {
@@ -6,14 +8,53 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render the job's segments into the work folder, without assembling.",
         discussion: """
+            Renders only the segments that are missing or changed. With --shard K/N, renders every Nth \
+            segment starting at the Kth, so N processes (CI matrix jobs, a Kubernetes Indexed Job, a \
+            Slurm array) can share one work folder; `dvpipe assemble` joins the result once all are done. \
+            With --shards N instead, K comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0-based).
+
             Example:
-              dvpipe render jobs/dec-2024.yaml
+              dvpipe render jobs/dec-2024.yaml --shard 2/4 --work-dir /shared/dec-2024
+              dvpipe assemble jobs/dec-2024.yaml --work-dir /shared/dec-2024
             """
     )
 
     @OptionGroup var options: JobOptions
+    @OptionGroup var flags: RenderFlags
+
+    @Option(name: .long, help: "Render only shard K of N (K/N, 1-based).")
+    var shard: String?
+
+    @Option(name: .long, help: "Number of shards; this process's shard comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.")
+    var shards: Int?
+
+    func validate() throws {
+        if shard != nil && shards != nil {
+            throw ValidationError("give either --shard K/N or --shards N, not both")
+        }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, not '\(shard)'")
+        }
+    }
+
+    /// The share of the work this process renders.
+    func ownShard() throws -> Shard {
+        if let shard, let parsed = Shard(shard) { return parsed }
+        guard let shards else { return .whole }
+        guard let found = Shard.fromScheduler(environment: ProcessInfo.processInfo.environment, count: shards) else {
+            throw ValidationError("--shards \(shards) needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID set to 0…\(shards - 1)")
+        }
+        return found
+    }
 
     func run() async throws {
-        throw NotImplemented(command: "render").exit()
+        let shard = try ownShard()
+        let printer = ProgressPrinter(mode: flags.progress)
+        let trap = SignalTrap()
+        try await reportingRenderErrors(resume: "dvpipe render \(options.job)", printer: printer) {
+            let (_, report) = try await flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
+            printer.finishLine()
+            print("shard \(shard): \(RunSummary.segmentsLine(report)); assemble with: dvpipe assemble \(options.job)")
+        }
     }
 }

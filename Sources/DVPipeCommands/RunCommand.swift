@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVRender
 
 /// `dvpipe run`: plan, render and assemble a job into its output file.
 struct RunCommand: AsyncParsableCommand {
@@ -6,14 +7,36 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Plan, render and assemble a job into its output file.",
         discussion: """
+            Scans the library, plans one clip per day, encodes the reel as independent segments in the \
+            work folder (.dvpipe/<job>/ next to the job, or --work-dir), makes the sound track, and joins \
+            it all by stream copy into output.path. The output appears only when complete; a previous \
+            output stays untouched until then.
+
+            Re-running resumes: segments already in the work folder are checked and reused, so after an \
+            interruption (Ctrl-C, kill, power loss) or a change to one day only the missing or changed \
+            segments are rendered. The same job over the same files gives the same bytes.
+
+            A clip that fails to decode is replaced by the day's next candidate, or its day is dropped, \
+            with a warning naming the file; --strict makes it an error (exit status 1) instead. Ctrl-C \
+            stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
+
             Example:
               dvpipe run jobs/dec-2024.yaml
+              dvpipe run jobs/monthly.yaml --as-of 2025-01-03 --progress json
             """
     )
 
     @OptionGroup var options: JobOptions
+    @OptionGroup var flags: RenderFlags
 
     func run() async throws {
-        throw NotImplemented(command: "run").exit()
+        let printer = ProgressPrinter(mode: flags.progress)
+        let trap = SignalTrap()
+        try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
+            let (executor, report) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
+            let reel = try executor.assemble(report.planned)
+            printer.finishLine()
+            print(RunSummary.text(report: report, reel: reel))
+        }
     }
 }

@@ -10,6 +10,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case segmentsMissing(count: Int, total: Int)
     /// The plan has no clip at all, so there is nothing to render.
     case nothingToRender
+    /// A transition style the executor does not draw (the job checker should have caught it).
+    case unknownTransition(String)
+    /// The output file could not be written.
+    case outputFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "\(count) of \(total) segments are not rendered yet; run `dvpipe render` (or wait for the other shards)"
         case .nothingToRender:
             "the plan has no clip for any day; nothing to render"
+        case let .unknownTransition(style):
+            "unknown transition style '\(style)'"
+        case let .outputFailed(path, reason):
+            "\(path): \(reason)"
         }
     }
 }

@@ -2,7 +2,7 @@ import DVMedia
 import Foundation
 
 /// A clip that could not be read while rendering, and why.
-public struct ClipFailure: Sendable, Hashable {
+public struct ClipFailure: Sendable, Hashable, Codable {
     public let path: String
     public let reason: String
 }
@@ -68,7 +68,6 @@ public struct SegmentRenderer: Sendable {
                     ))
                 case let .failed(failure):
                     failures.append(failure)
-                    observer.handle(.warning("\(failure.path): \(failure.reason)"))
                 }
                 startNext()
             }
@@ -88,21 +87,31 @@ public struct SegmentRenderer: Sendable {
     private func renderOne(_ spec: SegmentSpec) throws -> SegmentResult {
         let encode = EncodeStage(canvas: canvas, work: work)
         if let reused = encode.reuse(spec) { return .finished(reused) }
-        let load = LoadStage(fps: canvas.fps, decoderThreads: decoderThreads)
-        let normalize = NormalizeStage(canvas: canvas)
         do {
             switch spec.content {
-            case let .body(clip, firstFrame, frameCount):
-                var frames = try normalize.normalize(load.load(clip, firstFrame: firstFrame, frameCount: frameCount))
+            case let .body(source, firstFrame, frameCount):
+                var frames = try self.frames(of: source, firstFrame: firstFrame, frameCount: frameCount)
                 return .finished(try encode.encode(spec, frames: &frames))
             case let .transition(style, from, to, frameCount):
-                let outgoing = try normalize.normalize(load.load(from, firstFrame: from.frameCount - frameCount, frameCount: frameCount))
-                let incoming = try normalize.normalize(load.load(to, firstFrame: 0, frameCount: frameCount))
+                let outgoing = try frames(of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount)
+                let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount)
                 var frames = try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
                 return .finished(try encode.encode(spec, frames: &frames))
             }
         } catch let RenderError.clipFailed(path, reason) {
             return .failed(ClipFailure(path: path, reason: reason))
+        }
+    }
+
+    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip loaded and normalized,
+    /// or a card drawn.
+    private func frames(of source: SegmentSource, firstFrame: Int, frameCount: Int) throws -> any CanvasFrameSource {
+        switch source {
+        case let .clip(clip):
+            let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
+            return try NormalizeStage(canvas: canvas).normalize(loaded)
+        case let .card(card):
+            return try CardStage(canvas: canvas).render(card, frameCount: frameCount)
         }
     }
 }

@@ -12,7 +12,7 @@ public struct PlannedJob: Sendable {
     public let plan: Plan
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size and modification
-    /// time are unchanged, and plans the reel. Writes only the index cache, never the library.
+    /// time are unchanged, and plans the reel around the clips that failed in earlier renders. Writes only the index cache, never the library.
     ///
     /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
     public static func make(
@@ -35,7 +35,19 @@ public struct PlannedJob: Sendable {
         if started {
             observer.handle(.stageFinished(.scan))
         }
-        let plan = Planner.plan(index: scan.entries, rules: PlanningRules(job: job, days: days))
-        return PlannedJob(job: job, days: days, scan: scan, plan: plan)
+        return PlannedJob(job: job, days: days, scan: scan, failed: FailedClips.load(from: work))
+    }
+
+    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips) {
+        self.job = job
+        self.days = days
+        self.scan = scan
+        plan = Planner.plan(index: failed.applied(to: scan.entries), rules: PlanningRules(job: job, days: days))
+    }
+
+    /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
+    /// candidate, or are left out.
+    public func replanned(around failed: FailedClips) -> PlannedJob {
+        PlannedJob(job: job, days: days, scan: scan, failed: failed)
     }
 }

@@ -1,3 +1,5 @@
+import DVMedia
+
 /// The output settings that decide every segment's pixels and bytes.
 public struct CanvasSettings: Sendable, Hashable, Codable {
     /// Output width and height in pixels (even).
@@ -5,10 +7,10 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var height: Int
     /// Output frames per second.
     public var fps: Int
-    /// How a clip fills the canvas: `contain`, `cover` or `blur`.
-    public var fit: String
-    /// Background colour as 8-bit RGB.
-    public var background: [UInt8]
+    /// How a clip fills the canvas.
+    public var fit: Fit
+    /// Background colour around a contained clip.
+    public var background: RGBColor
     /// `h264` or `hevc`.
     public var codec: String
     public var crf: Int
@@ -17,7 +19,7 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var encoderThreads: Int
 
     public init(
-        width: Int, height: Int, fps: Int, fit: String, background: [UInt8], codec: String, crf: Int, preset: String,
+        width: Int, height: Int, fps: Int, fit: Fit, background: RGBColor, codec: String, crf: Int, preset: String,
         encoderThreads: Int
     ) {
         self.width = width

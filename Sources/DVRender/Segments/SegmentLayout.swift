@@ -15,7 +15,7 @@ public struct Join: Sendable, Hashable, Codable {
 public enum SegmentLayout {
     /// The segments for `clips` in order, where `joins[i]` is how clip `i` meets clip `i + 1`.
     /// A join longer than half of either clip is shortened so every body keeps at least zero frames.
-    public static func segments(clips: [ClipSource], joins: [Join], canvas: CanvasSettings) throws -> [SegmentSpec] {
+    public static func segments(clips: [SegmentSource], joins: [Join], canvas: CanvasSettings) throws -> [SegmentSpec] {
         precondition(joins.count == max(clips.count - 1, 0), "one join between each pair of clips")
         let overlaps = joins.indices.map { index in
             min(joins[index].frameCount, clips[index].frameCount / 2, clips[index + 1].frameCount / 2)

@@ -3,9 +3,9 @@ import DVMedia
 /// What one segment shows; segments are encoded independently and joined by stream copy.
 public enum SegmentContent: Sendable, Hashable, Codable {
     /// Frames `firstFrame ..< firstFrame + frameCount` of a clip (counted at the output frame rate from its window start).
-    case body(clip: ClipSource, firstFrame: Int, frameCount: Int)
+    case body(clip: SegmentSource, firstFrame: Int, frameCount: Int)
     /// The last `frameCount` frames of `from` blended into the first `frameCount` frames of `to`.
-    case transition(style: String, from: ClipSource, to: ClipSource, frameCount: Int)
+    case transition(style: String, from: SegmentSource, to: SegmentSource, frameCount: Int)
 }
 
 /// One segment of the reel, in timeline order, named by the hash of everything that decides its pixels.
@@ -24,11 +24,11 @@ public struct SegmentSpec: Sendable, Hashable, Codable {
         }
     }
 
-    /// The clips whose pixels appear in this segment.
+    /// The library clips whose pixels appear in this segment.
     public var clips: [ClipSource] {
         switch content {
-        case let .body(clip, _, _): [clip]
-        case let .transition(_, from, to, _): [from, to]
+        case let .body(source, _, _): [source.clip].compactMap { $0 }
+        case let .transition(_, from, to, _): [from.clip, to.clip].compactMap { $0 }
         }
     }
 

@@ -29,7 +29,6 @@ public struct NormalizedClip: CanvasFrameSource {
         } catch let error as MediaError {
             throw RenderError.clipFailed(path: source.path, reason: error.description)
         }
-        try canvas.makeWritable()
         try normalizer.normalize(decoded.picture, rotation: loaded.reader.rotation, into: canvas)
         return canvas
     }
@@ -41,9 +40,8 @@ struct NormalizeStage {
 
     func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
         let normalizer = try CanvasNormalizer(
-            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: try Fit(name: canvas.fit),
-            background: canvas.background
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background
         )
-        return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try VideoFrame(width: canvas.width, height: canvas.height))
+        return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }
 }

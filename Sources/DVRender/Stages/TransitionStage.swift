@@ -1,15 +1,17 @@
 import DVMedia
 
-/// The overlap of two normalized clips blended frame by frame: the transition stage's product.
+/// The overlap of two pieces blended frame by frame: the transition stage's product.
 public struct BlendedFrames: CanvasFrameSource {
-    private var outgoing: NormalizedClip
-    private var incoming: NormalizedClip
+    private var outgoing: any CanvasFrameSource
+    private var incoming: any CanvasFrameSource
     private let transition: Transition
     private let frameCount: Int
     private let output: VideoFrame
     private var index = 0
 
-    fileprivate init(outgoing: NormalizedClip, incoming: NormalizedClip, transition: Transition, frameCount: Int, output: VideoFrame) {
+    fileprivate init(
+        outgoing: any CanvasFrameSource, incoming: any CanvasFrameSource, transition: Transition, frameCount: Int, output: VideoFrame
+    ) {
         self.outgoing = outgoing
         self.incoming = incoming
         self.transition = transition
@@ -19,22 +21,27 @@ public struct BlendedFrames: CanvasFrameSource {
 
     mutating func next() throws -> VideoFrame? {
         guard index < frameCount, let from = try outgoing.next(), let to = try incoming.next() else { return nil }
-        // Progress runs strictly inside (0, 1): frame i of n sits at (i + 1) / (n + 1), so neither clip shows unblended.
+        // Progress runs strictly inside (0, 1): frame i of n sits at (i + 1) / (n + 1), so neither piece shows unblended.
         let progress = Double(index + 1) / Double(frameCount + 1)
         index += 1
         try output.makeWritable()
-        transition.blend(from, to, progress: progress, into: output)
+        try transition.render(from: from, to: to, progress: progress, into: output)
         return output
     }
 }
 
-/// Transition: blends the tail of one clip into the head of the next on the YUV planes.
+/// Transition: blends the tail of one piece into the head of the next on the YUV planes.
 struct TransitionStage {
     let canvas: CanvasSettings
 
-    func blend(_ outgoing: NormalizedClip, into incoming: NormalizedClip, style: String, frameCount: Int) throws -> BlendedFrames {
-        BlendedFrames(
-            outgoing: outgoing, incoming: incoming, transition: try Transition(name: style), frameCount: frameCount,
+    func blend(
+        _ outgoing: any CanvasFrameSource, into incoming: any CanvasFrameSource, style: String, frameCount: Int
+    ) throws -> BlendedFrames {
+        guard let transition = Transition(rawValue: style) else {
+            throw RenderError.unknownTransition(style)
+        }
+        return BlendedFrames(
+            outgoing: outgoing, incoming: incoming, transition: transition, frameCount: frameCount,
             output: try VideoFrame(width: canvas.width, height: canvas.height)
         )
     }

@@ -1,15 +1,16 @@
+import DVMedia
 @testable import DVRender
 import Testing
 
 @Suite("segment layout")
 struct SegmentLayoutTests {
     let canvas = CanvasSettings(
-        width: 640, height: 360, fps: 30, fit: "contain", background: [0, 0, 0], codec: "h264", crf: 20,
+        width: 640, height: 360, fps: 30, fit: .contain, background: .black, codec: "h264", crf: 20,
         preset: "veryfast", encoderThreads: 2
     )
 
-    func clip(_ name: String, frames: Int = 90) -> ClipSource {
-        ClipSource(path: "/lib/\(name).mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: frames, day: "2024-12-01")
+    func clip(_ name: String, frames: Int = 90) -> SegmentSource {
+        .clip(ClipSource(path: "/lib/\(name).mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: frames, day: "2024-12-01"))
     }
 
     @Test("bodies and transitions alternate, and the reel is shorter by each overlap")

@@ -1,0 +1,61 @@
+import ArgumentParser
+import DVRender
+import Foundation
+
+extension ProgressMode: ExpressibleByArgument {}
+
+/// The options shared by the commands that render: progress output, strictness, a fresh start, parallelism.
+struct RenderFlags: ParsableArguments {
+    @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none.")
+    var progress: ProgressMode = .auto
+
+    @Flag(name: .long, help: "Fail (exit status 1) when a clip cannot be decoded, instead of replacing or dropping its day.")
+    var strict = false
+
+    @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything.")
+    var fresh = false
+
+    @Option(name: .long, help: "Segments to render at once (default: the number of cores). The output is the same bytes whatever the value.")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be at least 1")
+        }
+    }
+
+    /// Starts a render of the job in `options`: clears the work folder under `--fresh`, plans, and renders
+    /// this shard's segments, stopping early when `stop` is requested.
+    func renderSegments(
+        _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
+    ) async throws -> (executor: ReelRender<ProgressPrinter>, report: SegmentsReport) {
+        if fresh {
+            try options.workFolder.remove()
+        }
+        let planned = try options.planJob(observer: printer)
+        let settings = RenderOptions(strict: strict, shard: shard, parallelism: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
+        return (executor, try await executor.renderSegments(planned))
+    }
+}
+
+/// Runs a rendering command's body and turns the ways it can end into what the user reads: a stop by
+/// signal prints how to resume (`resume` is the command to type) and exits 128 + signal; a render or
+/// scan problem prints one `error:` line and exits 1.
+func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let RenderError.interrupted(signal) {
+        printer.finishLine()
+        printError("stopped; finished segments are kept. Resume with: \(resume)")
+        throw ExitCode(128 + signal)
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        printer.finishLine()
+        printError("error: \(error)")
+        throw ExitCode(1)
+    }
+}

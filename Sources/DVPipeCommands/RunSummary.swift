@@ -1,0 +1,44 @@
+import DVPlanning
+import DVRender
+import Foundation
+
+/// The lines printed at the end of a render: what was written, which days are in it, which are not and
+/// why, and how much work was reused.
+enum RunSummary {
+    static func segmentsLine(_ report: SegmentsReport) -> String {
+        "segments: \(report.renderedCount) rendered, \(report.reusedCount) reused (of \(report.layout.segments.count))"
+    }
+
+    static func text(report: SegmentsReport, reel: AssembledReel) -> String {
+        let canvas = report.layout.canvas
+        let seconds = Double(reel.frameCount) / Double(canvas.fps)
+        var lines = [
+            "wrote \(reel.output.path)",
+            "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(reel.frameCount) frames, \(byteText(reel.byteCount))",
+        ]
+        let days = report.planned.plan.days
+        let included = days.filter(\.status.hasClip)
+        lines.append("  days: \(included.count) of \(days.count) included")
+        let leftOut = Dictionary(grouping: days.filter { !$0.status.hasClip }, by: \.reason)
+        for reason in leftOut.keys.sorted() {
+            let dates = leftOut[reason, default: []].map(\.date.description).joined(separator: ", ")
+            lines.append("  left out (\(reason)): \(dates)")
+        }
+        for failure in report.failures {
+            lines.append("  dropped \(failure.path): \(failure.reason)")
+        }
+        lines.append("  \(segmentsLine(report))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `1:00.5` for 60.5 s.
+    static func duration(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return String(format: "%d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
+    }
+
+    /// `1.2 MB`, `830 kB`.
+    static func byteText(_ bytes: Int64) -> String {
+        bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(max(1, bytes / 1000)) kB"
+    }
+}

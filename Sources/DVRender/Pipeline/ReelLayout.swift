@@ -1,0 +1,86 @@
+import DVMedia
+import DVPlanning
+
+/// The plan's timeline in whole output frames: each piece (title card or day's clip) with its first and
+/// last frame in the reel, and the segments that encode it.
+///
+/// Frame positions are the plan's times rounded to the nearest frame, so every piece lasts within one
+/// frame of the plan and neighbours overlap by exactly the frames the transition blends.
+public struct ReelLayout: Sendable {
+    /// One piece of the reel.
+    public struct Piece: Sendable, Hashable {
+        public var source: SegmentSource
+        /// The day a clip stands for; nil for a card.
+        public var day: PlannedDay?
+        /// First frame in the reel (where its incoming transition starts).
+        public var firstFrame: Int
+        /// One past its last frame.
+        public var endFrame: Int
+    }
+
+    public let canvas: CanvasSettings
+    public let pieces: [Piece]
+    /// How piece `i` meets piece `i + 1`.
+    public let joins: [Join]
+    /// The segments, in timeline order, named by content hash.
+    public let segments: [SegmentSpec]
+    /// Frames in the whole reel.
+    public var frameCount: Int { pieces.last?.endFrame ?? 0 }
+
+    /// Lays out `plan` for `job`'s output; `entries` gives each chosen file's size and modification time.
+    public init(plan: Plan, job: Job, entries: [MediaEntry], canvas: CanvasSettings) throws {
+        let fps = canvas.fps
+        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        var pieces: [Piece] = []
+        for item in plan.timeline.items {
+            let first = Self.frame(at: item.outputStart, fps: fps)
+            let end = Self.frame(at: item.outputEnd, fps: fps)
+            let source: SegmentSource
+            var day: PlannedDay?
+            switch item.role {
+            case .intro, .outro:
+                let card = item.role == .intro ? job.intro : job.outro
+                source = .card(TitleCardSource(
+                    text: card?.text ?? "", frameCount: end - first, background: canvas.background, textColor: .white,
+                    fontPath: TextStyle.defaultFontPath
+                ))
+            case .clip:
+                guard let date = item.date, let planned = daysByDate[date], let path = planned.path, let entry = byPath[path] else {
+                    continue
+                }
+                day = planned
+                source = .clip(ClipSource(
+                    path: path, size: entry.size, modificationTime: entry.modificationTime,
+                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description
+                ))
+            }
+            pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
+        }
+        let style = plan.timeline.transition.style.rawValue
+        joins = zip(pieces, pieces.dropFirst()).map { previous, next in
+            Join(style: style, frameCount: max(0, previous.endFrame - next.firstFrame))
+        }
+        self.canvas = canvas
+        self.pieces = pieces
+        segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
+    }
+
+    /// The output frame nearest to `time`.
+    static func frame(at time: TimeSpan, fps: Int) -> Int {
+        Int((time.milliseconds * Int64(fps) + 500) / 1000)
+    }
+}
+
+extension CanvasSettings {
+    /// The canvas a job's `output` asks for. Encoder threads are fixed (one per segment, several segments
+    /// at once), so the bytes never depend on the machine's core count.
+    public init(output: Job.Output) {
+        let size = output.frameSize
+        self.init(
+            width: size.width, height: size.height, fps: output.fps, fit: Fit(rawValue: output.fit.rawValue) ?? .contain,
+            background: RGBColor(red: output.background.red, green: output.background.green, blue: output.background.blue),
+            codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: 1
+        )
+    }
+}

@@ -1,0 +1,92 @@
+import DVMedia
+import DVPlanning
+import Foundation
+
+/// How a render runs.
+public struct RenderOptions: Sendable {
+    /// A clip that fails to decode fails the run (exit status 1) instead of being replaced.
+    public var strict: Bool
+    /// The share of segments this process renders.
+    public var shard: Shard
+    /// Segments rendered at once.
+    public var parallelism: Int
+
+    public init(strict: Bool = false, shard: Shard = .whole, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.strict = strict
+        self.shard = shard
+        self.parallelism = max(1, parallelism)
+    }
+}
+
+/// What rendering the segments came to, after re-planning around clips that failed.
+public struct SegmentsReport: Sendable {
+    /// The plan the segments follow (the first plan, or the one made around failed clips).
+    public let planned: PlannedJob
+    public let layout: ReelLayout
+    public let reusedCount: Int
+    public let renderedCount: Int
+    /// Clips dropped in this run because they failed to decode.
+    public let failures: [ClipFailure]
+}
+
+/// The staged executor for one job: renders the segments (load → normalize → transition → encode),
+/// re-planning around clips that fail, then makes the sound track and assembles the output.
+public struct ReelRender<Observer: RenderObserver>: Sendable {
+    public let work: WorkFolder
+    public let options: RenderOptions
+    public let observer: Observer
+    public let stop: StopRequest
+
+    public init(work: WorkFolder, options: RenderOptions, observer: Observer, stop: StopRequest) {
+        self.work = work
+        self.options = options
+        self.observer = observer
+        self.stop = stop
+    }
+
+    /// Renders every segment of the plan this shard owns that is not finished yet. A clip that fails to
+    /// decode is remembered in the work folder and the plan is made again without it (the day takes its
+    /// next candidate, or is left out); under `strict`, the failure ends the run instead.
+    public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
+        try work.prepare()
+        let canvas = CanvasSettings(output: planned.job.output)
+        let renderer = SegmentRenderer(canvas: canvas, work: work, parallelism: options.parallelism)
+        var planned = planned
+        var failed = FailedClips.load(from: work)
+        var failures: [ClipFailure] = []
+        var rendered = 0
+        while true {
+            let layout = try ReelLayout(plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: canvas)
+            guard !layout.pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
+            let outcome = try await renderer.render(layout.segments, shard: options.shard, observer: observer, stop: stop)
+            rendered += outcome.renderedCount
+            if outcome.failures.isEmpty {
+                return SegmentsReport(
+                    planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, failures: failures
+                )
+            }
+            for failure in outcome.failures {
+                guard !options.strict, failed.add(failure, index: planned.scan.entries) else {
+                    throw RenderError.clipFailed(path: failure.path, reason: failure.reason)
+                }
+                observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
+            }
+            failures += outcome.failures
+            try failed.save(to: work)
+            planned = planned.replanned(around: failed)
+        }
+    }
+
+    /// Makes the sound track (or reuses it) and joins the finished segments with it into the job's output.
+    public func assemble(_ planned: PlannedJob) throws -> AssembledReel {
+        let layout = try ReelLayout(
+            plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
+        )
+        let assemble = AssembleStage(work: work)
+        try assemble.checkComplete(layout)
+        let audio = try AudioStage(work: work, job: planned.job).track(for: layout, observer: observer)
+        return try assemble.assemble(
+            layout, audio: audio, into: URL(fileURLWithPath: planned.job.output.path), observer: observer
+        )
+    }
+}

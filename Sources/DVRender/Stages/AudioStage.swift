@@ -1,0 +1,140 @@
+import DVMedia
+import DVPlanning
+import Foundation
+
+/// The reel's sound track as one encoded file in the work folder: the audio stage's product.
+public struct EncodedAudio: Sendable {
+    /// The `.m4a` holding one AAC stream as long as the reel.
+    public let file: URL
+    /// True when an earlier run had already made it.
+    public let reused: Bool
+}
+
+/// Audio: each clip's own sound over exactly its window (48 kHz stereo, silence where it has none),
+/// loudness-matched, crossfaded as the picture is, over the music bed; encoded once for the whole reel.
+///
+/// The track is named by a hash of everything that decides its samples and bytes, so a re-run reuses it
+/// and a changed day makes a new one. Per-clip loudness measurements are kept in `audio/loudness.json`,
+/// so a changed day measures only its own clip again.
+struct AudioStage {
+    let work: WorkFolder
+    let job: Job
+
+    /// One clip's sound in the reel.
+    private struct Placement: Codable, Hashable {
+        var clip: ClipSource
+        var start: Int
+        var length: Int
+        var crossfadeOut: Int
+        var startInFile: Int
+
+        /// Names the clip window for the loudness cache.
+        var windowKey: String {
+            "\(clip.path)|\(clip.size)|\(clip.modificationTime)|\(startInFile)|\(length)"
+        }
+    }
+
+    /// What a clip's window measured; cached per window.
+    private struct WindowLoudness: Codable {
+        var measurement: LoudnessMeasurement
+        var hasSound: Bool
+    }
+
+    func track(for layout: ReelLayout, observer: some RenderObserver) throws -> EncodedAudio {
+        let fps = layout.canvas.fps
+        let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
+        let clipPieces = layout.pieces.filter { $0.source.clip != nil }
+        let placements: [Placement] = clipPieces.enumerated().map { index, piece in
+            let next = index + 1 < clipPieces.count ? clipPieces[index + 1] : nil
+            let overlap = next.map { sample(piece.endFrame) - sample($0.firstFrame) } ?? 0
+            let clip = piece.source.clip!
+            return Placement(
+                clip: clip, start: sample(piece.firstFrame), length: sample(piece.endFrame) - sample(piece.firstFrame),
+                crossfadeOut: max(0, overlap), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000
+            )
+        }
+        let length = sample(layout.frameCount)
+        let key = try trackKey(placements: placements, length: length)
+        let file = work.audioFolder.appendingPathComponent("\(key).m4a")
+        if FileManager.default.fileExists(atPath: file.path) {
+            return EncodedAudio(file: file, reused: true)
+        }
+        observer.handle(.stageStarted(.audio, total: placements.count))
+        let muted = job.audio.clips == .mute
+        let loudness = muted ? [:] : try measure(placements, observer: observer)
+        let normalization = LoudnessNormalization()
+        let timeline = AudioTimeline(
+            clips: placements.map { placement in
+                AudioTimeline.Clip(
+                    start: placement.start, length: placement.length,
+                    gain: job.audio.normalize ? loudness[placement.windowKey].map { normalization.gain(for: $0.measurement) } ?? 1 : 1,
+                    hasSound: loudness[placement.windowKey]?.hasSound ?? false,
+                    join: placement.crossfadeOut > 0 ? .crossfade(overlap: placement.crossfadeOut) : .cut
+                )
+            },
+            length: length, clipsMuted: muted, music: try music(length: length, fps: fps)
+        )
+        let track = AudioMixer.mix(timeline) { index in
+            (try? read(placements[index])) ?? StereoSamples(silence: placements[index].length)
+        }
+        try AudioTrackWriter.write(track, to: file, bitrate: job.output.audio.bitrate.bitsPerSecond)
+        observer.handle(.stageFinished(.audio))
+        return EncodedAudio(file: file, reused: false)
+    }
+
+    /// A clip window's samples, exactly its length.
+    private func read(_ placement: Placement) throws -> StereoSamples {
+        try AudioClipReader(path: placement.clip.path).read(startSample: placement.startInFile, count: placement.length)
+    }
+
+    /// Loudness and presence of sound per clip window, from the cache or measured now.
+    private func measure(_ placements: [Placement], observer: some RenderObserver) throws -> [String: WindowLoudness] {
+        let cacheFile = work.audioFolder.appendingPathComponent("loudness.json")
+        var cache = (try? JSONDecoder().decode([String: WindowLoudness].self, from: Data(contentsOf: cacheFile))) ?? [:]
+        var changed = false
+        for (index, placement) in placements.enumerated() {
+            if cache[placement.windowKey] == nil {
+                let samples: StereoSamples
+                do {
+                    samples = try read(placement)
+                } catch {
+                    observer.handle(.warning("\(placement.clip.path): its sound cannot be decoded (\(error)); the day plays silence"))
+                    samples = StereoSamples(silence: placement.length)
+                }
+                cache[placement.windowKey] = WindowLoudness(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)
+                changed = true
+            }
+            observer.handle(.unitFinished(.audio, done: index + 1, total: placements.count, reused: !changed, name: placement.clip.path))
+        }
+        if changed {
+            try FileSync.writeAtomically(try JSONCoding.encoder.encode(cache), to: cacheFile)
+        }
+        return cache
+    }
+
+    /// The music bed, decoded up to the reel's length (looped by the mixer when asked).
+    private func music(length: Int, fps: Int) throws -> AudioTimeline.Music? {
+        guard let music = job.audio.music else { return nil }
+        let samples = try AudioClipReader(path: music.file).readAll(limit: length)
+        return AudioTimeline.Music(
+            samples: samples, volume: Float(music.volume), duck: Float(music.duck),
+            fadeOut: StereoSamples.sampleCount(seconds: music.fadeOut.seconds), loop: music.loop
+        )
+    }
+
+    /// The hash naming the track: renderer version, audio settings, bitrate, music file identity, and each
+    /// clip's identity, window and place in the reel.
+    private func trackKey(placements: [Placement], length: Int) throws -> String {
+        let hash = ContentHash()
+        hash.update("dvpipe-audio")
+        hash.update(RenderVersion.renderer)
+        hash.update(try JSONCoding.encoder.encode(job.audio))
+        hash.update("\(job.output.audio.bitrate.bitsPerSecond) \(length)")
+        if let music = job.audio.music {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: music.file)
+            hash.update("\(music.file) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        hash.update(try JSONCoding.encoder.encode(placements))
+        return hash.finalHex()
+    }
+}
