@@ -1,11 +1,16 @@
 import ArgumentParser
+import DVRender
 
-/// `dvpipe status`: show which segments are done, stale or left for a job.
+/// `dvpipe status`: what is done, what is stale, and what is left for a job.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show which segments are done, stale or left for a job.",
+        abstract: "Show what is rendered, what is stale and what is left for a job.",
         discussion: """
+            Plans the job as `dvpipe run` would and compares the plan with the work folder: segments \
+            done and left (with the days they show), the sound track, the output file, and segment \
+            files left from earlier versions of the job. Reads records only; renders nothing.
+
             Example:
               dvpipe status jobs/dec-2024.yaml
             """
@@ -14,6 +19,20 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: JobOptions
 
     func run() async throws {
-        throw NotImplemented(command: "status").exit()
+        let printer = ProgressPrinter(mode: .auto)
+        try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
+            let planned = try options.planJob(observer: printer)
+            let status = try ReelStatus(planned: planned, work: options.workFolder)
+            printer.finishLine()
+            let total = status.layout.segments.count
+            print("segments: \(total - status.segmentsLeft.count) of \(total) done, \(status.segmentsLeft.count) left")
+            for segment in status.segmentsLeft {
+                print("  left: \(segment.label)")
+            }
+            print("sound track: \(status.audioFinished ? "done" : "left")")
+            print("stale: \(status.staleSegmentFiles) segment files from earlier versions of the job (dvpipe clean removes the work folder)")
+            let ready = status.segmentsLeft.isEmpty && status.audioFinished
+            print("output: \(planned.job.output.path) \(status.outputExists ? "exists" : "not written yet")\(ready ? "" : "; run: dvpipe run \(options.job)")")
+        }
     }
 }

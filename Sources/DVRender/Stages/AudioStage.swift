@@ -40,7 +40,9 @@ struct AudioStage {
         var hasSound: Bool
     }
 
-    func track(for layout: ReelLayout, observer: some RenderObserver) throws -> EncodedAudio {
+    /// Where the track for `layout` lives in the work folder (present once made), and the clip placements
+    /// it is made from.
+    private func plannedTrack(for layout: ReelLayout) throws -> (file: URL, placements: [Placement], length: Int) {
         let fps = layout.canvas.fps
         let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
         let clipPieces = layout.pieces.filter { $0.source.clip != nil }
@@ -55,7 +57,17 @@ struct AudioStage {
         }
         let length = sample(layout.frameCount)
         let key = try trackKey(placements: placements, length: length)
-        let file = work.audioFolder.appendingPathComponent("\(key).m4a")
+        return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
+    }
+
+    /// True when the track for `layout` is already in the work folder.
+    func isFinished(for layout: ReelLayout) throws -> Bool {
+        FileManager.default.fileExists(atPath: try plannedTrack(for: layout).file.path)
+    }
+
+    func track(for layout: ReelLayout, observer: some RenderObserver) throws -> EncodedAudio {
+        let (file, placements, length) = try plannedTrack(for: layout)
+        let fps = layout.canvas.fps
         if FileManager.default.fileExists(atPath: file.path) {
             return EncodedAudio(file: file, reused: true)
         }

@@ -29,6 +29,12 @@ public struct NormalizedClip: CanvasFrameSource {
         } catch let error as MediaError {
             throw RenderError.clipFailed(path: source.path, reason: error.description)
         }
+        let missing = loaded.reader.repeatedAfterEnd
+        if missing > loaded.reader.outputFPS / 2 {
+            throw RenderError.clipFailed(
+                path: source.path, reason: "the video ends \(missing) frames before the planned window does (a damaged or cut file)"
+            )
+        }
         try normalizer.normalize(decoded.picture, rotation: loaded.reader.rotation, into: canvas)
         return canvas
     }

@@ -1,0 +1,51 @@
+import DVMedia
+import DVPlanning
+import Foundation
+
+/// What the work folder holds for a job's current plan: segments done and left, the sound track, the
+/// output, and stale segment files that no longer belong to the plan.
+public struct ReelStatus: Sendable {
+    public let layout: ReelLayout
+    /// Segments of the plan not finished yet, in timeline order.
+    public let segmentsLeft: [SegmentSpec]
+    /// True when the plan's sound track is in the work folder.
+    public let audioFinished: Bool
+    /// Segment files in the work folder that no segment of the current plan uses (from an earlier
+    /// version of the job); `dvpipe clean` removes them.
+    public let staleSegmentFiles: Int
+    /// True when the output file exists.
+    public let outputExists: Bool
+
+    /// Looks at `work` for `planned`, reading only records and file sizes (no decoding).
+    public init(planned: PlannedJob, work: WorkFolder) throws {
+        layout = try ReelLayout(
+            plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
+        )
+        segmentsLeft = layout.segments.filter { work.finishedSegment($0.key) == nil }
+        audioFinished = try AudioStage(work: work, job: planned.job).isFinished(for: layout)
+        let current = Set(layout.segments.map { "\($0.key).mp4" })
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []
+        staleSegmentFiles = files.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") && !current.contains($0) }.count
+        outputExists = FileManager.default.fileExists(atPath: planned.job.output.path)
+    }
+}
+
+extension SegmentSpec {
+    /// A few words naming the segment for people: `2024-12-09`, `2024-12-08 → 2024-12-09`, `intro`.
+    public var label: String {
+        switch content {
+        case let .body(source, _, _): source.label
+        case let .transition(_, from, to, _): "\(from.label) → \(to.label)"
+        }
+    }
+}
+
+extension SegmentSource {
+    /// The day of a clip, or `card`.
+    var label: String {
+        switch self {
+        case let .clip(clip): clip.day
+        case let .card(card): "card \"\(card.text)\""
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `dvpipe run`, `status` and a kill in the middle, as a user meets them.
+@Suite struct RunCommandTests {
+    /// Finished segment records in a job copy's work folder.
+    static func finishedRecords(beside job: URL) -> Int {
+        let segments = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: segments.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
+    }
+
+    static func output(beside job: URL) -> URL {
+        job.deletingLastPathComponent().appendingPathComponent("out/demo.mp4")
+    }
+
+    @Test func killedInTheMiddleThenResumedGivesTheSameBytesAsAnUninterruptedRun() throws {
+        let reference = try DemoLibrary.jobCopy()
+        let resumed = try DemoLibrary.jobCopy()
+        defer {
+            for job in [reference, resumed] { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        }
+        let whole = try DVPipeProcess.run(["run", reference.path, "--progress", "none"])
+        #expect(whole.status == 0, "stderr: \(whole.standardError)")
+
+        let process = Process()
+        process.executableURL = try DVPipeProcess.executable
+        process.arguments = ["run", resumed.path, "--progress", "none", "--jobs", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while Self.finishedRecords(beside: resumed) < 10 && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(process.isRunning, "the run should still be going when killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let finishedBeforeKill = Self.finishedRecords(beside: resumed)
+        #expect(!FileManager.default.fileExists(atPath: Self.output(beside: resumed).path), "no output from a killed run")
+
+        let status = try DVPipeProcess.run(["status", resumed.path])
+        #expect(status.standardOutput.contains("segments: \(finishedBeforeKill) of 51 done"))
+
+        let rerun = try DVPipeProcess.run(["run", resumed.path, "--progress", "none"])
+        #expect(rerun.status == 0, "stderr: \(rerun.standardError)")
+        #expect(rerun.standardOutput.contains("segments: \(51 - finishedBeforeKill) rendered, \(finishedBeforeKill) reused (of 51)"))
+        let expected = try Data(contentsOf: Self.output(beside: reference))
+        #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
+    }
+
+    @Test func theSummarySaysWhatWasWrittenAndWhichDaysAreLeftOut() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["run", job.path, "--progress", "json"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("wrote \(Self.output(beside: job).path)"))
+        #expect(result.standardOutput.contains("640x360 at 30 fps"))
+        #expect(result.standardOutput.contains("days: 24 of 31 included"))
+        #expect(result.standardOutput.contains("left out (skipped): 2024-12-15"))
+        #expect(result.standardOutput.contains("left out (no media): 2024-12-07"))
+        let events = result.standardError.split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(events.count > 50, "one JSON object per event")
+        for event in events {
+            #expect((try? JSONSerialization.jsonObject(with: Data(event.utf8))) != nil, "not JSON: \(event)")
+        }
+    }
+
+    @Test func assembleBeforeRenderSaysWhatIsMissing() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["assemble", job.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("segments are not rendered yet"))
+    }
+
+    /// A clip that probes well but breaks while decoding: the first tenth of a finished reel (its index at
+    /// the front, so the header still promises a minute), pinned to the 9th with a window past its end.
+    @Test func aClipThatBreaksWhileRenderingIsReplacedOrUnderStrictFailsTheRun() throws {
+        let reference = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: reference.deletingLastPathComponent()) }
+        #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
+        let extra = reference.deletingLastPathComponent().appendingPathComponent("extra")
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        let reel = try Data(contentsOf: Self.output(beside: reference))
+        let broken = extra.appendingPathComponent("VID_20241209_120000.mp4")
+        try reel.prefix(reel.count / 10).write(to: broken)
+        let job = try DemoLibrary.jobCopy { text in
+            text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
+                .replacingOccurrences(of: "days:\n", with: "days:\n  2024-12-09: { pin: { file: VID_20241209_120000.mp4, start: 30s } }\n")
+        }
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+
+        let strict = try DVPipeProcess.run(["run", job.path, "--progress", "plain", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: \(broken.path)"))
+        #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
+
+        let lenient = try DVPipeProcess.run(["run", job.path, "--progress", "plain"])
+        #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
+        #expect(lenient.standardError.contains("\(broken.path):"))
+        #expect(lenient.standardError.contains("planned again without it"))
+        #expect(lenient.standardOutput.contains("dropped \(broken.path)"))
+        #expect(lenient.standardOutput.contains("days: 24 of 31 included"), "the 9th falls back to its own clip")
+        #expect(try Data(contentsOf: Self.output(beside: job)) == reel, "the same reel as without the pin")
+    }
+}

@@ -1,0 +1,90 @@
+import DVMedia
+import DVPlanning
+@testable import DVRender
+import Foundation
+import Testing
+
+/// The staged executor over the demo library: what it writes, what it reuses, and what a changed day costs.
+@Suite("reel render")
+struct ReelRenderTests {
+    /// Plans and renders `job` into `scratch`, returning the report and the reel.
+    static func render(_ job: Job, in scratch: ScratchFolder, observer: RecordingObserver = RecordingObserver()) async throws
+        -> (report: SegmentsReport, reel: AssembledReel)
+    {
+        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
+        let executor = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: observer, stop: StopRequest())
+        let report = try await executor.renderSegments(planned)
+        return (report, try executor.assemble(report.planned))
+    }
+
+    /// Mean absolute difference of the luma planes of two frames of one size.
+    static func lumaDifference(_ a: VideoFrame, _ b: VideoFrame) -> Double {
+        var total = 0
+        for row in 0..<a.height {
+            let lineA = a.plane(0) + row * a.stride(0)
+            let lineB = b.plane(0) + row * b.stride(0)
+            for column in 0..<a.width {
+                total += abs(Int(lineA[column]) - Int(lineB[column]))
+            }
+        }
+        return Double(total) / Double(a.width * a.height)
+    }
+
+    /// Frame `index` of a file at `fps`, or of a clip window starting at `start` seconds, fitted into the canvas.
+    static func canvasFrame(of url: URL, at seconds: Double, canvas: CanvasSettings) throws -> VideoFrame {
+        let reader = try ClipReader(url: url, start: seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps, threads: 1)
+        let decoded = try #require(try reader.next())
+        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background)
+        let frame = try normalizer.makeCanvas()
+        try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: frame)
+        return frame
+    }
+
+    @Test("the reel decodes whole, has the planned frames and sound, and shows each day's clip in its place")
+    func reelMatchesThePlan() async throws {
+        let scratch = try ScratchFolder()
+        let (report, reel) = try await Self.render(try await DemoFixture.shared.job(outputIn: scratch.url), in: scratch)
+        let layout = report.layout
+        let census = try FrameCensus.take(reel.output)
+        #expect(census.videoFrames == layout.frameCount)
+        #expect(census.pictureWidth == 640 && census.pictureHeight == 360)
+        let videoSeconds = Double(census.videoFrames) / 30
+        let audioSeconds = Double(census.audioSamples) / 48_000
+        #expect(abs(audioSeconds - videoSeconds) <= 0.021, "audio \(audioSeconds) s, video \(videoSeconds) s")
+        let clips = layout.pieces.filter { $0.source.clip != nil }
+        #expect(clips.count == 24)
+        for (index, piece) in clips.enumerated() {
+            let clip = try #require(piece.source.clip)
+            let middle = (piece.firstFrame + piece.endFrame) / 2
+            let output = try Self.canvasFrame(of: reel.output, at: Double(middle) / 30, canvas: layout.canvas)
+            let sourceTime = Double(clip.startMilliseconds) / 1000 + Double(middle - piece.firstFrame) / 30
+            let expected = try Self.canvasFrame(of: URL(fileURLWithPath: clip.path), at: sourceTime, canvas: layout.canvas)
+            let own = Self.lumaDifference(output, expected)
+            #expect(own < 4, "day \(clip.day): mean luma difference \(own) from its own clip")
+            let other = clips[(index + 1) % clips.count].source.clip!
+            let wrong = try Self.canvasFrame(of: URL(fileURLWithPath: other.path), at: Double(other.startMilliseconds) / 1000 + 1, canvas: layout.canvas)
+            #expect(Self.lumaDifference(output, wrong) > own * 2, "day \(clip.day) should not look like day \(other.day)")
+        }
+    }
+
+    @Test("a re-run reuses every segment and gives the same bytes; a changed pin re-renders its day and the transitions beside it")
+    func incrementalAndReproducible() async throws {
+        let scratch = try ScratchFolder()
+        var job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let first = try await Self.render(job, in: scratch)
+        let firstBytes = try Data(contentsOf: first.reel.output)
+        #expect(first.report.renderedCount == first.report.layout.segments.count)
+
+        let again = try await Self.render(job, in: scratch)
+        #expect(again.report.renderedCount == 0)
+        #expect(again.report.reusedCount == first.report.layout.segments.count)
+        #expect(try Data(contentsOf: again.reel.output) == firstBytes)
+
+        let day = try #require(CalendarDay("2024-12-09"))
+        job.days[day] = Job.DaySettings(pin: Job.Pin(file: "IMG_0010.MOV"))
+        let edited = try await Self.render(job, in: scratch)
+        #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
+        #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
+        #expect(try Data(contentsOf: edited.reel.output) != firstBytes)
+    }
+}
