@@ -53,6 +53,15 @@ struct ReelRenderTests {
         #expect(abs(audioSeconds - videoSeconds) <= 0.021, "audio \(audioSeconds) s, video \(videoSeconds) s")
         let clips = layout.pieces.filter { $0.source.clip != nil }
         #expect(clips.count == 24)
+
+        // The 30th's clip has a 1 kHz burst 1.5 s in (at -6 dBFS over a -18 dBFS tone): it must sound at
+        // that point of the reel, to the millisecond.
+        let thirtieth = try #require(clips.first { $0.source.clip?.day == "2024-12-30" })
+        let planned = thirtieth.firstFrame * 1_600 + 72_000 - (thirtieth.source.clip!.startMilliseconds * 48)
+        let sound = try AudioClipReader(path: reel.output.path).read(startSample: planned - 24_000, count: 36_000)
+        let steadyPeak = sound.left[0..<12_000].map(abs).max() ?? 0
+        let onset = try #require(sound.left.firstIndex { abs($0) > 2 * steadyPeak }, "no burst found")
+        #expect(abs(onset - 24_000) <= 48, "burst at \(onset - 24_000) samples from its planned place")
         for (index, piece) in clips.enumerated() {
             let clip = try #require(piece.source.clip)
             let middle = (piece.firstFrame + piece.endFrame) / 2
