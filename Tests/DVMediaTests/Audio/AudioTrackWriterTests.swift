@@ -138,25 +138,4 @@ struct AudioTrackWriterTests {
         let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
         #expect(abs(decoded.count - timeline.length) <= 1_024)
     }
-
-    @Test("benchmark: the audio stage of a 31 × 3 s reel with music")
-    func benchmark() throws {
-        let files = try (0..<4).map { index in
-            try AudioTestMedia.tone("bench\(index).mp4", duration: 4, level: -14 - 4 * Double(index), layout: index == 3 ? .mono : .stereo, in: folder)
-        }
-        let song = try AudioTestMedia.tone("bench-song.mp4", duration: 20, frequency: 220, level: -12, in: folder)
-        let planned = (0..<31).map { PlannedClip(path: files[$0 % 4], windowStart: 0.5, join: $0 % 3 == 0 ? .cut : .crossfade(overlap: 24_000)) }
-        let url = folder.url.appendingPathComponent("bench.m4a")
-        let clock = ContinuousClock()
-        var timeline: AudioTimeline?
-        let elapsed = try clock.measure {
-            let samples = try AudioClipReader(path: song).readAll(limit: 48_000 * 120)
-            let music = AudioTimeline.Music(samples: samples, volume: 0.8, duck: 0.3, fadeOut: 96_000, loop: true)
-            timeline = try render(planned, music: music, to: url).0
-        }
-        print("audio stage for 31 × 3 s (\(Double(timeline?.length ?? 0) / 48_000) s of audio): \(elapsed)")
-        #if !DEBUG
-        #expect(elapsed < .milliseconds(500))
-        #endif
-    }
 }
