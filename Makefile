@@ -3,6 +3,8 @@
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
+# The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
 
@@ -13,7 +15,7 @@ deps:
 	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 
 build: deps
-	swift build -c release $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
 demo: build
 	$(DVPIPE_RELEASE) demo demo
@@ -21,7 +23,7 @@ demo: build
 	$(DVPIPE_RELEASE) run demo/demo.yaml
 
 test: deps
-	swift test --parallel
+	$(SWIFT) test --parallel
 
 clean:
 	rm -rf .build out demo
