@@ -49,6 +49,32 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
     }
 
+    @Test func ctrlCStopsAfterTheSegmentsInHandAndSaysHowToResume() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let process = Process()
+        process.executableURL = try DVPipeProcess.executable
+        process.arguments = ["run", job.path, "--progress", "plain", "--jobs", "1"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while Self.finishedRecords(beside: job) < 3 && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "stderr: \(printed)")
+        #expect(printed.contains("Resume with: dvpipe run \(job.path)"))
+        #expect(Self.finishedRecords(beside: job) < 51)
+        #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
+        let segments = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty, "a stop by signal leaves no half-written segment: \(leftovers)")
+    }
+
     @Test func theSummarySaysWhatWasWrittenAndWhichDaysAreLeftOut() throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
