@@ -4,6 +4,8 @@
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
+# The ffmpeg command line, for tests only: the loudness test cross-checks its meter with `ebur128`.
+TEST_PACKAGES := ffmpeg
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
@@ -23,6 +25,7 @@ demo: build
 	$(DVPIPE_RELEASE) run demo/demo.yaml
 
 test: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test --parallel
 
 clean:
