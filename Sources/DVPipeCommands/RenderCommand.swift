@@ -54,7 +54,8 @@ struct RenderCommand: AsyncParsableCommand {
         try await reportingRenderErrors(resume: "dvpipe render \(options.job)", printer: printer) {
             let (_, report) = try await flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
             printer.finishLine()
-            print("shard \(shard): \(RunSummary.segmentsLine(report)); assemble with: dvpipe assemble \(options.job)")
+            let workDir = options.workDir.map { " --work-dir \($0)" } ?? ""
+            print("shard \(shard): \(RunSummary.segmentsLine(report)); assemble with: dvpipe assemble \(options.job)\(workDir)")
         }
     }
 }

@@ -49,6 +49,32 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
     }
 
+    @Test func twoShardsAtOnceInOneWorkFolderThenAssembleGiveTheSingleProcessBytes() throws {
+        let reference = try DemoLibrary.jobCopy()
+        let sharded = try DemoLibrary.jobCopy()
+        defer {
+            for job in [reference, sharded] { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        }
+        #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
+        let shared = sharded.deletingLastPathComponent().appendingPathComponent("shared-work").path
+        let shards = try ["1/2", "2/2"].map { shard in
+            let process = Process()
+            process.executableURL = try DVPipeProcess.executable
+            process.arguments = ["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in shards {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let assembled = try DVPipeProcess.run(["assemble", sharded.path, "--work-dir", shared, "--progress", "none"])
+        #expect(assembled.status == 0, "stderr: \(assembled.standardError)")
+        #expect(try Data(contentsOf: Self.output(beside: sharded)) == Data(contentsOf: Self.output(beside: reference)))
+    }
+
     @Test func ctrlCStopsAfterTheSegmentsInHandAndSaysHowToResume() throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
