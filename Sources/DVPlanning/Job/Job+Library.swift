@@ -10,7 +10,10 @@ extension Job {
         /// Library-relative paths matching any of these are ignored.
         public var exclude: [GlobPattern]
 
-        public init(paths: [String], timeZoneIdentifier: String = TimeZone.current.identifier, exclude: [GlobPattern] = []) {
+        /// The job format's default zone. A fixed zone, not the machine's, so a job plans the same everywhere.
+        public static let defaultTimeZone = "America/Los_Angeles"
+
+        public init(paths: [String], timeZoneIdentifier: String = Job.Library.defaultTimeZone, exclude: [GlobPattern] = []) {
             self.paths = paths
             self.timeZoneIdentifier = timeZoneIdentifier
             self.exclude = exclude

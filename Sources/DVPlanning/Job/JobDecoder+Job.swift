@@ -19,7 +19,8 @@ extension JobDecoder {
         var job = placeholder
         job.name = text(fields, "name") ?? stem
         if let node = fields["library"] { job.library = decodeLibrary(node) }
-        if let node = fields["timeframe"] { job.timeframe = decodeTimeframe(node) ?? job.timeframe }
+        let timeframe = fields["timeframe"].flatMap { decodeTimeframe($0) }
+        if let timeframe { job.timeframe = timeframe }
         if let node = fields["selection"] { job.selection = decodeSelection(node) }
         if let node = fields["clips"] { job.clips = decodeClips(node) }
         if let node = fields["output"] { job.output = decodeOutput(node) }
@@ -29,16 +30,17 @@ extension JobDecoder {
         if let node = fields["intro"] { job.intro = decodeTitleCard(node, name: "intro") }
         if let node = fields["outro"] { job.outro = decodeTitleCard(node, name: "outro") }
         if let node = fields["days"] {
-            job.days = decodeDays(node, timeframe: fields["timeframe"] == nil ? nil : job.timeframe)
+            job.days = decodeDays(node, timeframe: timeframe)
         }
         checkTransition(job, fields: fields)
         return job
     }
 
     /// A transition must be shorter than every fixed clip window it joins.
+    /// The default transition counts too: the error then points at the clip window that is too short.
     private mutating func checkTransition(_ job: Job, fields: Fields) {
-        guard job.transition.style != .cut, let node = fields["transition"] else { return }
-        let place = node.entries?.first { $0.key.scalar == "duration" }?.value ?? node
+        guard job.transition.style != .cut, let node = fields["transition"] ?? fields["clips"] else { return }
+        let place = fields["transition"] == nil ? node : node.entries?.first { $0.key.scalar == "duration" }?.value ?? node
         for kind in ClipKind.allCases {
             guard case .fixed(let window) = job.clips.window(for: kind).duration, job.transition.duration >= window else { continue }
             error(

@@ -12,6 +12,10 @@ extension JobDecoder {
             }
             for item in items {
                 guard let text = scalar(item, name: "library.paths item", expected: "a folder path") else { continue }
+                guard !text.isEmpty else {
+                    error("library.paths has an empty entry; name a folder", at: item)
+                    continue
+                }
                 let path = resolve(path: text)
                 let kind = fileKind(at: path)
                 if !kind.exists {
@@ -23,10 +27,12 @@ extension JobDecoder {
             }
         }
         if let node = fields["timezone"], let zone = scalar(node, name: "library.timezone", expected: "an IANA time zone like America/Los_Angeles") {
-            if TimeZone(identifier: zone) != nil {
+            let known = TimeZone.knownTimeZoneIdentifiers + ["UTC", "Etc/UTC"]
+            if known.contains(zone), TimeZone(identifier: zone) != nil {
                 library.timeZoneIdentifier = zone
             } else {
-                let hint = Suggestion.hint(for: zone, in: TimeZone.knownTimeZoneIdentifiers)
+                let sameLetters = known.first { $0.lowercased() == zone.lowercased() }
+                let hint = sameLetters.map { "; did you mean '\($0)'?" } ?? Suggestion.hint(for: zone, in: known)
                 error("unknown library.timezone '\(zone)'\(hint) (an IANA name like Europe/Paris, or UTC)", at: node)
             }
         }

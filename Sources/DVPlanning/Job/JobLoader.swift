@@ -18,9 +18,11 @@ public enum JobLoader {
 
     /// Validates job text; `file` names it in locations and `directory` is where relative paths start.
     public static func load(bytes: [UInt8], file: String, directory: String) -> JobLoadResult {
+        // A UTF-8 byte order mark (some Windows editors write one) is not content; lines and columns are unchanged.
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let document: YAMLDocument
         do {
-            document = try YAMLParser().parse(bytes, file: file)
+            document = try YAMLParser().parse(content, file: file)
         } catch {
             return JobLoadResult(job: nil, diagnostics: [error.diagnostic])
         }

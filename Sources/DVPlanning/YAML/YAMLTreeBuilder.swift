@@ -58,7 +58,10 @@ struct YAMLTreeBuilder {
                 throw .unknownAlias(name: name, location: location)
             }
             try count(target.weight, at: location)
-            attach(target.node, weight: target.weight)
+            // The alias stands where it is used: a problem with its value is reported there.
+            var used = target.node
+            used.location = location
+            attach(used, weight: target.weight)
         case YAML_SEQUENCE_START_EVENT:
             try open(.sequence([]), at: location, anchor: Self.name(event.data.sequence_start.anchor))
         case YAML_MAPPING_START_EVENT:

@@ -12,7 +12,7 @@ struct JobDefaultsTests {
         #expect(job.version == 1)
         #expect(job.name == "job")
         #expect(job.library.paths == [URL(fileURLWithPath: folder.path + "/lib").standardizedFileURL.path])
-        #expect(job.library.timeZoneIdentifier == TimeZone.current.identifier)
+        #expect(job.library.timeZoneIdentifier == "America/Los_Angeles")
         #expect(job.library.exclude.isEmpty)
         #expect(job.timeframe == .month(year: 2024, month: 12))
         #expect(job.selection.prefer == [.video, .livePhoto])

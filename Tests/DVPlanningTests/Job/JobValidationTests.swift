@@ -187,3 +187,47 @@ struct JobValidationTests {
         #expect(result.diagnostics.allSatisfy { $0.description.hasPrefix("job.yaml:") })
     }
 }
+
+/// Cases found by auditing the validator against the job format.
+@Suite("Job validation: audit findings")
+struct JobValidationAuditTests {
+    @Test func aUTF8ByteOrderMarkIsNotContent() {
+        let result = JobLoader.load(bytes: [0xEF, 0xBB, 0xBF] + Array(minimalJob.utf8), file: "job.yaml", directory: "/tmp")
+        #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test func theDefaultTransitionMustBeShorterThanTheClips() {
+        expectDiagnostic(
+            minimalJob + "\nclips: 1️⃣{ video: { duration: 400ms } }",
+            containing: "transition.duration 500ms must be shorter than clips.video.duration 400ms")
+    }
+
+    @Test func anEmptyLibraryPathIsAnError() {
+        expectDiagnostic(
+            minimalJob.replacingOccurrences(of: "paths: [lib]", with: "paths: [lib, 1️⃣\"\"]"),
+            containing: "library.paths has an empty entry")
+    }
+
+    @Test func aProblemWithAnAliasIsReportedWhereTheAliasIsUsed() {
+        expectDiagnostic(
+            minimalJob + "\nname: &n ok\nintro: 1️⃣*n",
+            containing: "intro must be a mapping")
+    }
+
+    @Test func timeZonesComeFromTheZoneDatabaseWithAHintForCase() {
+        expectDiagnostic(
+            minimalJob.replacingOccurrences(of: "paths: [lib]", with: "paths: [lib], timezone: 1️⃣utc"),
+            containing: "unknown library.timezone 'utc'; did you mean 'UTC'?")
+        expectDiagnostic(
+            minimalJob.replacingOccurrences(of: "paths: [lib]", with: "paths: [lib], timezone: 1️⃣PST"),
+            containing: "unknown library.timezone 'PST'")
+        #expect(validJob(minimalJob.replacingOccurrences(of: "paths: [lib]", with: "paths: [lib], timezone: UTC")) != nil)
+    }
+
+    @Test func aBadTimeframeDoesNotWarnAboutDaysOutsideIt() {
+        let (result, _) = load(minimalJob.replacingOccurrences(of: "month: 2024-12", with: "month: 2024-13")
+            + "\ndays:\n  2024-12-05: { skip: true }")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(!result.errors.isEmpty)
+    }
+}

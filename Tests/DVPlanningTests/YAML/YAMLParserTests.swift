@@ -54,7 +54,8 @@ struct YAMLParserTests {
     @Test func anchorsAndAliasesShareTheirValue() throws {
         let root = try #require(try parse("a: &w { duration: 3s }\nb: *w\nc: [&x 1, *x]").root)
         let entries = try #require(root.entries)
-        #expect(entries[1].value == entries[0].value)
+        #expect(entries[1].value.content == entries[0].value.content)
+        #expect(entries[1].value.location.line == 2 && entries[1].value.location.column == 4, "an alias is located where it is used")
         #expect(entries[2].value.items?.map(\.scalar) == ["1", "1"])
     }
 
