@@ -44,6 +44,9 @@ import Testing
 
         let rerun = try DVPipeProcess.run(["run", resumed.path, "--progress", "none"])
         #expect(rerun.status == 0, "stderr: \(rerun.standardError)")
+        let segments = resumed.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty, "the killed run's half-written segment is swept: \(leftovers)")
         #expect(rerun.standardOutput.contains("segments: \(51 - finishedBeforeKill) rendered, \(finishedBeforeKill) reused (of 51)"))
         let expected = try Data(contentsOf: Self.output(beside: reference))
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)

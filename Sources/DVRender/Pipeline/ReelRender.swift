@@ -49,6 +49,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// next candidate, or is left out); under `strict`, the failure ends the run instead.
     public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
         try work.prepare()
+        work.removeAbandonedTemporaries()
         let canvas = CanvasSettings(output: planned.job.output)
         let renderer = SegmentRenderer(canvas: canvas, work: work, parallelism: options.parallelism)
         var planned = planned

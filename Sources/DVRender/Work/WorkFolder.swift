@@ -45,6 +45,19 @@ public struct WorkFolder: Sendable {
         }
     }
 
+    /// Deletes temporary files (`.NAME.PID.partial`, `.NAME.PID.tmp`) left in the segment and audio folders by
+    /// processes that no longer run (a render killed with SIGKILL); files of live processes (other shards) stay.
+    public func removeAbandonedTemporaries() {
+        for folder in [segmentsFolder, audioFolder] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where name.hasPrefix(".") && (name.hasSuffix(".partial") || name.hasSuffix(".tmp")) {
+                let parts = name.split(separator: ".")
+                guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+    }
+
     /// Deletes the whole work folder; false if there was none. Refuses a folder dvpipe did not make.
     @discardableResult
     public func remove() throws -> Bool {
