@@ -1,5 +1,6 @@
-# dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite.
-# Both install the Debian packages they need when they are missing (as root, or through sudo).
+# dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite;
+# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 (issue 8) and rewrites the README table.
+# All install the Debian packages they need when they are missing (as root, or through sudo).
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
@@ -9,8 +10,9 @@ TEST_PACKAGES := ffmpeg
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
+BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv
 
-.PHONY: deps demo test build clean
+.PHONY: deps demo test build bench clean
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
@@ -28,5 +30,11 @@ test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test --parallel
 
+# Long (an hour or more on 2 cores): BENCH_RUNS=1 BENCH_SKIP=moviepy,year make bench for a quick look.
+bench: build
+	@scripts/install-deps.sh $(BENCH_DEB_PACKAGES)
+	bench/setup-moviepy.sh
+	python3 bench/bench.py
+
 clean:
-	rm -rf .build out demo
+	rm -rf .build out demo bench/work .build-bench

@@ -29,3 +29,23 @@ import Testing
         #expect(result.standardError.contains("error:"))
     }
 }
+
+/// `dvpipe demo --reference`: the benchmark's library and job, small.
+@Suite struct ReferenceDemoCommandTests {
+    @Test func writesTheReferenceLibraryAndItsJob() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-reference-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try DVPipeProcess.run(["demo", "--reference", "--days", "2", "--clip-seconds", "0.5", folder.path])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("Wrote 2 clips of 0.5 s, one a day from 2023-01-01"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("library").path).sorted()
+        #expect(files == ["VID_20230101_120000.mp4", "VID_20230102_120000.mp4"])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("reference.yaml").path))
+    }
+
+    @Test func daysWithoutReferenceIsAnError() throws {
+        let result = try DVPipeProcess.run(["demo", "--days", "5", "/tmp/unused"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--days and --clip-seconds go with --reference"))
+    }
+}

@@ -23,12 +23,25 @@ public enum SampleLibrary {
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> Summary {
         let library = directory.appendingPathComponent("library")
+        let items = demoCatalogue
+        try await write(items, into: library, concurrency: concurrency, progress: progress)
+        let jobFile = directory.appendingPathComponent("demo.yaml")
+        try FileSync.writeAtomically(Data(demoJob.utf8), to: jobFile)
+        return Summary(
+            libraryFolder: library, jobFile: jobFile, files: items.map(\.fileName), daysWithMedia: demoDaysWithMedia
+        )
+    }
+
+    /// Writes `items` into `library` (created if missing) on `concurrency` tasks, each with its own writer;
+    /// `progress` is called once per file written, from any task.
+    static func write(
+        _ items: [SampleItem], into library: URL, concurrency: Int, progress: @escaping @Sendable (String) -> Void
+    ) async throws {
         do {
             try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
         } catch {
             throw MediaError.io(path: library.path, reason: "could not create the folder: \(error)")
         }
-        let items = demoCatalogue
         let lanes = max(1, min(concurrency, items.count))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<lanes {
@@ -43,10 +56,5 @@ public enum SampleLibrary {
             }
             try await group.waitForAll()
         }
-        let jobFile = directory.appendingPathComponent("demo.yaml")
-        try FileSync.writeAtomically(Data(demoJob.utf8), to: jobFile)
-        return Summary(
-            libraryFolder: library, jobFile: jobFile, files: items.map(\.fileName), daysWithMedia: demoDaysWithMedia
-        )
     }
 }

@@ -1,0 +1,606 @@
+#!/usr/bin/env python3
+"""dvpipe's benchmark (issue 8): dvpipe against one ffmpeg CLI filtergraph and MoviePy 2.
+
+`make bench` installs what this needs (ffmpeg, GNU time, the MoviePy virtualenv), builds dvpipe in
+release mode and runs this script, which:
+
+1. writes the reference library with `dvpipe demo --reference` (31 days, one 4 s clip a day, six
+   formats cycling, each with a tone) unless bench/work already holds it;
+2. renders the reference job with dvpipe, the ffmpeg CLI and MoviePy, in alternation, BENCH_RUNS
+   times each (default 3), timing every run with GNU time (wall, user + system CPU, peak RSS) and
+   sampling the summed RSS of all the run's processes;
+3. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
+   an incremental re-render after one pin changed, a resume after a kill at 50%, and a warm
+   `dvpipe plan` of a 365-day job over a 20,000-file index;
+4. writes bench/results.md and replaces the table between the bench markers in README.md.
+
+Medians only count runs that produced a correct file (probed: 1920x1080, with sound, the expected
+length). A tool that fails is shown as failed; nothing is made up.
+
+Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
+(comma-separated: moviepy, year, incremental, resume, index), BENCH_RUNS_MOVIEPY (default
+BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
+ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
+(summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000),
+BENCH_NO_README=1 (leave README.md alone); BENCH_DAYS and BENCH_YEAR_DAYS (31 and 365) shrink the
+libraries to check the harness quickly.
+"""
+
+import datetime
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import reel_ffmpeg  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+WORK = BENCH / "work"
+VENV = ROOT / ".build-bench" / "venv"
+GNU_TIME = "/usr/bin/time"
+WINDOW, FADE = 3.0, 0.5
+PAGE = os.sysconf("SC_PAGE_SIZE")
+START_MARK, END_MARK = "<!-- bench:start -->", "<!-- bench:end -->"
+
+
+def env_int(name, default):
+    value = os.environ.get(name, "")
+    return int(value) if value.strip() else default
+
+
+RUNS = max(1, env_int("BENCH_RUNS", 3))
+RUNS_365 = max(1, env_int("BENCH_RUNS_365", 1))
+SKIP = {part.strip() for part in os.environ.get("BENCH_SKIP", "").split(",") if part.strip()}
+MEM_BOUND_MB = env_int("BENCH_MEM_BOUND_MB", 16000)
+INDEX_FILES = env_int("BENCH_INDEX_FILES", 20000)
+RUNS_MOVIEPY = max(1, env_int("BENCH_RUNS_MOVIEPY", RUNS))
+# Smaller libraries for a quick check of the harness itself (the issue's numbers are 31 and 365).
+DAYS = max(2, env_int("BENCH_DAYS", 31))
+YEAR_DAYS = max(2, env_int("BENCH_YEAR_DAYS", 365))
+REFERENCE = f"reference ({DAYS} days)"
+YEAR = f"{YEAR_DAYS} days"
+INCREMENTAL = "incremental (one pin changed)"
+RESUME = "resume after kill -9 at 50%"
+
+
+def say(text):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {text}", flush=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# One measured run
+
+
+class Run:
+    """What one run of one command measured. status: ok | failed: … | did not finish: … | killed."""
+
+    def __init__(self, status, wall=None, cpu=None, rss=None, rss_all=None, log=None, note=""):
+        self.status, self.wall, self.cpu, self.rss, self.rss_all = status, wall, cpu, rss, rss_all
+        self.log, self.note = log, note
+
+    @property
+    def ok(self):
+        return self.status == "ok"
+
+
+def session_rss(session, exclude):
+    """Summed RSS in bytes of the processes of `session` (the measured command and its children)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == exclude:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                raw = handle.read()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(b")") + 2:].split()
+        try:
+            if int(fields[3]) == session:
+                total += int(fields[21]) * PAGE
+        except (IndexError, ValueError):
+            continue
+    return total
+
+
+def measure(argv, log, cwd=None, env=None, timeout=None, on_line=None):
+    """Runs `argv` under GNU time in a new session; output goes to `log`. `timeout` (s) stops it as
+    'did not finish'; so does a summed RSS above BENCH_MEM_BOUND_MB. `on_line(line)` sees standard
+    error line by line and may return True to kill the whole session (status 'killed')."""
+    log = Path(log)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    timing = log.with_suffix(".time")
+    timing.unlink(missing_ok=True)
+    command = [GNU_TIME, "-f", "%e %U %S %M", "-o", str(timing), "--"] + [str(part) for part in argv]
+    out = open(log, "w")
+    out.write("$ " + " ".join(str(part) for part in argv) + "\n")
+    out.flush()
+    start = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                               stderr=subprocess.PIPE if on_line else out, start_new_session=True)
+    verdict = []
+
+    def stop(reason):
+        if not verdict:
+            verdict.append(reason)
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    reader = None
+    if on_line:
+        def read():
+            for raw in process.stderr:
+                line = raw.decode(errors="replace")
+                out.write(line)
+                if on_line(line):
+                    stop("killed")
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+    peak_all = 0
+    while process.poll() is None:
+        peak_all = max(peak_all, session_rss(process.pid, exclude=process.pid))
+        if timeout is not None and time.monotonic() - start > timeout:
+            stop(f"did not finish: stopped after {timeout:.0f} s")
+        elif peak_all > MEM_BOUND_MB * 1048576:
+            stop(f"did not finish: stopped above {MEM_BOUND_MB} MB")
+        time.sleep(0.25)
+    wall = time.monotonic() - start
+    if reader:
+        reader.join(timeout=5)
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # anything the command left behind
+    except ProcessLookupError:
+        pass
+    out.close()
+    if verdict:
+        return Run(verdict[0], wall=wall, rss_all=peak_all / 1048576 or None, log=log)
+    lines = timing.read_text().strip().splitlines() if timing.exists() else []
+    fields = lines[-1].split() if lines else []
+    if len(fields) != 4:
+        return Run(f"failed: no timing ({' '.join(lines)[:80]})", log=log)
+    elapsed, user, system, max_kb = float(fields[0]), float(fields[1]), float(fields[2]), int(fields[3])
+    status = "ok" if process.returncode == 0 else f"failed: exit status {process.returncode}"
+    return Run(status, wall=elapsed, cpu=user + system, rss=max_kb / 1024, rss_all=peak_all / 1048576 or None, log=log)
+
+
+def tail(path, count=2):
+    try:
+        lines = [line.strip() for line in Path(path).read_text(errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return ""
+    return " / ".join(lines[-count:])[:200]
+
+
+# ------------------------------------------------------------------------------------------------
+# Media checks
+
+
+def probe(path):
+    result = subprocess.run(["ffprobe", "-v", "error", "-show_entries",
+                             "format=duration:stream=codec_type,width,height", "-of", "json", str(path)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        return None
+    return json.loads(result.stdout)
+
+
+def check_reel(path, expected):
+    """'' when `path` is a 1920x1080 reel with sound lasting `expected` s (± 0.1 s), else why not."""
+    info = probe(path) if Path(path).exists() else None
+    if not info:
+        return "no output file"
+    streams = info.get("streams", [])
+    video = [s for s in streams if s.get("codec_type") == "video"]
+    if not video or (video[0].get("width"), video[0].get("height")) != (1920, 1080):
+        return "picture is not 1920x1080"
+    if not any(s.get("codec_type") == "audio" for s in streams):
+        return "no sound"
+    duration = float(info.get("format", {}).get("duration", 0))
+    if abs(duration - expected) > 0.1:
+        return f"lasts {duration:.2f} s, not {expected:.2f} s"
+    return ""
+
+
+def reel_length(clip_count, clip_seconds):
+    window = min(WINDOW, clip_seconds)
+    return clip_count * window - (clip_count - 1) * FADE
+
+
+# ------------------------------------------------------------------------------------------------
+# Scenarios
+
+
+class Bench:
+    def __init__(self, dvpipe):
+        self.dvpipe = dvpipe
+        self.rows = []          # (scenario, tool, [Run], note)
+        self.notes = []
+        self.runs_dir = WORK / "runs"
+        shutil.rmtree(self.runs_dir, ignore_errors=True)
+        self.runs_dir.mkdir(parents=True)
+
+    def add(self, scenario, tool, runs, note=""):
+        self.rows.append((scenario, tool, runs, note))
+
+    def median(self, scenario, tool, attribute="wall"):
+        for name, who, runs, _ in self.rows:
+            if name == scenario and who == tool:
+                values = [getattr(run, attribute) for run in runs if run.ok and getattr(run, attribute) is not None]
+                return statistics.median(values) if values else None
+        return None
+
+    # -- libraries
+
+    def library(self, days):
+        """bench/work/reference-<days>d, written by dvpipe's own generator (kept between runs)."""
+        folder = WORK / f"reference-{days}d"
+        stamp = folder / ".complete"
+        if stamp.exists() and (folder / "reference.yaml").exists():
+            return folder
+        shutil.rmtree(folder, ignore_errors=True)
+        say(f"writing the {days}-day reference library with dvpipe demo --reference")
+        subprocess.run([self.dvpipe, "demo", "--reference", "--days", str(days), str(folder)], check=True)
+        stamp.write_text("written by dvpipe demo --reference\n")
+        return folder
+
+    @staticmethod
+    def clips(folder):
+        return sorted(str(path) for path in (folder / "library").glob("VID_*.mp4"))
+
+    # -- the reference job, three tools in alternation
+
+    def dvpipe_run(self, job, work, log, fresh=True, on_line=None, extra=()):
+        argv = [self.dvpipe, "run", job, "--work-dir", work, "--progress", "json" if on_line else "none", *extra]
+        if fresh:
+            argv.append("--fresh")
+        return measure(argv, log, on_line=on_line)
+
+    def reference(self, folder):
+        clips = self.clips(folder)
+        expected = reel_length(len(clips), 4)
+        job = folder / "reference.yaml"
+        outputs = {"dvpipe": folder / "out" / f"reference-{len(clips)}d.mp4",
+                   "ffmpeg CLI": WORK / "out" / "reference-ffmpeg.mp4",
+                   "MoviePy 2": WORK / "out" / "reference-moviepy.mp4"}
+        (WORK / "out").mkdir(parents=True, exist_ok=True)
+        ffmpeg_argv, _ = reel_ffmpeg.reel_command(
+            [(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(outputs["ffmpeg CLI"]))
+        (WORK / "ffmpeg-reference.sh").write_text("#!/bin/sh\n" + shlex.join(str(a) for a in ffmpeg_argv) + "\n")
+        moviepy_env = dict(os.environ, FFMPEG_BINARY=shutil.which("ffmpeg") or "ffmpeg")
+        commands = {
+            "dvpipe": lambda log: self.dvpipe_run(job, self.runs_dir / "reference-dvpipe", log),
+            "ffmpeg CLI": lambda log: measure(ffmpeg_argv, log),
+        }
+        if "moviepy" not in SKIP:
+            commands["MoviePy 2"] = lambda log: measure(
+                [VENV / "bin" / "python", BENCH / "reel_moviepy.py", "--out", outputs["MoviePy 2"], *clips],
+                log, env=moviepy_env)
+        results = {tool: [] for tool in commands}
+        for run in range(1, RUNS + 1):
+            for tool, command in commands.items():
+                if tool == "MoviePy 2" and run > RUNS_MOVIEPY:
+                    continue
+                outputs[tool].unlink(missing_ok=True)
+                say(f"reference, run {run}/{RUNS}: {tool}")
+                measured = command(self.runs_dir / f"reference-{tool.split()[0].lower()}-{run}.log")
+                if measured.ok:
+                    problem = check_reel(outputs[tool], expected)
+                    if problem:
+                        measured.status = f"failed: {problem}"
+                if not measured.ok:
+                    measured.note = tail(measured.log)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, "
+                    f"{fmt(measured.rss, 0)} MB peak RSS")
+                results[tool].append(measured)
+        for tool, runs in results.items():
+            self.add(REFERENCE, tool, runs)
+        if "moviepy" in SKIP:
+            self.add(REFERENCE, "MoviePy 2", [], "skipped (BENCH_SKIP)")
+        self.reference_job = job
+        self.reference_expected = expected
+
+    # -- 365 days
+
+    def year(self):
+        folder = self.library(YEAR_DAYS)
+        clips = self.clips(folder)
+        expected = reel_length(len(clips), 4)
+        job = folder / "reference.yaml"
+        output = folder / "out" / f"reference-{YEAR_DAYS}d.mp4"
+        runs = []
+        for run in range(1, RUNS_365 + 1):
+            output.unlink(missing_ok=True)
+            say(f"{YEAR}, run {run}/{RUNS_365}: dvpipe")
+            measured = self.dvpipe_run(job, self.runs_dir / "year-dvpipe", self.runs_dir / f"year-dvpipe-{run}.log")
+            if measured.ok and check_reel(output, expected):
+                measured.status = f"failed: {check_reel(output, expected)}"
+            if not measured.ok:
+                measured.note = tail(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s, {fmt(measured.rss, 0)} MB")
+            runs.append(measured)
+        self.add(YEAR, "dvpipe", runs)
+        dvpipe_wall = self.median(YEAR, "dvpipe")
+        bound = float(os.environ.get("BENCH_BOUND_365") or (2 * dvpipe_wall if dvpipe_wall else 1800))
+        ff_output = WORK / "out" / "year-ffmpeg.mp4"
+        argv, _ = reel_ffmpeg.reel_command([(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(ff_output))
+        ff_runs = []
+        for run in range(1, RUNS_365 + 1):
+            ff_output.unlink(missing_ok=True)
+            say(f"{YEAR}, run {run}/{RUNS_365}: ffmpeg CLI (bound {bound:.0f} s)")
+            measured = measure(argv, self.runs_dir / f"year-ffmpeg-{run}.log", timeout=bound)
+            if measured.ok and check_reel(ff_output, expected):
+                measured.status = f"failed: {check_reel(ff_output, expected)}"
+            if measured.status.startswith("failed"):
+                measured.note = tail(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s, {fmt(measured.rss_all, 0)} MB (all processes)")
+            ff_runs.append(measured)
+        self.add(YEAR, "ffmpeg CLI", ff_runs, f"bound {bound:.0f} s or {MEM_BOUND_MB} MB")
+
+    # -- incremental: one pin changed
+
+    def incremental(self, folder):
+        base_text = (folder / "reference.yaml").read_text()
+        job = folder / "incremental.yaml"
+        base = re.sub(r"path: out/reference-\d+d\.mp4", "path: out/incremental.mp4", base_text)
+        middle = datetime.date(2023, 1, 1) + datetime.timedelta(days=DAYS // 2)
+        work = self.runs_dir / "incremental"
+        job.write_text(base)
+        say("incremental: full render first (not timed)")
+        first = self.dvpipe_run(job, work, self.runs_dir / "incremental-full.log")
+        if not first.ok:
+            self.add(INCREMENTAL, "dvpipe", [first], tail(first.log))
+            return
+        runs, reuse = [], []
+        for run in range(1, RUNS + 1):
+            # Each run moves the middle day's window: its segment and the transitions beside it change.
+            pinned = base + (f"days:\n  {middle}: {{ pin: {{ file: VID_{middle:%Y%m%d}_120000.mp4, "
+                             f"start: {run * 0.2:.1f}s }} }}\n")
+            job.write_text(pinned)
+            say(f"incremental, run {run}/{RUNS}: dvpipe after pinning {middle} at {run * 0.2:.1f} s")
+            measured = self.dvpipe_run(job, work, self.runs_dir / f"incremental-{run}.log", fresh=False)
+            if measured.ok and check_reel(folder / "out" / "incremental.mp4", self.reference_expected):
+                measured.status = "failed: " + check_reel(folder / "out" / "incremental.mp4", self.reference_expected)
+            reuse.append(segments_line(measured.log))
+            say(f"  {measured.status}, {fmt(measured.wall)} s ({reuse[-1]})")
+            runs.append(measured)
+        self.add(INCREMENTAL, "dvpipe", runs, "; ".join(sorted(set(reuse))))
+
+    # -- resume after kill -9 at 50%
+
+    def resume(self, folder):
+        job = folder / "reference.yaml"
+        runs, notes = [], []
+        for run in range(1, RUNS + 1):
+            work = self.runs_dir / f"resume-{run}"
+            seen = {}
+
+            def half_done(line):
+                try:
+                    event = json.loads(line)
+                except ValueError:
+                    return False
+                if event.get("event") == "unit_finished" and event.get("stage") == "encode":
+                    seen["done"], seen["total"] = event["done"], event["total"]
+                    return 2 * event["done"] >= event["total"]
+                return False
+
+            say(f"resume, run {run}/{RUNS}: dvpipe killed with SIGKILL at 50% of the segments")
+            killed = self.dvpipe_run(job, work, self.runs_dir / f"resume-kill-{run}.log", on_line=half_done)
+            if killed.status != "killed":
+                killed.status = f"failed: the run to kill ended first ({killed.status})"
+                runs.append(killed)
+                continue
+            segments = sum(1 for _ in work.rglob("*.mp4")) if work.exists() else 0
+            measured = self.dvpipe_run(job, work, self.runs_dir / f"resume-{run}.log", fresh=False)
+            output = folder / "out" / f"reference-{DAYS}d.mp4"
+            if measured.ok and check_reel(output, self.reference_expected):
+                measured.status = "failed: " + check_reel(output, self.reference_expected)
+            notes.append(f"killed at {seen.get('done')}/{seen.get('total')} ({segments} .mp4 files in the work folder); "
+                         + segments_line(measured.log))
+            say(f"  {measured.status}, {fmt(measured.wall)} s ({notes[-1]})")
+            runs.append(measured)
+        self.add(RESUME, "dvpipe", runs, " | ".join(notes[:1]))
+
+    # -- warm plan over a 20,000-file index
+
+    def index(self):
+        folder = WORK / f"index-{INDEX_FILES}"
+        library = folder / "library"
+        if not (folder / ".complete").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            library.mkdir(parents=True)
+            say(f"writing a {INDEX_FILES:,}-file library (hard links of 4 tiny untagged clips, dated by name)")
+            seeds = []
+            for index, color in enumerate(["red", "green", "blue", "gray"]):
+                seed = folder / f"seed-{index}.mp4"
+                subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"color=c={color}:s=160x90:r=30:d=1",
+                                "-f", "lavfi", "-i", f"sine=f={440 + 110 * index}:d=1", "-c:v", "libx264",
+                                "-preset", "ultrafast", "-c:a", "aac", "-shortest", "-map_metadata", "-1", str(seed)],
+                               check=True)
+                seeds.append(seed)
+            first = datetime.date(2023, 1, 1)
+            for number in range(INDEX_FILES):
+                day = first + datetime.timedelta(days=number % 365)
+                minute = number // 365
+                name = f"VID_{day:%Y%m%d}_{8 + minute // 60:02d}{minute % 60:02d}00.mp4"
+                month = library / f"{day:%Y-%m}"
+                month.mkdir(exist_ok=True)
+                os.link(seeds[number % len(seeds)], month / name)
+            (folder / "year.yaml").write_text(
+                "version: 1\nname: index\nlibrary: { paths: [library], timezone: UTC }\n"
+                "timeframe: { year: 2023 }\noutput: { path: out/index.mp4 }\n")
+            (folder / ".complete").write_text("ok\n")
+        job = folder / "year.yaml"
+        work = self.runs_dir / "index"
+        argv = [self.dvpipe, "plan", job, "--work-dir", work]
+        say("index: cold dvpipe plan (not in the target)")
+        cold = measure(argv, self.runs_dir / "index-cold.log")
+        if not cold.ok:
+            cold.note = tail(cold.log)
+        self.add(f"cold plan, 365 days, {INDEX_FILES:,}-file library", "dvpipe", [cold])
+        runs = []
+        for run in range(1, RUNS + 1):
+            say(f"index, run {run}/{RUNS}: warm dvpipe plan")
+            measured = measure(argv, self.runs_dir / f"index-warm-{run}.log")
+            if not measured.ok:
+                measured.note = tail(measured.log)
+            runs.append(measured)
+        self.add(f"warm plan, 365 days, {INDEX_FILES:,}-file index", "dvpipe", runs)
+
+
+def segments_line(log):
+    match = re.search(r"segments: .*", Path(log).read_text(errors="replace")) if Path(log).exists() else None
+    return match.group(0).strip() if match else "no summary"
+
+
+# ------------------------------------------------------------------------------------------------
+# Report
+
+
+def fmt(value, digits=1):
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def first_line(argv):
+    try:
+        result = subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"unavailable ({error.__class__.__name__})"
+    text = (result.stdout or result.stderr).strip()
+    return text.splitlines()[0].strip() if text else "unavailable"
+
+
+def machine():
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), "unknown CPU")
+    memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) / 1048576
+    return f"{os.cpu_count()} cores ({model}), {memory:.0f} GiB RAM, Linux {platform.release()}"
+
+
+def status_of(runs, note):
+    if not runs:
+        return note or "not run"
+    good = sum(1 for run in runs if run.ok)
+    if good == len(runs):
+        return f"ok {good}/{len(runs)}"
+    problems = sorted({run.status for run in runs if not run.ok})
+    return f"ok {good}/{len(runs)}; " + "; ".join(problems)
+
+
+def ratio(numerator, denominator, percent=False):
+    if numerator is None or not denominator:
+        return None
+    return numerator / denominator * (100 if percent else 1)
+
+
+def report(bench, started, versions):
+    lines = [f"Measured {started:%Y-%m-%d %H:%M} UTC by `make bench` (bench/bench.py): {RUNS} run(s) per tool "
+             f"on the reference job, tools in alternation; medians of the runs that produced a correct reel.", "",
+             f"- Machine: {machine()}; shared with other work, so single runs vary.",
+             f"- dvpipe: {versions['dvpipe']}", f"- ffmpeg CLI: {versions['ffmpeg']}",
+             f"- MoviePy: {versions['moviepy']} (Python {platform.python_version()}, writing through the same ffmpeg)",
+             f"- Reference job: {DAYS} clips of 4 s (1920×1080, 1280×720, 1080×1920, 3840×2160, 1920×1080@60, "
+             "1440×1080@24, cycling; written by `dvpipe demo --reference`), the first 3 s of each, contained in "
+             "1920×1080@30, 0.5 s crossfades, x264 veryfast crf 20, AAC 160k, no overlays, no loudness matching.", "",
+             "| scenario | tool | runs | wall (s) | CPU user+sys (s) | peak RSS (MB) | peak RSS, all processes (MB) | notes |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for scenario, tool, runs, note in bench.rows:
+        med = lambda attribute: statistics.median([getattr(r, attribute) for r in runs if r.ok and getattr(r, attribute) is not None]) \
+            if any(r.ok and getattr(r, attribute) is not None for r in runs) else None
+        extra = note
+        if not any(run.ok for run in runs):
+            walls = [run.wall for run in runs if run.wall is not None]
+            if walls and all(run.status.startswith("did not finish") for run in runs):
+                extra = (note + "; " if note else "") + f"stopped at {max(walls):.0f} s"
+            failure = next((run.note for run in runs if run.note), "")
+            if failure:
+                extra = (extra + "; " if extra else "") + failure.replace("|", "/")
+        lines.append(f"| {scenario} | {tool} | {status_of(runs, note)} | {fmt(med('wall'), 2)} | {fmt(med('cpu'), 1)} | "
+                     f"{fmt(med('rss'), 0)} | {fmt(med('rss_all'), 0)} | {extra} |")
+    ref = lambda tool, attribute="wall": bench.median(REFERENCE, tool, attribute)
+    full = ref("dvpipe")
+    rss31, rss365 = ref("dvpipe", "rss"), bench.median(YEAR, "dvpipe", "rss")
+    targets = [
+        ("reference wall, dvpipe / ffmpeg CLI", ratio(full, ref("ffmpeg CLI")), "×", "≤ 0.40×", 0.40),
+        ("reference wall, dvpipe / MoviePy 2", ratio(full, ref("MoviePy 2")), "×", "≤ 0.10×", 0.10),
+        ("reference CPU, dvpipe / ffmpeg CLI", ratio(ref("dvpipe", "cpu"), ref("ffmpeg CLI", "cpu")), "×", "–", None),
+        ("reference CPU, dvpipe / MoviePy 2", ratio(ref("dvpipe", "cpu"), ref("MoviePy 2", "cpu")), "×", "–", None),
+        ("reference peak RSS, dvpipe", rss31, " MB", "≤ 400 MB", 400),
+        (f"{YEAR_DAYS}-day peak RSS, dvpipe / reference", ratio(rss365, rss31), "×", "≤ 1.10×", 1.10),
+        ("incremental re-render / full render", ratio(bench.median(INCREMENTAL, "dvpipe"), full, True),
+         "%", "≤ 10%", 10),
+        ("resume after 50% / full render", ratio(bench.median(RESUME, "dvpipe"), full, True),
+         "%", "≤ 60%", 60),
+    ]
+    lines += ["", "| target (issue 8) | measured | target | met |", "| --- | ---: | --- | --- |"]
+    for name, value, unit, target, limit in targets:
+        if value is None:
+            lines.append(f"| {name} | – | {target} | not measured |")
+        else:
+            shown = f"{value:.0f}{unit}" if unit in ("%", " MB") else f"{value:.2f}{unit}"
+            met = "–" if limit is None else ("yes" if value <= limit else "no")
+            lines.append(f"| {name} | {shown} | {target} | {met} |")
+    lines += ["", "Wall and CPU (user + system, the command and the children it waited for) and peak RSS "
+              "(the largest single process) come from GNU time; \"all processes\" is the summed RSS of the run's "
+              "process group, sampled every 0.25 s (MoviePy runs ffmpeg readers and a writer beside Python). "
+              "dvpipe runs with `--fresh` (scan and render from nothing) except the incremental and resume runs. "
+              "Incremental: the middle day pinned to its own clip with a later start, a different one each run, after "
+              "a full render of the same job, compared with the reference full render. Resume: `kill -9` once half of "
+              "the encode stage's segments are reported finished (`--progress json`), then the same command again, "
+              f"timed. The {INDEX_FILES:,}-file library is hard links of four tiny untagged clips named "
+              "`VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file, the warm plans "
+              "only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak."]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    started = datetime.datetime.now(datetime.timezone.utc)
+    if not Path(GNU_TIME).exists() or not shutil.which("ffmpeg"):
+        sys.exit("bench: needs GNU time and ffmpeg (make bench installs them)")
+    dvpipe = os.environ.get("DVPIPE", str(ROOT / ".build" / "release" / "dvpipe"))
+    if not Path(dvpipe).exists():
+        sys.exit(f"bench: no dvpipe at {dvpipe} (make bench builds it)")
+    WORK.mkdir(parents=True, exist_ok=True)
+    bench = Bench(dvpipe)
+    folder = bench.library(DAYS)
+    bench.reference(folder)
+    if "incremental" not in SKIP:
+        bench.incremental(folder)
+    if "resume" not in SKIP:
+        bench.resume(folder)
+    if "index" not in SKIP:
+        bench.index()
+    if "year" not in SKIP:
+        bench.year()
+    versions = {
+        "dvpipe": " ".join(subprocess.run([dvpipe, "--version"], capture_output=True, text=True).stdout.split()),
+        "ffmpeg": first_line(["ffmpeg", "-version"]),
+        "moviepy": first_line([VENV / "bin" / "python", "-c", "import moviepy; print(moviepy.__version__)"])
+        if (VENV / "bin" / "python").exists() else "not installed",
+    }
+    text = report(bench, started, versions)
+    (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
+    readme = ROOT / "README.md"
+    content = readme.read_text()
+    if os.environ.get("BENCH_NO_README") != "1" and START_MARK in content and END_MARK in content:
+        head, rest = content.split(START_MARK, 1)
+        readme.write_text(head + START_MARK + "\n" + text + END_MARK + rest.split(END_MARK, 1)[1])
+    print()
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The reference reel as one ffmpeg CLI invocation: a single filtergraph over every clip.
+
+For each input: the first WINDOW seconds (trim/atrim), the output frame rate (fps, before scaling so
+that 60 fps sources are not scaled twice as often), scaled to fit inside WIDTHxHEIGHT keeping its
+aspect ratio and padded with black (contain), square pixels, 4:2:0; its sound resampled to 48 kHz
+stereo. Then the clips are chained with xfade (fade, FADE seconds) and their sounds with acrossfade
+(FADE seconds), and encoded with libx264 veryfast crf 20 and AAC 160k, as the dvpipe job asks.
+
+    reel_ffmpeg.py --out OUT.mp4 CLIP...          # runs ffmpeg (exec, so a timer measures ffmpeg itself)
+    reel_ffmpeg.py --out OUT.mp4 --print CLIP...  # prints the command as a shell line instead
+
+The clips are taken in the order given (the harness passes them in day order). Durations come from
+ffprobe, so a clip shorter than the window is used whole, as dvpipe does.
+"""
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+from reel_args import reel_parser
+
+
+def clip_duration(path):
+    """The container duration of `path` in seconds, from ffprobe."""
+    result = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", path],
+        capture_output=True, text=True, check=True)
+    return float(json.loads(result.stdout)["format"]["duration"])
+
+
+def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg"):
+    """The ffmpeg argv for `clips`, a list of (path, duration) in reel order."""
+    argv = [ffmpeg, "-hide_banner", "-nostdin", "-y", "-loglevel", "error"]
+    for path, _ in clips:
+        argv += ["-i", path]
+    chains = []
+    lengths = []
+    for index, (_, duration) in enumerate(clips):
+        length = min(window, duration)
+        lengths.append(length)
+        chains.append(
+            f"[{index}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
+            f"scale={width}:{height}:force_original_aspect_ratio=decrease,"
+            f"pad={width}:{height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p[v{index}]")
+        chains.append(
+            f"[{index}:a]atrim=start=0:duration={length:g},asetpts=PTS-STARTPTS,"
+            f"aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a{index}]")
+    video, audio = "v0", "a0"
+    elapsed = lengths[0]
+    for index in range(1, len(clips)):
+        # xfade's offset is where the transition starts in the reel made so far.
+        offset = elapsed - fade
+        chains.append(f"[{video}][v{index}]xfade=transition=fade:duration={fade:g}:offset={offset:.6f}[vx{index}]")
+        chains.append(f"[{audio}][a{index}]acrossfade=d={fade:g}:c1=tri:c2=tri[ax{index}]")
+        video, audio = f"vx{index}", f"ax{index}"
+        elapsed += lengths[index] - fade
+    argv += ["-filter_complex", ";".join(chains), "-map", f"[{video}]", "-map", f"[{audio}]",
+             "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", str(fps),
+             "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", out]
+    return argv, elapsed
+
+
+def main(argv):
+    parser = reel_parser(__doc__)
+    parser.add_argument("--print", action="store_true", help="print the command instead of running it")
+    args = parser.parse_args(argv)
+    clips = [(path, clip_duration(path)) for path in args.clips]
+    command, _ = reel_command(clips, args.out, args.window, args.fade, args.width, args.height, args.fps)
+    if args.print:
+        print(shlex.join(command))
+        return 0
+    os.execvp(command[0], command)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
