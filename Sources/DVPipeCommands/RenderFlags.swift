@@ -15,7 +15,7 @@ struct RenderFlags: ParsableArguments {
     @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything.")
     var fresh = false
 
-    @Option(name: .long, help: "Segments to render at once (default: the number of cores). The output is the same bytes whatever the value.")
+    @Option(name: .long, help: "Segments to render at once, each with a 2-thread encoder (default: half the cores). The output is the same bytes whatever the value.")
     var jobs: Int?
 
     func validate() throws {
@@ -33,7 +33,7 @@ struct RenderFlags: ParsableArguments {
             try options.workFolder.remove()
         }
         let planned = try options.planJob(observer: printer)
-        let settings = RenderOptions(strict: strict, shard: shard, parallelism: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let settings = RenderOptions(strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism)
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         return (executor, try await executor.renderSegments(planned))
     }

@@ -11,7 +11,10 @@ public struct RenderOptions: Sendable {
     /// Segments rendered at once.
     public var parallelism: Int
 
-    public init(strict: Bool = false, shard: Shard = .whole, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// One segment at a time per `CanvasSettings.encoderThreads` cores.
+    public static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
+
+    public init(strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism) {
         self.strict = strict
         self.shard = shard
         self.parallelism = max(1, parallelism)
