@@ -1,22 +1,24 @@
 import Foundation
 
 extension AudioMixer {
-    /// Adds the music bed: looped or played once from the start of the reel, at its volume, ducked
-    /// around `ranges`, faded out over the reel's last `fadeOut` samples.
-    static func addMusic(_ music: AudioTimeline.Music, ducking ranges: [Range<Int>], to track: inout StereoSamples) {
-        let bed = musicBed(music, length: track.count)
-        let envelope = musicEnvelope(music, ducking: ranges, length: track.count)
+    /// Adds samples `window` of the music bed: looped or played once from the start of the reel, at its
+    /// volume, ducked around `ranges`, faded out over the reel's (`length` samples) last `fadeOut`.
+    static func addMusic(
+        _ music: AudioTimeline.Music, ducking ranges: [Range<Int>], length: Int, window: Range<Int>, to track: inout StereoSamples
+    ) {
+        let bed = musicBed(music, length: length, window: window)
+        let envelope = musicEnvelope(music, ducking: ranges, length: length, window: window)
         accumulate(bed.left, envelope: envelope, into: &track.left, at: 0)
         accumulate(bed.right, envelope: envelope, into: &track.right, at: 0)
     }
 
-    /// The music laid end to end to `length` samples. A loop repeats it every `L − S` samples,
+    /// Samples `window` of the music laid end to end to `length` samples. A loop repeats it every `L − S` samples,
     /// crossfading each repeat's last S samples with the next one's first S (equal power, as the
     /// two sides are unrelated signals); without a loop the music plays once and a short
     /// de-click fade ends it if it stops before the reel does.
-    static func musicBed(_ music: AudioTimeline.Music, length: Int) -> StereoSamples {
+    static func musicBed(_ music: AudioTimeline.Music, length: Int, window: Range<Int>) -> StereoSamples {
         let source = music.samples
-        var bed = StereoSamples(silence: length)
+        var bed = StereoSamples(silence: window.count)
         guard source.count > 0 else { return bed }
         if !music.loop || source.count >= length {
             let count = min(source.count, length)
@@ -27,14 +29,14 @@ extension AudioMixer {
                     envelope[count - 1 - index] = fade.gain(at: index)
                 }
             }
-            accumulate(source.left, envelope: envelope, into: &bed.left, at: 0)
-            accumulate(source.right, envelope: envelope, into: &bed.right, at: 0)
+            accumulate(source.left, envelope: envelope, into: &bed.left, at: -window.lowerBound)
+            accumulate(source.right, envelope: envelope, into: &bed.right, at: -window.lowerBound)
             return bed
         }
         let seam = Fade(.crossfade(overlap: min(loopSeamLength, source.count / 2)))
         let period = source.count - seam.length
         var start = 0
-        while start < length {
+        while start < min(length, window.upperBound) {
             let count = min(source.count, length - start)
             var envelope = [Float](repeating: 1, count: count)
             if start > 0 {
@@ -47,42 +49,43 @@ extension AudioMixer {
                     envelope[count - 1 - index] = seam.gain(at: index)
                 }
             }
-            accumulate(source.left, envelope: envelope, into: &bed.left, at: start)
-            accumulate(source.right, envelope: envelope, into: &bed.right, at: start)
+            if start + count > window.lowerBound {
+                accumulate(source.left, envelope: envelope, into: &bed.left, at: start - window.lowerBound)
+                accumulate(source.right, envelope: envelope, into: &bed.right, at: start - window.lowerBound)
+            }
             start += period
         }
         return bed
     }
 
-    /// Per-sample music gain: volume × duck curve × fade-out. The duck curve is 1 outside the
+    /// Per-sample music gain over `window`: volume × duck curve × fade-out. The duck curve is 1 outside the
     /// ranges and `duck` inside, with raised-cosine ramps of `duckRampLength` that end where a
     /// sound range starts and begin where it ends, so the music is fully down while a clip
     /// speaks. Ranges closer than two ramps are merged: the music stays down rather than bobbing.
-    static func musicEnvelope(_ music: AudioTimeline.Music, ducking ranges: [Range<Int>], length: Int) -> [Float] {
-        var envelope = [Float](repeating: music.volume, count: length)
+    static func musicEnvelope(_ music: AudioTimeline.Music, ducking ranges: [Range<Int>], length: Int, window: Range<Int>) -> [Float] {
+        var envelope = [Float](repeating: music.volume, count: window.count)
+        let inside = window.clamped(to: 0..<length)
+        /// Sets the gain at reel sample `index` when it falls in the window.
+        func set(_ index: Int, _ gain: Float) {
+            if inside.contains(index) { envelope[index - window.lowerBound] = gain }
+        }
         let ramp = duckRampLength
         let depth = music.volume * (1 - music.duck)
-        for range in merged(ranges, closerThan: 2 * ramp) {
+        for range in merged(ranges, closerThan: 2 * ramp) where range.lowerBound - ramp < window.upperBound && range.upperBound + ramp > window.lowerBound {
             let ducked = music.volume * music.duck
-            for index in max(0, range.lowerBound)..<min(length, range.upperBound) {
-                envelope[index] = ducked
+            for index in range.clamped(to: inside) {
+                envelope[index - window.lowerBound] = ducked
             }
             for step in 0..<ramp {
                 let down = Float(0.5 - 0.5 * cos(Double.pi * (Double(step) + 0.5) / Double(ramp)))
-                let before = range.lowerBound - ramp + step
-                if before >= 0, before < length {
-                    envelope[before] = music.volume - depth * down
-                }
-                let after = range.upperBound + step
-                if after >= 0, after < length {
-                    envelope[after] = ducked + depth * down
-                }
+                set(range.lowerBound - ramp + step, music.volume - depth * down)
+                set(range.upperBound + step, ducked + depth * down)
             }
         }
         let fadeLength = min(music.fadeOut, length)
-        for index in 0..<fadeLength {
-            let progress = (Double(index) + 0.5) / Double(fadeLength)
-            envelope[length - fadeLength + index] *= Float(0.5 + 0.5 * cos(Double.pi * progress))
+        for index in (length - fadeLength..<length).clamped(to: inside) {
+            let progress = (Double(index - (length - fadeLength)) + 0.5) / Double(fadeLength)
+            envelope[index - window.lowerBound] *= Float(0.5 + 0.5 * cos(Double.pi * progress))
         }
         return envelope
     }

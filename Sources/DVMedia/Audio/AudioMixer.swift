@@ -1,8 +1,9 @@
 import Foundation
 
-/// Builds a reel's whole sound track from an `AudioTimeline`: clip sound placed sample-exactly with
-/// fades at every join, then the music bed under it. Pure Swift over contiguous float buffers; one
-/// clip's samples are held at a time.
+/// Builds a reel's sound track from an `AudioTimeline`: clip sound placed sample-exactly with fades at
+/// every join, then the music bed under it. Pure Swift over contiguous float buffers. The track can be
+/// made a window at a time, each sample the same as in the whole track, so a long reel's sound never has
+/// to be in memory at once.
 public enum AudioMixer {
     /// De-click fade at a cut and at a clip's edge next to silence: 5 ms, long enough that the step
     /// to or from silence has no broadband click, short enough not to be heard as a fade.
@@ -16,9 +17,18 @@ public enum AudioMixer {
     /// (exactly its `length` samples); it is called once per clip, in order, and not at all when
     /// the clips are muted.
     public static func mix(_ timeline: AudioTimeline, clipSamples: (Int) throws -> StereoSamples) rethrows -> StereoSamples {
-        var track = StereoSamples(silence: timeline.length)
+        try mix(timeline, window: 0..<timeline.length, clipSamples: clipSamples)
+    }
+
+    /// Samples `window` (within `0..<timeline.length`) of the track. `clipSamples(i)` is called, in
+    /// order, for each clip that overlaps the window, and must give the clip's whole window.
+    public static func mix(
+        _ timeline: AudioTimeline, window: Range<Int>, clipSamples: (Int) throws -> StereoSamples
+    ) rethrows -> StereoSamples {
+        precondition(window.lowerBound >= 0 && window.upperBound <= timeline.length, "the window lies inside the track")
+        var track = StereoSamples(silence: window.count)
         if !timeline.clipsMuted {
-            for (index, clip) in timeline.clips.enumerated() {
+            for (index, clip) in timeline.clips.enumerated() where clip.start < window.upperBound && clip.end > window.lowerBound {
                 let samples = try clipSamples(index)
                 precondition(samples.count == clip.length, "clip \(index) gave \(samples.count) samples for a window of \(clip.length)")
                 let incoming = index > 0 ? timeline.clips[index - 1].join : nil
@@ -26,11 +36,12 @@ public enum AudioMixer {
                 if let outgoing, outgoing.overlap > 0 {
                     precondition(timeline.clips[index + 1].start == clip.end - outgoing.overlap, "clip \(index + 1) must start where the crossfade begins")
                 }
-                add(samples, at: clip.start, gain: clip.gain, fadeIn: Fade(incoming), fadeOut: Fade(outgoing), to: &track)
+                let count = min(samples.count, timeline.length - clip.start)
+                add(samples, count: count, at: clip.start - window.lowerBound, gain: clip.gain, fadeIn: Fade(incoming), fadeOut: Fade(outgoing), to: &track)
             }
         }
         if let music = timeline.music {
-            addMusic(music, ducking: timeline.clipsMuted ? [] : soundRanges(of: timeline.clips), to: &track)
+            addMusic(music, ducking: timeline.clipsMuted ? [] : soundRanges(of: timeline.clips), length: timeline.length, window: window, to: &track)
         }
         return track
     }
@@ -70,9 +81,11 @@ public enum AudioMixer {
         }
     }
 
-    /// Adds `samples` × `gain` at `start`, fading in and out over the clip's first and last samples.
-    private static func add(_ samples: StereoSamples, at start: Int, gain: Float, fadeIn: Fade, fadeOut: Fade, to track: inout StereoSamples) {
-        let count = min(samples.count, track.count - start)
+    /// Adds the first `count` of `samples` × `gain` at `start` (relative to the track window, possibly
+    /// before it), fading in and out over the clip's first and last samples.
+    private static func add(
+        _ samples: StereoSamples, count: Int, at start: Int, gain: Float, fadeIn: Fade, fadeOut: Fade, to track: inout StereoSamples
+    ) {
         guard count > 0 else { return }
         // A clip shorter than its two fades gets both, multiplied, rather than misaligned ones.
         let inLength = min(fadeIn.length, count)
@@ -88,14 +101,17 @@ public enum AudioMixer {
         accumulate(samples.right, envelope: envelope, into: &track.right, at: start)
     }
 
-    /// `output[start + i] += source[i] × envelope[i]` for every i of the envelope.
+    /// `output[start + i] += source[i] × envelope[i]` for every i of the envelope that lands inside
+    /// `output` (`start` may be negative or past the end: the rest is left out).
     static func accumulate(_ source: [Float], envelope: [Float], into output: inout [Float], at start: Int) {
+        let first = max(0, -start)
+        let end = min(envelope.count, output.count - start)
+        guard first < end else { return }
         source.withUnsafeBufferPointer { source in
             envelope.withUnsafeBufferPointer { envelope in
                 output.withUnsafeMutableBufferPointer { output in
-                    let target = UnsafeMutableBufferPointer(rebasing: output[start..<start + envelope.count])
-                    for index in 0..<envelope.count {
-                        target[index] += source[index] * envelope[index]
+                    for index in first..<end {
+                        output[start + index] += source[index] * envelope[index]
                     }
                 }
             }

@@ -8,26 +8,62 @@ import Foundation
 /// the picture. Frames are `frameSize` (1024) samples with pts counted in samples; the last, shorter
 /// frame is sent as is (the AAC encoder pads it internally and gives its packet the true duration),
 /// so the stream lasts exactly the track's samples. Bit-exact encoder and muxer flags and a single
-/// encoder thread make the file the same bytes on every run.
-public enum AudioTrackWriter {
-    /// Encodes `track` at `bitrate` bits per second and writes it to `destination` (all-or-nothing,
-    /// through `Muxer`'s temporary name).
-    public static func write(_ track: StereoSamples, to destination: URL, bitrate: Int) throws {
-        let encoder = try AudioEncoder(settings: AudioEncoder.Settings(sampleRate: StereoSamples.sampleRate, layout: .stereo, bitrate: bitrate))
-        let muxer = try Muxer(destination: destination, format: "ipod")
-        let stream = try muxer.addStream(for: encoder)
+/// encoder thread make the file the same bytes on every run. The track may be appended a window at a
+/// time: the bytes are the same as for the whole track at once.
+public final class AudioTrackWriter {
+    private let encoder: AudioEncoder
+    private let muxer: Muxer
+    private let stream: Int
+    /// Samples written so far (the next frame's pts).
+    private var position = 0
+    /// Samples appended but not yet encoded: less than one encoder frame.
+    private var pending = StereoSamples(silence: 0)
+
+    /// Starts a track at `bitrate` bits per second for `destination` (all-or-nothing, through `Muxer`'s
+    /// temporary name).
+    public init(destination: URL, bitrate: Int) throws {
+        encoder = try AudioEncoder(settings: AudioEncoder.Settings(sampleRate: StereoSamples.sampleRate, layout: .stereo, bitrate: bitrate))
+        muxer = try Muxer(destination: destination, format: "ipod")
+        stream = try muxer.addStream(for: encoder)
         try muxer.writeHeader()
-        let output: (Packet) throws -> Void = { try muxer.write($0, stream: stream) }
-        var position = 0
-        while position < track.count {
-            let count = min(encoder.frameSize, track.count - position)
-            let frame = try AudioFrame(sampleCount: count, layout: .stereo, sampleRate: StereoSamples.sampleRate)
-            _ = frame.samples(channel: 0).update(fromContentsOf: track.left[position..<position + count])
-            _ = frame.samples(channel: 1).update(fromContentsOf: track.right[position..<position + count])
-            try encoder.encode(frame, pts: Int64(position), output: output)
-            position += count
-        }
-        try encoder.flush(output: output)
+    }
+
+    /// Encodes `samples` after what was appended before; whole encoder frames only, the rest waits.
+    public func append(_ samples: StereoSamples) throws {
+        pending.left += samples.left
+        pending.right += samples.right
+        let whole = pending.count - pending.count % encoder.frameSize
+        try encode(upTo: whole)
+        pending.left.removeFirst(whole)
+        pending.right.removeFirst(whole)
+    }
+
+    /// Encodes what is left (a last, shorter frame), flushes the encoder and moves the file into place.
+    public func finish() throws {
+        try encode(upTo: pending.count)
+        pending = StereoSamples(silence: 0)
+        try encoder.flush { try muxer.write($0, stream: stream) }
         try muxer.finish()
+    }
+
+    /// Encodes `track` whole into `destination`.
+    public static func write(_ track: StereoSamples, to destination: URL, bitrate: Int) throws {
+        let writer = try AudioTrackWriter(destination: destination, bitrate: bitrate)
+        try writer.append(track)
+        try writer.finish()
+    }
+
+    /// Sends `pending[0..<end]` to the encoder in frames of `frameSize` (the last may be shorter).
+    private func encode(upTo end: Int) throws {
+        var offset = 0
+        while offset < end {
+            let count = min(encoder.frameSize, end - offset)
+            let frame = try AudioFrame(sampleCount: count, layout: .stereo, sampleRate: StereoSamples.sampleRate)
+            _ = frame.samples(channel: 0).update(fromContentsOf: pending.left[offset..<offset + count])
+            _ = frame.samples(channel: 1).update(fromContentsOf: pending.right[offset..<offset + count])
+            try encoder.encode(frame, pts: Int64(position), output: { try muxer.write($0, stream: stream) })
+            position += count
+            offset += count
+        }
     }
 }

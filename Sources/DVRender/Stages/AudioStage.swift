@@ -20,6 +20,9 @@ struct AudioStage {
     let work: WorkFolder
     let job: Job
 
+    /// Samples mixed and encoded at a time (10 s).
+    static let windowLength = 480_000
+
     /// One clip's sound in the reel.
     private struct Placement: Codable, Hashable {
         var clip: ClipSource
@@ -86,10 +89,22 @@ struct AudioStage {
             },
             length: length, clipsMuted: muted, music: try music(length: length, fps: fps)
         )
-        let track = AudioMixer.mix(timeline) { index in
-            (try? read(placements[index])) ?? StereoSamples(silence: placements[index].length)
+        // Ten seconds at a time, so memory does not grow with the reel; a clip that spans two windows is
+        // read once and kept until the window after its end.
+        let writer = try AudioTrackWriter(destination: file, bitrate: job.output.audio.bitrate.bitsPerSecond)
+        var readClips: [Int: StereoSamples] = [:]
+        for windowStart in stride(from: 0, to: length, by: Self.windowLength) {
+            let window = windowStart..<min(length, windowStart + Self.windowLength)
+            readClips = readClips.filter { timeline.clips[$0.key].end > window.lowerBound }
+            let samples = AudioMixer.mix(timeline, window: window) { index in
+                if let known = readClips[index] { return known }
+                let samples = (try? read(placements[index])) ?? StereoSamples(silence: placements[index].length)
+                readClips[index] = samples
+                return samples
+            }
+            try writer.append(samples)
         }
-        try AudioTrackWriter.write(track, to: file, bitrate: job.output.audio.bitrate.bitsPerSecond)
+        try writer.finish()
         observer.handle(.stageFinished(.audio))
         return EncodedAudio(file: file, reused: false)
     }

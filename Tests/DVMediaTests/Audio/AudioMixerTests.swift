@@ -145,4 +145,26 @@ struct AudioMixerTests {
         #expect(abs(withMusic.left[length - 1]) < 1e-4)
         #expect(AudioTestMedia.rms(musicOnly, length - Self.second / 10..<length) < open * 0.05)
     }
+
+    @Test("mixed a window at a time, the track is the same samples as mixed whole", arguments: [7_001, 48_000, 200_000])
+    func windows(windowLength: Int) {
+        let length = 9 * Self.second + 123
+        let clips = [
+            AudioTimeline.Clip(start: 0, length: 3 * Self.second, gain: 0.9, join: .crossfade(overlap: 24_000)),
+            AudioTimeline.Clip(start: 3 * Self.second - 24_000, length: 3 * Self.second, join: .cut),
+            AudioTimeline.Clip(start: 6 * Self.second - 24_000, length: 3 * Self.second + 24_123, hasSound: false),
+        ]
+        let sounds = clips.enumerated().map { sineClip(frequency: 440 + 110 * Double($0.offset), amplitude: 0.3, count: $0.element.length) }
+        let song = sineClip(frequency: 220, amplitude: 0.4, count: 2 * Self.second + 17)
+        let timeline = AudioTimeline(
+            clips: clips, length: length, music: AudioTimeline.Music(samples: song, volume: 0.8, duck: 0.3, fadeOut: Self.second, loop: true))
+        let whole = AudioMixer.mix(timeline) { sounds[$0] }
+        var pieced = StereoSamples(silence: 0)
+        for start in stride(from: 0, to: length, by: windowLength) {
+            let part = AudioMixer.mix(timeline, window: start..<min(length, start + windowLength)) { sounds[$0] }
+            pieced.left += part.left
+            pieced.right += part.right
+        }
+        #expect(pieced == whole)
+    }
 }

@@ -138,4 +138,19 @@ struct AudioTrackWriterTests {
         let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
         #expect(abs(decoded.count - timeline.length) <= 1_024)
     }
+
+    @Test("a track appended in pieces is the same file as the track written whole")
+    func appendedInPieces() throws {
+        let tone = AudioTestMedia.sine(frequency: 700, amplitude: 0.3, count: 100_003)
+        let track = StereoSamples(left: tone, right: tone)
+        let whole = folder.url.appendingPathComponent("whole.m4a")
+        let pieces = folder.url.appendingPathComponent("pieces.m4a")
+        try AudioTrackWriter.write(track, to: whole, bitrate: 128_000)
+        let writer = try AudioTrackWriter(destination: pieces, bitrate: 128_000)
+        for range in [0..<1_000, 1_000..<1_000, 1_000..<50_001, 50_001..<100_003] {
+            try writer.append(StereoSamples(left: Array(tone[range]), right: Array(tone[range])))
+        }
+        try writer.finish()
+        #expect(try Data(contentsOf: pieces) == Data(contentsOf: whole))
+    }
 }
