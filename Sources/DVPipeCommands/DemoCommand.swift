@@ -51,8 +51,15 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
+    @Option(name: .customLong("scan-benchmark"), help: .hidden)
+    var scanBenchmarkFiles: Int?
+
     func run() async throws {
         let folder = URL(fileURLWithPath: (directory as NSString).expandingTildeInPath, isDirectory: true)
+        if let scanBenchmarkFiles {
+            try writeScanBenchmark(files: scanBenchmarkFiles, in: folder)
+            return
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let verbose = verbose
@@ -83,6 +90,20 @@ struct DemoCommand: AsyncParsableCommand {
         }
         print("Job file: \(summary.jobFile.path)")
         print("Next: dvpipe plan \(Self.displayPath(summary.jobFile, given: directory))")
+    }
+
+    /// `--scan-benchmark N` (for `bench/scan-bench.sh`): N tiny clips over a year instead of the demo.
+    private func writeScanBenchmark(files: Int, in folder: URL) throws {
+        guard files > 0 else {
+            throw ValidationError("--scan-benchmark takes a number of files above 0")
+        }
+        do {
+            let job = try SampleLibrary.writeScanBenchmark(to: folder, files: files)
+            print("Wrote \(files) clips into \(folder.appendingPathComponent("library").path); job: \(job.path)")
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// The job file's path as the user would type it: under the folder they named.

@@ -17,6 +17,26 @@ import Testing
         #expect(!files.contains { $0.hasPrefix(".") }, "no temporary files left behind")
     }
 
+    @Test func theScanBenchmarkLibraryIsDistinctClipsDatedByName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try DVPipeProcess.run(["demo", folder.path, "--scan-benchmark", "730"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let camera = folder.appendingPathComponent("library/DCIM/Camera")
+        let files = try FileManager.default.contentsOfDirectory(atPath: camera.path).sorted()
+        #expect(files.count == 730)
+        #expect(files.first == "VID_20230101_000000.mp4" && files.last == "VID_20231231_120000.mp4")
+        let plan = try DVPipeProcess.run(["plan", folder.appendingPathComponent("bench.yaml").path, "--json"])
+        #expect(plan.status == 0, "stderr: \(plan.standardError)")
+        struct Totals: Decodable {
+            let days: Int, days_with_media: Int, clips_in_timeframe: Int, unreadable_files: Int
+        }
+        struct Document: Decodable { let totals: Totals }
+        let totals = try JSONDecoder().decode(Document.self, from: Data(plan.standardOutput.utf8)).totals
+        #expect(totals.days == 365 && totals.days_with_media == 365)
+        #expect(totals.clips_in_timeframe == 730 && totals.unreadable_files == 0)
+    }
+
     @Test func missingFolderArgumentIsAnError() throws {
         let result = try DVPipeProcess.run(["demo"])
         #expect(result.status != 0)

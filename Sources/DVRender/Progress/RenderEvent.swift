@@ -2,6 +2,8 @@
 public enum RenderStage: String, Sendable, Codable {
     /// Probing library files the index does not know yet.
     case scan
+    /// Decoding a picture of each chosen clip for `dvpipe calendar`.
+    case thumbnail
     case load
     case normalize
     case transition

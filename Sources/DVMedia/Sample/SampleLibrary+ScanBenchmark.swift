@@ -1,0 +1,64 @@
+import DVPlanning
+import Foundation
+
+/// A large generated library for timing the scanner and the planner (`bench/scan-bench.sh`).
+extension SampleLibrary {
+    /// Distinct tiny clips the benchmark library is copied from.
+    static let scanBenchmarkVariants = 4
+
+    /// Writes `count` tiny untagged clips into `directory/library/DCIM/Camera`, named
+    /// `VID_YYYYMMDD_HHMMSS.mp4` at evenly spread times over `year` (so every file gets its day from its name),
+    /// and a job over that year into `directory/bench.yaml`.
+    ///
+    /// A few clips are generated with the project's own encoders and then copied (not linked: the scanner
+    /// lists a file reached twice through links only once), so each name is a distinct file that the scanner
+    /// has to stat and probe. Returns the job file.
+    public static func writeScanBenchmark(to directory: URL, files count: Int, year: Int = 2023) throws -> URL {
+        let camera = directory.appendingPathComponent("library/DCIM/Camera")
+        let staging = directory.appendingPathComponent(".scan-benchmark-clips")
+        do {
+            try FileManager.default.createDirectory(at: camera, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError.io(path: camera.path, reason: "could not create the folder: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let writer = try SampleWriter()
+        let variants = try (0..<scanBenchmarkVariants).map { variant in
+            try writer.write(
+                SampleClip(
+                    fileName: "variant-\(variant).mp4", duration: 0.5 + 0.25 * Double(variant), width: 64, height: 36,
+                    fps: 30, audio: .none, tags: .none, text: String(variant), background: color(day: variant + 1)
+                ),
+                in: staging
+            )
+        }
+        let first = CalendarDay(year: year, month: 1, day: 1)!
+        let yearSeconds = first.days(to: CalendarDay(year: year, month: 12, day: 31)!) * 86_400 + 86_400
+        for index in 0..<count {
+            let second = index * yearSeconds / max(1, count)
+            let date = first.adding(days: second / 86_400)
+            let time = second % 86_400
+            let name = String(
+                format: "VID_%04d%02d%02d_%02d%02d%02d.mp4", date.year, date.month, date.day, time / 3600, time / 60 % 60, time % 60
+            )
+            let target = camera.appendingPathComponent(name)
+            do {
+                try FileManager.default.copyItem(at: variants[index % variants.count], to: target)
+            } catch {
+                throw MediaError.io(path: target.path, reason: "could not copy the clip: \(error)")
+            }
+        }
+        let job = directory.appendingPathComponent("bench.yaml")
+        try FileSync.writeAtomically(Data("""
+            # Scan benchmark: \(count) generated clips over \(year), days from the file names.
+            version: 1
+            name: Scan benchmark (\(count) files)
+            library: { paths: [library], timezone: UTC }
+            timeframe: { year: \(year) }
+            output: { path: out/bench.mp4 }
+
+            """.utf8), to: job)
+        return job
+    }
+}
