@@ -52,7 +52,8 @@ public struct ReelLayout: Sendable {
                 day = planned
                 source = .clip(ClipSource(
                     path: path, size: entry.size, modificationTime: entry.modificationTime,
-                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description
+                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description,
+                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
