@@ -1,13 +1,14 @@
 import DVPlanning
 
 /// Draws a piece's overlays into its canvas frames. Each text is rendered with FreeType once (cached
-/// by text, size and look) so a frame costs only blends. Keep an instance on one task.
+/// by text, size and look) and each picture decoded once, so a frame costs only blends. Keep an instance on one task.
 public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
     private let fontPath: String
     private var font: FontFace?
     private var sprites: [SpriteKey: TextSprite] = [:]
+    private var pictures: [String: OverlayPicture] = [:]
 
     private struct SpriteKey: Hashable {
         var text: String
@@ -30,10 +31,21 @@ public final class OverlayPainter {
                 let sprite = try self.sprite(for: text)
                 let origin = placement.origin(of: text.position, width: sprite.width, height: sprite.height)
                 sprite.draw(into: frame, x: origin.x, y: origin.y, opacity: opacity)
-            case .image:
-                continue
+            case let .image(image):
+                let picture = try self.picture(for: image)
+                let origin = placement.origin(of: image.position, width: picture.width, height: picture.height)
+                frame.blend(picture, x: origin.x, y: origin.y, opacity: image.opacity * opacity)
             }
         }
+    }
+
+    private func picture(for image: OverlayImage) throws -> OverlayPicture {
+        let width = Int((image.width * Double(placement.frameWidth)).rounded())
+        let key = "\(width) \(image.file)"
+        if let cached = pictures[key] { return cached }
+        let picture = try OverlayPicture(path: image.file, width: width)
+        pictures[key] = picture
+        return picture
     }
 
     private func sprite(for text: OverlayText) throws -> TextSprite {

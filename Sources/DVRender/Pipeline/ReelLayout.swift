@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import Foundation
 
 /// The plan's timeline in whole output frames: each piece (title card or day's clip) with its first and
 /// last frame in the reel, and the segments that encode it.
@@ -32,6 +33,7 @@ public struct ReelLayout: Sendable {
         let fps = canvas.fps
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        let fingerprints = Self.imageFingerprints(job)
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -53,7 +55,7 @@ public struct ReelLayout: Sendable {
                 source = .clip(ClipSource(
                     path: path, size: entry.size, modificationTime: entry.modificationTime,
                     startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description,
-                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps)
+                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, fingerprints: fingerprints)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -65,6 +67,19 @@ public struct ReelLayout: Sendable {
         self.canvas = canvas
         self.pieces = pieces
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
+    }
+
+    /// Each image overlay's file size and modification time, so an edited picture re-renders its pieces.
+    /// A missing file gets no fingerprint; drawing it fails with an error naming it.
+    static func imageFingerprints(_ job: Job) -> [String: String] {
+        var fingerprints: [String: String] = [:]
+        for case let .image(image) in job.overlays {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: image.file) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            fingerprints[image.file] = "\(size) \(modified)"
+        }
+        return fingerprints
     }
 
     /// The output frame nearest to `time`.
