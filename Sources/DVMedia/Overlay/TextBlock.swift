@@ -19,6 +19,27 @@ public struct TextBlock {
         self.pixelSize = size
     }
 
+    /// `text` with line breaks added between words so that each line, at `pixelSize`, fits `maxWidth`
+    /// where it can (a single word wider than that stays whole, for the block to shrink).
+    public static func wrapped(_ text: String, font: FontFace, pixelSize: Int, maxWidth: Int) throws -> String {
+        try font.setPixelSize(max(1, pixelSize))
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if !line.isEmpty, try font.render(candidate).width > maxWidth {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     private static func render(_ text: String, font: FontFace, pixelSize: Int) throws -> TextMask {
         try font.setPixelSize(pixelSize)
         let lines = try text.split(separator: "\n", omittingEmptySubsequences: false).map { try font.render(String($0)) }

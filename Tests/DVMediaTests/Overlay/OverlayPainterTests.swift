@@ -149,3 +149,22 @@ struct OverlayPainterTests {
         #expect(hash.finalHex() == "e145ffec62953514aec41c4080c6fbcb226422bd63a266280af5caf8a75eefd0")
     }
 }
+
+/// Title-card text: long text wraps between words instead of shrinking to a thin line.
+@Suite("text wrapping")
+struct TextWrappingTests {
+    @Test("long text wraps between words so every line fits; a word too wide alone stays whole")
+    func wrapsBetweenWords() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20)
+        let text = "See you in January, with more snow and more cake"
+        let wrapped = try TextBlock.wrapped(text, font: font, pixelSize: 20, maxWidth: 150)
+        let lines = wrapped.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3)
+        #expect(lines.joined(separator: " ") == text)
+        for line in lines {
+            #expect(try font.render(line).width <= 150, "\(line)")
+        }
+        #expect(try TextBlock.wrapped("Supercalifragilistic", font: font, pixelSize: 20, maxWidth: 50) == "Supercalifragilistic")
+        #expect(try TextBlock.wrapped("Short", font: font, pixelSize: 20, maxWidth: 150) == "Short")
+    }
+}
