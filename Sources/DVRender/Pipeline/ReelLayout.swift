@@ -100,3 +100,12 @@ extension CanvasSettings {
         )
     }
 }
+
+extension ReelLayout {
+    /// The reel's subtitle cues: each day's date and caption while its clip shows.
+    public func subtitleCues(job: Job) -> [SubtitleCue] {
+        SubtitleTrack.cues(
+            job: job, pieces: pieces.map { SubtitleTrack.Piece(day: $0.day, firstFrame: $0.firstFrame, endFrame: $0.endFrame) }, fps: canvas.fps
+        )
+    }
+}
