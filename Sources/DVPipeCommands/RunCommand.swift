@@ -1,5 +1,8 @@
 import ArgumentParser
+import DVMedia
+import DVPlanning
 import DVRender
+import Foundation
 
 /// `dvpipe run`: plan, render and assemble a job into its output file.
 struct RunCommand: AsyncParsableCommand {
@@ -20,14 +23,18 @@ struct RunCommand: AsyncParsableCommand {
             with a warning naming the file; --strict makes it an error (exit status 1) instead. Ctrl-C \
             stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
 
+            --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles.
+
             Example:
-              dvpipe run jobs/dec-2024.yaml
+              dvpipe run jobs/dec-2024.yaml --srt out/dec-2024.srt
               dvpipe run jobs/monthly.yaml --as-of 2025-01-03 --progress json
             """
     )
 
     @OptionGroup var options: JobOptions
     @OptionGroup var flags: RenderFlags
+    @Option(name: .customLong("srt"), help: ArgumentHelp("Also write the reel's dates and captions as SubRip subtitles.", valueName: "file"))
+    var srt: String?
 
     func run() async throws {
         let printer = ProgressPrinter(mode: flags.progress)
@@ -35,6 +42,14 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
             let (executor, report) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
             let reel = try executor.assemble(report.planned)
+            if let srt {
+                let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))
+                do {
+                    try FileSync.writeAtomically(Data(text.utf8), to: URL(fileURLWithPath: srt))
+                } catch {
+                    throw RenderError.outputFailed(path: srt, reason: "could not write the subtitles: \(error)")
+                }
+            }
             printer.finishLine()
             print(RunSummary.text(report: report, reel: reel))
         }

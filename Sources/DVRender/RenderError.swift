@@ -12,6 +12,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case nothingToRender
     /// A transition style the executor does not draw (the job checker should have caught it).
     case unknownTransition(String)
+    /// An overlay of a day's clip could not be drawn (a missing font or picture); `reason` names the file.
+    case overlayFailed(day: String, reason: String)
     /// The output file could not be written.
     case outputFailed(path: String, reason: String)
 
@@ -29,6 +31,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "the plan has no clip for any day; nothing to render"
         case let .unknownTransition(style):
             "unknown transition style '\(style)'"
+        case let .overlayFailed(day, reason):
+            "the overlays of \(day) could not be drawn: \(reason)"
         case let .outputFailed(path, reason):
             "\(path): \(reason)"
         }

@@ -20,7 +20,7 @@ public struct RenderOutcome: Sendable {
     public var renderedCount: Int { finished.count - reusedCount }
 }
 
-/// Runs the load → normalize → transition → encode stages for each segment, several segments at a time.
+/// Runs the load → normalize → overlay → transition → encode stages for each segment, several segments at a time.
 /// Each segment is independent and its encoder has a fixed thread count, so the bytes do not depend on
 /// how many run at once.
 public struct SegmentRenderer: Sendable {
@@ -103,13 +103,14 @@ public struct SegmentRenderer: Sendable {
         }
     }
 
-    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip loaded and normalized,
-    /// or a card drawn.
+    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip loaded, normalized and
+    /// overlaid, or a card drawn.
     private func frames(of source: SegmentSource, firstFrame: Int, frameCount: Int) throws -> any CanvasFrameSource {
         switch source {
         case let .clip(clip):
             let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
-            return try NormalizeStage(canvas: canvas).normalize(loaded)
+            let normalized = try NormalizeStage(canvas: canvas).normalize(loaded)
+            return OverlayStage(canvas: canvas).overlay(normalized, firstFrame: firstFrame)
         case let .card(card):
             return try CardStage(canvas: canvas).render(card, frameCount: frameCount)
         }

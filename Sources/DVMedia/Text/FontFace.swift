@@ -48,6 +48,9 @@ public final class FontFace {
     /// Pixels from the baseline up to the font's ascender at the current size.
     public var ascender: Int { Int(face.pointee.size.pointee.metrics.ascender >> 6) }
 
+    /// Pixels from one baseline to the next at the current size.
+    public var lineHeight: Int { Int(face.pointee.size.pointee.metrics.height >> 6) }
+
     /// Renders `text` on one line, kerned, into a mask cut tight around the ink.
     /// Characters the font lacks are drawn as its missing-glyph box.
     public func render(_ text: String) throws -> TextMask {

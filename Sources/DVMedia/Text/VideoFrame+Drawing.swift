@@ -62,7 +62,7 @@ extension VideoFrame {
     }
 
     /// `old` moved towards the 8-bit `value` by `coverage`/255, at 8-bit scale.
-    private static func mix(_ old: Int, _ value: UInt8, _ coverage: Int) -> Int {
+    static func mix(_ old: Int, _ value: UInt8, _ coverage: Int) -> Int {
         let change = (Int(value) - old) * coverage
         return old + (change >= 0 ? change + 127 : change - 127) / 255
     }

@@ -20,12 +20,20 @@ extension Job {
         public var size: Double
         /// Locale for month and weekday names.
         public var locale: String
+        /// For a clip pinned from another day, add "(from <its own day>)".
+        public var showSource: Bool
+        public var look: TextLook
 
-        public init(format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US") {
+        public init(
+            format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US",
+            showSource: Bool = false, look: TextLook = TextLook()
+        ) {
             self.format = format
             self.position = position
             self.size = size
             self.locale = locale
+            self.showSource = showSource
+            self.look = look
         }
     }
 
@@ -34,17 +42,38 @@ extension Job {
         public var text: String
         public var position: Position
         public var size: Double
-        /// When it appears in each clip.
+        /// When it appears, on the reel's timeline.
         public var start: TimeSpan
-        /// How long it stays; nil: to the end of the clip.
+        /// How long it stays; nil: to the end of the reel.
         public var duration: TimeSpan?
+        public var look: TextLook
 
-        public init(text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil) {
+        public init(
+            text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
+            look: TextLook = TextLook()
+        ) {
             self.text = text
             self.position = position
             self.size = size
             self.start = start
             self.duration = duration
+            self.look = look
+        }
+    }
+
+    /// How overlay text is painted: its colour, and an optional shadow, outline and rounded background box,
+    /// each a colour whose alpha is its opacity.
+    public struct TextLook: Sendable, Hashable, Codable {
+        public var color: RGBAColor
+        public var shadow: RGBAColor?
+        public var outline: RGBAColor?
+        public var box: RGBAColor?
+
+        public init(color: RGBAColor = .white, shadow: RGBAColor? = nil, outline: RGBAColor? = nil, box: RGBAColor? = nil) {
+            self.color = color
+            self.shadow = shadow
+            self.outline = outline
+            self.box = box
         }
     }
 

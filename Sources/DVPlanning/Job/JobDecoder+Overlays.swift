@@ -34,16 +34,19 @@ extension JobDecoder {
     private mutating func decodeDateStamp(_ node: YAMLNode, name: String) -> Job.DateStamp? {
         var stamp = Job.DateStamp()
         if node.isNull { return stamp }
-        guard let fields = fields(of: node, path: name, allowed: ["format", "position", "size", "locale"]) else { return nil }
+        let allowed = ["format", "position", "size", "locale", "show_source"] + Self.lookKeys
+        guard let fields = fields(of: node, path: name, allowed: allowed) else { return nil }
         stamp.format = text(fields, "format") ?? stamp.format
         stamp.position = position(fields, "position") ?? stamp.position
         stamp.size = number(fields, "size", in: 0.001...1) ?? stamp.size
         stamp.locale = text(fields, "locale") ?? stamp.locale
+        stamp.showSource = bool(fields, "show_source") ?? stamp.showSource
+        stamp.look = look(fields)
         return stamp
     }
 
     private mutating func decodeTextOverlay(_ node: YAMLNode, name: String) -> Job.TextOverlay? {
-        let allowed = ["text", "position", "size", "start", "duration"]
+        let allowed = ["text", "position", "size", "start", "duration"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text") else {
             return nil
         }
@@ -52,7 +55,18 @@ extension JobDecoder {
         overlay.size = number(fields, "size", in: 0.001...1) ?? overlay.size
         overlay.start = duration(fields, "start") ?? overlay.start
         overlay.duration = duration(fields, "duration")
+        overlay.look = look(fields)
         return overlay
+    }
+
+    static let lookKeys = ["color", "shadow", "outline", "box"]
+
+    /// `color`, `shadow`, `outline` and `box` of a text overlay, each `#RRGGBB` or `#RRGGBBAA`.
+    private mutating func look(_ fields: Fields) -> Job.TextLook {
+        Job.TextLook(
+            color: colour(fields, "color") ?? .white, shadow: colour(fields, "shadow"), outline: colour(fields, "outline"),
+            box: colour(fields, "box")
+        )
     }
 
     private mutating func decodeImageOverlay(_ node: YAMLNode, name: String) -> Job.ImageOverlay? {

@@ -14,6 +14,8 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Black, the default background.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// White, the default text colour.
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
 
     public init?(_ text: String) {
         guard text.first == "#", text.count == 7 || text.count == 9 else { return nil }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import Foundation
 
 /// The plan's timeline in whole output frames: each piece (title card or day's clip) with its first and
 /// last frame in the reel, and the segments that encode it.
@@ -32,6 +33,7 @@ public struct ReelLayout: Sendable {
         let fps = canvas.fps
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        let fingerprints = Self.imageFingerprints(job)
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -52,7 +54,8 @@ public struct ReelLayout: Sendable {
                 day = planned
                 source = .clip(ClipSource(
                     path: path, size: entry.size, modificationTime: entry.modificationTime,
-                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description
+                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description,
+                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, fingerprints: fingerprints)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -64,6 +67,19 @@ public struct ReelLayout: Sendable {
         self.canvas = canvas
         self.pieces = pieces
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
+    }
+
+    /// Each image overlay's file size and modification time, so an edited picture re-renders its pieces.
+    /// A missing file gets no fingerprint; drawing it fails with an error naming it.
+    static func imageFingerprints(_ job: Job) -> [String: String] {
+        var fingerprints: [String: String] = [:]
+        for case let .image(image) in job.overlays {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: image.file) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            fingerprints[image.file] = "\(size) \(modified)"
+        }
+        return fingerprints
     }
 
     /// The output frame nearest to `time`.
@@ -87,6 +103,15 @@ extension CanvasSettings {
             width: size.width, height: size.height, fps: output.fps, fit: Fit(rawValue: output.fit.rawValue) ?? .contain,
             background: RGBColor(red: output.background.red, green: output.background.green, blue: output.background.blue),
             codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads
+        )
+    }
+}
+
+extension ReelLayout {
+    /// The reel's subtitle cues: each day's date and caption while its clip shows.
+    public func subtitleCues(job: Job) -> [SubtitleCue] {
+        SubtitleTrack.cues(
+            job: job, pieces: pieces.map { SubtitleTrack.Piece(day: $0.day, firstFrame: $0.firstFrame, endFrame: $0.endFrame) }, fps: canvas.fps
         )
     }
 }

@@ -17,7 +17,8 @@ public struct CardFrames: CanvasFrameSource {
     }
 }
 
-/// Card: draws an intro or outro card, its text centred on one line (shrunk to fit the width).
+/// Card: draws an intro or outro card, its text centred, wrapped between words onto several lines
+/// when long and shrunk when a word alone is too wide.
 struct CardStage {
     let canvas: CanvasSettings
 
@@ -29,13 +30,11 @@ struct CardStage {
         let picture = try VideoFrame(width: canvas.width, height: canvas.height)
         picture.fill(card.background.bt709Limited)
         if !card.text.isEmpty {
-            let font = try FontFace(path: card.fontPath, pixelSize: max(8, Int(Double(canvas.height) * Self.textHeight)))
-            var mask = try font.render(card.text)
+            let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
-            if mask.width > widest {
-                try font.setPixelSize(max(8, font.pixelSize * widest / mask.width))
-                mask = try font.render(card.text)
-            }
+            let font = try FontFace(path: card.fontPath, pixelSize: pixelSize)
+            let text = try TextBlock.wrapped(card.text, font: font, pixelSize: pixelSize, maxWidth: widest)
+            let mask = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: widest).mask
             picture.blend(
                 mask, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited
             )

@@ -25,6 +25,8 @@ struct JobValidationTests {
         expectDiagnostic(job("audio: { clips: 1️⃣muted }"), containing: "did you mean 'mute'?")
         expectDiagnostic(job("overlays: [{ date: { position: 1️⃣top-lft } }]"), containing: "did you mean 'top-left'?")
         expectDiagnostic(job("overlays: [{ 1️⃣dat: {} }]"), containing: "unknown overlay 'dat'; did you mean 'date'?")
+        expectDiagnostic(job("overlays: [{ date: { 1️⃣colour: \"#FFFFFF\" } }]"), containing: "did you mean 'color'?")
+        expectDiagnostic(job("overlays: [{ text: { text: Hi, box: 1️⃣black } }]"), containing: "a colour")
     }
 
     @Test func requiredKeys() {

@@ -17,17 +17,19 @@ struct ReelRenderTests {
         return (report, try executor.assemble(report.planned))
     }
 
-    /// Mean absolute difference of the luma planes of two frames of one size.
-    static func lumaDifference(_ a: VideoFrame, _ b: VideoFrame) -> Double {
+    /// Mean absolute difference of the luma planes of two frames of one size, over the whole frame or a rectangle.
+    static func lumaDifference(_ a: VideoFrame, _ b: VideoFrame, columns: Range<Int>? = nil, rows: Range<Int>? = nil) -> Double {
+        let columns = columns ?? 0..<a.width
+        let rows = rows ?? 0..<a.height
         var total = 0
-        for row in 0..<a.height {
+        for row in rows {
             let lineA = a.plane(0) + row * a.stride(0)
             let lineB = b.plane(0) + row * b.stride(0)
-            for column in 0..<a.width {
+            for column in columns {
                 total += abs(Int(lineA[column]) - Int(lineB[column]))
             }
         }
-        return Double(total) / Double(a.width * a.height)
+        return Double(total) / Double(columns.count * rows.count)
     }
 
     /// Frame `index` of a file at `fps`, or of a clip window starting at `start` seconds, fitted into the canvas.
@@ -95,5 +97,38 @@ struct ReelRenderTests {
         #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
         #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
         #expect(try Data(contentsOf: edited.reel.output) != firstBytes)
+    }
+
+    @Test("changing one caption re-renders that day's body and its two transitions, and the caption shows on its day")
+    func captionChangeIsIncremental() async throws {
+        let scratch = try ScratchFolder()
+        var job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let first = try await Self.render(job, in: scratch)
+        let day = try #require(CalendarDay("2024-12-18"))
+        let piece = try #require(first.report.layout.pieces.first { $0.day?.date == day })
+        let captions = piece.source.clip?.overlays.items.filter {
+            if case let .text(text) = $0 { text.text == "Grandma's birthday" } else { false }
+        }
+        #expect(captions?.count == 1)
+
+        job.days[day]?.caption = "Grandma turns 90"
+        let edited = try await Self.render(job, in: scratch)
+        #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
+        #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
+
+        // The caption sits low in the middle: the 18th's frames differ there from its plain clip, the 17th's do not.
+        let canvas = edited.report.layout.canvas
+        let rows = canvas.height * 3 / 4..<canvas.height
+        let columns = canvas.width / 3..<canvas.width * 2 / 3
+        for (date, captioned) in [("2024-12-18", true), ("2024-12-17", false)] {
+            let shown = try #require(edited.report.layout.pieces.first { $0.day?.date.description == date })
+            let clip = try #require(shown.source.clip)
+            let middle = (shown.firstFrame + shown.endFrame) / 2
+            let output = try Self.canvasFrame(of: edited.reel.output, at: Double(middle) / 30, canvas: canvas)
+            let sourceTime = Double(clip.startMilliseconds) / 1000 + Double(middle - shown.firstFrame) / 30
+            let plain = try Self.canvasFrame(of: URL(fileURLWithPath: clip.path), at: sourceTime, canvas: canvas)
+            let difference = Self.lumaDifference(output, plain, columns: columns, rows: rows)
+            #expect(captioned ? difference > 10 : difference < 4, "\(date): mean luma difference \(difference) under the caption")
+        }
     }
 }

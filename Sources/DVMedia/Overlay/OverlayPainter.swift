@@ -1,0 +1,61 @@
+import DVPlanning
+
+/// Draws a piece's overlays into its canvas frames. Each text is rendered with FreeType once (cached
+/// by text, size and look) and each picture decoded once, so a frame costs only blends. Keep an instance on one task.
+public final class OverlayPainter {
+    private let overlays: PieceOverlays
+    private let placement: OverlayPlacement
+    private let fontPath: String
+    private var font: FontFace?
+    private var sprites: [SpriteKey: TextSprite] = [:]
+    private var pictures: [String: OverlayPicture] = [:]
+
+    private struct SpriteKey: Hashable {
+        var text: String
+        var size: Double
+        var look: Job.TextLook
+    }
+
+    /// A painter for `overlays` on `frameWidth × frameHeight` frames, drawing text with the font at `fontPath`.
+    public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fontPath: String = TextStyle.defaultFontPath) {
+        self.overlays = overlays
+        placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
+        self.fontPath = fontPath
+    }
+
+    /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
+    public func draw(into frame: VideoFrame, atFrame index: Int) throws {
+        for (item, opacity) in overlays.visible(atFrame: index) {
+            switch item {
+            case let .text(text):
+                let sprite = try self.sprite(for: text)
+                let origin = placement.origin(of: text.position, width: sprite.width, height: sprite.height)
+                sprite.draw(into: frame, x: origin.x, y: origin.y, opacity: opacity)
+            case let .image(image):
+                let picture = try self.picture(for: image)
+                let origin = placement.origin(of: image.position, width: picture.width, height: picture.height)
+                frame.blend(picture, x: origin.x, y: origin.y, opacity: image.opacity * opacity)
+            }
+        }
+    }
+
+    private func picture(for image: OverlayImage) throws -> OverlayPicture {
+        let width = Int((image.width * Double(placement.frameWidth)).rounded())
+        let key = "\(width) \(image.file)"
+        if let cached = pictures[key] { return cached }
+        let picture = try OverlayPicture(path: image.file, width: width)
+        pictures[key] = picture
+        return picture
+    }
+
+    private func sprite(for text: OverlayText) throws -> TextSprite {
+        let key = SpriteKey(text: text.text, size: text.size, look: text.look)
+        if let cached = sprites[key] { return cached }
+        let font = try self.font ?? FontFace(path: fontPath, pixelSize: 16)
+        self.font = font
+        let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
+        let sprite = try TextSprite(text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth)
+        sprites[key] = sprite
+        return sprite
+    }
+}

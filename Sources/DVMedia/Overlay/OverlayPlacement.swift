@@ -1,0 +1,39 @@
+import DVPlanning
+
+/// Where an overlay of a given size goes in a frame: named places keep a margin from the edges, points
+/// put the overlay's centre there; either way it stays inside the frame.
+public struct OverlayPlacement {
+    public let frameWidth: Int
+    public let frameHeight: Int
+
+    public init(frameWidth: Int, frameHeight: Int) {
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+    }
+
+    /// Space kept between a named place and the frame's edges: 3 % of the shorter side.
+    public var margin: Int { max(1, min(frameWidth, frameHeight) * 3 / 100) }
+
+    /// The widest an overlay may be to fit between the margins.
+    public var maxWidth: Int { max(1, frameWidth - 2 * margin) }
+
+    /// The top-left corner of a `width × height` overlay at `position`.
+    public func origin(of position: Position, width: Int, height: Int) -> (x: Int, y: Int) {
+        let x: Int
+        let y: Int
+        switch position {
+        case let .anchor(anchor):
+            let name = anchor.rawValue
+            x = name.hasSuffix("left") ? margin : name.hasSuffix("right") ? frameWidth - width - margin : (frameWidth - width) / 2
+            y = name.hasPrefix("top") ? margin : name.hasPrefix("bottom") ? frameHeight - height - margin : (frameHeight - height) / 2
+        case let .point(px, py):
+            x = Int((px * Double(frameWidth)).rounded()) - width / 2
+            y = Int((py * Double(frameHeight)).rounded()) - height / 2
+        }
+        return (Self.clamp(x, to: frameWidth - width), Self.clamp(y, to: frameHeight - height))
+    }
+
+    private static func clamp(_ value: Int, to upper: Int) -> Int {
+        max(0, min(value, max(0, upper)))
+    }
+}

@@ -1,0 +1,65 @@
+import DVPlanning
+
+/// A text overlay rendered once into the masks it is blended with on every frame: an optional rounded
+/// box, shadow and outline under the glyphs, each with its colour and opacity.
+public struct TextSprite {
+    /// One mask to blend, its offset inside the sprite, its colour and opacity.
+    struct Layer {
+        var mask: TextMask
+        var x: Int
+        var y: Int
+        var color: YUVColor
+        var opacity: Double
+    }
+
+    /// The sprite's size in pixels: text, padding, outline and shadow together.
+    public let width: Int
+    public let height: Int
+    let layers: [Layer]
+
+    /// Renders `text` at `pixelSize` in `look`, shrinking it so the whole sprite fits `maxWidth`.
+    public init(text: String, look: Job.TextLook, font: FontFace, pixelSize: Int, maxWidth: Int) throws {
+        let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
+        let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
+        let shadow = look.shadow == nil ? 0 : max(1, pixelSize / 16)
+        let margin = max(padding, outline)
+        let block = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow))
+        let glyphs = block.mask
+        width = glyphs.width + 2 * margin + shadow
+        height = glyphs.height + 2 * margin + shadow
+        var layers: [Layer] = []
+        if let box = look.box {
+            let mask = TextMask.roundedBox(width: glyphs.width + 2 * padding, height: glyphs.height + 2 * padding, radius: padding)
+            layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding))
+        }
+        let outlined = glyphs.dilated(radius: outline)
+        if let color = look.shadow {
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow))
+        }
+        if let color = look.outline {
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline))
+        }
+        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin))
+        self.layers = layers
+    }
+
+    /// Blends the sprite into `frame` with its top-left corner at (`x`, `y`), all layers scaled by `opacity`.
+    public func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
+        for layer in layers {
+            frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: layer.color, opacity: layer.opacity * opacity)
+        }
+    }
+}
+
+extension TextSprite.Layer {
+    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int) {
+        self.init(mask: mask, x: x, y: y, color: RGBColor(rgba).bt709Limited, opacity: Double(rgba.alpha) / 255)
+    }
+}
+
+extension RGBColor {
+    /// The colour part of a job's `#RRGGBBAA`, alpha left aside.
+    public init(_ color: RGBAColor) {
+        self.init(red: color.red, green: color.green, blue: color.blue)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension PieceOverlays {
+    /// How a day's caption looks: centred low in the frame, white on a translucent box.
+    public static let captionLook = Job.TextLook(
+        color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)
+    )
+    /// Caption text height as a fraction of the frame height.
+    public static let captionSize = 0.055
+    /// How long a caption takes to fade in and out.
+    public static let captionFade = TimeSpan(milliseconds: 250)
+
+    /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
+    /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
+    /// `fingerprints` gives each image file's identity (see `OverlayImage.fingerprint`).
+    public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, fingerprints: [String: String] = [:]) {
+        let count = endFrame - firstFrame
+        var items: [Item] = []
+        for overlay in job.overlays {
+            switch overlay {
+            case let .date(stamp):
+                let text = Self.dateText(stamp, day: day)
+                items.append(.text(OverlayText(text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count)))
+            case let .text(timed):
+                let start = Self.frame(at: timed.start, fps: fps) - firstFrame
+                let end = timed.duration.map { Self.frame(at: timed.start + $0, fps: fps) - firstFrame } ?? count
+                let shown = max(0, start)..<min(count, end)
+                if !shown.isEmpty {
+                    items.append(.text(OverlayText(
+                        text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
+                        endFrame: shown.upperBound
+                    )))
+                }
+            case let .image(image):
+                items.append(.image(OverlayImage(
+                    file: image.file, fingerprint: fingerprints[image.file] ?? "", position: image.position, width: image.width,
+                    opacity: image.opacity
+                )))
+            case .video:
+                continue
+            }
+        }
+        if let caption = day.caption, !caption.isEmpty {
+            let fade = min(Self.frame(at: Self.captionFade, fps: fps), count / 2)
+            items.append(.text(OverlayText(
+                text: caption, position: .anchor(.bottom), size: Self.captionSize, look: Self.captionLook, firstFrame: 0, endFrame: count,
+                fadeFrames: fade
+            )))
+        }
+        self.init(items: items)
+    }
+
+    /// The date stamp's words for `day`: its date in the stamp's pattern and locale, and with
+    /// `show_source` the day a pinned clip was filmed ("Sun, Dec 8 (from Dec 6)").
+    public static func dateText(_ stamp: Job.DateStamp, day: PlannedDay) -> String {
+        let text = DayFormatter(pattern: stamp.format, locale: stamp.locale).string(for: day.date)
+        guard stamp.showSource, let source = day.sourceDate, source != day.date else { return text }
+        return "\(text) (from \(DayFormatter(pattern: "MMM d", locale: stamp.locale).string(for: source)))"
+    }
+
+    /// The reel frame nearest to `time` (the same rounding the executor's layout uses).
+    public static func frame(at time: TimeSpan, fps: Int) -> Int {
+        Int((time.milliseconds * Int64(fps) + 500) / 1000)
+    }
+}

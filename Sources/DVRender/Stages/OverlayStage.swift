@@ -1,0 +1,37 @@
+import DVMedia
+
+/// A normalized clip with its overlays drawn on every frame: the overlay stage's product.
+public struct OverlaidClip: CanvasFrameSource {
+    private var clip: NormalizedClip
+    private let painter: OverlayPainter
+    /// The piece's frame index of the next frame.
+    private var index: Int
+
+    fileprivate init(clip: NormalizedClip, painter: OverlayPainter, firstFrame: Int) {
+        self.clip = clip
+        self.painter = painter
+        index = firstFrame
+    }
+
+    mutating func next() throws -> VideoFrame? {
+        guard let frame = try clip.next() else { return nil }
+        do {
+            try painter.draw(into: frame, atFrame: index)
+        } catch let error as MediaError {
+            throw RenderError.overlayFailed(day: clip.source.day, reason: error.description)
+        }
+        index += 1
+        return frame
+    }
+}
+
+/// Overlay: draws the clip's dates, captions, texts and pictures over its canvas frames.
+struct OverlayStage {
+    let canvas: CanvasSettings
+
+    /// `clip`, whose first frame is the piece's frame `firstFrame`, with its overlays drawn.
+    func overlay(_ clip: NormalizedClip, firstFrame: Int) -> OverlaidClip {
+        let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height)
+        return OverlaidClip(clip: clip, painter: painter, firstFrame: firstFrame)
+    }
+}

@@ -1,0 +1,170 @@
+import DVMedia
+import DVPlanning
+import Foundation
+import Testing
+
+/// Overlay pixels on small frames: what changes, what stays bit-exact, and the colours blended.
+@Suite("overlay painter")
+struct OverlayPainterTests {
+    static let grey = RGBColor(red: 100, green: 100, blue: 100).bt709Limited
+
+    /// A frame with a ramp in every plane, so any stray write shows.
+    static func patterned(width: Int = 160, height: Int = 90) throws -> VideoFrame {
+        let frame = try VideoFrame(width: width, height: height)
+        for plane in 0..<3 {
+            let size = TestFrames.size(frame, plane: plane)
+            for row in 0..<size.height {
+                for column in 0..<size.width {
+                    frame.plane(plane)[row * frame.stride(plane) + column] = UInt8(40 + (column * 3 + row * 5 + plane * 17) % 160)
+                }
+            }
+        }
+        return frame
+    }
+
+    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextLook = Job.TextLook()) -> PieceOverlays {
+        PieceOverlays(items: [.text(OverlayText(text: text, position: position, size: size, look: look, firstFrame: 0, endFrame: 10))])
+    }
+
+    /// The luma rectangle that differs between two frames, or nil when they are identical (chroma included).
+    static func changedRegion(_ a: VideoFrame, _ b: VideoFrame) -> (x: Range<Int>, y: Range<Int>)? {
+        var xs: [Int] = []
+        var ys: [Int] = []
+        for plane in 0..<3 {
+            let size = TestFrames.size(a, plane: plane)
+            let scale = plane == 0 ? 1 : 2
+            for row in 0..<size.height {
+                for column in 0..<size.width
+                where TestFrames.sample(a, plane: plane, x: column, y: row) != TestFrames.sample(b, plane: plane, x: column, y: row) {
+                    xs.append(column * scale)
+                    ys.append(row * scale)
+                }
+            }
+        }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return (minX..<maxX + 1, minY..<maxY + 1)
+    }
+
+    @Test("a text changes only the region it is placed in; every other sample stays bit-exact")
+    func onlyTheRegionChanges() throws {
+        let before = try Self.patterned()
+        let after = try Self.patterned()
+        let overlays = Self.text("Dec 18", at: .anchor(.bottomRight))
+        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 0)
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 18)
+        let sprite = try TextSprite(text: "Dec 18", look: Job.TextLook(), font: font, pixelSize: 18, maxWidth: 150)
+        let placement = OverlayPlacement(frameWidth: 160, frameHeight: 90)
+        let origin = placement.origin(of: .anchor(.bottomRight), width: sprite.width, height: sprite.height)
+        #expect(origin.x + sprite.width == 160 - placement.margin && origin.y + sprite.height == 90 - placement.margin)
+        let region = try #require(Self.changedRegion(before, after), "the text drew nothing")
+        // Chroma is written per 2×2 block, so the changed area may reach one pixel outside the sprite.
+        #expect(region.x.lowerBound >= origin.x - 1 && region.x.upperBound <= origin.x + sprite.width + 1)
+        #expect(region.y.lowerBound >= origin.y - 1 && region.y.upperBound <= origin.y + sprite.height + 1)
+        #expect(region.x.count > sprite.width / 2 && region.y.count > sprite.height / 3)
+    }
+
+    @Test("off its frames an overlay draws nothing")
+    func nothingOutsideItsFrames() throws {
+        let before = try Self.patterned()
+        let after = try Self.patterned()
+        try OverlayPainter(overlays: Self.text("Hello"), frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 10)
+        #expect(Self.changedRegion(before, after) == nil)
+    }
+
+    @Test("white text on black reaches BT.709 limited white; a half-transparent box blends halfway on a uniform background")
+    func coloursAndAlpha() throws {
+        let frame = try TestFrames.uniform(width: 160, height: 90, y: 16, u: 128, v: 128)
+        try OverlayPainter(overlays: Self.text("HIH", at: .anchor(.center), size: 0.4), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
+        let lumas = TestFrames.values(frame, plane: 0, columns: 0..<160, rows: 0..<90)
+        #expect(lumas.max() == 235 && lumas.min() == 16)
+        #expect(TestFrames.values(frame, plane: 1, columns: 0..<80, rows: 0..<45) == [128])
+
+        let red = RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)
+        let boxed = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
+        let look = Job.TextLook(color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0), box: red)
+        try OverlayPainter(overlays: Self.text("I", at: .anchor(.center), size: 0.3, look: look), frameWidth: 160, frameHeight: 90)
+            .draw(into: boxed, atFrame: 0)
+        let target = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let half = { (old: UInt8, new: UInt8) in Double(old) + (Double(new) - Double(old)) * 128 / 255 }
+        // The box's middle (the invisible letter leaves it uniform).
+        let y = Double(TestFrames.sample(boxed, plane: 0, x: 80, y: 45))
+        let u = Double(TestFrames.sample(boxed, plane: 1, x: 40, y: 22))
+        let v = Double(TestFrames.sample(boxed, plane: 2, x: 40, y: 22))
+        #expect(abs(y - half(Self.grey.y, target.y)) <= 1, "Y \(y)")
+        #expect(abs(u - half(Self.grey.u, target.u)) <= 1, "U \(u)")
+        #expect(abs(v - half(Self.grey.v, target.v)) <= 1, "V \(v)")
+        #expect(TestFrames.sample(boxed, plane: 0, x: 2, y: 2) == Self.grey.y)
+    }
+
+    @Test("text wider than the frame is shrunk to fit, never cut off; lines stack and centre")
+    func shrinksAndBreaksLines() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20)
+        let long = try TextBlock("A very long caption that cannot fit", font: font, pixelSize: 20, maxWidth: 100)
+        #expect(long.mask.width <= 100 && long.mask.width > 80)
+        #expect(long.pixelSize < 20)
+        let one = try TextBlock("Dec", font: font, pixelSize: 20, maxWidth: 200)
+        let two = try TextBlock("Dec\n18", font: font, pixelSize: 20, maxWidth: 200)
+        #expect(two.mask.height == 2 * one.mask.height)
+        #expect(two.mask.width == one.mask.width)
+        let outlined = try TextSprite(
+            text: "A very long caption that cannot fit", look: Job.TextLook(shadow: .black, outline: .black, box: .black), font: font,
+            pixelSize: 20, maxWidth: 100
+        )
+        #expect(outlined.width <= 100)
+    }
+
+    @Test("a missing font is a font error naming the file")
+    func missingFont() throws {
+        let frame = try Self.patterned()
+        let painter = OverlayPainter(overlays: Self.text("Hi"), frameWidth: 160, frameHeight: 90, fontPath: "/nonexistent/Font.ttf")
+        #expect { try painter.draw(into: frame, atFrame: 0) } throws: { error in
+            "\(error)".contains("/nonexistent/Font.ttf")
+        }
+    }
+
+    /// Pinned to DejaVu Sans at this path and this FreeType release; another font or rasteriser draws other pixels.
+    static let goldenFreeType = "2.12.1"
+
+    @Test("golden: a date with outline, shadow and box draws the recorded pixels")
+    func golden() throws {
+        let freetype = LibraryVersions.current().freetype
+        guard freetype == Self.goldenFreeType, FileManager.default.fileExists(atPath: TextStyle.defaultFontPath) else {
+            print("skipping the overlay golden: it is recorded with FreeType \(Self.goldenFreeType) and \(TextStyle.defaultFontPath); found FreeType \(freetype)")
+            return
+        }
+        let frame = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
+        let look = Job.TextLook(
+            color: RGBAColor(red: 255, green: 220, blue: 0), shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160),
+            outline: .black, box: RGBAColor(red: 0, green: 0, blue: 80, alpha: 96)
+        )
+        try OverlayPainter(overlays: Self.text("Wed, Dec 18", at: .anchor(.bottomLeft), size: 0.12, look: look), frameWidth: 160, frameHeight: 90)
+            .draw(into: frame, atFrame: 0)
+        let hash = ContentHash()
+        for plane in 0..<3 {
+            let size = TestFrames.size(frame, plane: plane)
+            for row in 0..<size.height {
+                hash.update(Data(UnsafeBufferPointer(start: frame.plane(plane) + row * frame.stride(plane), count: size.width)))
+            }
+        }
+        #expect(hash.finalHex() == "e145ffec62953514aec41c4080c6fbcb226422bd63a266280af5caf8a75eefd0")
+    }
+}
+
+/// Title-card text: long text wraps between words instead of shrinking to a thin line.
+@Suite("text wrapping")
+struct TextWrappingTests {
+    @Test("long text wraps between words so every line fits; a word too wide alone stays whole")
+    func wrapsBetweenWords() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20)
+        let text = "See you in January, with more snow and more cake"
+        let wrapped = try TextBlock.wrapped(text, font: font, pixelSize: 20, maxWidth: 150)
+        let lines = wrapped.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3)
+        #expect(lines.joined(separator: " ") == text)
+        for line in lines {
+            #expect(try font.render(line).width <= 150, "\(line)")
+        }
+        #expect(try TextBlock.wrapped("Supercalifragilistic", font: font, pixelSize: 20, maxWidth: 50) == "Supercalifragilistic")
+        #expect(try TextBlock.wrapped("Short", font: font, pixelSize: 20, maxWidth: 150) == "Short")
+    }
+}

@@ -1,0 +1,72 @@
+import DVPlanning
+import Testing
+
+/// Which overlay items show on which frame of a piece, with what text and opacity.
+@Suite("piece overlays")
+struct PieceOverlaysTests {
+    static func job(_ overlays: [Job.Overlay]) -> Job {
+        Job(
+            file: "/jobs/test.yaml", name: "test", library: Job.Library(paths: ["/media"]), timeframe: .month(year: 2024, month: 12),
+            output: Job.Output(path: "/out/test.mp4"), overlays: overlays
+        )
+    }
+
+    static func day(_ text: String, source: String? = nil, caption: String? = nil) -> PlannedDay {
+        var day = PlannedDay(date: CalendarDay(text)!, status: .chosen, reason: "video 1 of 1", caption: caption)
+        day.sourceDate = source.flatMap(CalendarDay.init)
+        return day
+    }
+
+    static func texts(_ overlays: PieceOverlays) -> [OverlayText] {
+        overlays.items.compactMap { if case let .text(text) = $0 { text } else { nil } }
+    }
+
+    @Test("a date stamp shows the day in its pattern and locale on every frame")
+    func dateStamp() {
+        let overlays = PieceOverlays(job: Self.job([.date(Job.DateStamp())]), day: Self.day("2024-12-18"), firstFrame: 90, endFrame: 180, fps: 30)
+        let texts = Self.texts(overlays)
+        #expect(texts.map(\.text) == ["Wed, Dec 18"])
+        #expect(texts[0].firstFrame == 0 && texts[0].endFrame == 90)
+        #expect(overlays.visible(atFrame: 0).count == 1 && overlays.visible(atFrame: 89).count == 1)
+        #expect(overlays.visible(atFrame: 90).isEmpty)
+        let french = Job.DateStamp(format: "d MMMM", locale: "fr_FR")
+        #expect(PieceOverlays.dateText(french, day: Self.day("2024-12-18")) == "18 décembre")
+    }
+
+    @Test("with show_source a clip pinned from another day says where it is from")
+    func dateStampShowsTheSourceDay() {
+        var stamp = Job.DateStamp(format: "MMM d")
+        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-06")) == "Dec 8")
+        stamp.showSource = true
+        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-06")) == "Dec 8 (from Dec 6)")
+        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-08")) == "Dec 8")
+    }
+
+    @Test("a timeline text shows on the piece's frames inside its range only, and not at all on pieces it misses")
+    func timelineText() {
+        let job = Self.job([.text(Job.TextOverlay(text: "Hello", start: .seconds(1), duration: .seconds(2)))])
+        // Reel frames 30 ..< 90 are the text's; this piece covers 60 ..< 150.
+        let overlays = PieceOverlays(job: job, day: Self.day("2024-12-02"), firstFrame: 60, endFrame: 150, fps: 30)
+        let text = try! #require(Self.texts(overlays).first)
+        #expect(text.firstFrame == 0 && text.endFrame == 30)
+        #expect(overlays.visible(atFrame: 29).count == 1)
+        #expect(overlays.visible(atFrame: 30).isEmpty)
+        #expect(PieceOverlays(job: job, day: Self.day("2024-12-03"), firstFrame: 90, endFrame: 180, fps: 30).isEmpty)
+        let open = Self.job([.text(Job.TextOverlay(text: "Hello", start: .seconds(4)))])
+        let late = Self.texts(PieceOverlays(job: open, day: Self.day("2024-12-02"), firstFrame: 60, endFrame: 150, fps: 30))
+        #expect(late.first?.firstFrame == 60 && late.first?.endFrame == 90)
+    }
+
+    @Test("a caption shows over the whole clip and fades in and out")
+    func captionFades() {
+        let overlays = PieceOverlays(job: Self.job([]), day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)
+        let caption = try! #require(Self.texts(overlays).first)
+        #expect(caption.text == "Birthday" && caption.fadeFrames == 8)
+        let opacities = (0..<90).map { caption.opacity(atFrame: $0) }
+        #expect(opacities[0] > 0 && opacities[0] < 0.2)
+        #expect(zip(opacities, opacities.dropFirst()).prefix(8).allSatisfy { $0 < $1 })
+        #expect(opacities[8...81].allSatisfy { $0 == 1 })
+        #expect(opacities[89] == opacities[0])
+        #expect(caption.opacity(atFrame: 90) == 0)
+    }
+}
