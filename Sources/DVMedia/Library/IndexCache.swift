@@ -2,36 +2,47 @@ import DVPlanning
 import Foundation
 import Glibc
 
-/// The media index on disk: `{"version": 1, "entries": [MediaEntry…]}`, written atomically.
+/// The media index on disk, written atomically: `DVPIPE-INDEX`, a format version byte, the entry count, then
+/// each `MediaEntry` in `IndexCoding`'s compact binary encoding.
+///
+/// Binary rather than JSON because it is read on every `plan`, `run` and `calendar`: a 20,000-file index
+/// decodes in milliseconds instead of a second. It is a cache, never edited by hand; a file that is missing,
+/// of another version or damaged is ignored and rebuilt by probing.
 enum IndexCache {
-    /// Bumped when `MediaEntry` changes shape; a cache of another version is ignored and rebuilt.
-    static let version = 1
+    /// Bumped when the encoding or `MediaEntry` changes shape; a cache of another version is rebuilt.
+    static let version: UInt8 = 2
+    private static let magic = Array("DVPIPE-INDEX".utf8)
 
-    private struct File: Codable {
-        var version: Int
-        var entries: [MediaEntry]
-    }
-
-    /// The cached entries, or none when the file is missing, unreadable, corrupt or of another version.
+    /// The cached entries, or none when the file is missing, unreadable, damaged or of another version.
     static func load(from url: URL) -> [MediaEntry] {
-        guard let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data),
-            file.version == version
-        else { return [] }
-        return file.entries
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return (try? data.withUnsafeBytes { buffer in
+            var reader = IndexReader(buffer)
+            guard try Array(reader.bytes(magic.count)) == magic, try reader.bytes(1)[0] == version else {
+                throw IndexReader.Malformed()
+            }
+            let count = try reader.int()
+            guard count >= 0, count <= buffer.count else { throw IndexReader.Malformed() }
+            var entries: [MediaEntry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                entries.append(try MediaEntry(from: &reader))
+            }
+            guard reader.isAtEnd else { throw IndexReader.Malformed() }
+            return entries
+        }) ?? []
     }
 
     /// Writes `entries` to a temporary file next to `url`, flushes it to disk, and renames it over `url`, so
     /// a reader (or a crash) never sees half an index.
     static func save(_ entries: [MediaEntry], to url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(File(version: version, entries: entries))
-        } catch {
-            throw LibraryScanError.cacheNotWritten(path: url.path, reason: "\(error)")
+        var writer = IndexWriter()
+        writer.append(magic + [version])
+        writer.write(entries.count)
+        for entry in entries {
+            entry.write(to: &writer)
         }
-        try writeAtomically(data, to: url.path)
+        try writeAtomically(Data(writer.bytes), to: url.path)
     }
 
     private static func writeAtomically(_ data: Data, to path: String) throws {

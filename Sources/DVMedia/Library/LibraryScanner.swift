@@ -37,16 +37,28 @@ public struct LibraryScanner: Sendable {
         var walk = try LibraryWalk(roots: roots.map(\.path))
         let files = try walk.mediaFiles(extensions: LibraryScanner.mediaExtensions, isExcluded: isExcluded)
         let cached = cacheFile.map(IndexCache.load(from:)) ?? []
-        let cachedByPath = Dictionary(cached.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let toProbe = files.filter { !cachedByPath.isSame($0) }.count
+        let cachedPositions = Dictionary(
+            cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Where each file stands in the cache, when the cache holds it with the same size and modification time.
+        let reusable = files.map { file in
+            cachedPositions[file.path].flatMap { position in
+                cached[position].size == file.size && cached[position].modificationTime == file.modificationTime
+                    ? position : nil
+            }
+        }
+        let toProbe = reusable.count { $0 == nil }
         var probed = 0
         var entries: [MediaEntry] = []
         entries.reserveCapacity(files.count)
-        for file in files {
-            if cachedByPath.isSame(file), let known = cachedByPath[file.path] {
-                entries.append(MediaEntry(
-                    path: file.path, relativePath: file.relativePath, size: file.size,
-                    modificationTime: file.modificationTime, probe: known.probe))
+        var changed = files.count != cached.count
+        for (index, file) in files.enumerated() {
+            if let position = reusable[index] {
+                var entry = cached[position]
+                if position != index || entry.relativePath != file.relativePath {
+                    entry.relativePath = file.relativePath
+                    changed = true
+                }
+                entries.append(entry)
                 continue
             }
             progress(ScanProgress(probed: probed, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
@@ -54,18 +66,11 @@ public struct LibraryScanner: Sendable {
                 path: file.path, relativePath: file.relativePath, size: file.size,
                 modificationTime: file.modificationTime, probe: probe(URL(fileURLWithPath: file.path))))
             probed += 1
+            changed = true
         }
-        if let cacheFile, entries != cached {
+        if let cacheFile, changed {
             try IndexCache.save(entries, to: cacheFile)
         }
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
-    }
-}
-
-extension Dictionary where Key == String, Value == MediaEntry {
-    /// True when the cache holds `file` with the same size and modification time.
-    fileprivate func isSame(_ file: LibraryWalk.File) -> Bool {
-        guard let known = self[file.path] else { return false }
-        return known.size == file.size && known.modificationTime == file.modificationTime
     }
 }

@@ -54,19 +54,12 @@ struct LibraryWalk {
     private mutating func walk(
         folder: String, relative: String, extensions: Set<String>, isExcluded: (String) -> Bool
     ) throws {
-        guard let folderStatus = LibraryWalk.status(folder, following: true),
-            visited.insert(folderStatus.identity).inserted
-        else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
-            throw LibraryScanError.unreadableFolder(path: folder, reason: error.localizedDescription)
-        }
-        for name in names where !name.hasPrefix(".") {
+        let (folderStatus, children) = try LibraryWalk.list(folder)
+        guard visited.insert(folderStatus.identity).inserted else { return }
+        for (name, status) in children {
             let path = folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            guard !isExcluded(relativePath), let status = LibraryWalk.status(path, following: false) else { continue }
+            guard !isExcluded(relativePath) else { continue }
             if status.isSymbolicLink {
                 pendingLinks.append((path, relativePath))
             } else {
@@ -77,18 +70,62 @@ struct LibraryWalk {
         }
     }
 
+    /// The folder's own status and its entries sorted by name, hidden ones left out, each `lstat`ed by name
+    /// relative to the open folder (no path lookup from the root per file). The folder is closed on return.
+    private static func list(_ folder: String) throws -> (Status, [(name: String, status: Status)]) {
+        guard let directory = opendir(folder) else {
+            throw LibraryScanError.unreadableFolder(path: folder, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw LibraryScanError.unreadableFolder(path: folder, reason: String(cString: strerror(errno)))
+        }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                guard errno == 0 else {
+                    throw LibraryScanError.unreadableFolder(path: folder, reason: String(cString: strerror(errno)))
+                }
+                break
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        names.sort()
+        let children = names.compactMap { name -> (name: String, status: Status)? in
+            var child = stat()
+            guard fstatat(descriptor, name, &child, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            return (name, Status(child))
+        }
+        return (Status(info), children)
+    }
+
     private mutating func visit(
         path: String, relativePath: String, status: Status, extensions: Set<String>, isExcluded: (String) -> Bool
     ) throws {
         if status.isDirectory {
             try walk(folder: path, relative: relativePath, extensions: extensions, isExcluded: isExcluded)
         } else if status.isRegularFile,
-            extensions.contains((relativePath as NSString).pathExtension.lowercased()),
+            extensions.contains(LibraryWalk.lowercasedExtension(of: relativePath)),
             visited.insert(status.identity).inserted
         {
             files.append(File(
                 path: path, relativePath: relativePath, size: status.size, modificationTime: status.modificationTime))
         }
+    }
+
+    /// The text after the last `.` of the path's last component, lower-cased; empty when there is none.
+    static func lowercasedExtension(of path: String) -> String {
+        let utf8 = path.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")),
+            !utf8[dot...].contains(UInt8(ascii: "/"))
+        else { return "" }
+        return path[path.index(after: dot)...].lowercased()
     }
 
     private func isInsideRoots(_ realPath: String) -> Bool {
@@ -109,17 +146,22 @@ struct LibraryWalk {
         var isSymbolicLink: Bool
         var size: Int64
         var modificationTime: Double
+
+        init(_ info: stat) {
+            let type = info.st_mode & S_IFMT
+            identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            isDirectory = type == S_IFDIR
+            isRegularFile = type == S_IFREG
+            isSymbolicLink = type == S_IFLNK
+            size = Int64(info.st_size)
+            modificationTime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+        }
     }
 
     static func status(_ path: String, following: Bool) -> Status? {
         var info = stat()
         guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        return Status(
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
-            isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG, isSymbolicLink: type == S_IFLNK,
-            size: Int64(info.st_size),
-            modificationTime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000)
+        return Status(info)
     }
 
     static func realPath(_ path: String) -> String? {

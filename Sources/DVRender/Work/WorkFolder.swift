@@ -17,7 +17,7 @@ public struct WorkFolder: Sendable {
     }
 
     /// The cached media index.
-    public var indexFile: URL { root.appendingPathComponent("index.json") }
+    public var indexFile: URL { root.appendingPathComponent("index.bin") }
     /// The load stage's manifest: the plan the segments were made from.
     public var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.

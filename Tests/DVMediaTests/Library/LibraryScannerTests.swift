@@ -7,7 +7,7 @@ import Testing
 private final class TemporaryLibrary {
     let base: URL
     var root: URL { base.appendingPathComponent("media") }
-    var cache: URL { base.appendingPathComponent("cache/index.json") }
+    var cache: URL { base.appendingPathComponent("cache/index.bin") }
 
     init() throws {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-scan-\(UUID().uuidString)")
@@ -86,7 +86,7 @@ private final class TemporaryLibrary {
         #expect(changed.sorted() == ["b.mp4", "c.mov"])
         #expect(third.entries.map(\.relativePath) == ["b.mp4", "bad.mp4", "c.mov"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: library.cache.deletingLastPathComponent().path)
-        #expect(leftovers == ["index.json"])
+        #expect(leftovers == ["index.bin"])
     }
 
     @Test func corruptCacheIsRebuilt() throws {
@@ -98,6 +98,45 @@ private final class TemporaryLibrary {
         let (_, probes) = try scan(library)
         #expect(probes == ["a.mov"])
         #expect(try scan(library).probes.isEmpty)
+    }
+
+    @Test func theCachedIndexKeepsEveryProbedFieldAndATruncatedOneIsRebuilt() throws {
+        let library = try TemporaryLibrary()
+        try library.write("IMG_0001.MOV")
+        try library.write("VID_20241205_181500.mp4")
+        try library.write("broken.mp4")
+        let rich = MediaInfo(
+            container: "mov,mp4,m4a,3gp,3g2,mj2", duration: 2.533,
+            video: VideoStreamInfo(
+                codec: "hevc", width: 1920, height: 1080, frameRate: 29.97, rotation: 90, pixelFormat: "yuv420p10le",
+                isVariableFrameRate: true),
+            audio: AudioStreamInfo(codec: "aac", sampleRate: 44_100, channels: 6, layout: "5.1"),
+            tags: CaptureTags(
+                localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
+                contentIdentifier: "D3A0C1E2-ÅÉ-✓"),
+            isStill: false)
+        let bare = MediaInfo(container: "mp4", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)
+        var probes = 0
+        let probe = { (url: URL) -> ProbeResult in
+            probes += 1
+            switch url.lastPathComponent {
+            case "IMG_0001.MOV": return .media(rich)
+            case "broken.mp4": return .unreadable(reason: "broken.mp4: moov atom not found")
+            default: return .media(bare)
+            }
+        }
+        let scanner = LibraryScanner(roots: [library.root], cacheFile: library.cache)
+        let first = try scanner.scan(isExcluded: { _ in false }, probe: probe)
+        let second = try scanner.scan(isExcluded: { _ in false }, probe: probe)
+        #expect(probes == 3)
+        #expect(second.entries == first.entries)
+        #expect(second.entries[0].probe == .media(rich))
+
+        let bytes = try Data(contentsOf: library.cache)
+        try bytes.prefix(bytes.count - 5).write(to: library.cache)
+        let rebuilt = try scanner.scan(isExcluded: { _ in false }, probe: probe)
+        #expect(probes == 6)
+        #expect(rebuilt.entries == first.entries)
     }
 
     @Test func followsLinksOnlyInsideTheLibraryAndNeverTwice() throws {

@@ -1,0 +1,159 @@
+import DVPlanning
+import Foundation
+
+/// Appends values to a byte buffer in the index cache's encoding: integers as 8 bytes little-endian, doubles
+/// as their bit pattern, strings as a 4-byte length and UTF-8, optionals as a presence byte then the value.
+struct IndexWriter {
+    private(set) var bytes: [UInt8] = []
+
+    /// Appends raw bytes (a header).
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    mutating func write(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ value: Int) { write(Int64(value)) }
+    mutating func write(_ value: Double) { write(Int64(bitPattern: value.bitPattern)) }
+    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func write(_ value: String) {
+        var text = value
+        text.withUTF8 { utf8 in
+            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func write<Value>(_ value: Value?, _ writeValue: (inout IndexWriter, Value) -> Void) {
+        write(value != nil)
+        if let value { writeValue(&self, value) }
+    }
+}
+
+/// Reads what `IndexWriter` wrote, from a byte buffer that must outlive the reader; any read past the end
+/// or malformed value throws `IndexReader.Malformed`.
+struct IndexReader {
+    /// The cache does not hold what its encoding says it should.
+    struct Malformed: Error {}
+
+    private let buffer: UnsafeRawBufferPointer
+    private var offset = 0
+
+    init(_ buffer: UnsafeRawBufferPointer) {
+        self.buffer = buffer
+    }
+
+    var isAtEnd: Bool { offset == buffer.count }
+
+    mutating func bytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= buffer.count - offset else { throw Malformed() }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
+    }
+
+    mutating func int64() throws -> Int64 {
+        Int64(littleEndian: try bytes(8).loadUnaligned(as: Int64.self))
+    }
+
+    mutating func int() throws -> Int {
+        let value = try int64()
+        guard let narrowed = Int(exactly: value) else { throw Malformed() }
+        return narrowed
+    }
+
+    mutating func double() throws -> Double { Double(bitPattern: UInt64(bitPattern: try int64())) }
+
+    mutating func bool() throws -> Bool {
+        switch try bytes(1)[0] {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed()
+        }
+    }
+
+    mutating func string() throws -> String {
+        let count = Int(UInt32(littleEndian: try bytes(4).loadUnaligned(as: UInt32.self)))
+        guard let text = String(validating: try bytes(count), as: UTF8.self) else { throw Malformed() }
+        return text
+    }
+
+    mutating func optional<Value>(_ readValue: (inout IndexReader) throws -> Value) throws -> Value? {
+        try bool() ? try readValue(&self) : nil
+    }
+}
+
+extension MediaEntry {
+    /// Writes the entry, field by field in declaration order.
+    func write(to writer: inout IndexWriter) {
+        writer.write(path)
+        writer.write(relativePath)
+        writer.write(size)
+        writer.write(modificationTime)
+        switch probe {
+        case .unreadable(let reason):
+            writer.write(false)
+            writer.write(reason)
+        case .media(let info):
+            writer.write(true)
+            writer.write(info.container)
+            writer.write(info.duration) { $0.write($1) }
+            writer.write(info.video) { writer, video in
+                writer.write(video.codec)
+                writer.write(video.width)
+                writer.write(video.height)
+                writer.write(video.frameRate)
+                writer.write(video.rotation)
+                writer.write(video.pixelFormat)
+                writer.write(video.isVariableFrameRate)
+            }
+            writer.write(info.audio) { writer, audio in
+                writer.write(audio.codec)
+                writer.write(audio.sampleRate)
+                writer.write(audio.channels)
+                writer.write(audio.layout)
+            }
+            for tag in [info.tags.localCreationDate, info.tags.creationTime, info.tags.contentIdentifier] {
+                writer.write(tag) { $0.write($1) }
+            }
+            writer.write(info.isStill)
+        }
+    }
+
+    /// Reads an entry written by `write(to:)`.
+    init(from reader: inout IndexReader) throws {
+        let path = try reader.string()
+        let relativePath = try reader.string()
+        let size = try reader.int64()
+        let modificationTime = try reader.double()
+        guard try reader.bool() else {
+            self.init(
+                path: path, relativePath: relativePath, size: size, modificationTime: modificationTime,
+                probe: .unreadable(reason: try reader.string()))
+            return
+        }
+        let container = try reader.string()
+        let duration = try reader.optional { try $0.double() }
+        let video = try reader.optional { reader in
+            VideoStreamInfo(
+                codec: try reader.string(), width: try reader.int(), height: try reader.int(),
+                frameRate: try reader.double(), rotation: try reader.int(), pixelFormat: try reader.string(),
+                isVariableFrameRate: try reader.bool())
+        }
+        let audio = try reader.optional { reader in
+            AudioStreamInfo(
+                codec: try reader.string(), sampleRate: try reader.int(), channels: try reader.int(),
+                layout: try reader.string())
+        }
+        let tags = CaptureTags(
+            localCreationDate: try reader.optional { try $0.string() },
+            creationTime: try reader.optional { try $0.string() },
+            contentIdentifier: try reader.optional { try $0.string() })
+        let info = MediaInfo(
+            container: container, duration: duration, video: video, audio: audio, tags: tags,
+            isStill: try reader.bool())
+        self.init(
+            path: path, relativePath: relativePath, size: size, modificationTime: modificationTime,
+            probe: .media(info))
+    }
+}
