@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVPlanning
 import Foundation
 
 /// Joins segment files by stream copy (no re-encoding) into one MP4, optionally with an audio track
@@ -19,9 +20,10 @@ public struct SegmentJoiner: Sendable {
     }
 
     /// Joins `segments` in order into `destination`, adding the audio stream of `audio` (an MP4/M4A
-    /// with AAC, whose packets are copied as they are) when given. Returns the total frame count.
+    /// with AAC, whose packets are copied as they are) when given, and a `mov_text` subtitle stream when
+    /// there are `subtitles`. Returns the total frame count.
     @discardableResult
-    public func join(_ segments: [URL], audio: URL? = nil, into destination: URL) throws -> Int {
+    public func join(_ segments: [URL], audio: URL? = nil, subtitles: [SubtitleCue] = [], into destination: URL) throws -> Int {
         guard let first = segments.first else {
             throw MediaError.cannotJoin(segment: destination.path, reason: "no segments to join")
         }
@@ -32,6 +34,7 @@ public struct SegmentJoiner: Sendable {
         let muxer = try Muxer(destination: destination, format: "mp4", options: ["movflags": "+faststart"])
         let videoStream = try muxer.addStream(copying: reference.parameters)
         let soundtrack = try audio.map { try Soundtrack(url: $0, muxer: muxer) }
+        let captions = subtitles.isEmpty ? nil : try SubtitleStream(cues: subtitles, muxer: muxer)
         try muxer.writeHeader()
 
         let frameRate = AVRational(num: 1, den: Int32(fps))
@@ -43,11 +46,13 @@ public struct SegmentJoiner: Sendable {
                 packet.pointer.pointee.pts += offset
                 packet.pointer.pointee.dts += offset
                 try soundtrack?.write(upTo: packet.pointer.pointee.dts, in: source.timeBase)
+                try captions?.write(upTo: Int(av_rescale_q(packet.pointer.pointee.dts, source.timeBase, AVRational(num: 1, den: 1000))))
                 try muxer.write(packet, stream: videoStream)
             }
             framesBefore += Int64(frames)
         }
         try soundtrack?.writeRest()
+        try captions?.write(upTo: Int.max)
         try muxer.finish()
         return Int(framesBefore)
     }

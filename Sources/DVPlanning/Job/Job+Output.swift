@@ -11,10 +11,13 @@ extension Job {
         public var fps: Int
         public var video: VideoEncoding
         public var audio: AudioEncoding
+        /// Adds a `mov_text` subtitle track with each day's date and caption; default false.
+        public var subtitles: Bool
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,
-            background: RGBAColor = .black, fps: Int = 30, video: VideoEncoding = VideoEncoding(), audio: AudioEncoding = AudioEncoding()
+            background: RGBAColor = .black, fps: Int = 30, video: VideoEncoding = VideoEncoding(), audio: AudioEncoding = AudioEncoding(),
+            subtitles: Bool = false
         ) {
             self.path = path
             self.resolution = resolution
@@ -24,6 +27,7 @@ extension Job {
             self.fps = fps
             self.video = video
             self.audio = audio
+            self.subtitles = subtitles
         }
 
         /// Width and height of the reel in pixels.

@@ -1,7 +1,7 @@
 extension JobDecoder {
     mutating func decodeOutput(_ node: YAMLNode) -> Job.Output {
         var output = Job.Output(path: "")
-        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio"]
+        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles"]
         guard let fields = fields(of: node, path: "output", allowed: allowed, required: ["path"]) else { return output }
         if let path = path(fields, "path") {
             output.path = path
@@ -35,6 +35,7 @@ extension JobDecoder {
                 Bitrate(text).flatMap { (32_000...512_000).contains($0.bitsPerSecond) ? $0 : nil }
             } ?? output.audio.bitrate
         }
+        output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         return output
     }
 

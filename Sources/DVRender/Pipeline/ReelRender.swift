@@ -89,8 +89,9 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         let assemble = AssembleStage(work: work)
         try assemble.checkComplete(layout)
         let audio = try AudioStage(work: work, job: planned.job).track(for: layout, observer: observer)
+        let subtitles = planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
         return try assemble.assemble(
-            layout, audio: audio, into: URL(fileURLWithPath: planned.job.output.path), observer: observer
+            layout, audio: audio, subtitles: subtitles, into: URL(fileURLWithPath: planned.job.output.path), observer: observer
         )
     }
 }

@@ -22,13 +22,16 @@ struct AssembleStage {
         }
     }
 
-    /// Joins the segments of `layout` (all finished: see `checkComplete`) and `audio` into `output`.
-    func assemble(_ layout: ReelLayout, audio: EncodedAudio, into output: URL, observer: some RenderObserver) throws -> AssembledReel {
+    /// Joins the segments of `layout` (all finished: see `checkComplete`), `audio` and the `subtitles` (none:
+    /// no subtitle stream) into `output`.
+    func assemble(
+        _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, observer: some RenderObserver
+    ) throws -> AssembledReel {
         observer.handle(.stageStarted(.assemble, total: 1))
         do {
             try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
-                layout.segments.map { work.segmentFile($0.key) }, audio: audio.file, into: output
+                layout.segments.map { work.segmentFile($0.key) }, audio: audio.file, subtitles: subtitles, into: output
             )
             let size = (try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))

@@ -186,4 +186,13 @@ struct JobDefaultsTests {
         #expect(result.job == nil)
         #expect(result.diagnostics.map(\.description) == ["/nonexistent/dvpipe/job.yaml:1:1: error: cannot read job file: no such file"])
     }
+
+    @Test func subtitlesAreOffUnlessAsked() throws {
+        #expect(validJob(minimalJob)?.output.subtitles == false)
+        let asked = minimalJob.replacingOccurrences(of: "output: { path: out.mp4 }", with: "output: { path: out.mp4, subtitles: true }")
+        #expect(validJob(asked)?.output.subtitles == true)
+        expectDiagnostic(
+            minimalJob.replacingOccurrences(of: "output: { path: out.mp4 }", with: "output: { path: out.mp4, subtitles: 1️⃣often }"),
+            containing: "subtitles")
+    }
 }

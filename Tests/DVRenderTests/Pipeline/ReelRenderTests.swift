@@ -131,4 +131,22 @@ struct ReelRenderTests {
             #expect(captioned ? difference > 10 : difference < 4, "\(date): mean luma difference \(difference) under the caption")
         }
     }
+
+    @Test("output.subtitles adds a mov_text track with each day's date and caption, timed to the reel")
+    func subtitleTrack() async throws {
+        let scratch = try ScratchFolder()
+        var job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        job.output.subtitles = true
+        let (report, reel) = try await Self.render(job, in: scratch)
+        let expected = report.layout.subtitleCues(job: job)
+        #expect(expected.count == 24)
+        #expect(expected.contains { $0.text.contains("Grandma's birthday") })
+        #expect(try SubtitleReader.cues(in: reel.output) == expected)
+        let census = try FrameCensus.take(reel.output)
+        #expect(census.videoFrames == report.layout.frameCount)
+        let bytes = try Data(contentsOf: reel.output)
+        let again = try await Self.render(job, in: scratch)
+        #expect(again.report.renderedCount == 0)
+        #expect(try Data(contentsOf: again.reel.output) == bytes)
+    }
 }
