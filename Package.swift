@@ -23,13 +23,15 @@ let package = Package(
         ),
         /** libyaml's event parser (system, through pkg-config). */
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        /** glibc's `mallopt`, which Swift's Glibc module does not export (header only, nothing to link). */
+        .systemLibrary(name: "CMalloc"),
         /** FreeType's glyph rasteriser (system, through pkg-config). */
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
         /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text, the sample library. */
-        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "DVPlanning"]),
+        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests. */
         .target(name: "DVRender", dependencies: ["DVPlanning", "DVMedia"]),
         /** The subcommands, their flags, terminal output and exit codes. */

@@ -88,7 +88,8 @@ public final class VideoEncoder {
         av_dict_set(&options, "preset", settings.preset, 0)
         switch settings.codec {
         case .h264:
-            var params = ["threads=\(settings.threads)"]
+            // sync-lookahead=0: no frames buffered for a threaded lookahead; the same bitstream, ~25 MB less at 1080p.
+            var params = ["threads=\(settings.threads)", "sync-lookahead=0"]
             if settings.stitchable { params.append("stitchable=1") }
             av_dict_set(&options, "x264-params", params.joined(separator: ":"), 0)
         case .hevc:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVMedia
 import DVRender
 import Foundation
 
@@ -29,6 +30,7 @@ struct RenderFlags: ParsableArguments {
     func renderSegments(
         _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
     ) async throws -> (executor: ReelRender<ProgressPrinter>, report: SegmentsReport) {
+        FrameMemory.reuseFreedFrameBuffers()
         if fresh {
             try options.workFolder.remove()
         }
