@@ -69,6 +69,7 @@ RUNS_MOVIEPY = max(1, env_int("BENCH_RUNS_MOVIEPY", RUNS))
 DAYS = max(2, env_int("BENCH_DAYS", 31))
 YEAR_DAYS = max(2, env_int("BENCH_YEAR_DAYS", 365))
 REFERENCE = f"reference ({DAYS} days)"
+OVERLAID = "dvpipe + overlays"
 YEAR = f"{YEAR_DAYS} days"
 INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
@@ -83,11 +84,12 @@ def say(text):
 
 
 class Run:
-    """What one run of one command measured. status: ok | failed: … | did not finish: … | killed."""
+    """What one run of one command measured. status: ok | failed: … | did not finish: … | killed.
+    `stages`: for a dvpipe run, seconds per stage read from its JSON progress events."""
 
     def __init__(self, status, wall=None, cpu=None, rss=None, rss_all=None, log=None, note=""):
         self.status, self.wall, self.cpu, self.rss, self.rss_all = status, wall, cpu, rss, rss_all
-        self.log, self.note = log, note
+        self.log, self.note, self.stages = log, note, {}
 
     @property
     def ok(self):
@@ -228,6 +230,7 @@ class Bench:
         self.dvpipe = dvpipe
         self.rows = []          # (scenario, tool, [Run], note)
         self.notes = []
+        self.stage_split = []   # seconds per stage of each correct dvpipe reference run
         self.runs_dir = WORK / "runs"
         shutil.rmtree(self.runs_dir, ignore_errors=True)
         self.runs_dir.mkdir(parents=True)
@@ -263,7 +266,9 @@ class Bench:
     # -- the reference job, three tools in alternation
 
     def dvpipe_run(self, job, work, log, fresh=True, on_line=None, extra=()):
-        argv = [self.dvpipe, "run", job, "--work-dir", work, "--progress", "json" if on_line else "none", *extra]
+        """`dvpipe run` with `--progress json`, whose events (standard error, kept in the log) give the
+        stage times that `stage_seconds` reads."""
+        argv = [self.dvpipe, "run", job, "--work-dir", work, "--progress", "json", *extra]
         if fresh:
             argv.append("--fresh")
         return measure(argv, log, on_line=on_line)
@@ -280,8 +285,11 @@ class Bench:
             [(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(outputs["ffmpeg CLI"]))
         (WORK / "ffmpeg-reference.sh").write_text("#!/bin/sh\n" + shlex.join(str(a) for a in ffmpeg_argv) + "\n")
         moviepy_env = dict(os.environ, FFMPEG_BINARY=shutil.which("ffmpeg") or "ffmpeg")
+        overlay_job = overlay_variant(folder, len(clips))
+        outputs[OVERLAID] = folder / "out" / "reference-overlays.mp4"
         commands = {
             "dvpipe": lambda log: self.dvpipe_run(job, self.runs_dir / "reference-dvpipe", log),
+            OVERLAID: lambda log: self.dvpipe_run(overlay_job, self.runs_dir / "reference-overlays", log),
             "ffmpeg CLI": lambda log: measure(ffmpeg_argv, log),
         }
         if "moviepy" not in SKIP:
@@ -295,18 +303,21 @@ class Bench:
                     continue
                 outputs[tool].unlink(missing_ok=True)
                 say(f"reference, run {run}/{RUNS}: {tool}")
-                measured = command(self.runs_dir / f"reference-{tool.split()[0].lower()}-{run}.log")
+                measured = command(self.runs_dir / f"reference-{slug(tool)}-{run}.log")
                 if measured.ok:
                     problem = check_reel(outputs[tool], expected)
                     if problem:
                         measured.status = f"failed: {problem}"
                 if not measured.ok:
                     measured.note = tail(measured.log)
+                if tool.startswith("dvpipe"):
+                    measured.stages = stage_seconds(measured.log)
                 say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, "
                     f"{fmt(measured.rss, 0)} MB peak RSS")
                 results[tool].append(measured)
         for tool, runs in results.items():
             self.add(REFERENCE, tool, runs)
+        self.stage_split = [run.stages for run in results["dvpipe"] if run.ok and run.stages]
         if "moviepy" in SKIP:
             self.add(REFERENCE, "MoviePy 2", [], "skipped (BENCH_SKIP)")
         self.reference_job = job
@@ -461,6 +472,54 @@ class Bench:
         self.add(f"warm plan, 365 days, {INDEX_FILES:,}-file index", "dvpipe", runs)
 
 
+def slug(tool):
+    return re.sub(r"[^a-z0-9]+", "-", tool.lower()).strip("-")
+
+
+def overlay_variant(folder, days):
+    """reference-overlays.yaml: the reference job plus a date stamp, a caption on every day and a PNG
+    watermark (made once with the ffmpeg CLI: a half-transparent white badge), written beside it."""
+    logo = folder / "watermark.png"
+    if not logo.exists():
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=white@0.6:s=320x120,format=rgba",
+                        "-frames:v", "1", str(logo)], check=True)
+    text = (folder / "reference.yaml").read_text()
+    text = re.sub(r"name: (\S+)", r"name: \1-overlays", text, count=1)
+    text = re.sub(r"path: out/reference-\d+d\.mp4", "path: out/reference-overlays.mp4", text)
+    first = datetime.date(2023, 1, 1)
+    captions = "".join(f"  {first + datetime.timedelta(days=index)}: {{ caption: \"Day {index + 1} of the reel\" }}\n"
+                       for index in range(days))
+    text += ("overlays:\n"
+             "  - date: { format: \"EEE, MMM d\", position: bottom-left, size: 0.045, locale: en_US }\n"
+             "  - image: { file: watermark.png, position: top-right, width: 0.12, opacity: 0.8 }\n"
+             "days:\n" + captions)
+    job = folder / "reference-overlays.yaml"
+    job.write_text(text)
+    return job
+
+
+def stage_seconds(log):
+    """Seconds per stage of a `dvpipe run --progress json` log: from each stage's `stage_started` to its
+    `stage_finished` event (the events' `elapsed` field). The picture is the segment stages taken together."""
+    starts, seconds = {}, {}
+    try:
+        lines = Path(log).read_text(errors="replace").splitlines()
+    except OSError:
+        return {}
+    for line in lines:
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(event, dict) or "stage" not in event:
+            continue
+        if event.get("event") == "stage_started":
+            starts[event["stage"]] = event["elapsed"]
+        elif event.get("event") == "stage_finished" and event["stage"] in starts:
+            seconds[event["stage"]] = seconds.get(event["stage"], 0) + event["elapsed"] - starts.pop(event["stage"])
+    return seconds
+
+
 def segments_line(log):
     match = re.search(r"segments: .*", Path(log).read_text(errors="replace")) if Path(log).exists() else None
     return match.group(0).strip() if match else "no summary"
@@ -506,6 +565,12 @@ def ratio(numerator, denominator, percent=False):
     return numerator / denominator * (100 if percent else 1)
 
 
+def audio_share(splits):
+    """Median over runs of the audio stage's time as a percentage of the picture (encode) stage's."""
+    shares = [split["audio"] / split["encode"] * 100 for split in splits if split.get("encode") and "audio" in split]
+    return statistics.median(shares) if shares else None
+
+
 def report(bench, started, versions):
     lines = [f"Measured {started:%Y-%m-%d %H:%M} UTC by `make bench` (bench/bench.py): {RUNS} run(s) per tool "
              f"on the reference job, tools in alternation; medians of the runs that produced a correct reel.", "",
@@ -544,6 +609,9 @@ def report(bench, started, versions):
          "%", "≤ 10%", 10),
         ("resume after 50% / full render", ratio(bench.median(RESUME, "dvpipe"), full, True),
          "%", "≤ 60%", 60),
+        ("audio stage / picture (encode) stage, reference (issue 6)", audio_share(bench.stage_split), "%", "< 5%", 5),
+        ("reference wall with date stamp, captions and watermark / without (issue 7)", ratio(ref(OVERLAID), full),
+         "×", "≤ 1.10×", 1.10),
     ]
     lines += ["", "| target (issue 8) | measured | target | met |", "| --- | ---: | --- | --- |"]
     for name, value, unit, target, limit in targets:
@@ -553,6 +621,12 @@ def report(bench, started, versions):
             shown = f"{value:.0f}{unit}" if unit in ("%", " MB") else f"{value:.2f}{unit}"
             met = "–" if limit is None else ("yes" if value <= limit else "no")
             lines.append(f"| {name} | {shown} | {target} | {met} |")
+    if bench.stage_split:
+        stages = sorted({stage for split in bench.stage_split for stage in split})
+        lines += ["", "dvpipe's stages in the reference runs (median seconds, from the `--progress json` events; "
+                  "`encode` is the picture: load, normalize, transition and encode of every segment): "
+                  + ", ".join(f"{stage} {statistics.median([split.get(stage, 0) for split in bench.stage_split]):.2f}"
+                              for stage in stages) + "."]
     lines += ["", "Wall and CPU (user + system, the command and the children it waited for) and peak RSS "
               "(the largest single process) come from GNU time; \"all processes\" is the summed RSS of the run's "
               "process group, sampled every 0.25 s (MoviePy runs ffmpeg readers and a writer beside Python). "
