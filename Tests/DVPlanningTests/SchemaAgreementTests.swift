@@ -81,6 +81,36 @@ struct SchemaAgreementTests {
         }
     }
 
+    /// Every key the schema describes has a description, on the key or on the definition it refers to,
+    /// so an editor can show what each key means.
+    @Test func everySchemaKeyHasADescription() throws {
+        let data = try Data(contentsOf: PackagePaths.root.appendingPathComponent("schemas/job.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        var undescribed: [String] = []
+        func describes(_ value: [String: Any]) -> Bool {
+            if value["description"] is String { return true }
+            guard let reference = value["$ref"] as? String, reference.hasPrefix("#/$defs/") else { return false }
+            return (definitions[String(reference.dropFirst("#/$defs/".count))] as? [String: Any])?["description"] is String
+        }
+        func walk(_ node: Any, path: String) {
+            if let list = node as? [Any] {
+                for (index, item) in list.enumerated() { walk(item, path: "\(path)[\(index)]") }
+            }
+            guard let object = node as? [String: Any] else { return }
+            for (key, value) in object {
+                if key == "properties", let properties = value as? [String: Any] {
+                    for (name, property) in properties {
+                        if let property = property as? [String: Any], !describes(property) { undescribed.append("\(path).\(name)") }
+                    }
+                }
+                walk(value, path: key == "properties" ? path : "\(path)/\(key)")
+            }
+        }
+        walk(schema, path: "")
+        #expect(undescribed.isEmpty, "keys without a description: \(undescribed.sorted())")
+    }
+
     @Test func schemaKeysMatchTheParsersKeys() throws {
         let data = try Data(contentsOf: PackagePaths.root.appendingPathComponent("schemas/job.schema.json"))
         let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
