@@ -4,9 +4,10 @@
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
+# For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
+# Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json).
+TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
-# The ffmpeg command line, for tests only: the loudness test cross-checks its meter with `ebur128`.
-TEST_PACKAGES := ffmpeg
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
@@ -16,7 +17,6 @@ BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
-	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 
 build: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)

@@ -4,7 +4,8 @@
 Usage: scripts/check-schema.py SCHEMA JOB...
 Prints one JSON object: {"JOB": ["problem", ...], ...}; an empty list means the file is valid.
 YAML is read the way dvpipe reads it (YAML 1.2 scalars): dates stay strings, `yes`/`no` stay strings,
-`16:9` is not a base-60 number. Needs `pip install jsonschema pyyaml` (`make deps` does it).
+`16:9` is not a base-60 number. Needs jsonschema and PyYAML (Debian: python3-jsonschema, python3-yaml;
+`make test` installs them); scripts/check-schema.sh runs this with a python3 that has them.
 """
 import json
 import re

@@ -83,7 +83,7 @@ struct MachineCheck {
         guard let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path),
               let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value
         else {
-            return .init(status: .missing, required: true, subject: "free disk", detail: "cannot read the file system of \(url.path)")
+            return .init(status: .missing, required: true, subject: "free disk", detail: "cannot read the file system of \(url.path); create the folder, or name another with --work-dir")
         }
         let gib = String(format: "%.1f GiB", Double(free) / Double(1 << 30))
         return .init(

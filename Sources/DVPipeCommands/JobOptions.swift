@@ -59,17 +59,3 @@ struct JobOptions: ParsableArguments {
         return planned
     }
 }
-
-/// Thrown by a command that a later release fills in: prints why and exits with status 3.
-struct NotImplemented: Error, CustomStringConvertible {
-    let command: String
-    var description: String { "dvpipe \(command): not implemented yet" }
-}
-
-extension NotImplemented {
-    /// Reports the missing command on standard error and ends with exit status 3.
-    func exit() -> ExitCode {
-        printError(description)
-        return ExitCode(3)
-    }
-}

@@ -23,6 +23,15 @@ struct CommandLineTests {
         }
     }
 
+    @Test("doctor fails with status 1 and says what to do when the work folder cannot be read")
+    func doctorFailsOnAMissingWorkFolder() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-no-such-folder-\(UUID().uuidString)").path
+        let result = try DVPipeProcess.run(["doctor", "--work-dir", missing])
+        #expect(result.status == 1, "doctor passed:\n\(result.standardOutput)")
+        #expect(result.standardOutput.contains("MISSING  free disk: cannot read the file system of \(missing); create the folder"))
+        #expect(result.standardOutput.contains("OK       encoder libx264"))
+    }
+
     @Test("a missing argument is reported with a usage line and a non-zero status")
     func missingArgument() throws {
         let result = try DVPipeProcess.run(["plan"])

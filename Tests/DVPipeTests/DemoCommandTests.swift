@@ -11,6 +11,8 @@ import Testing
         #expect(result.standardOutput.contains("Wrote 34 files covering 25 days of December 2024"))
         #expect(result.standardOutput.contains("Next: dvpipe plan \(folder.path)/demo.yaml"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("demo.yaml").path))
+        #expect(result.standardOutput.contains("Music: \(folder.path)/music/theme.m4a"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("music/theme.m4a").path))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("library").path)
         #expect(files.count == 34)
         #expect(files.contains("IMG_0005.JPG") && files.contains("IMG_0005.MOV"))

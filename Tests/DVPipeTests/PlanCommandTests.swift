@@ -59,6 +59,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: job.deletingLastPathComponent().appendingPathComponent(".dvpipe").path))
     }
 
+    /// `last: month` is the last complete month before `--as-of`, and plan prints the range it resolved to.
+    @Test(arguments: [
+        ("2025-01-03", "timeframe: 2024-12-01 … 2024-12-31 (31 days)"),
+        ("2024-03-01", "timeframe: 2024-02-01 … 2024-02-29 (29 days)"),
+    ])
+    func lastMonthResolvesAgainstAsOfAndPrintsTheRange(asOf: String, range: String) throws {
+        let job = try ExampleJobTests.exampleCopy("monthly-cron.yaml")
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
+        #expect(try String(contentsOf: job, encoding: .utf8).contains("last: month"))
+        let result = try DVPipeProcess.run(["plan", job.path, "--as-of", asOf])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains(range), "stderr: \(result.standardError)")
+    }
+
     @Test func aMalformedAsOfDateIsAUsageError() throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }

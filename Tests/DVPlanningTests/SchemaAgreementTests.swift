@@ -8,14 +8,13 @@ struct SchemaAgreementTests {
     private static let exampleJobs = PackagePaths.files(in: PackagePaths.root.appendingPathComponent("jobs"), extensions: ["yaml"])
     private static let invalidJobs = PackagePaths.files(in: PackagePaths.fixtures("invalid"), extensions: ["yaml"])
 
-    /// Runs `scripts/check-schema.py` on `files`: the problems the schema finds, per path.
+    /// Runs `scripts/check-schema.sh` on `files` (it picks a Python that has jsonschema and PyYAML, and
+    /// fails saying how to install them when none has): the problems the schema finds, per path.
     private func schemaProblems(_ files: [URL]) throws -> [String: [String]] {
-        let probe = try run(["python3", "-c", "import jsonschema, yaml"])
-        try #require(probe.status == 0, "Python's jsonschema and PyYAML are missing: run `make test` (its deps target pip-installs them)")
-        let script = PackagePaths.root.appendingPathComponent("scripts/check-schema.py").path
+        let script = PackagePaths.root.appendingPathComponent("scripts/check-schema.sh").path
         let schema = PackagePaths.root.appendingPathComponent("schemas/job.schema.json").path
-        let output = try run(["python3", script, schema] + files.map(\.path))
-        try #require(output.status == 0, "check-schema.py failed: \(output.text)")
+        let output = try run([script, schema] + files.map(\.path))
+        try #require(output.status == 0, "check-schema.sh failed: \(output.text)")
         return try JSONDecoder().decode([String: [String]].self, from: Data(output.text.utf8))
     }
 
@@ -34,7 +33,7 @@ struct SchemaAgreementTests {
 
     @Test func thereAreExamplesAndAnInvalidCorpus() {
         #expect(Self.exampleJobs.map(\.lastPathComponent).sorted() == ["dec-2024.yaml", "monthly-cron.yaml", "vertical-reel.yaml", "year-2024.yaml"])
-        #expect(Self.invalidJobs.count >= 40)
+        #expect(Self.invalidJobs.count >= 60)
     }
 
     @Test func exampleJobsPassTheParserWithoutErrors() {
@@ -59,27 +58,81 @@ struct SchemaAgreementTests {
         }
     }
 
+    /// What an invalid-corpus file says about itself in its leading comment lines: `# expect: LINE:COL`,
+    /// `# message: TEXT` (a distinctive part of the error the parser must give there) and, for rules
+    /// only the parser can check, `# schema: skip (why)`.
+    struct CorpusHeader {
+        var line = 0
+        var column = 0
+        var message = ""
+        var schemaSkip = false
+
+        init(_ file: URL) throws {
+            let comments = try Data(contentsOf: file).split(separator: UInt8(ascii: "\n")).prefix { $0.first == UInt8(ascii: "#") }
+            for comment in comments.map({ String(decoding: $0, as: UTF8.self) }) {
+                if comment.hasPrefix("# expect: ") {
+                    let place = comment.dropFirst("# expect: ".count).split(separator: ":").compactMap { Int($0) }
+                    try #require(place.count == 2, "\(file.lastPathComponent): '\(comment)' is not '# expect: LINE:COL'")
+                    (line, column) = (place[0], place[1])
+                } else if comment.hasPrefix("# message: ") {
+                    message = String(comment.dropFirst("# message: ".count))
+                } else if comment.hasPrefix("# schema: skip") {
+                    schemaSkip = true
+                }
+            }
+            try #require(line > 0 && !message.isEmpty, "\(file.lastPathComponent) needs '# expect: LINE:COL' and '# message: TEXT' lines")
+        }
+    }
+
     @Test(arguments: invalidJobs)
-    func invalidJobFailsTheParserAtItsExpectedPlace(file: URL) throws {
-        let header = try String(decoding: Data(contentsOf: file).prefix(40), as: UTF8.self)
-        let expect = try #require(header.split(separator: "\n").first?.split(separator: " ").last, "no '# expect: LINE:COL' line")
-        let parts = expect.split(separator: ":").compactMap { Int($0) }
-        try #require(header.hasPrefix("# expect: ") && parts.count == 2)
+    func invalidJobFailsTheParserAtItsExpectedPlaceWithItsMessage(file: URL) throws {
+        let header = try CorpusHeader(file)
         let result = JobLoader.load(path: file.path)
         #expect(result.job == nil)
-        let places = result.errors.map { "\($0.location.line):\($0.location.column)" }
-        #expect(places.contains("\(parts[0]):\(parts[1])"), "\(file.lastPathComponent): errors at \(places): \(result.errors.map(\.message))")
+        let found = result.errors.contains { error in
+            error.location.line == header.line && error.location.column == header.column && error.message.contains(header.message)
+        }
+        let errors = result.errors.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+        #expect(found, "\(file.lastPathComponent): no error '\(header.message)' at \(header.line):\(header.column); errors: \(errors)")
     }
 
     @Test func invalidJobsFailTheSchemaUnlessMarkedSkip() throws {
-        let checked = try Self.invalidJobs.filter { file in
-            try !String(decoding: Data(contentsOf: file).prefix(200), as: UTF8.self).contains("\n# schema: skip")
-        }
-        #expect(checked.count >= 35)
+        let checked = try Self.invalidJobs.filter { try !CorpusHeader($0).schemaSkip }
+        #expect(checked.count >= 50)
         let problems = try schemaProblems(checked)
         for file in checked {
             #expect(problems[file.path]?.isEmpty == false, "\(file.lastPathComponent) passes the schema")
         }
+    }
+
+    /// Every key the schema describes has a description, on the key or on the definition it refers to,
+    /// so an editor can show what each key means.
+    @Test func everySchemaKeyHasADescription() throws {
+        let data = try Data(contentsOf: PackagePaths.root.appendingPathComponent("schemas/job.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        var undescribed: [String] = []
+        func describes(_ value: [String: Any]) -> Bool {
+            if value["description"] is String { return true }
+            guard let reference = value["$ref"] as? String, reference.hasPrefix("#/$defs/") else { return false }
+            return (definitions[String(reference.dropFirst("#/$defs/".count))] as? [String: Any])?["description"] is String
+        }
+        func walk(_ node: Any, path: String) {
+            if let list = node as? [Any] {
+                for (index, item) in list.enumerated() { walk(item, path: "\(path)[\(index)]") }
+            }
+            guard let object = node as? [String: Any] else { return }
+            for (key, value) in object {
+                if key == "properties", let properties = value as? [String: Any] {
+                    for (name, property) in properties {
+                        if let property = property as? [String: Any], !describes(property) { undescribed.append("\(path).\(name)") }
+                    }
+                }
+                walk(value, path: key == "properties" ? path : "\(path)/\(key)")
+            }
+        }
+        walk(schema, path: "")
+        #expect(undescribed.isEmpty, "keys without a description: \(undescribed.sorted())")
     }
 
     @Test func schemaKeysMatchTheParsersKeys() throws {

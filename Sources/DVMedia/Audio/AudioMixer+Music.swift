@@ -24,7 +24,7 @@ extension AudioMixer {
             let count = min(source.count, length)
             var envelope = [Float](repeating: 1, count: count)
             if count < length {
-                let fade = Fade(nil)
+                let fade = Fade(.cut)
                 for index in 0..<min(fade.length, count) {
                     envelope[count - 1 - index] = fade.gain(at: index)
                 }

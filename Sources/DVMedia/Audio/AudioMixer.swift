@@ -31,9 +31,12 @@ public enum AudioMixer {
             for (index, clip) in timeline.clips.enumerated() where clip.start < window.upperBound && clip.end > window.lowerBound {
                 let samples = try clipSamples(index)
                 precondition(samples.count == clip.length, "clip \(index) gave \(samples.count) samples for a window of \(clip.length)")
-                let incoming = index > 0 ? timeline.clips[index - 1].join : nil
-                let outgoing = index < timeline.clips.count - 1 ? clip.join : nil
-                if let outgoing, outgoing.overlap > 0 {
+                let isLast = index == timeline.clips.count - 1
+                // At the reel's ends the neighbour is a title card's silence: the sound crosses from or to it
+                // over the picture's transition, as it would cross with a silent clip.
+                let incoming = index > 0 ? timeline.clips[index - 1].join : .crossfade(overlap: clip.fadeInFromSilence)
+                let outgoing = isLast ? .crossfade(overlap: clip.fadeOutToSilence) : clip.join
+                if !isLast, outgoing.overlap > 0 {
                     precondition(timeline.clips[index + 1].start == clip.end - outgoing.overlap, "clip \(index + 1) must start where the crossfade begins")
                 }
                 let count = min(samples.count, timeline.length - clip.start)
@@ -58,8 +61,8 @@ public enum AudioMixer {
         let length: Int
         let shape: Shape
 
-        /// The fade for a join (nil: the edge meets silence, which gets a de-click fade too).
-        init(_ join: AudioJoin?) {
+        /// The fade for a join: equal-power over a crossfade, a de-click fade at a cut.
+        init(_ join: AudioJoin) {
             switch join {
             case let .crossfade(overlap) where overlap > 0:
                 length = overlap

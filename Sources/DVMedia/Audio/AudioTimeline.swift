@@ -15,14 +15,25 @@ public struct AudioTimeline: Sendable, Equatable {
         /// How this clip joins the next one (ignored for the last clip). For a crossfade, the next
         /// clip must start `overlap` samples before this one ends.
         public var join: AudioJoin
+        /// For the first clip: samples over which its sound rises from silence, the length of the
+        /// picture's transition from an intro card (0: a de-click fade). Ignored for the other clips.
+        public var fadeInFromSilence: Int
+        /// For the last clip: samples over which its sound falls to silence, the length of the picture's
+        /// transition into an outro card (0: a de-click fade). Ignored for the other clips.
+        public var fadeOutToSilence: Int
 
         /// A clip at `start` lasting `length` samples.
-        public init(start: Int, length: Int, gain: Float = 1, hasSound: Bool = true, join: AudioJoin = .cut) {
+        public init(
+            start: Int, length: Int, gain: Float = 1, hasSound: Bool = true, join: AudioJoin = .cut,
+            fadeInFromSilence: Int = 0, fadeOutToSilence: Int = 0
+        ) {
             self.start = start
             self.length = length
             self.gain = gain
             self.hasSound = hasSound
             self.join = join
+            self.fadeInFromSilence = fadeInFromSilence
+            self.fadeOutToSilence = fadeOutToSilence
         }
 
         /// The sample after the clip's last.

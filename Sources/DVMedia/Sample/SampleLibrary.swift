@@ -1,7 +1,7 @@
 import Foundation
 
 /// The built-in demo: a generated camera roll for December 2024 and a job file that exercises every
-/// planning rule on it. `writeDemo(to:)` writes `library/` and `demo.yaml` into a folder.
+/// planning rule on it. `writeDemo(to:)` writes `library/`, `demo.yaml` and `music/theme.m4a` into a folder.
 public enum SampleLibrary {
     /// What `writeDemo(to:)` wrote.
     public struct Summary: Sendable {
@@ -13,11 +13,14 @@ public enum SampleLibrary {
         public var files: [String]
         /// Days of December 2024 that have at least one readable clip.
         public var daysWithMedia: [Int]
+        /// The soundtrack written beside the library (`DIR/music/theme.m4a`, the demo only).
+        public var musicFile: URL? = nil
     }
 
-    /// Writes the demo library into `directory/library` and its job into `directory/demo.yaml`,
-    /// generating the files on `concurrency` tasks (each with its own writer). The files are the same
-    /// bytes on every run. `progress` is called once per file written, from any task.
+    /// Writes the demo library into `directory/library`, its job into `directory/demo.yaml` and a short
+    /// looping tune into `directory/music/theme.m4a` (for example jobs' `audio.music`), generating the
+    /// files on `concurrency` tasks (each with its own writer). The files are the same bytes on every run.
+    /// `progress` is called once per file written, from any task.
     public static func writeDemo(
         to directory: URL, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: @escaping @Sendable (String) -> Void = { _ in }
@@ -27,8 +30,9 @@ public enum SampleLibrary {
         try await write(items, into: library, concurrency: concurrency, progress: progress)
         let jobFile = directory.appendingPathComponent("demo.yaml")
         try FileSync.writeAtomically(Data(demoJob.utf8), to: jobFile)
+        let music = try writeDemoMusic(in: directory)
         return Summary(
-            libraryFolder: library, jobFile: jobFile, files: items.map(\.fileName), daysWithMedia: demoDaysWithMedia
+            libraryFolder: library, jobFile: jobFile, files: items.map(\.fileName), daysWithMedia: demoDaysWithMedia, musicFile: music
         )
     }
 

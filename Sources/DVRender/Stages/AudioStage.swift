@@ -29,6 +29,10 @@ struct AudioStage {
         var start: Int
         var length: Int
         var crossfadeOut: Int
+        /// Samples of the intro card's transition into this clip (first clip only), over which its sound rises.
+        var fadeInFromCard: Int
+        /// Samples of this clip's transition into the outro card (last clip only), over which its sound falls.
+        var fadeOutToCard: Int
         var startInFile: Int
 
         /// Names the clip window for the loudness cache.
@@ -48,14 +52,23 @@ struct AudioStage {
     private func plannedTrack(for layout: ReelLayout) throws -> (file: URL, placements: [Placement], length: Int) {
         let fps = layout.canvas.fps
         let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
-        let clipPieces = layout.pieces.filter { $0.source.clip != nil }
-        let placements: [Placement] = clipPieces.enumerated().map { index, piece in
-            let next = index + 1 < clipPieces.count ? clipPieces[index + 1] : nil
-            let overlap = next.map { sample(piece.endFrame) - sample($0.firstFrame) } ?? 0
+        let overlap = { (piece: ReelLayout.Piece, next: ReelLayout.Piece?) in
+            next.map { max(0, sample(piece.endFrame) - sample($0.firstFrame)) } ?? 0
+        }
+        let pieces = layout.pieces
+        let clipIndices = pieces.indices.filter { pieces[$0].source.clip != nil }
+        let placements: [Placement] = clipIndices.enumerated().map { order, index in
+            let piece = pieces[index]
+            let next = order + 1 < clipIndices.count ? pieces[clipIndices[order + 1]] : nil
+            // A title card before the first clip or after the last is silent: the sound crosses with it
+            // over the picture's transition.
+            let cardBefore = order == 0 && index > 0 ? pieces[index - 1] : nil
+            let cardAfter = order == clipIndices.count - 1 && index + 1 < pieces.count ? pieces[index + 1] : nil
             let clip = piece.source.clip!
             return Placement(
                 clip: clip, start: sample(piece.firstFrame), length: sample(piece.endFrame) - sample(piece.firstFrame),
-                crossfadeOut: max(0, overlap), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000
+                crossfadeOut: overlap(piece, next), fadeInFromCard: cardBefore.map { overlap($0, piece) } ?? 0,
+                fadeOutToCard: overlap(piece, cardAfter), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000
             )
         }
         let length = sample(layout.frameCount)
@@ -84,7 +97,8 @@ struct AudioStage {
                     start: placement.start, length: placement.length,
                     gain: job.audio.normalize ? loudness[placement.windowKey].map { normalization.gain(for: $0.measurement) } ?? 1 : 1,
                     hasSound: loudness[placement.windowKey]?.hasSound ?? false,
-                    join: placement.crossfadeOut > 0 ? .crossfade(overlap: placement.crossfadeOut) : .cut
+                    join: placement.crossfadeOut > 0 ? .crossfade(overlap: placement.crossfadeOut) : .cut,
+                    fadeInFromSilence: placement.fadeInFromCard, fadeOutToSilence: placement.fadeOutToCard
                 )
             },
             length: length, clipsMuted: muted, music: try music(length: length, fps: fps)

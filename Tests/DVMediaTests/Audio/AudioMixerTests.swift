@@ -82,6 +82,29 @@ struct AudioMixerTests {
         #expect(abs(20 * log10(power / (0.5 / 2.0.squareRoot()))) < 0.2)
     }
 
+    @Test("the first clip rises from silence and the last falls to it over their card transitions, equal-power; a cut end gets the de-click")
+    func fadesAtTitleCards() {
+        let fade = 12_000
+        let steady = StereoSamples(left: [Float](repeating: 0.5, count: Self.second), right: [Float](repeating: 0.5, count: Self.second))
+        let clips = [
+            AudioTimeline.Clip(start: 24_000, length: Self.second, fadeInFromSilence: fade),
+            AudioTimeline.Clip(start: 24_000 + Self.second, length: Self.second, fadeOutToSilence: fade),
+        ]
+        let track = AudioMixer.mix(AudioTimeline(clips: clips, length: 3 * Self.second)) { _ in steady }
+        for index in [0, fade / 4, fade / 2, fade - 1] {
+            let gain = 0.5 * sin(Double.pi / 2 * (Double(index) + 0.5) / Double(fade))
+            #expect(abs(Double(track.left[24_000 + index]) - gain) < 1e-5, "fade in at \(index)")
+            #expect(abs(Double(track.right[24_000 + 2 * Self.second - 1 - index]) - gain) < 1e-5, "fade out at \(index)")
+        }
+        #expect(track.left[24_000 + fade] == 0.5)
+        #expect(track.left[..<24_000].allSatisfy { $0 == 0 } && track.left[(24_000 + 2 * Self.second)...].allSatisfy { $0 == 0 })
+
+        // Without a card (fade 0) the ends get only the 5 ms de-click: full level from there on.
+        let plain = AudioMixer.mix(AudioTimeline(clips: [.init(start: 0, length: Self.second)], length: Self.second)) { _ in steady }
+        #expect(plain.left[AudioMixer.declickLength] == 0.5 && plain.left[fade / 2] == 0.5)
+        #expect(plain.left[0] < 0.01 && plain.left[Self.second - 1] < 0.01)
+    }
+
     @Test("clips land on their planned samples, exactly")
     func placement() {
         var clip = StereoSamples(silence: 10_000)

@@ -1,4 +1,4 @@
-import DVMedia
+@testable import DVMedia
 import DVPlanning
 import Foundation
 import Testing
@@ -36,16 +36,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: summary.jobFile.path))
     }
 
-    @Test func clipsDecodeToTheirDurationsAndSizes() async throws {
+    /// Each clip lasts what its catalogue entry asks (2, 2.5, 3 or 4 s), in the container and in the
+    /// decoded frames, within one frame.
+    @Test func clipsDecodeToTheirOwnDurationsAndSizes() async throws {
         let (summary, results) = try await library()
-        for (name, result) in results.sorted(by: { $0.key < $1.key }) {
-            guard case let .media(info) = result, !info.isStill else { continue }
+        let planned = SampleLibrary.demoCatalogue.compactMap { item -> SampleClip? in
+            if case let .clip(clip) = item.content { clip } else { nil }
+        }
+        #expect(planned.count == 30)
+        for clip in planned {
+            let name = clip.fileName
+            let info = try media(results[name])
             let census = try FrameCensus.take(summary.libraryFolder.appendingPathComponent(name))
             let frameRate = try #require(info.video?.frameRate)
+            let duration = try #require(info.duration)
             #expect(census.pictureWidth == 640 && census.pictureHeight == 360, "\(name)")
-            #expect(abs(census.videoDuration - (info.duration ?? 0)) <= 1 / frameRate + 0.03, "\(name)")
-            #expect((2...4).contains((info.duration ?? 0).rounded()), "\(name) lasts \(info.duration ?? 0) s")
+            #expect(abs(duration - clip.duration) <= 1 / frameRate + 0.03, "\(name) lasts \(duration) s, planned \(clip.duration) s")
+            #expect(abs(census.videoDuration - clip.duration) <= 1 / frameRate + 0.03, "\(name) decodes to \(census.videoDuration) s")
         }
+    }
+
+    @Test func theDemoTuneIsSixSecondsOfStereoSound() async throws {
+        let summary = try await Self.demo.value.summary
+        let music = try #require(summary.musicFile)
+        #expect(music.path.hasSuffix("/music/theme.m4a"))
+        let samples = try AudioClipReader(path: music.path).readAll(limit: 48_000 * 60)
+        #expect(abs(samples.count - 6 * 48_000) <= 1_024, "\(samples.count) samples")
+        #expect(samples.hasSound)
+        #expect(samples.samplePeak < 0.5)
     }
 
     @Test func captureTagsDayByDay() async throws {

@@ -1,0 +1,99 @@
+import DVMedia
+import DVPlanning
+@testable import DVRender
+import Foundation
+import Testing
+
+/// The audio stage itself, as the executor runs it: a job with an intro and an outro over two generated
+/// clips, one at −30 LUFS and one at −10 LUFS, planned, laid out and mixed into the encoded track.
+@Suite("audio stage")
+struct AudioStageTests {
+    /// The stage's encoded track, decoded, and the layout it follows.
+    struct Mixed {
+        let layout: ReelLayout
+        let samples: StereoSamples
+
+        /// The clip pieces in reel order.
+        var clips: [ReelLayout.Piece] { layout.pieces.filter { $0.source.clip != nil } }
+
+        func sample(_ frame: Int) -> Int {
+            AudioTimeline.sampleCount(frames: frame, fpsNumerator: layout.canvas.fps)
+        }
+
+        func rms(_ range: Range<Int>) -> Double {
+            let sum = range.reduce(0.0) { $0 + Double(samples.left[$1] * samples.left[$1] + samples.right[$1] * samples.right[$1]) }
+            return (sum / Double(2 * range.count)).squareRoot()
+        }
+    }
+
+    /// Writes the two tone clips (dated by name, Dec 1 and Dec 2) and a job over them, and runs the stage.
+    static func mix(in scratch: ScratchFolder) throws -> Mixed {
+        let library = scratch.url.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        let writer = try SampleWriter()
+        for (name, level) in [("VID_20241201_120000.mp4", -30.0), ("VID_20241202_120000.mp4", -10.0)] {
+            let clip = SampleClip(fileName: name, duration: 4, width: 64, height: 36, fps: 10, audio: .tone(SampleTone(frequency: 1_000, level: level)))
+            _ = try writer.write(clip, in: library)
+        }
+        let jobFile = scratch.url.appendingPathComponent("job.yaml")
+        try """
+        version: 1
+        library: { paths: [library], timezone: UTC }
+        timeframe: { from: 2024-12-01, to: 2024-12-02 }
+        output: { path: out/reel.mp4, resolution: 64x36, fps: 10 }
+        transition: { style: crossfade, duration: 0.5s }
+        intro: { text: Hello, duration: 1s }
+        outro: { text: Bye, duration: 1s }
+        """.write(to: jobFile, atomically: true, encoding: .utf8)
+        let result = JobLoader.load(path: jobFile.path)
+        let job = try #require(result.job, "\(result.diagnostics)")
+        let observer = RecordingObserver()
+        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
+        let layout = try ReelLayout(plan: planned.plan, job: job, entries: planned.scan.entries, canvas: CanvasSettings(output: job.output))
+        try scratch.work.prepare()
+        let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
+        let samples = try AudioClipReader(path: track.file.path).readAll(limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
+        return Mixed(layout: layout, samples: samples)
+    }
+
+    @Test("clips made at −30 and −10 LUFS both end within 1 LU of the −16 LUFS target")
+    func loudnessMatched() throws {
+        let scratch = try ScratchFolder()
+        let mixed = try Self.mix(in: scratch)
+        #expect(mixed.clips.count == 2)
+        for piece in mixed.clips {
+            // Inside the clip, away from the half-second crossfades at both of its edges.
+            let inner = mixed.sample(piece.firstFrame) + 24_000..<mixed.sample(piece.endFrame) - 24_000
+            let part = StereoSamples(left: Array(mixed.samples.left[inner]), right: Array(mixed.samples.right[inner]))
+            let loudness = try #require(LoudnessMeter.measure(part).integrated)
+            #expect(abs(loudness - -16) <= 1, "\(piece.source.clip?.path ?? ""): \(loudness) LUFS")
+        }
+    }
+
+    /// With an equal-power fade over the card's transition, the clip's first quarter of it plays at
+    /// √(mean sin²(πx/2), x in 0…¼) ≈ 0.22 of its steady level and the last quarter at ≈ 0.97; a 5 ms
+    /// de-click alone would leave both near 1.
+    @Test("the sound rises from the intro card's silence and falls into the outro's over the picture's transitions")
+    func cardsCrossfadeTheSound() throws {
+        let scratch = try ScratchFolder()
+        let mixed = try Self.mix(in: scratch)
+        let pieces = mixed.layout.pieces
+        try #require(pieces.count == 4 && pieces[0].source.clip == nil && pieces[3].source.clip == nil)
+        let intro = mixed.sample(pieces[0].endFrame) - mixed.sample(pieces[1].firstFrame)
+        let outro = mixed.sample(pieces[2].endFrame) - mixed.sample(pieces[3].firstFrame)
+        #expect(intro == 24_000 && outro == 24_000)
+
+        let firstStart = mixed.sample(pieces[1].firstFrame)
+        let steadyFirst = mixed.rms(firstStart + intro..<firstStart + 2 * intro)
+        #expect(mixed.rms(firstStart..<firstStart + intro / 4) < 0.35 * steadyFirst)
+        #expect(mixed.rms(firstStart + 3 * intro / 4..<firstStart + intro) > 0.85 * steadyFirst)
+
+        let lastEnd = mixed.sample(pieces[2].endFrame)
+        let steadyLast = mixed.rms(lastEnd - 2 * outro..<lastEnd - outro)
+        #expect(mixed.rms(lastEnd - outro / 4..<lastEnd) < 0.35 * steadyLast)
+        #expect(mixed.rms(lastEnd - outro..<lastEnd - 3 * outro / 4) > 0.85 * steadyLast)
+        // Nothing sounds over the cards themselves, before and after their transitions.
+        #expect(mixed.rms(0..<firstStart) < 0.01 * steadyFirst)
+        #expect(mixed.rms(lastEnd..<mixed.samples.count) < 0.01 * steadyLast)
+    }
+}
