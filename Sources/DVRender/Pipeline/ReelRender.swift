@@ -69,13 +69,14 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                     planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, failures: failures
                 )
             }
-            for failure in outcome.failures {
+            // A broken clip usually fails its body and a transition beside it: report each file once.
+            for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
                 guard !options.strict, failed.add(failure, index: planned.scan.entries) else {
                     throw RenderError.clipFailed(path: failure.path, reason: failure.reason)
                 }
                 observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
+                failures.append(failure)
             }
-            failures += outcome.failures
             try failed.save(to: work)
             planned = planned.replanned(around: failed)
         }
