@@ -23,9 +23,10 @@ struct AssembleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let printer = ProgressPrinter(mode: progress)
+        let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
-            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: StopRequest())
+            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: trap.stop)
             let reel = try executor.assemble(planned)
             printer.finishLine()
             print("wrote \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount)))")

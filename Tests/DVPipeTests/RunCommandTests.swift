@@ -78,7 +78,8 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: sharded)) == Data(contentsOf: Self.output(beside: reference)))
     }
 
-    @Test func ctrlCStopsAfterTheSegmentsInHandAndSaysHowToResume() throws {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let process = Process()
@@ -92,10 +93,10 @@ import Testing
         while Self.finishedRecords(beside: job) < 3 && process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "stderr: \(printed)")
+        #expect(process.terminationStatus == exitStatus, "stderr: \(printed)")
         #expect(printed.contains("Resume with: dvpipe run \(job.path)"))
         #expect(Self.finishedRecords(beside: job) < 51)
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))

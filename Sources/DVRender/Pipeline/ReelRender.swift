@@ -83,16 +83,26 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     }
 
     /// Makes the sound track (or reuses it) and joins the finished segments with it into the job's output.
+    /// A stop requested before the sound track or while it is made ends the run (`RenderError.interrupted`)
+    /// before the next stage starts; the finished track is kept and the previous output is left as it was.
     public func assemble(_ planned: PlannedJob) throws -> AssembledReel {
         let layout = try ReelLayout(
             plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
         )
         let assemble = AssembleStage(work: work)
         try assemble.checkComplete(layout)
+        try checkNotStopped()
         let audio = try AudioStage(work: work, job: planned.job).track(for: layout, observer: observer)
+        try checkNotStopped()
         let subtitles = planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
         return try assemble.assemble(
             layout, audio: audio, subtitles: subtitles, into: URL(fileURLWithPath: planned.job.output.path), observer: observer
         )
+    }
+    /// Throws `RenderError.interrupted` once a stop has been requested.
+    private func checkNotStopped() throws {
+        if let signal = stop.requestedBy {
+            throw RenderError.interrupted(signal: signal)
+        }
     }
 }

@@ -149,4 +149,47 @@ struct ReelRenderTests {
         #expect(again.report.renderedCount == 0)
         #expect(try Data(contentsOf: again.reel.output) == bytes)
     }
+
+    @Test("a stop asked while the sound track is made ends the run before assembling; the track is kept for the re-run")
+    func stopDuringTheSoundTrack() async throws {
+        let scratch = try ScratchFolder()
+        let job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
+        let stop = StopRequest()
+        let observer = StoppingObserver(stage: .audio, stop: stop)
+        let executor = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: observer, stop: stop)
+        let report = try await executor.renderSegments(planned)
+        #expect(throws: RenderError.interrupted(signal: SIGTERM)) { try executor.assemble(report.planned) }
+        #expect(observer.started == [.audio], "the assemble stage never starts")
+        #expect(!FileManager.default.fileExists(atPath: job.output.path))
+        #expect(try ReelStatus(planned: report.planned, work: scratch.work).audioFinished, "the finished track is kept")
+
+        let resumed = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: RecordingObserver(), stop: StopRequest())
+        let reel = try resumed.assemble(report.planned)
+        #expect(reel.frameCount == report.layout.frameCount)
+    }
+}
+
+/// Asks the run to stop as `stage` starts, as a signal arriving then would, and notes the stages that started.
+final class StoppingObserver: RenderObserver, @unchecked Sendable {
+    private let stage: RenderStage
+    private let stop: StopRequest
+    private let lock = NSLock()
+    private var recorded: [RenderStage] = []
+
+    init(stage: RenderStage, stop: StopRequest) {
+        self.stage = stage
+        self.stop = stop
+    }
+
+    func handle(_ event: RenderEvent) {
+        guard case let .stageStarted(started, _) = event, started != .encode, started != .scan else { return }
+        lock.withLock { recorded.append(started) }
+        if started == stage {
+            stop.request(signal: SIGTERM)
+        }
+    }
+
+    /// The stages after rendering that started, in order.
+    var started: [RenderStage] { lock.withLock { recorded } }
 }
