@@ -231,4 +231,19 @@ import Testing
         #expect(lenient.standardOutput.contains("segments: 3 rendered, 48 reused (of 51)"), "\(lenient.standardOutput)")
         #expect(try Data(contentsOf: output) == reel)
     }
+
+    @Test func freshIgnoresTheWorkFolderAndRendersEverySegmentAgain() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let first = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(first.status == 0, "stderr: \(first.standardError)")
+        let leftover = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments/0123abcd.mp4")
+        try Data("a segment of an earlier version of the job".utf8).write(to: leftover)
+
+        let fresh = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--fresh"])
+        #expect(fresh.status == 0, "stderr: \(fresh.standardError)")
+        #expect(fresh.standardOutput.contains("segments: 51 rendered, 0 reused (of 51)"), "\(fresh.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path), "the old work folder is gone")
+        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
+    }
 }
