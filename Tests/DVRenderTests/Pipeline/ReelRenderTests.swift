@@ -50,6 +50,19 @@ struct ReelRenderTests {
         let census = try FrameCensus.take(reel.output)
         #expect(census.videoFrames == layout.frameCount)
         #expect(census.pictureWidth == 640 && census.pictureHeight == 360)
+        // Against the plan itself, read back from the file: its frame rate, and the plan's length in frames
+        // within one frame per piece.
+        guard case let .media(info) = MediaProbe.probe(reel.output) else {
+            Issue.record("the reel does not probe")
+            return
+        }
+        let fps = try #require(info.video?.frameRate)
+        #expect(fps == 30)
+        let plannedFrames = Double(report.planned.plan.timeline.totalDuration.milliseconds) / 1000 * fps
+        #expect(
+            abs(Double(census.videoFrames) - plannedFrames) <= Double(layout.pieces.count),
+            "\(census.videoFrames) frames for a plan of \(plannedFrames)"
+        )
         let videoSeconds = Double(census.videoFrames) / 30
         let audioSeconds = Double(census.audioSamples) / 48_000
         #expect(abs(audioSeconds - videoSeconds) <= 0.021, "audio \(audioSeconds) s, video \(videoSeconds) s")
