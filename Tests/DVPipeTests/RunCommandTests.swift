@@ -245,5 +245,13 @@ import Testing
         #expect(fresh.standardOutput.contains("segments: 51 rendered, 0 reused (of 51)"), "\(fresh.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: leftover.path), "the old work folder is gone")
         #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
+
+        // The assemble manifest: status calls the output up to date, and a run with nothing to do keeps it.
+        let status = try DVPipeProcess.run(["status", job.path])
+        #expect(status.standardOutput.contains("output: \(Self.output(beside: job).path) up to date"), "\(status.standardOutput)")
+        let again = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(again.standardOutput.contains("kept \(Self.output(beside: job).path) (already up to date)"), "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("segments: 0 rendered, 51 reused (of 51)"))
+        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
     }
 }

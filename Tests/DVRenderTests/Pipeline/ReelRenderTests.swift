@@ -163,6 +163,45 @@ struct ReelRenderTests {
         #expect(try Data(contentsOf: again.reel.output) == bytes)
     }
 
+    @Test("the plan and assemble manifests record what was rendered; an up-to-date output is kept, a stale one assembled again")
+    func manifests() async throws {
+        let scratch = try ScratchFolder()
+        var job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let first = try await Self.render(job, in: scratch)
+        #expect(!first.reel.reused)
+        let plan = try #require(scratch.work.recordedPlan())
+        #expect(plan.plan == first.report.planned.plan)
+        #expect(plan.segments == first.report.layout.segments.map(\.key))
+        let bytes = try Data(contentsOf: first.reel.output)
+        let assembly = try JSONDecoder().decode(AssembleManifest.self, from: Data(contentsOf: scratch.work.assembleFile))
+        #expect(assembly.outputPath == first.reel.output.path)
+        #expect(assembly.byteCount == Int64(bytes.count))
+        #expect(assembly.fileHash == ContentHash.hex(of: bytes))
+        #expect(assembly.frameCount == first.report.layout.frameCount)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .upToDate)
+
+        let again = try await Self.render(job, in: scratch)
+        #expect(again.reel.reused, "the output is already this assembly")
+        #expect(again.reel.frameCount == first.reel.frameCount && again.reel.byteCount == first.reel.byteCount)
+        #expect(try Data(contentsOf: again.reel.output) == bytes)
+
+        // An output changed behind dvpipe's back (same size) is stale, and assembled again.
+        var tampered = bytes
+        tampered[tampered.count / 2] ^= 0xFF
+        try tampered.write(to: first.reel.output)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .stale)
+        let repaired = try await Self.render(job, in: scratch)
+        #expect(!repaired.reel.reused)
+        #expect(try Data(contentsOf: repaired.reel.output) == bytes)
+
+        // A changed caption makes the output stale before anything is rendered.
+        job.days[try #require(CalendarDay("2024-12-18"))]?.caption = "Grandma turns 90"
+        let edited = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
+        #expect(try ReelStatus(planned: edited, work: scratch.work).output == .stale)
+        try FileManager.default.removeItem(at: first.reel.output)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .missing)
+    }
+
     @Test("a stop asked while the sound track is made ends the run before assembling; the track is kept for the re-run")
     func stopDuringTheSoundTrack() async throws {
         let scratch = try ScratchFolder()
