@@ -41,4 +41,21 @@ public final class ContentHash {
         hash.update(data)
         return hash.finalHex()
     }
+
+    /// The SHA-256 of the file at `url`, read a megabyte at a time, as hex.
+    ///
+    /// - Throws: `MediaError.io` when the file cannot be read.
+    public static func hex(ofFileAt url: URL) throws -> String {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let hash = ContentHash()
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                hash.update(chunk)
+            }
+            return hash.finalHex()
+        } catch {
+            throw MediaError.io(path: url.path, reason: error.localizedDescription)
+        }
+    }
 }

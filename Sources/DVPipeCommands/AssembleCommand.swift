@@ -9,7 +9,8 @@ struct AssembleCommand: AsyncParsableCommand {
         discussion: """
             Needs every segment of the plan in the work folder (after `dvpipe render`, or all shards of \
             it); says how many are missing otherwise. Joins by stream copy, without re-encoding, into \
-            a temporary file that replaces output.path only when complete.
+            a temporary file that replaces output.path only when complete. An output that is already \
+            exactly that assembly (checked against the work folder's record and its SHA-256) is kept.
 
             Example:
               dvpipe assemble jobs/dec-2024.yaml --work-dir /shared/dec-2024
@@ -23,12 +24,13 @@ struct AssembleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let printer = ProgressPrinter(mode: progress)
+        let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
-            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: StopRequest())
+            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: trap.stop)
             let reel = try executor.assemble(planned)
             printer.finishLine()
-            print("wrote \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount)))")
+            print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import DVRender
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -10,11 +11,13 @@ enum ProgressMode: String, CaseIterable, Sendable {
     case none
 }
 
-/// Turns render events into progress output on standard error.
+/// Turns render events into progress output on standard error. In plain mode (`plain`, or `auto` when
+/// standard error is not a terminal) a timer also prints the current line every `plainInterval` seconds,
+/// so long work with no event in between (a long segment, the sound track) still shows progress.
 final class ProgressPrinter: RenderObserver {
     private struct State {
         var stage: RenderStage?
-        var stageStart = Date()
+        var stageStart = Date.distantPast
         var done = 0
         var total = 0
         var reused = 0
@@ -25,13 +28,44 @@ final class ProgressPrinter: RenderObserver {
     private let live: Bool
     private let mode: ProgressMode
     private let plainInterval: TimeInterval
-    private let runStart = Date()
+    private let clock: @Sendable () -> Date
+    private let write: @Sendable (String) -> Void
+    private let runStart: Date
     private let state = Mutex(State())
+    private let ticker: Mutex<(any DispatchSourceTimer)?>
 
-    init(mode: ProgressMode, plainInterval: TimeInterval = 5) {
+    /// A printer for `mode`. `clock` and `write` stand for the time and standard error; `ticks` starts the
+    /// timer behind the plain line, which checks once a second whether the line is due (tests that drive
+    /// `tick()` themselves turn it off).
+    init(
+        mode: ProgressMode, plainInterval: TimeInterval = 5, clock: @escaping @Sendable () -> Date = { Date() },
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }, ticks: Bool = true
+    ) {
         self.mode = mode
         self.plainInterval = plainInterval
+        self.clock = clock
+        self.write = write
+        runStart = clock()
         live = mode == .auto && isatty(STDERR_FILENO) == 1
+        let plain = !live && (mode == .auto || mode == .plain)
+        ticker = Mutex(ticks && plain ? DispatchSource.makeTimerSource(queue: .global()) : nil)
+        ticker.withLock { timer in
+            timer?.setEventHandler { [weak self] in self?.tick() }
+            timer?.schedule(deadline: .now() + 1, repeating: 1)
+            timer?.resume()
+        }
+    }
+
+    deinit {
+        ticker.withLock { $0?.cancel() }
+    }
+
+    /// Prints the plain line again if a stage is under way and none was printed for `plainInterval` seconds.
+    func tick() {
+        guard mode == .auto || mode == .plain else { return }
+        state.withLock { state in
+            emit(&state, force: false)
+        }
     }
 
     func handle(_ event: RenderEvent) {
@@ -46,7 +80,7 @@ final class ProgressPrinter: RenderObserver {
     func finishLine() {
         state.withLock { state in
             if state.liveLineShown {
-                FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+                write("\r\u{1B}[K")
                 state.liveLineShown = false
             }
         }
@@ -57,7 +91,7 @@ final class ProgressPrinter: RenderObserver {
             switch event {
             case let .stageStarted(stage, total):
                 state.stage = stage
-                state.stageStart = Date()
+                state.stageStart = clock()
                 state.done = 0
                 state.total = total
                 state.reused = 0
@@ -70,34 +104,35 @@ final class ProgressPrinter: RenderObserver {
                 emit(&state, force: done == total)
             case let .warning(message):
                 clearLive(&state)
-                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+                write("warning: \(message)\n")
                 emit(&state, force: true)
             case .stageFinished:
                 clearLive(&state)
+                state.stage = nil
             }
         }
     }
 
     private func clearLive(_ state: inout State) {
         if state.liveLineShown {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            write("\r\u{1B}[K")
             state.liveLineShown = false
         }
     }
 
     private func emit(_ state: inout State, force: Bool) {
         guard let stage = state.stage else { return }
-        let now = Date()
+        let now = clock()
         if !live && !force && now.timeIntervalSince(state.lastPlainLine) < plainInterval { return }
         let line = Self.progressLine(
             stage: stage, done: state.done, total: state.total, reused: state.reused,
             elapsed: now.timeIntervalSince(runStart), stageElapsed: now.timeIntervalSince(state.stageStart)
         )
         if live {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            write("\r\u{1B}[K\(line)")
             state.liveLineShown = true
         } else {
-            FileHandle.standardError.write(Data("\(line)\n".utf8))
+            write("\(line)\n")
             state.lastPlainLine = now
         }
     }
@@ -123,7 +158,7 @@ final class ProgressPrinter: RenderObserver {
     }
 
     private func writeJSON(_ event: RenderEvent) {
-        var object: [String: Any] = ["elapsed": (Date().timeIntervalSince(runStart) * 1000).rounded() / 1000]
+        var object: [String: Any] = ["elapsed": (clock().timeIntervalSince(runStart) * 1000).rounded() / 1000]
         switch event {
         case let .stageStarted(stage, total):
             object["event"] = "stage_started"
@@ -145,7 +180,7 @@ final class ProgressPrinter: RenderObserver {
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         state.withLock { _ in
-            FileHandle.standardError.write(data + Data("\n".utf8))
+            write(String(decoding: data, as: UTF8.self) + "\n")
         }
     }
 }

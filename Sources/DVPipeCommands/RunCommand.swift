@@ -17,7 +17,9 @@ struct RunCommand: AsyncParsableCommand {
 
             Re-running resumes: segments already in the work folder are checked and reused, so after an \
             interruption (Ctrl-C, kill, power loss) or a change to one day only the missing or changed \
-            segments are rendered. The same job over the same files gives the same bytes.
+            segments are rendered. The same job over the same files gives the same bytes; an output \
+            that is already exactly what the job gives (by the work folder's record and its SHA-256) \
+            is kept as it is.
 
             A clip that fails to decode is replaced by the day's next candidate, or its day is dropped, \
             with a warning naming the file; --strict makes it an error (exit status 1) instead. Ctrl-C \

@@ -13,7 +13,7 @@ enum RunSummary {
         let canvas = report.layout.canvas
         let seconds = Double(reel.frameCount) / Double(canvas.fps)
         var lines = [
-            "wrote \(reel.output.path)",
+            reel.reused ? "kept \(reel.output.path) (already up to date)" : "wrote \(reel.output.path)",
             "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(reel.frameCount) frames, \(byteText(reel.byteCount))",
         ]
         let days = report.planned.plan.days

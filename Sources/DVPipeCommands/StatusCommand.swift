@@ -8,8 +8,9 @@ struct StatusCommand: AsyncParsableCommand {
         abstract: "Show what is rendered, what is stale and what is left for a job.",
         discussion: """
             Plans the job as `dvpipe run` would and compares the plan with the work folder: segments \
-            done and left (with the days they show), the sound track, the output file, and segment \
-            files left from earlier versions of the job. Reads records only; renders nothing.
+            done and left (with the days they show), the sound track, whether the output file is up to \
+            date (what assembling the current plan would write) or stale, and segment files left from \
+            earlier versions of the job. Reads records only; renders nothing.
 
             Example:
               dvpipe status jobs/dec-2024.yaml
@@ -31,8 +32,12 @@ struct StatusCommand: AsyncParsableCommand {
             }
             print("sound track: \(status.audioFinished ? "done" : "left")")
             print("stale: \(status.staleSegmentFiles) segment files from earlier versions of the job (dvpipe clean removes the work folder)")
-            let ready = status.segmentsLeft.isEmpty && status.audioFinished
-            print("output: \(planned.job.output.path) \(status.outputExists ? "exists" : "not written yet")\(ready ? "" : "; run: dvpipe run \(options.job)")")
+            let state = switch status.output {
+            case .missing: "not written yet"
+            case .upToDate: "up to date"
+            case .stale: "stale (made from another version of the job, or changed since)"
+            }
+            print("output: \(planned.job.output.path) \(state)\(status.output == .upToDate ? "" : "; run: dvpipe run \(options.job)")")
         }
     }
 }

@@ -78,7 +78,8 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: sharded)) == Data(contentsOf: Self.output(beside: reference)))
     }
 
-    @Test func ctrlCStopsAfterTheSegmentsInHandAndSaysHowToResume() throws {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let process = Process()
@@ -92,10 +93,10 @@ import Testing
         while Self.finishedRecords(beside: job) < 3 && process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "stderr: \(printed)")
+        #expect(process.terminationStatus == exitStatus, "stderr: \(printed)")
         #expect(printed.contains("Resume with: dvpipe run \(job.path)"))
         #expect(Self.finishedRecords(beside: job) < 51)
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
@@ -158,5 +159,99 @@ import Testing
         #expect(lenient.standardOutput.contains("dropped \(broken.path)"))
         #expect(lenient.standardOutput.contains("days: 24 of 31 included"), "the 9th falls back to its own clip")
         #expect(try Data(contentsOf: Self.output(beside: job)) == reel, "the same reel as without the pin")
+    }
+
+    /// A copy of the demo job whose library starts with a folder of its own holding `files` (name → bytes).
+    static func jobCopy(withExtraFiles files: [String: Data]) throws -> (job: URL, extra: URL) {
+        let extra = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-extra-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        for (name, bytes) in files {
+            try bytes.write(to: extra.appendingPathComponent(name))
+        }
+        let job = try DemoLibrary.jobCopy { text in
+            text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
+        }
+        return (job, extra)
+    }
+
+    /// Two copies of a clip cut 1 % into its media: the earliest clip of the 19th (which also has IMG_0018)
+    /// and the only clip of the 11th. Both probe well, so the plan picks them; both break in their window.
+    @Test func aChosenClipThatBreaksGivesWayToTheDaysNextCandidateOrItsDayIsDropped() throws {
+        let reel = try DemoLibrary.reel.get()
+        let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
+        let (job, extra) = try Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken, "VID_20241211_120000.mp4": broken])
+        defer {
+            for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
+        }
+        let withCandidate = extra.appendingPathComponent("VID_20241219_080000.mp4").path
+        let alone = extra.appendingPathComponent("VID_20241211_120000.mp4").path
+
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(plan.standardOutput.contains(withCandidate) && plan.standardOutput.contains(alone), "the plan chooses both broken clips")
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "plain"])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        for path in [withCandidate, alone] {
+            #expect(run.standardError.components(separatedBy: "warning: \(path): ").count == 2, "one warning names \(path)")
+            #expect(run.standardOutput.components(separatedBy: "dropped \(path): ").count == 2, "the summary names \(path) once")
+        }
+        #expect(run.standardError.contains("planned again without it"))
+        #expect(run.standardOutput.contains("days: 24 of 31 included"), "the 19th falls back to IMG_0018, the 11th is out")
+        let leftOut = run.standardOutput.split(separator: "\n").filter { $0.contains("left out") }
+        #expect(leftOut.contains { $0.contains("2024-12-11") }, "the summary says the 11th is left out: \(leftOut)")
+        #expect(try Data(contentsOf: Self.output(beside: job)) == reel, "the same reel as without the broken clips")
+    }
+
+    /// `--strict`: the run fails on the broken clip of the 19th, keeps what it finished and leaves the previous
+    /// output alone; a run without `--strict` then renders only what the failure left.
+    @Test func underStrictABrokenClipFailsTheRunKeepingFinishedSegmentsAndThePreviousOutput() throws {
+        let reel = try DemoLibrary.reel.get()
+        let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
+        let (job, extra) = try Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken])
+        defer {
+            for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
+        }
+        let output = Self.output(beside: job)
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let previous = Data("the reel of an earlier run\n".utf8)
+        try previous.write(to: output)
+
+        let strict = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: \(extra.appendingPathComponent("VID_20241219_080000.mp4").path): "))
+        #expect(try Data(contentsOf: output) == previous, "the previous output is untouched")
+        let kept = Self.finishedRecords(beside: job)
+        #expect(kept > 0 && kept < 51, "the segments that did not need the broken clip are kept (\(kept))")
+
+        // The 19th falls back to IMG_0018: its body and the transitions on either side are new; every other
+        // segment was kept by the failed run.
+        let lenient = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
+        #expect(kept >= 48)
+        #expect(lenient.standardOutput.contains("segments: 3 rendered, 48 reused (of 51)"), "\(lenient.standardOutput)")
+        #expect(try Data(contentsOf: output) == reel)
+    }
+
+    @Test func freshIgnoresTheWorkFolderAndRendersEverySegmentAgain() throws {
+        let job = try DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let first = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(first.status == 0, "stderr: \(first.standardError)")
+        let leftover = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments/0123abcd.mp4")
+        try Data("a segment of an earlier version of the job".utf8).write(to: leftover)
+
+        let fresh = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--fresh"])
+        #expect(fresh.status == 0, "stderr: \(fresh.standardError)")
+        #expect(fresh.standardOutput.contains("segments: 51 rendered, 0 reused (of 51)"), "\(fresh.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path), "the old work folder is gone")
+        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
+
+        // The assemble manifest: status calls the output up to date, and a run with nothing to do keeps it.
+        let status = try DVPipeProcess.run(["status", job.path])
+        #expect(status.standardOutput.contains("output: \(Self.output(beside: job).path) up to date"), "\(status.standardOutput)")
+        let again = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(again.standardOutput.contains("kept \(Self.output(beside: job).path) (already up to date)"), "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("segments: 0 rendered, 51 reused (of 51)"))
+        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
     }
 }

@@ -62,6 +62,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         while true {
             let layout = try ReelLayout(plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: canvas)
             guard !layout.pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
+            try work.recordPlan(planned.plan, layout: layout)
             let outcome = try await renderer.render(layout.segments, shard: options.shard, observer: observer, stop: stop)
             rendered += outcome.renderedCount
             if outcome.failures.isEmpty {
@@ -69,29 +70,47 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                     planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, failures: failures
                 )
             }
-            for failure in outcome.failures {
+            // A broken clip usually fails its body and a transition beside it: report each file once.
+            for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
                 guard !options.strict, failed.add(failure, index: planned.scan.entries) else {
                     throw RenderError.clipFailed(path: failure.path, reason: failure.reason)
                 }
                 observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
+                failures.append(failure)
             }
-            failures += outcome.failures
             try failed.save(to: work)
             planned = planned.replanned(around: failed)
         }
     }
 
-    /// Makes the sound track (or reuses it) and joins the finished segments with it into the job's output.
+    /// Makes the sound track (or reuses it) and joins the finished segments with it into the job's output,
+    /// unless the output is already exactly that assembly (the assemble manifest and the file's SHA-256
+    /// say so): then it is kept as it is. A stop requested before the sound track or while it is made ends
+    /// the run (`RenderError.interrupted`) before the next stage starts; the finished track is kept and
+    /// the previous output is left as it was.
     public func assemble(_ planned: PlannedJob) throws -> AssembledReel {
         let layout = try ReelLayout(
             plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
         )
         let assemble = AssembleStage(work: work)
         try assemble.checkComplete(layout)
-        let audio = try AudioStage(work: work, job: planned.job).track(for: layout, observer: observer)
+        let audioStage = AudioStage(work: work, job: planned.job)
         let subtitles = planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
-        return try assemble.assemble(
-            layout, audio: audio, subtitles: subtitles, into: URL(fileURLWithPath: planned.job.output.path), observer: observer
-        )
+        let output = URL(fileURLWithPath: planned.job.output.path)
+        let inputs = try assemble.inputs(layout, audioTrack: try audioStage.trackFile(for: layout), subtitles: subtitles, output: output)
+        if let kept = assemble.unchangedOutput(inputs: inputs, output: output, observer: observer) {
+            return kept
+        }
+        try checkNotStopped()
+        let audio = try audioStage.track(for: layout, observer: observer)
+        try checkNotStopped()
+        return try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, inputs: inputs, observer: observer)
+    }
+
+    /// Throws `RenderError.interrupted` once a stop has been requested.
+    private func checkNotStopped() throws {
+        if let signal = stop.requestedBy {
+            throw RenderError.interrupted(signal: signal)
+        }
     }
 }

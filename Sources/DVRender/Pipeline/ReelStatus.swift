@@ -13,8 +13,9 @@ public struct ReelStatus: Sendable {
     /// Segment files in the work folder that no segment of the current plan uses (from an earlier
     /// version of the job); `dvpipe clean` removes them.
     public let staleSegmentFiles: Int
-    /// True when the output file exists.
-    public let outputExists: Bool
+    /// Whether the output file is there and is what assembling the current plan would write, by the
+    /// assemble manifest and the file's size and modification time.
+    public let output: OutputState
 
     /// Looks at `work` for `planned`, reading only records and file sizes (no decoding).
     public init(planned: PlannedJob, work: WorkFolder) throws {
@@ -22,11 +23,17 @@ public struct ReelStatus: Sendable {
             plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
         )
         segmentsLeft = layout.segments.filter { work.finishedSegment($0.key) == nil }
-        audioFinished = try AudioStage(work: work, job: planned.job).isFinished(for: layout)
+        let audio = AudioStage(work: work, job: planned.job)
+        audioFinished = try audio.isFinished(for: layout)
         let current = Set(layout.segments.map { "\($0.key).mp4" })
         let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []
         staleSegmentFiles = files.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") && !current.contains($0) }.count
-        outputExists = FileManager.default.fileExists(atPath: planned.job.output.path)
+        let outputFile = URL(fileURLWithPath: planned.job.output.path)
+        let inputs = try AssembleStage(work: work).inputs(
+            layout, audioTrack: try audio.trackFile(for: layout),
+            subtitles: planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : [], output: outputFile
+        )
+        output = work.outputState(inputs: inputs, output: outputFile, checkContent: false)
     }
 }
 

@@ -7,6 +7,8 @@ public struct AssembledReel: Sendable {
     public let output: URL
     public let frameCount: Int
     public let byteCount: Int64
+    /// True when the output was already exactly this assembly and was kept as it was.
+    public let reused: Bool
 }
 
 /// Assemble: joins every segment by stream copy with the sound track into the output file, which
@@ -22,10 +24,38 @@ struct AssembleStage {
         }
     }
 
+    /// The hash naming an assembly: the renderer version, the segments in order (each named by the hash of
+    /// everything that decides its pixels), the sound track (named the same way), the subtitles and the output path.
+    func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue], output: URL) throws -> String {
+        let hash = ContentHash()
+        hash.update("dvpipe-assemble")
+        hash.update(RenderVersion.renderer)
+        for segment in layout.segments {
+            hash.update(segment.key)
+        }
+        hash.update(audioTrack.lastPathComponent)
+        hash.update(try JSONCoding.encoder.encode(subtitles))
+        hash.update(output.path)
+        return hash.finalHex()
+    }
+
+    /// The output as the last assembly left it, if it is still exactly an assembly of `inputs` (same record,
+    /// same SHA-256); nil when it has to be assembled.
+    func unchangedOutput(inputs: String, output: URL, observer: some RenderObserver) -> AssembledReel? {
+        guard work.outputState(inputs: inputs, output: output, checkContent: true) == .upToDate,
+              let record = work.recordedAssembly()
+        else { return nil }
+        observer.handle(.stageStarted(.assemble, total: 1))
+        observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: true, name: output.path))
+        observer.handle(.stageFinished(.assemble))
+        return AssembledReel(output: output, frameCount: record.frameCount, byteCount: record.byteCount, reused: true)
+    }
+
     /// Joins the segments of `layout` (all finished: see `checkComplete`), `audio` and the `subtitles` (none:
-    /// no subtitle stream) into `output`.
+    /// no subtitle stream) into `output`, and records the assembly of `inputs` in the assemble manifest.
     func assemble(
-        _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, observer: some RenderObserver
+        _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, inputs: String,
+        observer: some RenderObserver
     ) throws -> AssembledReel {
         observer.handle(.stageStarted(.assemble, total: 1))
         do {
@@ -33,10 +63,10 @@ struct AssembleStage {
             let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
                 layout.segments.map { work.segmentFile($0.key) }, audio: audio.file, subtitles: subtitles, into: output
             )
-            let size = (try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
+            let record = try work.recordAssembly(inputs: inputs, output: output, frameCount: frames)
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))
             observer.handle(.stageFinished(.assemble))
-            return AssembledReel(output: output, frameCount: frames, byteCount: size)
+            return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, reused: false)
         } catch let error as MediaError {
             throw RenderError.outputFailed(path: output.path, reason: error.description)
         } catch let error as CocoaError {

@@ -76,9 +76,15 @@ struct AudioStage {
         return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
     }
 
+    /// The file the track for `layout` has in the work folder, once made; its name is the hash of
+    /// everything that decides its samples and bytes.
+    func trackFile(for layout: ReelLayout) throws -> URL {
+        try plannedTrack(for: layout).file
+    }
+
     /// True when the track for `layout` is already in the work folder.
     func isFinished(for layout: ReelLayout) throws -> Bool {
-        FileManager.default.fileExists(atPath: try plannedTrack(for: layout).file.path)
+        FileManager.default.fileExists(atPath: try trackFile(for: layout).path)
     }
 
     func track(for layout: ReelLayout, observer: some RenderObserver) throws -> EncodedAudio {

@@ -4,7 +4,7 @@ import Foundation
 /// The encode stage's manifest entry for one finished segment, written atomically beside it after the
 /// segment file is complete. One file per segment, so shards rendering into one work folder never
 /// write the same file.
-public struct SegmentRecord: Sendable, Hashable, Codable {
+public struct SegmentRecord: Sendable, Hashable, Codable, VersionedManifest {
     /// Bumped when the record's shape changes; records of another version are treated as missing.
     public static let currentVersion = 1
 
@@ -33,9 +33,7 @@ public struct SegmentRecord: Sendable, Hashable, Codable {
 extension WorkFolder {
     /// The record of segment `key` if it and its file are present, complete and unchanged; nil otherwise.
     public func finishedSegment(_ key: String) -> SegmentRecord? {
-        guard let data = try? Data(contentsOf: segmentRecordFile(key)),
-              let record = try? JSONDecoder().decode(SegmentRecord.self, from: data),
-              record.version == SegmentRecord.currentVersion, record.key == key,
+        guard let record = SegmentRecord.read(from: segmentRecordFile(key)), record.key == key,
               let file = try? Data(contentsOf: segmentFile(key)),
               Int64(file.count) == record.byteCount,
               ContentHash.hex(of: file) == record.fileHash
@@ -50,7 +48,7 @@ extension WorkFolder {
             key: key, frameCount: frameCount, byteCount: Int64(file.count),
             fileHash: ContentHash.hex(of: file), encoderThreads: encoderThreads
         )
-        try FileSync.writeAtomically(try JSONCoding.encoder.encode(record), to: segmentRecordFile(key))
+        try record.write(to: segmentRecordFile(key))
         return record
     }
 }

@@ -27,4 +27,32 @@ enum DemoLibrary {
         try edit(absolute).write(to: job, atomically: true, encoding: .utf8)
         return job
     }
+
+    /// The demo job's reel as one plain `dvpipe run` writes it, rendered once per test process and shared
+    /// by the tests that compare another run's output with it or cut broken clips out of it.
+    static let reel: Result<Data, any Error> = Result {
+        let job = try jobCopy()
+        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        guard result.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe run failed: \(result.standardError)"])
+        }
+        return try Data(contentsOf: job.deletingLastPathComponent().appendingPathComponent("out/demo.mp4"))
+    }
+
+    /// A clip that probes well but breaks early in its window: `reel` (its index at the front, so the header
+    /// still promises the whole reel) cut `mediaFraction` of the way into its media data.
+    static func brokenClip(cutFrom reel: Data, mediaFraction: Double) throws -> Data {
+        var offset = 0
+        while offset + 8 <= reel.count {
+            let size = reel[reel.startIndex + offset..<reel.startIndex + offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: reel[reel.startIndex + offset + 4..<reel.startIndex + offset + 8], as: UTF8.self)
+            if type == "mdat" {
+                return reel.prefix(offset + 8 + Int(Double(size - 8) * mediaFraction))
+            }
+            guard size >= 8 else { break }
+            offset += size
+        }
+        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no mdat box in the reel"])
+    }
 }

@@ -50,6 +50,19 @@ struct ReelRenderTests {
         let census = try FrameCensus.take(reel.output)
         #expect(census.videoFrames == layout.frameCount)
         #expect(census.pictureWidth == 640 && census.pictureHeight == 360)
+        // Against the plan itself, read back from the file: its frame rate, and the plan's length in frames
+        // within one frame per piece.
+        guard case let .media(info) = MediaProbe.probe(reel.output) else {
+            Issue.record("the reel does not probe")
+            return
+        }
+        let fps = try #require(info.video?.frameRate)
+        #expect(fps == 30)
+        let plannedFrames = Double(report.planned.plan.timeline.totalDuration.milliseconds) / 1000 * fps
+        #expect(
+            abs(Double(census.videoFrames) - plannedFrames) <= Double(layout.pieces.count),
+            "\(census.videoFrames) frames for a plan of \(plannedFrames)"
+        )
         let videoSeconds = Double(census.videoFrames) / 30
         let audioSeconds = Double(census.audioSamples) / 48_000
         #expect(abs(audioSeconds - videoSeconds) <= 0.021, "audio \(audioSeconds) s, video \(videoSeconds) s")
@@ -149,4 +162,86 @@ struct ReelRenderTests {
         #expect(again.report.renderedCount == 0)
         #expect(try Data(contentsOf: again.reel.output) == bytes)
     }
+
+    @Test("the plan and assemble manifests record what was rendered; an up-to-date output is kept, a stale one assembled again")
+    func manifests() async throws {
+        let scratch = try ScratchFolder()
+        var job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let first = try await Self.render(job, in: scratch)
+        #expect(!first.reel.reused)
+        let plan = try #require(scratch.work.recordedPlan())
+        #expect(plan.plan == first.report.planned.plan)
+        #expect(plan.segments == first.report.layout.segments.map(\.key))
+        let bytes = try Data(contentsOf: first.reel.output)
+        let assembly = try JSONDecoder().decode(AssembleManifest.self, from: Data(contentsOf: scratch.work.assembleFile))
+        #expect(assembly.outputPath == first.reel.output.path)
+        #expect(assembly.byteCount == Int64(bytes.count))
+        #expect(assembly.fileHash == ContentHash.hex(of: bytes))
+        #expect(assembly.frameCount == first.report.layout.frameCount)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .upToDate)
+
+        let again = try await Self.render(job, in: scratch)
+        #expect(again.reel.reused, "the output is already this assembly")
+        #expect(again.reel.frameCount == first.reel.frameCount && again.reel.byteCount == first.reel.byteCount)
+        #expect(try Data(contentsOf: again.reel.output) == bytes)
+
+        // An output changed behind dvpipe's back (same size) is stale, and assembled again.
+        var tampered = bytes
+        tampered[tampered.count / 2] ^= 0xFF
+        try tampered.write(to: first.reel.output)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .stale)
+        let repaired = try await Self.render(job, in: scratch)
+        #expect(!repaired.reel.reused)
+        #expect(try Data(contentsOf: repaired.reel.output) == bytes)
+
+        // A changed caption makes the output stale before anything is rendered.
+        job.days[try #require(CalendarDay("2024-12-18"))]?.caption = "Grandma turns 90"
+        let edited = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
+        #expect(try ReelStatus(planned: edited, work: scratch.work).output == .stale)
+        try FileManager.default.removeItem(at: first.reel.output)
+        #expect(try ReelStatus(planned: first.report.planned, work: scratch.work).output == .missing)
+    }
+
+    @Test("a stop asked while the sound track is made ends the run before assembling; the track is kept for the re-run")
+    func stopDuringTheSoundTrack() async throws {
+        let scratch = try ScratchFolder()
+        let job = try await DemoFixture.shared.job(outputIn: scratch.url)
+        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
+        let stop = StopRequest()
+        let observer = StoppingObserver(stage: .audio, stop: stop)
+        let executor = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: observer, stop: stop)
+        let report = try await executor.renderSegments(planned)
+        #expect(throws: RenderError.interrupted(signal: SIGTERM)) { try executor.assemble(report.planned) }
+        #expect(observer.started == [.audio], "the assemble stage never starts")
+        #expect(!FileManager.default.fileExists(atPath: job.output.path))
+        #expect(try ReelStatus(planned: report.planned, work: scratch.work).audioFinished, "the finished track is kept")
+
+        let resumed = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: RecordingObserver(), stop: StopRequest())
+        let reel = try resumed.assemble(report.planned)
+        #expect(reel.frameCount == report.layout.frameCount)
+    }
+}
+
+/// Asks the run to stop as `stage` starts, as a signal arriving then would, and notes the stages that started.
+final class StoppingObserver: RenderObserver, @unchecked Sendable {
+    private let stage: RenderStage
+    private let stop: StopRequest
+    private let lock = NSLock()
+    private var recorded: [RenderStage] = []
+
+    init(stage: RenderStage, stop: StopRequest) {
+        self.stage = stage
+        self.stop = stop
+    }
+
+    func handle(_ event: RenderEvent) {
+        guard case let .stageStarted(started, _) = event, started != .encode, started != .scan else { return }
+        lock.withLock { recorded.append(started) }
+        if started == stage {
+            stop.request(signal: SIGTERM)
+        }
+    }
+
+    /// The stages after rendering that started, in order.
+    var started: [RenderStage] { lock.withLock { recorded } }
 }

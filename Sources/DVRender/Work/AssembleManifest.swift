@@ -1,0 +1,75 @@
+import DVMedia
+import Foundation
+
+/// The assemble stage's manifest (`assemble.json`): what the output was last assembled from and the file
+/// it came to, so that `status` can tell an up-to-date output from a stale one and `run` can keep an
+/// output that is already exactly what it would write.
+public struct AssembleManifest: Sendable, Hashable, Codable, VersionedManifest {
+    /// The format of this manifest; a record of another version is ignored.
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// The hash of everything joined (see `AssembleStage.inputs`).
+    public var inputs: String
+    public var outputPath: String
+    public var frameCount: Int
+    public var byteCount: Int64
+    /// SHA-256 of the output file.
+    public var fileHash: String
+    /// The output file's modification time when it was written (seconds since 1970).
+    public var modificationTime: Double
+
+    public init(inputs: String, outputPath: String, frameCount: Int, byteCount: Int64, fileHash: String, modificationTime: Double) {
+        version = Self.currentVersion
+        self.inputs = inputs
+        self.outputPath = outputPath
+        self.frameCount = frameCount
+        self.byteCount = byteCount
+        self.fileHash = fileHash
+        self.modificationTime = modificationTime
+    }
+}
+
+/// How the output file stands against the current plan.
+public enum OutputState: String, Sendable {
+    /// There is no output file.
+    case missing
+    /// The output is what assembling the current plan would write.
+    case upToDate = "up to date"
+    /// The output was made from other segments, sound or subtitles, or changed since it was written.
+    case stale
+}
+
+extension WorkFolder {
+    /// Records what `output` was assembled from.
+    func recordAssembly(inputs: String, output: URL, frameCount: Int) throws -> AssembleManifest {
+        let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+        let manifest = AssembleManifest(
+            inputs: inputs, outputPath: output.path, frameCount: frameCount,
+            byteCount: (attributes[.size] as? NSNumber)?.int64Value ?? 0, fileHash: try ContentHash.hex(ofFileAt: output),
+            modificationTime: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        )
+        try manifest.write(to: assembleFile)
+        return manifest
+    }
+
+    /// The record of the last assembly; nil if none (or in another format).
+    func recordedAssembly() -> AssembleManifest? {
+        AssembleManifest.read(from: assembleFile)
+    }
+
+    /// How `output` stands against an assembly of `inputs`. The record must name the same inputs and path,
+    /// and the file must have the recorded size and modification time, or, with `checkContent`, the recorded
+    /// SHA-256.
+    func outputState(inputs: String, output: URL, checkContent: Bool) -> OutputState {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: output.path) else { return .missing }
+        guard let record = recordedAssembly(), record.inputs == inputs, record.outputPath == output.path,
+              (attributes[.size] as? NSNumber)?.int64Value == record.byteCount
+        else { return .stale }
+        if checkContent {
+            return (try? ContentHash.hex(ofFileAt: output)) == record.fileHash ? .upToDate : .stale
+        }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+        return modified == record.modificationTime ? .upToDate : .stale
+    }
+}

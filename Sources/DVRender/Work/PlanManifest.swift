@@ -1,0 +1,33 @@
+import DVPlanning
+import Foundation
+
+/// The load stage's manifest (`plan.json`): the plan the segments were last rendered from, and the
+/// segments it came to, in timeline order. Written before the segments are rendered.
+public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
+    /// The format of this manifest; a record of another version is ignored.
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// The plan, after re-planning around clips that failed.
+    public var plan: Plan
+    /// The segments' keys, in timeline order.
+    public var segments: [String]
+
+    public init(plan: Plan, segments: [String]) {
+        version = Self.currentVersion
+        self.plan = plan
+        self.segments = segments
+    }
+}
+
+extension WorkFolder {
+    /// Records the plan of `layout` as the one the segments are rendered from.
+    public func recordPlan(_ plan: Plan, layout: ReelLayout) throws {
+        try PlanManifest(plan: plan, segments: layout.segments.map(\.key)).write(to: planFile)
+    }
+
+    /// The plan the segments were last rendered from; nil if none was recorded (or in another format).
+    public func recordedPlan() -> PlanManifest? {
+        PlanManifest.read(from: planFile)
+    }
+}

@@ -1,0 +1,74 @@
+@testable import DVPipeCommands
+import DVRender
+import Foundation
+import Synchronization
+import Testing
+
+/// The progress printer's lines and the throttle behind the plain line, driven by a clock the test moves.
+@Suite struct ProgressPrinterTests {
+    /// A clock that moves only when told, and the text the printer wrote.
+    final class Harness: Sendable {
+        private let now = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        private let written = Mutex<[String]>([])
+
+        func advance(_ seconds: TimeInterval) {
+            now.withLock { $0 += seconds }
+        }
+
+        var time: Date { now.withLock { $0 } }
+
+        var lines: [String] { written.withLock { $0 } }
+
+        func record(_ text: String) {
+            written.withLock { $0.append(text) }
+        }
+
+        func printer(_ mode: ProgressMode) -> ProgressPrinter {
+            ProgressPrinter(mode: mode, plainInterval: 5, clock: { self.time }, write: { self.record($0) }, ticks: false)
+        }
+    }
+
+    @Test func theProgressLineShowsStageCountsPercentTimesAndReuse() {
+        let line = ProgressPrinter.progressLine(stage: .encode, done: 12, total: 61, reused: 3, elapsed: 14, stageElapsed: 9)
+        #expect(line == "encode    12/61  19%  elapsed 0:14  left ~0:49  (3 reused)")
+        let start = ProgressPrinter.progressLine(stage: .audio, done: 0, total: 24, reused: 0, elapsed: 3_725, stageElapsed: 0)
+        #expect(start == "audio     0/24  0%  elapsed 1:02:05")
+    }
+
+    @Test func thePlainLineComesAtMostEveryIntervalAndAgainFromTheTimerWhileAStageRuns() {
+        let harness = Harness()
+        let printer = harness.printer(.plain)
+        printer.handle(.stageStarted(.encode, total: 10))
+        #expect(harness.lines == ["encode    0/10  0%  elapsed 0:00\n"], "a stage's start is always shown")
+
+        harness.advance(1)
+        printer.handle(.unitFinished(.encode, done: 1, total: 10, reused: false, name: "a"))
+        harness.advance(3)
+        printer.tick()
+        #expect(harness.lines.count == 1, "nothing new within 5 s of the last line")
+
+        harness.advance(2)
+        printer.tick()
+        #expect(harness.lines.count == 2)
+        #expect(harness.lines.last?.hasPrefix("encode    1/10  10%  elapsed 0:06  left ~") == true, "\(harness.lines)")
+        printer.tick()
+        #expect(harness.lines.count == 2, "the timer's line restarts the interval")
+
+        printer.handle(.stageFinished(.encode))
+        harness.advance(60)
+        printer.tick()
+        #expect(harness.lines.count == 2, "no line between stages")
+    }
+
+    @Test func jsonModeWritesEventsOnlyAndNoTimerLine() throws {
+        let harness = Harness()
+        let printer = harness.printer(.json)
+        printer.handle(.stageStarted(.audio, total: 2))
+        harness.advance(30)
+        printer.tick()
+        #expect(harness.lines.count == 1)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(harness.lines[0].utf8)) as? [String: Any])
+        #expect(event["event"] as? String == "stage_started")
+        #expect(event["stage"] as? String == "audio")
+    }
+}
