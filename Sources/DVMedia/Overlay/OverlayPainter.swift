@@ -1,7 +1,8 @@
 import DVPlanning
 
 /// Draws a piece's overlays into its canvas frames. Each text is rendered with FreeType once (cached
-/// by text, size and look) and each picture decoded once, so a frame costs only blends. Keep an instance on one task.
+/// by text, size and look) and each picture decoded once, so a frame costs only blends; each movie is
+/// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
 public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
@@ -9,6 +10,8 @@ public final class OverlayPainter {
     private var font: FontFace?
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
+    private var movies: [OverlayVideo: OverlayMovie] = [:]
+    private let fps: Int
 
     private struct SpriteKey: Hashable {
         var text: String
@@ -16,9 +19,11 @@ public final class OverlayPainter {
         var look: Job.TextLook
     }
 
-    /// A painter for `overlays` on `frameWidth × frameHeight` frames, drawing text with the font at `fontPath`.
-    public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fontPath: String = TextStyle.defaultFontPath) {
+    /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
+    /// text with the font at `fontPath`.
+    public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath) {
         self.overlays = overlays
+        self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
         self.fontPath = fontPath
     }
@@ -35,6 +40,8 @@ public final class OverlayPainter {
                 let picture = try self.picture(for: image)
                 let origin = placement.origin(of: image.position, width: picture.width, height: picture.height)
                 frame.blend(picture, x: origin.x, y: origin.y, opacity: image.opacity * opacity)
+            case let .video(video):
+                try movie(for: video).draw(into: frame, atFrame: index, opacity: video.opacity * opacity)
             }
         }
     }
@@ -46,6 +53,13 @@ public final class OverlayPainter {
         let picture = try OverlayPicture(path: image.file, width: width)
         pictures[key] = picture
         return picture
+    }
+
+    private func movie(for video: OverlayVideo) throws -> OverlayMovie {
+        if let cached = movies[video] { return cached }
+        let movie = try OverlayMovie(path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps)
+        movies[video] = movie
+        return movie
     }
 
     private func sprite(for text: OverlayText) throws -> TextSprite {

@@ -94,21 +94,21 @@ extension Job {
         }
     }
 
-    /// `video:` picture-in-picture overlay.
+    /// `video:` picture-in-picture overlay: another movie, muted, fitted to cover `rect`. It stacks with
+    /// the other overlays in list order, and its clock restarts with every clip.
     public struct VideoOverlay: Sendable, Hashable, Codable {
         /// Absolute path of the movie.
         public var file: String
         public var rect: UnitRect
-        /// Stacking order among video overlays; higher is drawn later.
-        public var z: Int
-        /// Repeat the movie when the clip is longer.
+        /// Start the movie again when it ends before the clip does; otherwise hold its last frame.
         public var loop: Bool
+        public var opacity: Double
 
-        public init(file: String, rect: UnitRect, z: Int = 0, loop: Bool = true) {
+        public init(file: String, rect: UnitRect, loop: Bool = true, opacity: Double = 1) {
             self.file = file
             self.rect = rect
-            self.z = z
             self.loop = loop
+            self.opacity = opacity
         }
     }
 

@@ -82,13 +82,13 @@ extension JobDecoder {
     }
 
     private mutating func decodeVideoOverlay(_ node: YAMLNode, name: String) -> Job.VideoOverlay? {
-        let allowed = ["file", "rect", "z", "loop"]
+        let allowed = ["file", "rect", "loop", "opacity"]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file", "rect"]),
             let file = existingFile(fields, "file"), let rectNode = fields["rect"], let rect = unitRect(rectNode, name: fields.name("rect"))
         else { return nil }
         var overlay = Job.VideoOverlay(file: file, rect: rect)
-        overlay.z = integer(fields, "z", in: -100...100) ?? overlay.z
         overlay.loop = bool(fields, "loop") ?? overlay.loop
+        overlay.opacity = number(fields, "opacity", in: 0...1) ?? overlay.opacity
         return overlay
     }
 
@@ -97,6 +97,10 @@ extension JobDecoder {
         guard let fields = fields(of: node, path: name, allowed: keys, required: keys) else { return nil }
         let values = keys.map { number(fields, $0, in: 0...1) }
         guard let x = values[0], let y = values[1], let width = values[2], let height = values[3] else { return nil }
+        if width == 0 || height == 0 {
+            error("\(name) is empty (width and height must be more than 0)", at: node)
+            return nil
+        }
         if x + width > 1 || y + height > 1 {
             error("\(name) reaches outside the frame (x + width and y + height must be at most 1)", at: node)
             return nil

@@ -12,7 +12,7 @@ extension PieceOverlays {
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
     /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
-    /// `fingerprints` gives each image file's identity (see `OverlayImage.fingerprint`).
+    /// `fingerprints` gives each image and movie file's identity (see `OverlayImage.fingerprint`).
     public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, fingerprints: [String: String] = [:]) {
         let count = endFrame - firstFrame
         var items: [Item] = []
@@ -36,8 +36,11 @@ extension PieceOverlays {
                     file: image.file, fingerprint: fingerprints[image.file] ?? "", position: image.position, width: image.width,
                     opacity: image.opacity
                 )))
-            case .video:
-                continue
+            case let .video(video):
+                items.append(.video(OverlayVideo(
+                    file: video.file, fingerprint: fingerprints[video.file] ?? "", rect: video.rect, loop: video.loop,
+                    opacity: video.opacity
+                )))
             }
         }
         if let caption = day.caption, !caption.isEmpty {

@@ -33,7 +33,7 @@ public struct ReelLayout: Sendable {
         let fps = canvas.fps
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = Self.imageFingerprints(job)
+        let fingerprints = Self.overlayFingerprints(job.overlays)
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -69,15 +69,22 @@ public struct ReelLayout: Sendable {
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
-    /// Each image overlay's file size and modification time, so an edited picture re-renders its pieces.
+    /// Each image and video overlay's file size and modification time, so an edited file re-renders its pieces.
     /// A missing file gets no fingerprint; drawing it fails with an error naming it.
-    static func imageFingerprints(_ job: Job) -> [String: String] {
+    static func overlayFingerprints(_ overlays: [Job.Overlay]) -> [String: String] {
         var fingerprints: [String: String] = [:]
-        for case let .image(image) in job.overlays {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: image.file) else { continue }
+        let files = overlays.compactMap { overlay -> String? in
+            switch overlay {
+            case let .image(image): image.file
+            case let .video(video): video.file
+            case .date, .text: nil
+            }
+        }
+        for file in files {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            fingerprints[image.file] = "\(size) \(modified)"
+            fingerprints[file] = "\(size) \(modified)"
         }
         return fingerprints
     }

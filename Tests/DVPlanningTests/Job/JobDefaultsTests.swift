@@ -76,7 +76,7 @@ struct JobDefaultsTests {
               - date: { format: "d MMM", position: { x: 0.5, y: 0.9 }, size: 0.05, locale: fr_FR }
               - text: { text: "December 2024", position: center, size: 0.1, start: 0s, duration: 2s }
               - image: { file: logo.png, position: top-right, width: 0.2, opacity: 1 }
-              - video: { file: pip.mov, rect: { x: 0.6, y: 0.6, width: 0.3, height: 0.3 }, z: 2, loop: false }
+              - video: { file: pip.mov, rect: { x: 0.6, y: 0.6, width: 0.3, height: 0.3 }, loop: false, opacity: 0.5 }
               - date:
             intro: { text: "December 2024", duration: 2s }
             outro: { text: "See you in January" }
@@ -112,7 +112,7 @@ struct JobDefaultsTests {
             .date(Job.DateStamp(format: "d MMM", position: .point(x: 0.5, y: 0.9), size: 0.05, locale: "fr_FR")),
             .text(Job.TextOverlay(text: "December 2024", position: .anchor(.center), size: 0.1, start: .zero, duration: .seconds(2))),
             .image(Job.ImageOverlay(file: folder.path + "/logo.png", position: .anchor(.topRight), width: 0.2, opacity: 1)),
-            .video(Job.VideoOverlay(file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), z: 2, loop: false)),
+            .video(Job.VideoOverlay(file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: false, opacity: 0.5)),
             .date(Job.DateStamp()),
         ])
         #expect(job.intro == Job.TitleCard(text: "December 2024", duration: .seconds(2)))

@@ -1,5 +1,7 @@
 import DVMedia
+import DVPlanning
 @testable import DVRender
+import Foundation
 import Testing
 
 @Suite("segment layout")
@@ -62,5 +64,38 @@ struct SegmentLayoutTests {
         let second = try SegmentLayout.segments(clips: [clip("a")], joins: [], canvas: other)
         #expect(first[0].key != second[0].key)
         #expect(first[0].key.count == 64)
+    }
+
+    @Test("a video overlay's file identity, rectangle, loop and opacity are part of its clip's key")
+    func videoOverlayInKey() throws {
+        let movie = OverlayVideo(file: "/pip.mov", fingerprint: "100 1.0", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: true, opacity: 1)
+        var variants = [movie, movie, movie, movie, movie]
+        variants[1].fingerprint = "101 1.0"
+        variants[2].rect.x = 0.5
+        variants[3].loop = false
+        variants[4].opacity = 0.9
+        let keys = try variants.map { video in
+            let source = ClipSource(
+                path: "/lib/a.mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: 90, day: "2024-12-01",
+                overlays: PieceOverlays(items: [.video(video)])
+            )
+            return try SegmentLayout.segments(clips: [.clip(source)], joins: [], canvas: canvas)[0].key
+        }
+        #expect(Set(keys).count == variants.count)
+        #expect(!keys.contains(try SegmentLayout.segments(clips: [clip("a")], joins: [], canvas: canvas)[0].key))
+    }
+
+    @Test("an overlay movie's fingerprint follows its file's size and modification time")
+    func videoFingerprint() throws {
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent("pip.mov")
+        try Data(count: 10).write(to: file)
+        let overlays = [Job.Overlay.video(Job.VideoOverlay(file: file.path, rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5)))]
+        let before = try #require(ReelLayout.overlayFingerprints(overlays)[file.path])
+        try Data(count: 12).write(to: file)
+        let after = try #require(ReelLayout.overlayFingerprints(overlays)[file.path])
+        #expect(before != after)
+        try FileManager.default.removeItem(at: file)
+        #expect(ReelLayout.overlayFingerprints(overlays).isEmpty)
     }
 }
