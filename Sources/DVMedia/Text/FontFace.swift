@@ -51,8 +51,20 @@ public final class FontFace {
     /// Pixels from one baseline to the next at the current size.
     public var lineHeight: Int { Int(face.pointee.size.pointee.metrics.height >> 6) }
 
+    /// The characters of `text` the font has no glyph for (glyph index 0), each once, in the order they
+    /// first appear; control characters such as line breaks are not drawn and never count.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control && !missing.contains(scalar) {
+            if FT_Get_Char_Index(face, FT_ULong(scalar.value)) == 0 {
+                missing.append(scalar)
+            }
+        }
+        return missing
+    }
+
     /// Renders `text` on one line, kerned, into a mask cut tight around the ink.
-    /// Characters the font lacks are drawn as its missing-glyph box.
+    /// Characters the font lacks are drawn as its missing-glyph box (see `missingCharacters(in:)`).
     public func render(_ text: String) throws -> TextMask {
         var glyphs: [(x: Int, y: Int, mask: TextMask)] = []
         var pen = 0

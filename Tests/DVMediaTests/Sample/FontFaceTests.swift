@@ -48,3 +48,14 @@ import Testing
         #expect(frame.plane(2)[1] == 184)
     }
 }
+
+/// Characters a font lacks are found before they are drawn as its missing-glyph box.
+@Suite("missing glyphs")
+struct MissingGlyphTests {
+    @Test("characters the font has no glyph for are listed once each, in order; line breaks never count")
+    func missingCharacters() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 16)
+        #expect(font.missingCharacters(in: "Wed, Dec 18 — 18 décembre\nÄö") == [])
+        #expect(font.missingCharacters(in: "🎂 Dec 日 18 🎂") == ["🎂", "日"])
+    }
+}
