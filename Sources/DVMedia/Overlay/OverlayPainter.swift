@@ -7,7 +7,7 @@ public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
     private let fontPath: String
-    private var font: FontFace?
+    private var fonts: [String: FontFace] = [:]
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
     private var movies: [OverlayVideo: OverlayMovie] = [:]
@@ -17,10 +17,11 @@ public final class OverlayPainter {
         var text: String
         var size: Double
         var look: Job.TextLook
+        var font: String
     }
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
-    /// text with the font at `fontPath`.
+    /// text with the font at `fontPath` where the text names none.
     public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath) {
         self.overlays = overlays
         self.fps = fps
@@ -63,10 +64,11 @@ public final class OverlayPainter {
     }
 
     private func sprite(for text: OverlayText) throws -> TextSprite {
-        let key = SpriteKey(text: text.text, size: text.size, look: text.look)
+        let path = text.font?.path ?? fontPath
+        let key = SpriteKey(text: text.text, size: text.size, look: text.look, font: path)
         if let cached = sprites[key] { return cached }
-        let font = try self.font ?? FontFace(path: fontPath, pixelSize: 16)
-        self.font = font
+        let font = try fonts[path] ?? FontFace(path: path, pixelSize: 16)
+        fonts[path] = font
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth)
         sprites[key] = sprite

@@ -23,10 +23,12 @@ extension Job {
         /// For a clip pinned from another day, add "(from <its own day>)".
         public var showSource: Bool
         public var look: TextLook
+        /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
+        public var font: String?
 
         public init(
             format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US",
-            showSource: Bool = false, look: TextLook = TextLook()
+            showSource: Bool = false, look: TextLook = TextLook(), font: String? = nil
         ) {
             self.format = format
             self.position = position
@@ -34,6 +36,7 @@ extension Job {
             self.locale = locale
             self.showSource = showSource
             self.look = look
+            self.font = font
         }
     }
 
@@ -47,10 +50,12 @@ extension Job {
         /// How long it stays; nil: to the end of the reel.
         public var duration: TimeSpan?
         public var look: TextLook
+        /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
+        public var font: String?
 
         public init(
             text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
-            look: TextLook = TextLook()
+            look: TextLook = TextLook(), font: String? = nil
         ) {
             self.text = text
             self.position = position
@@ -58,6 +63,7 @@ extension Job {
             self.start = start
             self.duration = duration
             self.look = look
+            self.font = font
         }
     }
 

@@ -34,7 +34,7 @@ extension JobDecoder {
     private mutating func decodeDateStamp(_ node: YAMLNode, name: String) -> Job.DateStamp? {
         var stamp = Job.DateStamp()
         if node.isNull { return stamp }
-        let allowed = ["format", "position", "size", "locale", "show_source"] + Self.lookKeys
+        let allowed = ["format", "position", "size", "locale", "show_source", "font"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed) else { return nil }
         stamp.format = text(fields, "format") ?? stamp.format
         stamp.position = position(fields, "position") ?? stamp.position
@@ -42,11 +42,12 @@ extension JobDecoder {
         stamp.locale = text(fields, "locale") ?? stamp.locale
         stamp.showSource = bool(fields, "show_source") ?? stamp.showSource
         stamp.look = look(fields)
+        stamp.font = existingFile(fields, "font")
         return stamp
     }
 
     private mutating func decodeTextOverlay(_ node: YAMLNode, name: String) -> Job.TextOverlay? {
-        let allowed = ["text", "position", "size", "start", "duration"] + Self.lookKeys
+        let allowed = ["text", "position", "size", "start", "duration", "font"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text") else {
             return nil
         }
@@ -56,6 +57,7 @@ extension JobDecoder {
         overlay.start = duration(fields, "start") ?? overlay.start
         overlay.duration = duration(fields, "duration")
         overlay.look = look(fields)
+        overlay.font = existingFile(fields, "font")
         return overlay
     }
 
@@ -121,11 +123,12 @@ extension JobDecoder {
     }
 
     mutating func decodeTitleCard(_ node: YAMLNode, name: String) -> Job.TitleCard? {
-        guard let fields = fields(of: node, path: name, allowed: ["text", "duration"], required: ["text"]),
+        guard let fields = fields(of: node, path: name, allowed: ["text", "duration", "font"], required: ["text"]),
             let text = scalar(fields, "text", expected: "text")
         else { return nil }
         var card = Job.TitleCard(text: text)
         card.duration = duration(fields, "duration") ?? card.duration
+        card.font = existingFile(fields, "font")
         if card.duration == .zero, let place = fields["duration"] {
             error("\(name).duration must be longer than 0s", at: place)
         }

@@ -33,7 +33,7 @@ public struct ReelLayout: Sendable {
         let fps = canvas.fps
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = Self.overlayFingerprints(job.overlays)
+        let fingerprints = Self.fingerprints(of: Self.drawnFiles(job))
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -45,7 +45,7 @@ public struct ReelLayout: Sendable {
                 let card = item.role == .intro ? job.intro : job.outro
                 source = .card(TitleCardSource(
                     text: card?.text ?? "", frameCount: end - first, background: canvas.background, textColor: .white,
-                    fontPath: TextStyle.defaultFontPath
+                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontFingerprint: card?.font.map { fingerprints[$0] ?? "" }
                 ))
             case .clip:
                 guard let date = item.date, let planned = daysByDate[date], let path = planned.path, let entry = byPath[path] else {
@@ -69,17 +69,23 @@ public struct ReelLayout: Sendable {
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
-    /// Each image and video overlay's file size and modification time, so an edited file re-renders its pieces.
-    /// A missing file gets no fingerprint; drawing it fails with an error naming it.
-    static func overlayFingerprints(_ overlays: [Job.Overlay]) -> [String: String] {
-        var fingerprints: [String: String] = [:]
-        let files = overlays.compactMap { overlay -> String? in
+    /// The files the job's overlays and title cards draw from: pictures, movies and fonts.
+    static func drawnFiles(_ job: Job) -> [String] {
+        let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {
+            case let .date(stamp): stamp.font
+            case let .text(text): text.font
             case let .image(image): image.file
             case let .video(video): video.file
-            case .date, .text: nil
             }
         }
+        return overlayFiles + [job.intro, job.outro].compactMap { $0?.font }
+    }
+
+    /// Each file's size and modification time, so an edited file re-renders the pieces that draw it.
+    /// A missing file gets no fingerprint; drawing it fails with an error naming it.
+    static func fingerprints(of files: [String]) -> [String: String] {
+        var fingerprints: [String: String] = [:]
         for file in files {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0

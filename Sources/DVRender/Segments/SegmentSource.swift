@@ -27,12 +27,16 @@ public struct TitleCardSource: Sendable, Hashable, Codable {
     public var textColor: RGBColor
     /// The font file; part of the identity, since another font gives other pixels.
     public var fontPath: String
+    /// The size and modification time of a font the job names (nil for the default font), so an edited
+    /// font file re-renders the card.
+    public var fontFingerprint: String?
 
-    public init(text: String, frameCount: Int, background: RGBColor, textColor: RGBColor, fontPath: String) {
+    public init(text: String, frameCount: Int, background: RGBColor, textColor: RGBColor, fontPath: String, fontFingerprint: String? = nil) {
         self.text = text
         self.frameCount = frameCount
         self.background = background
         self.textColor = textColor
         self.fontPath = fontPath
+        self.fontFingerprint = fontFingerprint
     }
 }

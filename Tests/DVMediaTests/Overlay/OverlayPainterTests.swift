@@ -113,6 +113,26 @@ struct OverlayPainterTests {
         #expect(outlined.width <= 100)
     }
 
+    @Test("a text is drawn in the font it names, and the others in the painter's default")
+    func namedFont() throws {
+        let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        let item = { (font: OverlayFont?) in
+            PieceOverlays(items: [.text(OverlayText(
+                text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextLook(), firstFrame: 0, endFrame: 10, font: font
+            ))])
+        }
+        let drawn = { (overlays: PieceOverlays, fontPath: String) in
+            let frame = try Self.patterned()
+            try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fontPath: fontPath).draw(into: frame, atFrame: 0)
+            return frame
+        }
+        let sans = try drawn(item(nil), TextStyle.defaultFontPath)
+        let named = try drawn(item(OverlayFont(path: serif, fingerprint: "")), TextStyle.defaultFontPath)
+        let serifDefault = try drawn(item(nil), serif)
+        #expect(Self.changedRegion(named, serifDefault) == nil)
+        #expect(Self.changedRegion(named, sans) != nil)
+    }
+
     @Test("a missing font is a font error naming the file")
     func missingFont() throws {
         let frame = try Self.patterned()

@@ -85,17 +85,32 @@ struct SegmentLayoutTests {
         #expect(!keys.contains(try SegmentLayout.segments(clips: [clip("a")], joins: [], canvas: canvas)[0].key))
     }
 
-    @Test("an overlay movie's fingerprint follows its file's size and modification time")
-    func videoFingerprint() throws {
+    @Test("the fingerprints of the files a job draws from follow their size and modification time")
+    func drawnFileFingerprints() throws {
         let folder = try ScratchFolder()
-        let file = folder.url.appendingPathComponent("pip.mov")
-        try Data(count: 10).write(to: file)
-        let overlays = [Job.Overlay.video(Job.VideoOverlay(file: file.path, rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5)))]
-        let before = try #require(ReelLayout.overlayFingerprints(overlays)[file.path])
-        try Data(count: 12).write(to: file)
-        let after = try #require(ReelLayout.overlayFingerprints(overlays)[file.path])
-        #expect(before != after)
-        try FileManager.default.removeItem(at: file)
-        #expect(ReelLayout.overlayFingerprints(overlays).isEmpty)
+        let file = { (name: String) in folder.url.appendingPathComponent(name) }
+        for name in ["pip.mov", "logo.png", "date.ttf", "text.otf", "intro.ttf"] {
+            try Data(count: 10).write(to: file(name))
+        }
+        let job = Job(
+            file: folder.url.appendingPathComponent("job.yaml").path, name: "test", library: Job.Library(paths: [folder.url.path]),
+            timeframe: .month(year: 2024, month: 12), output: Job.Output(path: file("out.mp4").path),
+            overlays: [
+                .video(Job.VideoOverlay(file: file("pip.mov").path, rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5))),
+                .image(Job.ImageOverlay(file: file("logo.png").path)), .date(Job.DateStamp(font: file("date.ttf").path)),
+                .text(Job.TextOverlay(text: "hi", font: file("text.otf").path)), .date(Job.DateStamp()),
+            ],
+            intro: Job.TitleCard(text: "Hello", font: file("intro.ttf").path), outro: Job.TitleCard(text: "Bye")
+        )
+        let files = ReelLayout.drawnFiles(job)
+        #expect(files == ["pip.mov", "logo.png", "date.ttf", "text.otf", "intro.ttf"].map { file($0).path })
+        let before = ReelLayout.fingerprints(of: files)
+        #expect(before.count == 5)
+        try Data(count: 12).write(to: file("pip.mov"))
+        try Data(count: 12).write(to: file("intro.ttf"))
+        let after = ReelLayout.fingerprints(of: files)
+        #expect(files.filter { before[$0] != after[$0] } == [file("pip.mov").path, file("intro.ttf").path])
+        try FileManager.default.removeItem(at: file("pip.mov"))
+        #expect(ReelLayout.fingerprints(of: files)[file("pip.mov").path] == nil)
     }
 }
