@@ -123,12 +123,16 @@ extension JobDecoder {
     }
 
     mutating func decodeTitleCard(_ node: YAMLNode, name: String) -> Job.TitleCard? {
-        guard let fields = fields(of: node, path: name, allowed: ["text", "duration", "font"], required: ["text"]),
+        guard let fields = fields(of: node, path: name, allowed: ["text", "duration", "font", "background", "color"], required: ["text"]),
             let text = scalar(fields, "text", expected: "text")
         else { return nil }
         var card = Job.TitleCard(text: text)
         card.duration = duration(fields, "duration") ?? card.duration
         card.font = existingFile(fields, "font")
+        card.background = value(fields, "background", expected: "blur or a colour \"#RRGGBB\"") { text in
+            text == "blur" ? .blur : RGBAColor(text).map { .color($0) }
+        }
+        card.color = colour(fields, "color") ?? card.color
         if card.duration == .zero, let place = fields["duration"] {
             error("\(name).duration must be longer than 0s", at: place)
         }

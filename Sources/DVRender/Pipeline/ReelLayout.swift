@@ -43,9 +43,15 @@ public struct ReelLayout: Sendable {
             switch item.role {
             case .intro, .outro:
                 let card = item.role == .intro ? job.intro : job.outro
+                var background = canvas.background
+                if case let .color(color) = card?.background {
+                    background = RGBColor(color)
+                }
+                let color = card?.color ?? .white
                 source = .card(TitleCardSource(
-                    text: card?.text ?? "", frameCount: end - first, background: canvas.background, textColor: .white,
-                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontFingerprint: card?.font.map { fingerprints[$0] ?? "" }
+                    text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
+                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontFingerprint: card?.font.map { fingerprints[$0] ?? "" },
+                    textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
                 guard let date = item.date, let planned = daysByDate[date], let path = planned.path, let entry = byPath[path] else {
@@ -60,6 +66,7 @@ public struct ReelLayout: Sendable {
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
         }
+        Self.placeBackdrops(in: &pieces, intro: job.intro?.background == .blur, outro: job.outro?.background == .blur, fps: fps)
         let style = plan.timeline.transition.style.rawValue
         joins = zip(pieces, pieces.dropFirst()).map { previous, next in
             Join(style: style, frameCount: max(0, previous.endFrame - next.firstFrame))
@@ -67,6 +74,23 @@ public struct ReelLayout: Sendable {
         self.canvas = canvas
         self.pieces = pieces
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
+    }
+
+    /// Gives the first card (when `intro`) the first clip's first frame as its blurred backdrop, and the
+    /// last card (when `outro`) the last clip's last frame: the frames next to them in the reel.
+    static func placeBackdrops(in pieces: inout [Piece], intro: Bool, outro: Bool, fps: Int) {
+        let clips = pieces.compactMap(\.source.clip)
+        guard let firstClip = clips.first, let lastClip = clips.last else { return }
+        let seconds = { (clip: ClipSource, frame: Int) in Double(clip.startMilliseconds) / 1000 + Double(frame) / Double(fps) }
+        let wanted = [
+            (index: pieces.startIndex, on: intro, clip: firstClip, at: seconds(firstClip, 0)),
+            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, lastClip.frameCount - 1)),
+        ]
+        for (index, on, clip, at) in wanted where on {
+            guard case var .card(card) = pieces[index].source else { continue }
+            card.backdrop = CardBackdrop(path: clip.path, size: clip.size, modificationTime: clip.modificationTime, seconds: at)
+            pieces[index].source = .card(card)
+        }
     }
 
     /// The files the job's overlays and title cards draw from: pictures, movies and fonts.

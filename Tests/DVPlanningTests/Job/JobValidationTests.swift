@@ -158,7 +158,13 @@ struct JobValidationTests {
     @Test func titleCardRules() {
         expectDiagnostic(job("intro: 1️⃣{ duration: 2s }"), containing: "missing required key 'intro.text'")
         expectDiagnostic(job("outro: { text: bye, duration: 1️⃣0s }"), containing: "outro.duration must be longer than 0s")
-        expectDiagnostic(job("intro: 1️⃣Hello"), containing: "intro must be a mapping of keys (text, duration, font)")
+        expectDiagnostic(job("intro: 1️⃣Hello"), containing: "intro must be a mapping of keys (text, duration, font, background, color)")
+        expectDiagnostic(job("intro: { text: hi, background: 1️⃣blurry }"), containing: "intro.background must be blur or a colour \"#RRGGBB\"")
+        expectDiagnostic(job("outro: { text: bye, color: 1️⃣white }"), containing: "outro.color must be a colour")
+        #expect(validJob(job("intro: { text: hi, background: blur, color: \"#FFCC00\" }"))?.intro == Job.TitleCard(
+            text: "hi", background: .blur, color: RGBAColor(red: 255, green: 204, blue: 0)))
+        #expect(validJob(job("outro: { text: bye, background: \"#102030\" }"))?.outro?.background == .color(RGBAColor(red: 16, green: 32, blue: 48)))
+        #expect(validJob(job("outro: { text: bye }"))?.outro?.background == nil)
     }
 
     @Test func wrongShapesAreReported() {
