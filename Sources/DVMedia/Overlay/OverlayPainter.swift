@@ -1,12 +1,14 @@
 import DVPlanning
 
-/// Draws a piece's overlays into its canvas frames. Each text is rendered with FreeType once (cached
-/// by text, size and look) and each picture decoded once, so a frame costs only blends; each movie is
+/// Draws a piece's overlays into its canvas frames. Each text is laid out once (cached by text, size,
+/// look and font) from glyphs the font faces keep (borrowed from a `FontPool`, given back when the
+/// painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
 /// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
 public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
     private let fontPath: String
+    private let fontPool: FontPool
     private var fonts: [String: FontFace] = [:]
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
@@ -21,12 +23,22 @@ public final class OverlayPainter {
     }
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
-    /// text with the font at `fontPath` where the text names none.
-    public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath) {
+    /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`.
+    public init(
+        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
+        fonts: FontPool = FontPool()
+    ) {
         self.overlays = overlays
+        fontPool = fonts
         self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
         self.fontPath = fontPath
+    }
+
+    deinit {
+        for font in fonts.values {
+            fontPool.giveBack(font)
+        }
     }
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
@@ -67,7 +79,7 @@ public final class OverlayPainter {
         let path = text.font?.path ?? fontPath
         let key = SpriteKey(text: text.text, size: text.size, look: text.look, font: path)
         if let cached = sprites[key] { return cached }
-        let font = try fonts[path] ?? FontFace(path: path, pixelSize: 16)
+        let font = try fonts[path] ?? fontPool.borrow(path)
         fonts[path] = font
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth)

@@ -22,6 +22,7 @@ public struct CardFrames: CanvasFrameSource {
 /// wrapped between words onto several lines when long and shrunk when a word alone is too wide.
 struct CardStage {
     let canvas: CanvasSettings
+    let fonts: FontPool
 
     /// Text height as a share of the canvas height, and the share of the width it may take.
     private static let textHeight = 0.08
@@ -32,7 +33,8 @@ struct CardStage {
         if !card.text.isEmpty {
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
-            let font = try FontFace(path: card.fontPath, pixelSize: pixelSize)
+            let font = try fonts.borrow(card.fontPath)
+            defer { fonts.giveBack(font) }
             let text = try TextBlock.wrapped(card.text, font: font, pixelSize: pixelSize, maxWidth: widest)
             let mask = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: widest).mask
             picture.blend(

@@ -28,10 +28,11 @@ public struct OverlaidClip: CanvasFrameSource {
 /// Overlay: draws the clip's dates, captions, texts, pictures and movies over its canvas frames.
 struct OverlayStage {
     let canvas: CanvasSettings
+    let fonts: FontPool
 
     /// `clip`, whose first frame is the piece's frame `firstFrame`, with its overlays drawn.
     func overlay(_ clip: NormalizedClip, firstFrame: Int) -> OverlaidClip {
-        let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps)
+        let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts)
         return OverlaidClip(clip: clip, painter: painter, firstFrame: firstFrame)
     }
 }

@@ -19,7 +19,7 @@ struct CardStageTests {
     }
 
     func picture(_ card: TitleCardSource) throws -> VideoFrame {
-        var frames = try CardStage(canvas: canvas).render(card, frameCount: 1)
+        var frames = try CardStage(canvas: canvas, fonts: FontPool()).render(card, frameCount: 1)
         return try #require(try frames.next())
     }
 
