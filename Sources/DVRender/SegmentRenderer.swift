@@ -30,6 +30,8 @@ public struct SegmentRenderer: Sendable {
     public let decoderThreads: Int
     /// Segments rendered at once.
     public let parallelism: Int
+    /// Font faces, with the glyphs they rendered, lent from segment to segment.
+    private let fonts = FontPool()
 
     public init(canvas: CanvasSettings, work: WorkFolder, decoderThreads: Int = 1, parallelism: Int) {
         self.canvas = canvas
@@ -110,9 +112,9 @@ public struct SegmentRenderer: Sendable {
         case let .clip(clip):
             let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
             let normalized = try NormalizeStage(canvas: canvas).normalize(loaded)
-            return OverlayStage(canvas: canvas).overlay(normalized, firstFrame: firstFrame)
+            return OverlayStage(canvas: canvas, fonts: fonts).overlay(normalized, firstFrame: firstFrame)
         case let .card(card):
-            return try CardStage(canvas: canvas).render(card, frameCount: frameCount)
+            return try CardStage(canvas: canvas, fonts: fonts).render(card, frameCount: frameCount)
         }
     }
 }

@@ -1,26 +1,44 @@
 import DVPlanning
 
-/// Draws a piece's overlays into its canvas frames. Each text is rendered with FreeType once (cached
-/// by text, size and look) and each picture decoded once, so a frame costs only blends. Keep an instance on one task.
+/// Draws a piece's overlays into its canvas frames. Each text is laid out once (cached by text, size,
+/// look and font) from glyphs the font faces keep (borrowed from a `FontPool`, given back when the
+/// painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
+/// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
 public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
     private let fontPath: String
-    private var font: FontFace?
+    private let fontPool: FontPool
+    private var fonts: [String: FontFace] = [:]
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
+    private var movies: [OverlayVideo: OverlayMovie] = [:]
+    private let fps: Int
 
     private struct SpriteKey: Hashable {
         var text: String
         var size: Double
         var look: Job.TextLook
+        var font: String
     }
 
-    /// A painter for `overlays` on `frameWidth × frameHeight` frames, drawing text with the font at `fontPath`.
-    public init(overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fontPath: String = TextStyle.defaultFontPath) {
+    /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
+    /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`.
+    public init(
+        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
+        fonts: FontPool = FontPool()
+    ) {
         self.overlays = overlays
+        fontPool = fonts
+        self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
         self.fontPath = fontPath
+    }
+
+    deinit {
+        for font in fonts.values {
+            fontPool.giveBack(font)
+        }
     }
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
@@ -35,6 +53,8 @@ public final class OverlayPainter {
                 let picture = try self.picture(for: image)
                 let origin = placement.origin(of: image.position, width: picture.width, height: picture.height)
                 frame.blend(picture, x: origin.x, y: origin.y, opacity: image.opacity * opacity)
+            case let .video(video):
+                try movie(for: video).draw(into: frame, atFrame: index, opacity: video.opacity * opacity)
             }
         }
     }
@@ -48,11 +68,19 @@ public final class OverlayPainter {
         return picture
     }
 
+    private func movie(for video: OverlayVideo) throws -> OverlayMovie {
+        if let cached = movies[video] { return cached }
+        let movie = try OverlayMovie(path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps)
+        movies[video] = movie
+        return movie
+    }
+
     private func sprite(for text: OverlayText) throws -> TextSprite {
-        let key = SpriteKey(text: text.text, size: text.size, look: text.look)
+        let path = text.font?.path ?? fontPath
+        let key = SpriteKey(text: text.text, size: text.size, look: text.look, font: path)
         if let cached = sprites[key] { return cached }
-        let font = try self.font ?? FontFace(path: fontPath, pixelSize: 16)
-        self.font = font
+        let font = try fonts[path] ?? fontPool.borrow(path)
+        fonts[path] = font
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth)
         sprites[key] = sprite

@@ -33,6 +33,16 @@ public struct OverlayPlacement {
         return (Self.clamp(x, to: frameWidth - width), Self.clamp(y, to: frameHeight - height))
     }
 
+    /// `rect` in pixels, on even numbers (as 4:2:0 chroma needs), at least 16 wide and high and inside the frame.
+    public func pixelRect(of rect: Job.UnitRect) -> (x: Int, y: Int, width: Int, height: Int) {
+        let even = { (value: Double) in Int((value / 2).rounded()) * 2 }
+        let width = min(frameWidth & ~1, max(16, even(rect.width * Double(frameWidth))))
+        let height = min(frameHeight & ~1, max(16, even(rect.height * Double(frameHeight))))
+        let x = Self.clamp(even(rect.x * Double(frameWidth)), to: frameWidth - width) & ~1
+        let y = Self.clamp(even(rect.y * Double(frameHeight)), to: frameHeight - height) & ~1
+        return (x, y, width, height)
+    }
+
     private static func clamp(_ value: Int, to upper: Int) -> Int {
         max(0, min(value, max(0, upper)))
     }

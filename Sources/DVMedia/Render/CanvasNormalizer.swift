@@ -80,6 +80,13 @@ public final class CanvasNormalizer {
         }
     }
 
+    /// Fills `canvas` (a frame from `makeCanvas()`) with `picture`, turned upright, blurred and darkened
+    /// as `blur` draws behind pictures that do not fill the canvas: a quiet background for a title card.
+    public func drawBackdropOnly(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
+        try canvas.makeWritable()
+        try drawBackdrop(picture, rotation: rotation, into: canvas)
+    }
+
     /// The picture scaled to cover a small frame, blurred, darkened, then scaled up over the canvas.
     private func drawBackdrop(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
         let width = max(2, canvasWidth / Self.backdropDivisor & ~1)

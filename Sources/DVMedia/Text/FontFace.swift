@@ -3,8 +3,10 @@ import Foundation
 
 /// A font file opened with FreeType at one pixel size, turning UTF-8 text into a `TextMask`.
 ///
-/// Each instance owns its own `FT_Library` (FreeType libraries must not be shared between threads)
-/// and its `FT_Face`, and frees both when it goes away. Keep an instance on one task.
+/// Each glyph is rendered by FreeType once per pixel size and kept, so texts drawn again (the date on
+/// the next clip, a caption at another opacity) only copy masks. Each instance owns its own
+/// `FT_Library` (FreeType libraries must not be shared between threads) and its `FT_Face`, and frees
+/// both when it goes away. Keep an instance on one task at a time (`FontPool` lends them out so).
 public final class FontFace {
     private let library: OpaquePointer
     private let face: FT_Face
@@ -12,6 +14,23 @@ public final class FontFace {
     public let path: String
     /// The size glyphs are rendered at: the font's em in pixels.
     public private(set) var pixelSize: Int
+    private var glyphs: [GlyphKey: Glyph] = [:]
+
+    private struct GlyphKey: Hashable {
+        var index: FT_UInt
+        var pixelSize: Int
+    }
+
+    /// A rendered glyph: its coverage, where it sits from the pen on the baseline, and how far it moves the pen.
+    private struct Glyph {
+        var mask: TextMask
+        var left: Int
+        var top: Int
+        var advance: Int
+    }
+
+    /// Glyphs rendered so far, over all sizes.
+    public var cachedGlyphCount: Int { glyphs.count }
 
     /// Loads the first face of the font file at `path`, set to `pixelSize` pixels per em.
     public init(path: String, pixelSize: Int) throws {
@@ -51,10 +70,22 @@ public final class FontFace {
     /// Pixels from one baseline to the next at the current size.
     public var lineHeight: Int { Int(face.pointee.size.pointee.metrics.height >> 6) }
 
+    /// The characters of `text` the font has no glyph for (glyph index 0), each once, in the order they
+    /// first appear; control characters such as line breaks are not drawn and never count.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control && !missing.contains(scalar) {
+            if FT_Get_Char_Index(face, FT_ULong(scalar.value)) == 0 {
+                missing.append(scalar)
+            }
+        }
+        return missing
+    }
+
     /// Renders `text` on one line, kerned, into a mask cut tight around the ink.
-    /// Characters the font lacks are drawn as its missing-glyph box.
+    /// Characters the font lacks are drawn as its missing-glyph box (see `missingCharacters(in:)`).
     public func render(_ text: String) throws -> TextMask {
-        var glyphs: [(x: Int, y: Int, mask: TextMask)] = []
+        var placed: [(x: Int, y: Int, mask: TextMask)] = []
         var pen = 0
         var previous: FT_UInt = 0
         let kerning = dv_ft_has_kerning(face) != 0
@@ -65,16 +96,12 @@ public final class FontFace {
                 FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta)
                 pen += Int(delta.x >> 6)
             }
-            let status = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER))
-            guard status == 0, let slot = face.pointee.glyph else {
-                throw MediaError.font(path: path, code: status)
-            }
-            let bitmap = copyBitmap(slot.pointee.bitmap)
-            glyphs.append((pen + Int(slot.pointee.bitmap_left), -Int(slot.pointee.bitmap_top), bitmap))
-            pen += Int(slot.pointee.advance.x >> 6)
+            let glyph = try self.glyph(index)
+            placed.append((pen + glyph.left, -glyph.top, glyph.mask))
+            pen += glyph.advance
             previous = index
         }
-        let inked = glyphs.filter { $0.mask.width > 0 && $0.mask.height > 0 }
+        let inked = placed.filter { $0.mask.width > 0 && $0.mask.height > 0 }
         guard let left = inked.map(\.x).min(), let top = inked.map(\.y).min(),
             let right = inked.map({ $0.x + $0.mask.width }).max(),
             let bottom = inked.map({ $0.y + $0.mask.height }).max()
@@ -86,6 +113,22 @@ public final class FontFace {
             mask.place(glyph.mask, x: glyph.x - left, y: glyph.y - top)
         }
         return mask
+    }
+
+    /// Glyph `index` at the current size: from the cache, or rendered by FreeType and kept.
+    private func glyph(_ index: FT_UInt) throws -> Glyph {
+        let key = GlyphKey(index: index, pixelSize: pixelSize)
+        if let cached = glyphs[key] { return cached }
+        let status = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER))
+        guard status == 0, let slot = face.pointee.glyph else {
+            throw MediaError.font(path: path, code: status)
+        }
+        let glyph = Glyph(
+            mask: copyBitmap(slot.pointee.bitmap), left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            advance: Int(slot.pointee.advance.x >> 6)
+        )
+        glyphs[key] = glyph
+        return glyph
     }
 
     /// Copies an 8-bit grey FreeType bitmap, top row first whatever the sign of its pitch.

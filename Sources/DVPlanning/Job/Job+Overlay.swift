@@ -23,10 +23,12 @@ extension Job {
         /// For a clip pinned from another day, add "(from <its own day>)".
         public var showSource: Bool
         public var look: TextLook
+        /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
+        public var font: String?
 
         public init(
             format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US",
-            showSource: Bool = false, look: TextLook = TextLook()
+            showSource: Bool = false, look: TextLook = TextLook(), font: String? = nil
         ) {
             self.format = format
             self.position = position
@@ -34,6 +36,7 @@ extension Job {
             self.locale = locale
             self.showSource = showSource
             self.look = look
+            self.font = font
         }
     }
 
@@ -47,10 +50,12 @@ extension Job {
         /// How long it stays; nil: to the end of the reel.
         public var duration: TimeSpan?
         public var look: TextLook
+        /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
+        public var font: String?
 
         public init(
             text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
-            look: TextLook = TextLook()
+            look: TextLook = TextLook(), font: String? = nil
         ) {
             self.text = text
             self.position = position
@@ -58,6 +63,7 @@ extension Job {
             self.start = start
             self.duration = duration
             self.look = look
+            self.font = font
         }
     }
 
@@ -94,21 +100,21 @@ extension Job {
         }
     }
 
-    /// `video:` picture-in-picture overlay.
+    /// `video:` picture-in-picture overlay: another movie, muted, fitted to cover `rect`. It stacks with
+    /// the other overlays in list order, and its clock restarts with every clip.
     public struct VideoOverlay: Sendable, Hashable, Codable {
         /// Absolute path of the movie.
         public var file: String
         public var rect: UnitRect
-        /// Stacking order among video overlays; higher is drawn later.
-        public var z: Int
-        /// Repeat the movie when the clip is longer.
+        /// Start the movie again when it ends before the clip does; otherwise hold its last frame.
         public var loop: Bool
+        public var opacity: Double
 
-        public init(file: String, rect: UnitRect, z: Int = 0, loop: Bool = true) {
+        public init(file: String, rect: UnitRect, loop: Bool = true, opacity: Double = 1) {
             self.file = file
             self.rect = rect
-            self.z = z
             self.loop = loop
+            self.opacity = opacity
         }
     }
 

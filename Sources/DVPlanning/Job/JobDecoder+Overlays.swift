@@ -34,7 +34,7 @@ extension JobDecoder {
     private mutating func decodeDateStamp(_ node: YAMLNode, name: String) -> Job.DateStamp? {
         var stamp = Job.DateStamp()
         if node.isNull { return stamp }
-        let allowed = ["format", "position", "size", "locale", "show_source"] + Self.lookKeys
+        let allowed = ["format", "position", "size", "locale", "show_source", "font"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed) else { return nil }
         stamp.format = text(fields, "format") ?? stamp.format
         stamp.position = position(fields, "position") ?? stamp.position
@@ -42,11 +42,12 @@ extension JobDecoder {
         stamp.locale = text(fields, "locale") ?? stamp.locale
         stamp.showSource = bool(fields, "show_source") ?? stamp.showSource
         stamp.look = look(fields)
+        stamp.font = existingFile(fields, "font")
         return stamp
     }
 
     private mutating func decodeTextOverlay(_ node: YAMLNode, name: String) -> Job.TextOverlay? {
-        let allowed = ["text", "position", "size", "start", "duration"] + Self.lookKeys
+        let allowed = ["text", "position", "size", "start", "duration", "font"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text") else {
             return nil
         }
@@ -56,6 +57,7 @@ extension JobDecoder {
         overlay.start = duration(fields, "start") ?? overlay.start
         overlay.duration = duration(fields, "duration")
         overlay.look = look(fields)
+        overlay.font = existingFile(fields, "font")
         return overlay
     }
 
@@ -82,13 +84,13 @@ extension JobDecoder {
     }
 
     private mutating func decodeVideoOverlay(_ node: YAMLNode, name: String) -> Job.VideoOverlay? {
-        let allowed = ["file", "rect", "z", "loop"]
+        let allowed = ["file", "rect", "loop", "opacity"]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file", "rect"]),
             let file = existingFile(fields, "file"), let rectNode = fields["rect"], let rect = unitRect(rectNode, name: fields.name("rect"))
         else { return nil }
         var overlay = Job.VideoOverlay(file: file, rect: rect)
-        overlay.z = integer(fields, "z", in: -100...100) ?? overlay.z
         overlay.loop = bool(fields, "loop") ?? overlay.loop
+        overlay.opacity = number(fields, "opacity", in: 0...1) ?? overlay.opacity
         return overlay
     }
 
@@ -97,6 +99,10 @@ extension JobDecoder {
         guard let fields = fields(of: node, path: name, allowed: keys, required: keys) else { return nil }
         let values = keys.map { number(fields, $0, in: 0...1) }
         guard let x = values[0], let y = values[1], let width = values[2], let height = values[3] else { return nil }
+        if width == 0 || height == 0 {
+            error("\(name) is empty (width and height must be more than 0)", at: node)
+            return nil
+        }
         if x + width > 1 || y + height > 1 {
             error("\(name) reaches outside the frame (x + width and y + height must be at most 1)", at: node)
             return nil
@@ -117,11 +123,16 @@ extension JobDecoder {
     }
 
     mutating func decodeTitleCard(_ node: YAMLNode, name: String) -> Job.TitleCard? {
-        guard let fields = fields(of: node, path: name, allowed: ["text", "duration"], required: ["text"]),
+        guard let fields = fields(of: node, path: name, allowed: ["text", "duration", "font", "background", "color"], required: ["text"]),
             let text = scalar(fields, "text", expected: "text")
         else { return nil }
         var card = Job.TitleCard(text: text)
         card.duration = duration(fields, "duration") ?? card.duration
+        card.font = existingFile(fields, "font")
+        card.background = value(fields, "background", expected: "blur or a colour \"#RRGGBB\"") { text in
+            text == "blur" ? .blur : RGBAColor(text).map { .color($0) }
+        }
+        card.color = colour(fields, "color") ?? card.color
         if card.duration == .zero, let place = fields["duration"] {
             error("\(name).duration must be longer than 0s", at: place)
         }

@@ -13,9 +13,13 @@ public struct OverlayText: Sendable, Hashable, Codable {
     public var endFrame: Int
     /// Frames over which it fades in after `firstFrame` and out before `endFrame` (0: no fade).
     public var fadeFrames: Int
+    /// The font the job names for it; nil: the painter's default (DejaVu Sans). Left out of the
+    /// encoded identity when nil, so texts in the default font keep their segment keys.
+    public var font: OverlayFont?
 
     public init(
-        text: String, position: Position, size: Double, look: Job.TextLook, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0
+        text: String, position: Position, size: Double, look: Job.TextLook, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0,
+        font: OverlayFont? = nil
     ) {
         self.text = text
         self.position = position
@@ -24,6 +28,7 @@ public struct OverlayText: Sendable, Hashable, Codable {
         self.firstFrame = firstFrame
         self.endFrame = endFrame
         self.fadeFrames = fadeFrames
+        self.font = font
     }
 
     /// How opaque the text is on the piece's frame `frame`: 0 outside its frames, ramping over the fades.

@@ -12,15 +12,18 @@ extension PieceOverlays {
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
     /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
-    /// `fingerprints` gives each image file's identity (see `OverlayImage.fingerprint`).
+    /// `fingerprints` gives each image, movie and font file's identity (see `OverlayImage.fingerprint`).
     public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, fingerprints: [String: String] = [:]) {
         let count = endFrame - firstFrame
+        let font = { (path: String?) in path.map { OverlayFont(path: $0, fingerprint: fingerprints[$0] ?? "") } }
         var items: [Item] = []
         for overlay in job.overlays {
             switch overlay {
             case let .date(stamp):
                 let text = Self.dateText(stamp, day: day)
-                items.append(.text(OverlayText(text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count)))
+                items.append(.text(OverlayText(
+                    text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font)
+                )))
             case let .text(timed):
                 let start = Self.frame(at: timed.start, fps: fps) - firstFrame
                 let end = timed.duration.map { Self.frame(at: timed.start + $0, fps: fps) - firstFrame } ?? count
@@ -28,7 +31,7 @@ extension PieceOverlays {
                 if !shown.isEmpty {
                     items.append(.text(OverlayText(
                         text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
-                        endFrame: shown.upperBound
+                        endFrame: shown.upperBound, font: font(timed.font)
                     )))
                 }
             case let .image(image):
@@ -36,8 +39,11 @@ extension PieceOverlays {
                     file: image.file, fingerprint: fingerprints[image.file] ?? "", position: image.position, width: image.width,
                     opacity: image.opacity
                 )))
-            case .video:
-                continue
+            case let .video(video):
+                items.append(.video(OverlayVideo(
+                    file: video.file, fingerprint: fingerprints[video.file] ?? "", rect: video.rect, loop: video.loop,
+                    opacity: video.opacity
+                )))
             }
         }
         if let caption = day.caption, !caption.isEmpty {

@@ -1,5 +1,5 @@
 /// Everything drawn over one piece of the reel, resolved from the job: the date and caption of its day,
-/// the timeline texts that reach into it (with the frames they cover) and the pictures, in drawing order.
+/// the timeline texts that reach into it (with the frames they cover), the pictures and the movies, in drawing order.
 ///
 /// Pure data: which items show on a frame and how opaque, never pixels.
 public struct PieceOverlays: Sendable, Hashable, Codable {
@@ -7,6 +7,7 @@ public struct PieceOverlays: Sendable, Hashable, Codable {
     public enum Item: Sendable, Hashable, Codable {
         case text(OverlayText)
         case image(OverlayImage)
+        case video(OverlayVideo)
     }
 
     public var items: [Item]
@@ -28,6 +29,8 @@ public struct PieceOverlays: Sendable, Hashable, Codable {
                 return opacity > 0 ? (item, opacity) : nil
             case let .image(image):
                 return image.opacity > 0 ? (item, 1) : nil
+            case let .video(video):
+                return video.opacity > 0 ? (item, 1) : nil
             }
         }
     }

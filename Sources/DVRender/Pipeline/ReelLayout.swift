@@ -33,7 +33,7 @@ public struct ReelLayout: Sendable {
         let fps = canvas.fps
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = Self.imageFingerprints(job)
+        let fingerprints = Self.fingerprints(of: Self.drawnFiles(job))
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -43,9 +43,15 @@ public struct ReelLayout: Sendable {
             switch item.role {
             case .intro, .outro:
                 let card = item.role == .intro ? job.intro : job.outro
+                var background = canvas.background
+                if case let .color(color) = card?.background {
+                    background = RGBColor(color)
+                }
+                let color = card?.color ?? .white
                 source = .card(TitleCardSource(
-                    text: card?.text ?? "", frameCount: end - first, background: canvas.background, textColor: .white,
-                    fontPath: TextStyle.defaultFontPath
+                    text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
+                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontFingerprint: card?.font.map { fingerprints[$0] ?? "" },
+                    textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
                 guard let date = item.date, let planned = daysByDate[date], let path = planned.path, let entry = byPath[path] else {
@@ -60,6 +66,7 @@ public struct ReelLayout: Sendable {
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
         }
+        Self.placeBackdrops(in: &pieces, intro: job.intro?.background == .blur, outro: job.outro?.background == .blur, fps: fps)
         let style = plan.timeline.transition.style.rawValue
         joins = zip(pieces, pieces.dropFirst()).map { previous, next in
             Join(style: style, frameCount: max(0, previous.endFrame - next.firstFrame))
@@ -69,15 +76,45 @@ public struct ReelLayout: Sendable {
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
-    /// Each image overlay's file size and modification time, so an edited picture re-renders its pieces.
+    /// Gives the first card (when `intro`) the first clip's first frame as its blurred backdrop, and the
+    /// last card (when `outro`) the last clip's last frame: the frames next to them in the reel.
+    static func placeBackdrops(in pieces: inout [Piece], intro: Bool, outro: Bool, fps: Int) {
+        let clips = pieces.compactMap(\.source.clip)
+        guard let firstClip = clips.first, let lastClip = clips.last else { return }
+        let seconds = { (clip: ClipSource, frame: Int) in Double(clip.startMilliseconds) / 1000 + Double(frame) / Double(fps) }
+        let wanted = [
+            (index: pieces.startIndex, on: intro, clip: firstClip, at: seconds(firstClip, 0)),
+            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, lastClip.frameCount - 1)),
+        ]
+        for (index, on, clip, at) in wanted where on {
+            guard case var .card(card) = pieces[index].source else { continue }
+            card.backdrop = CardBackdrop(path: clip.path, size: clip.size, modificationTime: clip.modificationTime, seconds: at)
+            pieces[index].source = .card(card)
+        }
+    }
+
+    /// The files the job's overlays and title cards draw from: pictures, movies and fonts.
+    static func drawnFiles(_ job: Job) -> [String] {
+        let overlayFiles = job.overlays.compactMap { overlay -> String? in
+            switch overlay {
+            case let .date(stamp): stamp.font
+            case let .text(text): text.font
+            case let .image(image): image.file
+            case let .video(video): video.file
+            }
+        }
+        return overlayFiles + [job.intro, job.outro].compactMap { $0?.font }
+    }
+
+    /// Each file's size and modification time, so an edited file re-renders the pieces that draw it.
     /// A missing file gets no fingerprint; drawing it fails with an error naming it.
-    static func imageFingerprints(_ job: Job) -> [String: String] {
+    static func fingerprints(of files: [String]) -> [String: String] {
         var fingerprints: [String: String] = [:]
-        for case let .image(image) in job.overlays {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: image.file) else { continue }
+        for file in files {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            fingerprints[image.file] = "\(size) \(modified)"
+            fingerprints[file] = "\(size) \(modified)"
         }
         return fingerprints
     }

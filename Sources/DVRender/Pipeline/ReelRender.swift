@@ -49,7 +49,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
 
     /// Renders every segment of the plan this shard owns that is not finished yet. A clip that fails to
     /// decode is remembered in the work folder and the plan is made again without it (the day takes its
-    /// next candidate, or is left out); under `strict`, the failure ends the run instead.
+    /// next candidate, or is left out); under `strict`, the failure ends the run instead. Each character
+    /// a text's font lacks is a warning, once per text.
     public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
         try work.prepare()
         work.removeAbandonedTemporaries()
@@ -59,10 +60,14 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         var failed = FailedClips.load(from: work)
         var failures: [ClipFailure] = []
         var rendered = 0
+        var warned = Set<String>()
         while true {
             let layout = try ReelLayout(plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: canvas)
             guard !layout.pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
             try work.recordPlan(planned.plan, layout: layout)
+            for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
+                observer.handle(.warning(warning))
+            }
             let outcome = try await renderer.render(layout.segments, shard: options.shard, observer: observer, stop: stop)
             rendered += outcome.renderedCount
             if outcome.failures.isEmpty {

@@ -1,4 +1,5 @@
 import DVMedia
+import Foundation
 
 /// A title card drawn once and shown for its frames: the card stage's product.
 public struct CardFrames: CanvasFrameSource {
@@ -17,28 +18,55 @@ public struct CardFrames: CanvasFrameSource {
     }
 }
 
-/// Card: draws an intro or outro card, its text centred, wrapped between words onto several lines
-/// when long and shrunk when a word alone is too wide.
+/// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred,
+/// wrapped between words onto several lines when long and shrunk when a word alone is too wide.
 struct CardStage {
     let canvas: CanvasSettings
+    let fonts: FontPool
 
     /// Text height as a share of the canvas height, and the share of the width it may take.
     private static let textHeight = 0.08
     private static let textWidth = 0.9
 
     func render(_ card: TitleCardSource, frameCount: Int) throws -> CardFrames {
-        let picture = try VideoFrame(width: canvas.width, height: canvas.height)
-        picture.fill(card.background.bt709Limited)
+        let picture = try background(of: card)
         if !card.text.isEmpty {
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
-            let font = try FontFace(path: card.fontPath, pixelSize: pixelSize)
+            let font = try fonts.borrow(card.fontPath)
+            defer { fonts.giveBack(font) }
             let text = try TextBlock.wrapped(card.text, font: font, pixelSize: pixelSize, maxWidth: widest)
             let mask = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: widest).mask
             picture.blend(
-                mask, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited
+                mask, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited,
+                opacity: card.textOpacity ?? 1
             )
         }
         return CardFrames(picture: picture, frameCount: frameCount)
+    }
+
+    /// The card's colour, or its backdrop clip's frame blurred. A clip that cannot be read fails like a
+    /// clip in the reel (so the plan is made again without it).
+    private func background(of card: TitleCardSource) throws -> VideoFrame {
+        guard let backdrop = card.backdrop else {
+            let picture = try VideoFrame(width: canvas.width, height: canvas.height)
+            picture.fill(card.background.bt709Limited)
+            return picture
+        }
+        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background)
+        let picture = try normalizer.makeCanvas()
+        do {
+            let reader = try ClipReader(
+                url: URL(fileURLWithPath: backdrop.path), start: backdrop.seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps,
+                threads: 1
+            )
+            guard let still = try reader.next() else {
+                throw RenderError.clipFailed(path: backdrop.path, reason: "no picture for the card's backdrop")
+            }
+            try normalizer.drawBackdropOnly(still.picture, rotation: reader.rotation, into: picture)
+        } catch let error as MediaError {
+            throw RenderError.clipFailed(path: backdrop.path, reason: error.description)
+        }
+        return picture
     }
 }

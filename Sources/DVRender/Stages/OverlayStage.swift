@@ -25,13 +25,14 @@ public struct OverlaidClip: CanvasFrameSource {
     }
 }
 
-/// Overlay: draws the clip's dates, captions, texts and pictures over its canvas frames.
+/// Overlay: draws the clip's dates, captions, texts, pictures and movies over its canvas frames.
 struct OverlayStage {
     let canvas: CanvasSettings
+    let fonts: FontPool
 
     /// `clip`, whose first frame is the piece's frame `firstFrame`, with its overlays drawn.
     func overlay(_ clip: NormalizedClip, firstFrame: Int) -> OverlaidClip {
-        let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height)
+        let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts)
         return OverlaidClip(clip: clip, painter: painter, firstFrame: firstFrame)
     }
 }

@@ -48,3 +48,59 @@ import Testing
         #expect(frame.plane(2)[1] == 184)
     }
 }
+
+/// Characters a font lacks are found before they are drawn as its missing-glyph box.
+@Suite("missing glyphs")
+struct MissingGlyphTests {
+    @Test("characters the font has no glyph for are listed once each, in order; line breaks never count")
+    func missingCharacters() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 16)
+        #expect(font.missingCharacters(in: "Wed, Dec 18 — 18 décembre\nÄö") == [])
+        #expect(font.missingCharacters(in: "🎂 Dec 日 18 🎂") == ["🎂", "日"])
+    }
+}
+
+/// Glyphs are rendered once per font and size, and kept across the painters of one pool.
+@Suite("glyph cache")
+struct GlyphCacheTests {
+    @Test("a face renders each glyph once per size, and cached glyphs draw the same pixels as fresh ones")
+    func oncePerSize() throws {
+        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20)
+        let first = try font.render("Dec 18")
+        #expect(font.cachedGlyphCount == 6)
+        let again = try font.render("Dec 18")
+        #expect(font.cachedGlyphCount == 6)
+        _ = try font.render("Dec 19")
+        #expect(font.cachedGlyphCount == 7, "only the 9 is new")
+        try font.setPixelSize(30)
+        _ = try font.render("Dec")
+        #expect(font.cachedGlyphCount == 10, "another size renders its own")
+        try font.setPixelSize(20)
+        let fresh = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20).render("Dec 18")
+        for mask in [again, fresh] {
+            #expect(mask.width == first.width && mask.height == first.height && mask.baseline == first.baseline)
+            #expect((0..<first.height).allSatisfy { y in (0..<first.width).allSatisfy { x in mask[x, y] == first[x, y] } })
+        }
+    }
+
+    @Test("a painter gives its faces back to the pool, so the next clip's painter finds the glyphs rendered")
+    func sharedAcrossPainters() throws {
+        let pool = FontPool()
+        let overlays = OverlayPainterTests.text("Wed, Dec 18")
+        do {
+            let painter = OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fonts: pool)
+            try painter.draw(into: try OverlayPainterTests.patterned(), atFrame: 0)
+        }
+        let face = try pool.borrow(TextStyle.defaultFontPath)
+        let rendered = face.cachedGlyphCount
+        #expect(rendered >= 8, "the first painter's glyphs came back with the face")
+        pool.giveBack(face)
+        let before = try OverlayPainterTests.patterned()
+        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fonts: pool).draw(into: before, atFrame: 0)
+        let fresh = try OverlayPainterTests.patterned()
+        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: fresh, atFrame: 0)
+        #expect(OverlayPainterTests.changedRegion(before, fresh) == nil, "cached glyphs draw what fresh ones do")
+        let after = try pool.borrow(TextStyle.defaultFontPath)
+        #expect(after === face && after.cachedGlyphCount == rendered, "the second painter rendered no glyph")
+    }
+}

@@ -40,6 +40,7 @@ struct JobDefaultsTests {
         _ = FileManager.default.createFile(atPath: folder.path + "/theme.m4a", contents: Data())
         _ = FileManager.default.createFile(atPath: folder.path + "/logo.png", contents: Data())
         _ = FileManager.default.createFile(atPath: folder.path + "/pip.mov", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.path + "/Title.otf", contents: Data())
         let yaml = """
             version: 1
             name: December 2024
@@ -73,12 +74,12 @@ struct JobDefaultsTests {
               normalize: false
               music: { file: theme.m4a, volume: 0.5, duck: 1, fade_out: 3s, loop: false }
             overlays:
-              - date: { format: "d MMM", position: { x: 0.5, y: 0.9 }, size: 0.05, locale: fr_FR }
-              - text: { text: "December 2024", position: center, size: 0.1, start: 0s, duration: 2s }
+              - date: { format: "d MMM", position: { x: 0.5, y: 0.9 }, size: 0.05, locale: fr_FR, font: Title.otf }
+              - text: { text: "December 2024", position: center, size: 0.1, start: 0s, duration: 2s, font: ./Title.otf }
               - image: { file: logo.png, position: top-right, width: 0.2, opacity: 1 }
-              - video: { file: pip.mov, rect: { x: 0.6, y: 0.6, width: 0.3, height: 0.3 }, z: 2, loop: false }
+              - video: { file: pip.mov, rect: { x: 0.6, y: 0.6, width: 0.3, height: 0.3 }, loop: false, opacity: 0.5 }
               - date:
-            intro: { text: "December 2024", duration: 2s }
+            intro: { text: "December 2024", duration: 2s, font: Title.otf }
             outro: { text: "See you in January" }
             """
         let result = folder.load(MarkedYAML(yaml))
@@ -109,13 +110,13 @@ struct JobDefaultsTests {
         #expect(job.audio.clips == .mute && !job.audio.normalize)
         #expect(job.audio.music == Job.Music(file: folder.path + "/theme.m4a", volume: 0.5, duck: 1, fadeOut: .seconds(3), loop: false))
         #expect(job.overlays == [
-            .date(Job.DateStamp(format: "d MMM", position: .point(x: 0.5, y: 0.9), size: 0.05, locale: "fr_FR")),
-            .text(Job.TextOverlay(text: "December 2024", position: .anchor(.center), size: 0.1, start: .zero, duration: .seconds(2))),
+            .date(Job.DateStamp(format: "d MMM", position: .point(x: 0.5, y: 0.9), size: 0.05, locale: "fr_FR", font: folder.path + "/Title.otf")),
+            .text(Job.TextOverlay(text: "December 2024", position: .anchor(.center), size: 0.1, start: .zero, duration: .seconds(2), font: folder.path + "/Title.otf")),
             .image(Job.ImageOverlay(file: folder.path + "/logo.png", position: .anchor(.topRight), width: 0.2, opacity: 1)),
-            .video(Job.VideoOverlay(file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), z: 2, loop: false)),
+            .video(Job.VideoOverlay(file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: false, opacity: 0.5)),
             .date(Job.DateStamp()),
         ])
-        #expect(job.intro == Job.TitleCard(text: "December 2024", duration: .seconds(2)))
+        #expect(job.intro == Job.TitleCard(text: "December 2024", duration: .seconds(2), font: folder.path + "/Title.otf"))
         #expect(job.outro == Job.TitleCard(text: "See you in January", duration: .seconds(2)))
     }
 

@@ -143,6 +143,10 @@ struct JobValidationTests {
         expectDiagnostic(job("overlays: [{ date: { position: 1️⃣{ x: 0.5 } } }]"), containing: "missing required key 'overlays[0].date.position.y'")
         expectDiagnostic(job("overlays: [{ date: { size: 1️⃣0 } }]"), containing: "0.001…1")
         expectDiagnostic(job("overlays: [{ image: { file: 1️⃣logo.png } }]"), .warning, containing: "does not exist")
+        expectDiagnostic(job("overlays: [{ date: { font: 1️⃣fonts/Missing.ttf } }]"), .warning, containing: "overlays[0].date.font 'fonts/Missing.ttf' does not exist")
+        expectDiagnostic(job("overlays: [{ text: { text: hi, font: 1️⃣Gone.otf } }]"), .warning, containing: "overlays[0].text.font 'Gone.otf' does not exist")
+        expectDiagnostic(job("outro: { text: bye, font: 1️⃣Gone.otf }"), .warning, containing: "outro.font 'Gone.otf' does not exist")
+        expectDiagnostic(job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0, y: 0, width: 0, height: 0.5 } } }]"), containing: "is empty")
         expectDiagnostic(job("overlays: [{ image: { file: lib, opacity: 1️⃣2 } }]").replacingOccurrences(of: "file: lib", with: "file: x.png"), containing: "opacity must be a number 0…1")
         expectDiagnostic(
             job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0.5, y: 0, width: 0.6, height: 0.2 } } }]"),
@@ -154,7 +158,13 @@ struct JobValidationTests {
     @Test func titleCardRules() {
         expectDiagnostic(job("intro: 1️⃣{ duration: 2s }"), containing: "missing required key 'intro.text'")
         expectDiagnostic(job("outro: { text: bye, duration: 1️⃣0s }"), containing: "outro.duration must be longer than 0s")
-        expectDiagnostic(job("intro: 1️⃣Hello"), containing: "intro must be a mapping of keys (text, duration)")
+        expectDiagnostic(job("intro: 1️⃣Hello"), containing: "intro must be a mapping of keys (text, duration, font, background, color)")
+        expectDiagnostic(job("intro: { text: hi, background: 1️⃣blurry }"), containing: "intro.background must be blur or a colour \"#RRGGBB\"")
+        expectDiagnostic(job("outro: { text: bye, color: 1️⃣white }"), containing: "outro.color must be a colour")
+        #expect(validJob(job("intro: { text: hi, background: blur, color: \"#FFCC00\" }"))?.intro == Job.TitleCard(
+            text: "hi", background: .blur, color: RGBAColor(red: 255, green: 204, blue: 0)))
+        #expect(validJob(job("outro: { text: bye, background: \"#102030\" }"))?.outro?.background == .color(RGBAColor(red: 16, green: 32, blue: 48)))
+        #expect(validJob(job("outro: { text: bye }"))?.outro?.background == nil)
     }
 
     @Test func wrongShapesAreReported() {

@@ -9,12 +9,12 @@ import Testing
 struct ReelRenderTests {
     /// Plans and renders `job` into `scratch`, returning the report and the reel.
     static func render(_ job: Job, in scratch: ScratchFolder, observer: RecordingObserver = RecordingObserver()) async throws
-        -> (report: SegmentsReport, reel: AssembledReel)
+        -> (report: SegmentsReport, reel: AssembledReel, observer: RecordingObserver)
     {
         let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
         let executor = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: observer, stop: StopRequest())
         let report = try await executor.renderSegments(planned)
-        return (report, try executor.assemble(report.planned))
+        return (report, try executor.assemble(report.planned), observer)
     }
 
     /// Mean absolute difference of the luma planes of two frames of one size, over the whole frame or a rectangle.
@@ -45,7 +45,7 @@ struct ReelRenderTests {
     @Test("the reel decodes whole, has the planned frames and sound, and shows each day's clip in its place")
     func reelMatchesThePlan() async throws {
         let scratch = try ScratchFolder()
-        let (report, reel) = try await Self.render(try await DemoFixture.shared.job(outputIn: scratch.url), in: scratch)
+        let (report, reel, _) = try await Self.render(try await DemoFixture.shared.job(outputIn: scratch.url), in: scratch)
         let layout = report.layout
         let census = try FrameCensus.take(reel.output)
         #expect(census.videoFrames == layout.frameCount)
@@ -124,9 +124,13 @@ struct ReelRenderTests {
         }
         #expect(captions?.count == 1)
 
-        job.days[day]?.caption = "Grandma turns 90"
+        #expect(!first.observer.warnings.contains { $0.contains("no glyph") })
+        job.days[day]?.caption = "Grandma turns 90 🎂"
         let edited = try await Self.render(job, in: scratch)
         #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
+        // The font has no cake: one warning names the character and the caption, however many frames show it.
+        let missing = edited.observer.warnings.filter { $0.contains("no glyph") }
+        #expect(missing == ["the font DejaVuSans.ttf has no glyph for '🎂' (U+1F382) in the text \"Grandma turns 90 🎂\"; it is drawn as a box"])
         #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
 
         // The caption sits low in the middle: the 18th's frames differ there from its plain clip, the 17th's do not.
@@ -150,7 +154,7 @@ struct ReelRenderTests {
         let scratch = try ScratchFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
         job.output.subtitles = true
-        let (report, reel) = try await Self.render(job, in: scratch)
+        let (report, reel, _) = try await Self.render(job, in: scratch)
         let expected = report.layout.subtitleCues(job: job)
         #expect(expected.count == 24)
         #expect(expected.contains { $0.text.contains("Grandma's birthday") })

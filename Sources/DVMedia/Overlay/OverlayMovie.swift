@@ -1,0 +1,105 @@
+import DVPlanning
+import Foundation
+
+/// A movie drawn into a rectangle of canvas frames (picture-in-picture), decoded lazily at the output
+/// frame rate by a `ClipReader` and fitted to cover the rectangle (turned upright, cropped to its aspect
+/// ratio) by a `CanvasNormalizer`.
+///
+/// The movie's frame `n` shows on the piece's frame `n`; past its end it starts again (`loop`) or holds
+/// its last picture. Frames asked for in order cost one decode each; a jump opens a new reader at the
+/// frame asked for. Only the reader's two pictures and one rectangle-sized picture are held, so memory
+/// does not grow with the movie's or the clip's length. Keep an instance on one task.
+final class OverlayMovie {
+    let path: String
+    /// The rectangle in frame pixels; all even, width and height at least 16.
+    let rect: (x: Int, y: Int, width: Int, height: Int)
+    let loop: Bool
+    let fps: Int
+    /// The movie's length in output frames.
+    let frameCount: Int
+
+    private let fitter: CanvasNormalizer
+    private let picture: VideoFrame
+    private var reader: ClipReader?
+    /// The movie frame the reader hands out next.
+    private var readerFrame = 0
+    /// The movie frame now in `picture`.
+    private var shownFrame: Int?
+
+    /// Opens the movie at `path` for `rect` (pixels, as `OverlayPlacement.pixelRect` gives) at `fps`.
+    /// A missing file or one without a video stream or a duration is a `MediaError` naming it.
+    init(path: String, rect: (x: Int, y: Int, width: Int, height: Int), loop: Bool, fps: Int) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw MediaError.io(path: path, reason: "the overlay movie does not exist")
+        }
+        guard let duration = try InputFile(url: URL(fileURLWithPath: path)).duration else {
+            throw MediaError.io(path: path, reason: "the overlay movie declares no duration")
+        }
+        self.path = path
+        self.rect = rect
+        self.loop = loop
+        self.fps = fps
+        frameCount = max(1, Int((duration * Double(fps)).rounded()))
+        fitter = try CanvasNormalizer(canvasWidth: rect.width, canvasHeight: rect.height, fit: .cover)
+        picture = try fitter.makeCanvas()
+    }
+
+    /// The movie frame that shows on the piece's frame `index`.
+    func movieFrame(at index: Int) -> Int {
+        loop ? index % frameCount : min(max(0, index), frameCount - 1)
+    }
+
+    /// Draws the movie's picture for the piece's frame `index` into its rectangle of `frame`.
+    func draw(into frame: VideoFrame, atFrame index: Int, opacity: Double) throws {
+        let wanted = movieFrame(at: index)
+        if wanted != shownFrame {
+            try show(wanted)
+        }
+        frame.paste(picture, x: rect.x, y: rect.y, opacity: opacity)
+    }
+
+    /// Decodes movie frame `wanted` into `picture`, reading on when it is the reader's next frame.
+    private func show(_ wanted: Int) throws {
+        if reader == nil || readerFrame != wanted {
+            reader = try ClipReader(
+                url: URL(fileURLWithPath: path), start: Double(wanted) / Double(fps), duration: Double(frameCount - wanted) / Double(fps),
+                outputFPS: fps, threads: 1
+            )
+            readerFrame = wanted
+        }
+        guard let reader, let decoded = try reader.next() else {
+            throw MediaError.io(path: path, reason: "the overlay movie has no picture for its frame \(wanted)")
+        }
+        try fitter.normalize(decoded.picture, rotation: reader.rotation, into: picture)
+        readerFrame += 1
+        shownFrame = wanted
+    }
+}
+
+extension VideoFrame {
+    /// Puts `picture`, an 8-bit 4:2:0 frame, with its top-left corner at (`x`, `y`) (both even), mixed by
+    /// `opacity`; the parts outside the frame are clipped, and nothing outside the rectangle is touched.
+    func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
+        precondition(isYUV420P && picture.isYUV420P && x % 2 == 0 && y % 2 == 0, "movies are pasted into 8-bit canvas frames at even places")
+        let coverage = Int((max(0, min(1, opacity)) * 255).rounded())
+        for index in 0..<3 {
+            let shift = index == 0 ? 0 : 1
+            let left = max(0, x) >> shift
+            let top = max(0, y) >> shift
+            let right = min(width, x + picture.width) >> shift
+            let bottom = min(height, y + picture.height) >> shift
+            guard left < right, top < bottom else { continue }
+            for row in top..<bottom {
+                let target = plane(index) + row * stride(index)
+                let source = picture.plane(index) + (row - (y >> shift)) * picture.stride(index) - (x >> shift)
+                if coverage == 255 {
+                    (target + left).update(from: source + left, count: right - left)
+                } else {
+                    for column in left..<right {
+                        target[column] = UInt8(clamping: Self.mix(Int(target[column]), source[column], coverage))
+                    }
+                }
+            }
+        }
+    }
+}
