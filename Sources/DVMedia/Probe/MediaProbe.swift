@@ -12,16 +12,30 @@ public enum MediaProbe {
     }
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
+    ///
+    /// A JPEG still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`).
     public static func probe(_ url: URL) -> ProbeResult {
         do {
             let input = try InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
             }
-            return .media(info(of: input))
+            var found = info(of: input)
+            if found.isStill, found.tags.contentIdentifier == nil {
+                found.tags.contentIdentifier = prefix(of: url, length: StillContentIdentifier.prefixLength)
+                    .flatMap(StillContentIdentifier.read(jpeg:))
+            }
+            return .media(found)
         } catch {
             return .unreadable(reason: String(describing: error))
         }
+    }
+
+    /// Up to `length` bytes from the start of the file, or nil when it cannot be read.
+    private static func prefix(of url: URL, length: Int) -> [UInt8]? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: length)).map { Array($0) }
     }
 
     /// Demuxers that hold a single picture rather than a movie.

@@ -109,7 +109,8 @@ public final class SampleWriter {
         return url
     }
 
-    /// Writes `still` as a JPEG into `directory` and returns the file's URL.
+    /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier) into
+    /// `directory` and returns the file's URL.
     @discardableResult
     public func write(_ still: SampleStill, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(still.fileName)
@@ -117,7 +118,11 @@ public final class SampleWriter {
         let frame = try encoder.makeFrame()
         frame.fill(still.background.bt601Full)
         try drawCard(text: still.text, label: still.label, into: frame, rotation: 0, color: Self.textColor.bt601Full)
-        try FileSync.writeAtomically(try encoder.encode(frame), to: url)
+        var bytes = try encoder.encode(frame)
+        if let identifier = still.contentIdentifier {
+            bytes = Data(StillContentIdentifier.inserting(identifier, into: Array(bytes)))
+        }
+        try FileSync.writeAtomically(bytes, to: url)
         return url
     }
 
