@@ -10,7 +10,7 @@ import Glibc
 /// of another version or damaged is ignored and rebuilt by probing.
 enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
-    /// MakerNote identifiers); a cache of another version is rebuilt.
+    /// MakerNote identifiers, HEIF stills); a cache of another version is rebuilt.
     static let version: UInt8 = 3
     private static let magic = Array("DVPIPE-INDEX".utf8)
 

@@ -13,8 +13,17 @@ public enum MediaProbe {
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
     ///
-    /// A JPEG still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`).
+    /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`); a
+    /// JPEG still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`).
     public static func probe(_ url: URL) -> ProbeResult {
+        if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
+            let start = prefix(of: url, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
+        {
+            return .media(
+                MediaInfo(
+                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil, tags: CaptureTags(),
+                    isStill: true))
+        }
         do {
             let input = try InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {

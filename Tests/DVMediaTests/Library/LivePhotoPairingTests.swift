@@ -3,11 +3,21 @@ import DVPlanning
 import Foundation
 import Testing
 
-/// Live Photos found on real files: a movie pairs with a JPEG by the Apple content identifier whatever their names.
+/// Live Photos found on real files: a movie pairs with a JPEG by the Apple content identifier whatever their
+/// names, and with a HEIC still (which FFmpeg 5.1 cannot open) by base name, with no unreadable-file report.
 @Suite struct LivePhotoPairingTests {
     init() { MediaLog.silence() }
 
     static let identifier = "0C5E7A11-2B3D-4E5F-8A9B-ABCDEF012345"
+
+    /// The smallest HEIF file a sniff can recognise: an `ftyp` box with `brand`, then an empty `meta` box.
+    static func heif(brand: String, compatible: [String] = ["mif1"]) -> Data {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(8 + body.count).bigEndian) { Array($0) } + Array(type.utf8) + body
+        }
+        let ftyp = box("ftyp", Array(brand.utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) })
+        return Data(ftyp + box("meta", [0, 0, 0, 0]))
+    }
 
     private func catalog(of folder: URL) throws -> MediaCatalog {
         let scan = try LibraryScanner(roots: [folder], cacheFile: nil).scan(isExcluded: { _ in false }, probe: MediaProbe.probe)
@@ -37,5 +47,38 @@ import Testing
         #expect(catalog.pairedStills.map(\.relativePath) == ["IMG_0100.JPG"])
         #expect(catalog.stills.map(\.relativePath) == ["IMG_0200.JPG"])
         #expect(catalog.unusable.isEmpty)
+    }
+
+    @Test func heicStillIsAStillThatPairsByNameWithoutWarning() throws {
+        let folder = try TemporaryFolder()
+        try Self.heif(brand: "heic").write(to: folder.url.appendingPathComponent("IMG_0400.HEIC"))
+        try Self.heif(brand: "mif1", compatible: ["heic", "miaf"]).write(to: folder.url.appendingPathComponent("IMG_0500.heif"))
+        try SampleWriter().write(SampleClip(fileName: "IMG_0400.MOV", duration: 0.5, width: 64, height: 48, audio: .none), in: folder.url)
+
+        let probed = MediaProbe.probe(folder.url.appendingPathComponent("IMG_0400.HEIC"))
+        #expect(probed == .media(MediaInfo(container: "heif", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)))
+
+        let catalog = try catalog(of: folder.url)
+        #expect(catalog.clips.map(\.kind) == [.livePhoto])
+        #expect(catalog.clips.first?.stillPath?.hasSuffix("/IMG_0400.HEIC") == true)
+        #expect(catalog.pairedStills.map(\.relativePath) == ["IMG_0400.HEIC"])
+        #expect(catalog.stills.map(\.relativePath) == ["IMG_0500.heif"])
+        #expect(catalog.unusable.isEmpty)
+    }
+
+    @Test func aHeicNameOnSomethingElseIsStillUnreadable() throws {
+        let folder = try TemporaryFolder()
+        let mp4Brand = Self.heif(brand: "isom", compatible: ["mp41"])
+        let cases: [(String, Data)] = [("notes.heic", Data("not a picture\n".utf8)), ("movie.heic", mp4Brand), ("empty.HEIC", Data())]
+        for (name, data) in cases {
+            let url = folder.url.appendingPathComponent(name)
+            try data.write(to: url)
+            guard case .unreadable = MediaProbe.probe(url) else {
+                Issue.record("\(name) should be unreadable")
+                continue
+            }
+        }
+        #expect(!HEIFSniff.isHEIF(Array(Self.heif(brand: "heic").prefix(12))))
+        #expect(HEIFSniff.isHEIF(Array(Self.heif(brand: "msf1", compatible: []))))
     }
 }
