@@ -32,6 +32,15 @@ struct FitRenderTests {
             tags: .filmed(at: "2024-12-0\(day)T12:00:00+0000"), text: "\(day)", cornerMark: true)
     }
 
+    /// Writes `clips` into `folder/library` and returns that folder.
+    static func writeLibrary(in folder: URL) throws -> URL {
+        let library = folder.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        let writer = try SampleWriter()
+        for clip in clips { try writer.write(clip, in: library) }
+        return library
+    }
+
     /// The rectangle a `contain` fit gives a picture shown at `width`×`height`, in canvas pixels (not rounded).
     static func containedRect(width: Int, height: Int) -> (x: Double, y: Double, width: Double, height: Double, scale: Double) {
         let scale = min(Double(canvas.width) / Double(width), Double(canvas.height) / Double(height))
@@ -64,10 +73,7 @@ struct FitRenderTests {
     @Test("rotated, 4:3, ultra-wide, portrait, VFR and 10-bit HEVC clips come out upright and contained")
     func everyShapeUprightAndContained() async throws {
         let scratch = try ScratchFolder()
-        let library = scratch.url.appendingPathComponent("library")
-        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        let writer = try SampleWriter()
-        for clip in Self.clips { try writer.write(clip, in: library) }
+        _ = try Self.writeLibrary(in: scratch.url)
         let yaml = """
             version: 1
             library: { paths: [library], timezone: UTC }
