@@ -88,7 +88,9 @@ public final class VideoEncoder {
         av_dict_set(&options, "preset", settings.preset, 0)
         switch settings.codec {
         case .h264:
-            var params = ["threads=\(settings.threads)"]
+            // cpu-independent: x264 may otherwise pick code paths whose results differ between CPUs, so the
+            // same job would give other bytes on another machine.
+            var params = ["threads=\(settings.threads)", "cpu-independent=1"]
             if settings.stitchable { params.append("stitchable=1") }
             av_dict_set(&options, "x264-params", params.joined(separator: ":"), 0)
         case .hevc:
