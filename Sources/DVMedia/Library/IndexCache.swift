@@ -10,8 +10,8 @@ import Glibc
 /// of another version or damaged is ignored and rebuilt by probing.
 enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
-    /// MakerNote identifiers, HEIF stills); a cache of another version is rebuilt.
-    static let version: UInt8 = 3
+    /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers); a cache of another version is rebuilt.
+    static let version: UInt8 = 4
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, or none when the file is missing, unreadable, damaged or of another version.

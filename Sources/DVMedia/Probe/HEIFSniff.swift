@@ -1,14 +1,16 @@
 /// Recognises a HEIF still (`.heic`, `.heif`) by its name and the brands of its `ftyp` box, without FFmpeg:
 /// FFmpeg 5.1 has no HEIF demuxer, so such a file would otherwise probe as unreadable.
 ///
-/// Only the container is sniffed; the picture and its MakerNote are not read.
+/// Only the container is read: the picture is not decoded, but the `Exif` item is found so the Live Photo
+/// identifier in its Apple MakerNote can be read.
 public enum HEIFSniff {
     /// Extensions (lower case) of the files sniffed.
     public static let extensions: Set<String> = ["heic", "heif"]
     /// `ftyp` brands of HEIF images and image sequences (ISO/IEC 23008-12).
     static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "mif2", "msf1"]
-    /// How many bytes of the file `isHEIF(_:)` looks at: the `ftyp` box with a generous list of brands.
-    public static let prefixLength = 4_096
+    /// How many bytes of the file's start the sniff reads: the `ftyp` box, and the `meta` box after it that
+    /// `exifItemLocation(in:)` looks into.
+    public static let prefixLength = 256 * 1024
     /// The container name the index records for a sniffed HEIF still.
     public static let containerName = "heif"
 

@@ -13,16 +13,20 @@ public enum MediaProbe {
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
     ///
-    /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`); a
-    /// JPEG still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`).
+    /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
+    /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
+    /// APP1 segment, or in a HEIF's `Exif` item.
     public static func probe(_ url: URL) -> ProbeResult {
         if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
-            let start = prefix(of: url, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
+            let start = bytes(of: url, at: 0, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
         {
+            let identifier = HEIFSniff.exifItemLocation(in: start)
+                .flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
+                .flatMap(StillContentIdentifier.read(exifItem:))
             return .media(
                 MediaInfo(
-                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil, tags: CaptureTags(),
-                    isStill: true))
+                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
+                    tags: CaptureTags(contentIdentifier: identifier), isStill: true))
         }
         do {
             let input = try InputFile(url: url)
@@ -31,7 +35,7 @@ public enum MediaProbe {
             }
             var found = info(of: input)
             if found.isStill, found.tags.contentIdentifier == nil {
-                found.tags.contentIdentifier = prefix(of: url, length: StillContentIdentifier.prefixLength)
+                found.tags.contentIdentifier = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength)
                     .flatMap(StillContentIdentifier.read(jpeg:))
             }
             return .media(found)
@@ -40,10 +44,11 @@ public enum MediaProbe {
         }
     }
 
-    /// Up to `length` bytes from the start of the file, or nil when it cannot be read.
-    private static func prefix(of url: URL, length: Int) -> [UInt8]? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+    /// Up to `length` bytes of the file from `offset`, or nil when they cannot be read.
+    private static func bytes(of url: URL, at offset: Int, length: Int) -> [UInt8]? {
+        guard offset >= 0, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return nil }
         return (try? handle.read(upToCount: length)).map { Array($0) }
     }
 

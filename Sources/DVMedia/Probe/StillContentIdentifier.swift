@@ -44,7 +44,7 @@ public enum StillContentIdentifier {
             if marker == 0xE1, end - body > Layout.exifHeader.count,
                 bytes[body..<body + Layout.exifHeader.count].elementsEqual(Layout.exifHeader)
             {
-                let tiff = ByteView(bytes: bytes, start: body + Layout.exifHeader.count, end: end)
+                let tiff = BoundedBytes(bytes: bytes, start: body + Layout.exifHeader.count, end: end)
                 if let identifier = identifier(inTIFF: tiff) { return identifier }
             }
             position += 2 + length
@@ -52,8 +52,18 @@ public enum StillContentIdentifier {
         return nil
     }
 
+    /// The identifier in a HEIF `Exif` item's payload: a 4-byte big-endian offset to the TIFF header (past an
+    /// optional `Exif\0\0`), then the TIFF block.
+    public static func read(exifItem bytes: [UInt8]) -> String? {
+        let item = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
+        guard let skip = item.uint32(at: 0, .bigEndian), let tiff = item.slice(from: 4, count: bytes.count - 4),
+            let block = tiff.slice(from: Int(skip), count: tiff.end - tiff.start - Int(skip))
+        else { return nil }
+        return identifier(inTIFF: block)
+    }
+
     /// Follows IFD0 → Exif IFD → MakerNote inside a TIFF block.
-    private static func identifier(inTIFF tiff: ByteView) -> String? {
+    private static func identifier(inTIFF tiff: BoundedBytes) -> String? {
         guard let order = tiff.byteOrder(at: 0), tiff.uint16(at: 2, order) == 42,
             let ifd0 = tiff.uint32(at: 4, order),
             let exifEntry = tiff.entry(tag: Layout.exifIFDTag, inIFDAt: Int(ifd0), order),
@@ -68,7 +78,7 @@ public enum StillContentIdentifier {
     }
 
     /// Reads tag 0x0011 of an Apple MakerNote, whose offsets count from the start of the note.
-    private static func identifier(inAppleNote note: ByteView) -> String? {
+    private static func identifier(inAppleNote note: BoundedBytes) -> String? {
         guard note.matches(Layout.appleHeader, at: 0),
             let order = note.byteOrder(at: Layout.appleIFDOffset - 2),
             let entry = note.entry(tag: Layout.contentIdentifierTag, inIFDAt: Layout.appleIFDOffset, order),
@@ -86,72 +96,5 @@ public enum StillContentIdentifier {
         let characters = text.bytes[text.start..<text.end].prefix { $0 != 0 }
         guard !characters.isEmpty, let string = String(validating: characters, as: UTF8.self) else { return nil }
         return string
-    }
-}
-
-/// A bounds-checked window on a byte array, read as TIFF data (offsets count from `start`).
-private struct ByteView {
-    enum Order {
-        case bigEndian
-        case littleEndian
-    }
-
-    /// One 12-byte IFD entry; `valueField` is where its value or value offset lies, relative to the view.
-    struct Entry {
-        var type: UInt16
-        var count: UInt32
-        var valueField: Int
-    }
-
-    let bytes: [UInt8]
-    let start: Int
-    let end: Int
-
-    /// Most entries an IFD may claim; real ones hold a few dozen.
-    private static let maximumEntries = 1_000
-
-    func slice(from offset: Int, count: Int) -> ByteView? {
-        guard offset >= 0, count >= 0, offset <= end - start, count <= end - start - offset else { return nil }
-        return ByteView(bytes: bytes, start: start + offset, end: start + offset + count)
-    }
-
-    func matches(_ expected: [UInt8], at offset: Int) -> Bool {
-        guard let window = slice(from: offset, count: expected.count) else { return false }
-        return bytes[window.start..<window.end].elementsEqual(expected)
-    }
-
-    func byteOrder(at offset: Int) -> Order? {
-        if matches(Array("MM".utf8), at: offset) { return .bigEndian }
-        if matches(Array("II".utf8), at: offset) { return .littleEndian }
-        return nil
-    }
-
-    func uint16(at offset: Int, _ order: Order) -> UInt16? {
-        guard let window = slice(from: offset, count: 2) else { return nil }
-        let first = UInt16(bytes[window.start])
-        let second = UInt16(bytes[window.start + 1])
-        return order == .bigEndian ? first << 8 | second : second << 8 | first
-    }
-
-    func uint32(at offset: Int, _ order: Order) -> UInt32? {
-        guard let high = uint16(at: order == .bigEndian ? offset : offset + 2, order),
-            let low = uint16(at: order == .bigEndian ? offset + 2 : offset, order)
-        else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
-    }
-
-    /// The entry for `tag` in the IFD at `offset`, or nil when the IFD does not fit or lacks it.
-    func entry(tag: UInt16, inIFDAt offset: Int, _ order: Order) -> Entry? {
-        guard let count = uint16(at: offset, order), count <= Self.maximumEntries else { return nil }
-        for index in 0..<Int(count) {
-            let entryStart = offset + 2 + index * 12
-            guard let entryTag = uint16(at: entryStart, order), let type = uint16(at: entryStart + 2, order),
-                let valueCount = uint32(at: entryStart + 4, order), slice(from: entryStart + 8, count: 4) != nil
-            else { return nil }
-            if entryTag == tag {
-                return Entry(type: type, count: valueCount, valueField: entryStart + 8)
-            }
-        }
-        return nil
     }
 }
