@@ -1,20 +1,31 @@
 internal import CFFmpeg
 
-/// A video codec the encoder can produce.
+/// A video codec the encoder can produce. Reels are H.264 or HEVC; MPEG-4 Part 2 and VP9 exist so the
+/// sample generator can make the other inputs phones and cameras give.
 public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     case h264
     case hevc
+    /// MPEG-4 Part 2 (libavcodec's own encoder, at its default bit rate; `crf` and `preset` are not used).
+    case mpeg4
+    /// VP9 through libvpx, constant quality from `crf`, its fastest mode (`preset` is not used).
+    case vp9
 
     /// The libavcodec encoder behind the codec.
     public var encoderName: String {
         switch self {
         case .h264: "libx264"
         case .hevc: "libx265"
+        case .mpeg4: "mpeg4"
+        case .vp9: "libvpx-vp9"
         }
     }
+
+    /// True when the linked FFmpeg has the encoder.
+    public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
 }
 
-/// Encodes `VideoFrame`s with libx264 or libx265 through libavcodec, with a fixed thread count.
+/// Encodes `VideoFrame`s with libx264 or libx265 (or, for test media, MPEG-4 Part 2 or VP9) through
+/// libavcodec, with a fixed thread count.
 public final class VideoEncoder {
     /// Everything that decides the encoder's output bytes.
     public struct Settings: Sendable, Hashable, Codable {
@@ -84,20 +95,36 @@ public final class VideoEncoder {
         }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        av_dict_set(&options, "crf", String(settings.crf), 0)
-        av_dict_set(&options, "preset", settings.preset, 0)
         switch settings.codec {
-        case .h264:
-            // sync-lookahead=0: no frames buffered for a threaded lookahead; the same bitstream, ~25 MB less at 1080p.
-            var params = ["threads=\(settings.threads)", "sync-lookahead=0"]
-            if settings.stitchable { params.append("stitchable=1") }
-            av_dict_set(&options, "x264-params", params.joined(separator: ":"), 0)
-        case .hevc:
-            var params = ["log-level=error", "pools=\(settings.threads)", "frame-threads=\(settings.threads)"]
-            if settings.stitchable { params.append("repeat-headers=1") }
-            av_dict_set(&options, "x265-params", params.joined(separator: ":"), 0)
+        case .h264, .hevc:
+            av_dict_set(&options, "crf", String(settings.crf), 0)
+            av_dict_set(&options, "preset", settings.preset, 0)
+            av_dict_set(&options, settings.codec == .h264 ? "x264-params" : "x265-params", x26xParameters, 0)
+        case .vp9:
+            av_dict_set(&options, "crf", String(settings.crf), 0)
+            av_dict_set(&options, "deadline", "realtime", 0)
+            av_dict_set(&options, "cpu-used", "8", 0)
+        case .mpeg4:
+            break
         }
         try check(avcodec_open2(context, codec, &options), "opening the \(settings.codec.encoderName) encoder")
+    }
+
+    /// The `x264-params` or `x265-params` string: a fixed thread count, and headers that stay identical
+    /// across segments when stitchable.
+    private var x26xParameters: String {
+        var params: [String]
+        if settings.codec == .h264 {
+            // cpu-independent: x264 may otherwise pick code paths whose results differ between CPUs, so the
+            // same job would give other bytes on another machine. sync-lookahead=0: no frames buffered for a
+            // threaded lookahead; the same bitstream, about 25 MB less at 1080p.
+            params = ["threads=\(settings.threads)", "cpu-independent=1", "sync-lookahead=0"]
+            if settings.stitchable { params.append("stitchable=1") }
+        } else {
+            params = ["log-level=error", "pools=\(settings.threads)", "frame-threads=\(settings.threads)"]
+            if settings.stitchable { params.append("repeat-headers=1") }
+        }
+        return params.joined(separator: ":")
     }
 
     deinit {

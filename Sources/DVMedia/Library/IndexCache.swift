@@ -9,8 +9,9 @@ import Glibc
 /// decodes in milliseconds instead of a second. It is a cache, never edited by hand; a file that is missing,
 /// of another version or damaged is ignored and rebuilt by probing.
 enum IndexCache {
-    /// Bumped when the encoding or `MediaEntry` changes shape; a cache of another version is rebuilt.
-    static let version: UInt8 = 2
+    /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
+    /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers); a cache of another version is rebuilt.
+    static let version: UInt8 = 4
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, or none when the file is missing, unreadable, damaged or of another version.

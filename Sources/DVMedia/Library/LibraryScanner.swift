@@ -14,7 +14,7 @@ public struct LibraryScanner: Sendable {
 
     /// Extensions (lower case) of the files the scan keeps: movies and the stills Live Photos pair with.
     public static let mediaExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "png",
+        "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "heif", "png",
     ]
 
     public init(roots: [URL], cacheFile: URL?) {

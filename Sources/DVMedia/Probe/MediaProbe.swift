@@ -12,16 +12,44 @@ public enum MediaProbe {
     }
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
+    ///
+    /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
+    /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
+    /// APP1 segment, or in a HEIF's `Exif` item.
     public static func probe(_ url: URL) -> ProbeResult {
+        if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
+            let start = bytes(of: url, at: 0, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
+        {
+            let identifier = HEIFSniff.exifItemLocation(in: start)
+                .flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
+                .flatMap(StillContentIdentifier.read(exifItem:))
+            return .media(
+                MediaInfo(
+                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
+                    tags: CaptureTags(contentIdentifier: identifier), isStill: true))
+        }
         do {
             let input = try InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
             }
-            return .media(info(of: input))
+            var found = info(of: input)
+            if found.isStill, found.tags.contentIdentifier == nil {
+                found.tags.contentIdentifier = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength)
+                    .flatMap(StillContentIdentifier.read(jpeg:))
+            }
+            return .media(found)
         } catch {
             return .unreadable(reason: String(describing: error))
         }
+    }
+
+    /// Up to `length` bytes of the file from `offset`, or nil when they cannot be read.
+    private static func bytes(of url: URL, at offset: Int, length: Int) -> [UInt8]? {
+        guard offset >= 0, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return nil }
+        return (try? handle.read(upToCount: length)).map { Array($0) }
     }
 
     /// Demuxers that hold a single picture rather than a movie.

@@ -34,12 +34,16 @@ public struct SampleClip: Sendable, Hashable {
     /// A smaller line under it (the file name, say), or nil.
     public var label: String?
     public var background: RGBColor
+    /// Paints a red square (a third of the shorter displayed side) in the top-left corner as displayed, so a
+    /// test can tell where a rendered picture's top-left went.
+    public var cornerMark: Bool
 
     public init(
         fileName: String, duration: Double = 2, width: Int = 320, height: Int = 180, fps: Int = 30,
         codec: VideoCodec = .h264, tenBit: Bool = false, rotation: Int = 0, variableFrameRate: Bool = false,
         audio: SampleAudio = .tone(SampleTone()), tags: SampleTags = .none, container: Container? = nil,
-        text: String = "1", label: String? = nil, background: RGBColor = RGBColor(red: 40, green: 70, blue: 120)
+        text: String = "1", label: String? = nil, background: RGBColor = RGBColor(red: 40, green: 70, blue: 120),
+        cornerMark: Bool = false
     ) {
         self.fileName = fileName
         self.duration = duration
@@ -56,6 +60,7 @@ public struct SampleClip: Sendable, Hashable {
         self.text = text
         self.label = label
         self.background = background
+        self.cornerMark = cornerMark
     }
 
     /// Frame slots in the clip (`duration × fps`, rounded).
@@ -65,6 +70,12 @@ public struct SampleClip: Sendable, Hashable {
     public var framePositions: [Int] {
         (0..<frameSlots).filter { !variableFrameRate || $0 % 4 != 3 || $0 == frameSlots - 1 }
     }
+
+    /// The colour of the corner mark.
+    public static let cornerMarkColor = RGBColor(red: 230, green: 20, blue: 40)
+
+    /// The corner mark's side in displayed pixels (even, so it covers whole 4:2:0 chroma samples).
+    public var cornerMarkSide: Int { min(displaySize.width, displaySize.height) / 3 & ~1 }
 
     /// Width and height as displayed, after rotation.
     public var displaySize: (width: Int, height: Int) {

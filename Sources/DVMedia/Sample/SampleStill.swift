@@ -7,10 +7,12 @@ public struct SampleStill: Sendable, Hashable {
     public var text: String
     public var label: String?
     public var background: RGBColor
+    /// A Live Photo content identifier to write in an Apple MakerNote (EXIF tag 0x0011), as iPhones do.
+    public var contentIdentifier: String?
 
     public init(
         fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
-        background: RGBColor = RGBColor(red: 40, green: 70, blue: 120)
+        background: RGBColor = RGBColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil
     ) {
         self.fileName = fileName
         self.width = width
@@ -18,5 +20,6 @@ public struct SampleStill: Sendable, Hashable {
         self.text = text
         self.label = label
         self.background = background
+        self.contentIdentifier = contentIdentifier
     }
 }

@@ -81,6 +81,13 @@ public final class SampleWriter {
         try drawCard(
             text: clip.text, label: clip.label, into: template, rotation: clip.rotation, color: Self.textColor.bt709Limited
         )
+        if clip.cornerMark {
+            let display = clip.displaySize
+            let side = clip.cornerMarkSide
+            let mark = Self.coded(
+                (x: 0, y: 0, width: side, height: side), display: (display.width, display.height), rotation: clip.rotation)
+            template.fill(SampleClip.cornerMarkColor.bt709Limited, x: mark.x, y: mark.y, width: mark.width, height: mark.height)
+        }
         let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
         let positions = clip.framePositions
         let frameDurations = Dictionary(
@@ -109,7 +116,8 @@ public final class SampleWriter {
         return url
     }
 
-    /// Writes `still` as a JPEG into `directory` and returns the file's URL.
+    /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier) into
+    /// `directory` and returns the file's URL.
     @discardableResult
     public func write(_ still: SampleStill, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(still.fileName)
@@ -117,7 +125,11 @@ public final class SampleWriter {
         let frame = try encoder.makeFrame()
         frame.fill(still.background.bt601Full)
         try drawCard(text: still.text, label: still.label, into: frame, rotation: 0, color: Self.textColor.bt601Full)
-        try FileSync.writeAtomically(try encoder.encode(frame), to: url)
+        var bytes = try encoder.encode(frame)
+        if let identifier = still.contentIdentifier {
+            bytes = Data(StillContentIdentifier.inserting(identifier, into: Array(bytes)))
+        }
+        try FileSync.writeAtomically(bytes, to: url)
         return url
     }
 
@@ -164,15 +176,23 @@ public final class SampleWriter {
             pieces.append((line, (width - line.width) / 2, top + digits.height + height / 20))
         }
         for (mask, x, y) in pieces {
-            var placed = (mask: mask, x: x, y: y)
-            var canvas = (width: width, height: height)
-            // Turn the display canvas clockwise a quarter at a time until it is the coded picture:
-            // a box at (x, y) of height h on a canvas of height H lands at (H − y − h, x).
-            for _ in 0..<((360 - rotation % 360) % 360 / 90) {
-                placed = (placed.mask.rotated(clockwise: 90), canvas.height - placed.y - placed.mask.height, placed.x)
-                canvas = (canvas.height, canvas.width)
-            }
-            frame.blend(placed.mask, x: placed.x, y: placed.y, color: color)
+            let placed = Self.coded((x, y, mask.width, mask.height), display: (width, height), rotation: rotation)
+            frame.blend(mask.rotated(clockwise: 360 - rotation % 360), x: placed.x, y: placed.y, color: color)
         }
+    }
+
+    /// Where a box of the picture as displayed (after a clockwise `rotation`) lies in the coded picture.
+    private static func coded(
+        _ box: (x: Int, y: Int, width: Int, height: Int), display: (width: Int, height: Int), rotation: Int
+    ) -> (x: Int, y: Int, width: Int, height: Int) {
+        var placed = box
+        var canvas = display
+        // Turn the display canvas clockwise a quarter at a time until it is the coded picture:
+        // a box at (x, y) of height h on a canvas of height H lands at (H − y − h, x).
+        for _ in 0..<((360 - rotation % 360) % 360 / 90) {
+            placed = (canvas.height - placed.y - placed.height, placed.x, placed.height, placed.width)
+            canvas = (canvas.height, canvas.width)
+        }
+        return placed
     }
 }

@@ -34,7 +34,7 @@ public struct MediaCatalog: Sendable {
     public private(set) var unusable: [Unusable] = []
 
     /// Extensions of the pictures a Live Photo's movie pairs with by base name.
-    public static let pairableStillExtensions: Set<String> = ["heic", "jpg", "jpeg"]
+    public static let pairableStillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
 
     /// Sorts `index` into clips, stills and unusable files, pairing Live Photos and finding capture days in
     /// `timeZone`.

@@ -80,6 +80,25 @@ struct ClipReaderTests {
         #expect(count == 6)
     }
 
+    @Test(
+        "MPEG-4 Part 2 and VP9 decode with a frame-accurate window",
+        arguments: [VideoCodec.mpeg4, .vp9].filter(\.isAvailable))
+    func otherCodecs(codec: VideoCodec) throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("\(codec.rawValue).mp4")
+        try TestMedia.writeClip(to: url, codec: codec, fps: 30, count: 15)
+
+        guard case let .media(info) = MediaProbe.probe(url) else {
+            Issue.record("the \(codec.rawValue) clip does not probe")
+            return
+        }
+        #expect(info.video?.codec == codec.rawValue)
+        let reader = try ClipReader(url: url, start: 0.2, duration: 0.2, outputFPS: 30, threads: 1)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(6..<12))
+        #expect(try FrameCensus.take(url).videoFrames == 15)
+    }
+
     @Test("rotation comes from the display matrix")
     func rotation() throws {
         let folder = try TestMedia.makeFolder()

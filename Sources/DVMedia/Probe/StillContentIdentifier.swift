@@ -1,0 +1,100 @@
+/// Reads the Live Photo content identifier a JPEG still carries in its Apple MakerNote: APP1 `Exif` →
+/// IFD0 → Exif IFD (tag 0x8769) → MakerNote (tag 0x927C) with the `Apple iOS` header → its tag 0x0011.
+///
+/// Pure byte parsing, no FFmpeg. Every offset and count is checked against the bytes at hand, every IFD
+/// is read once and its entry count bounded, so damaged or hostile data gives nil, never a crash or a read
+/// out of bounds.
+public enum StillContentIdentifier {
+    /// How much of a file's start `read(jpeg:)` needs at most: the segments before the first APP1 `Exif`
+    /// one are small, and a JPEG segment holds at most 65 533 bytes.
+    public static let prefixLength = 256 * 1024
+
+    /// The tags and headers on the path to the identifier (shared with the sample generator that writes them).
+    enum Layout {
+        static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
+        static let appleHeader: [UInt8] = Array("Apple iOS".utf8) + [0]
+        /// The Apple MakerNote's IFD starts this far into the note, after the header, a version and the byte order.
+        static let appleIFDOffset = 14
+        static let exifIFDTag: UInt16 = 0x8769
+        static let makerNoteTag: UInt16 = 0x927C
+        static let contentIdentifierTag: UInt16 = 0x0011
+        static let asciiType: UInt16 = 2
+        static let longType: UInt16 = 4
+        static let undefinedType: UInt16 = 7
+    }
+
+    /// The identifier in a JPEG's bytes (its first `prefixLength` bytes suffice), or nil when there is none
+    /// or the data is not what it should be.
+    public static func read(jpeg bytes: [UInt8]) -> String? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var position = 2
+        while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { return nil }
+            let marker = bytes[position + 1]
+            if marker == 0xFF {
+                position += 1
+                continue
+            }
+            // Start of scan or end of image: no metadata follows.
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2 else { return nil }
+            let body = position + 4
+            let end = min(bytes.count, position + 2 + length)
+            if marker == 0xE1, end - body > Layout.exifHeader.count,
+                bytes[body..<body + Layout.exifHeader.count].elementsEqual(Layout.exifHeader)
+            {
+                let tiff = BoundedBytes(bytes: bytes, start: body + Layout.exifHeader.count, end: end)
+                if let identifier = identifier(inTIFF: tiff) { return identifier }
+            }
+            position += 2 + length
+        }
+        return nil
+    }
+
+    /// The identifier in a HEIF `Exif` item's payload: a 4-byte big-endian offset to the TIFF header (past an
+    /// optional `Exif\0\0`), then the TIFF block.
+    public static func read(exifItem bytes: [UInt8]) -> String? {
+        let item = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
+        guard let skip = item.uint32(at: 0, .bigEndian), let tiff = item.slice(from: 4, count: bytes.count - 4),
+            let block = tiff.slice(from: Int(skip), count: tiff.end - tiff.start - Int(skip))
+        else { return nil }
+        return identifier(inTIFF: block)
+    }
+
+    /// Follows IFD0 → Exif IFD → MakerNote inside a TIFF block.
+    private static func identifier(inTIFF tiff: BoundedBytes) -> String? {
+        guard let order = tiff.byteOrder(at: 0), tiff.uint16(at: 2, order) == 42,
+            let ifd0 = tiff.uint32(at: 4, order),
+            let exifEntry = tiff.entry(tag: Layout.exifIFDTag, inIFDAt: Int(ifd0), order),
+            exifEntry.type == Layout.longType, exifEntry.count == 1,
+            let exifIFD = tiff.uint32(at: exifEntry.valueField, order),
+            let note = tiff.entry(tag: Layout.makerNoteTag, inIFDAt: Int(exifIFD), order),
+            note.type == Layout.undefinedType, note.count > 4,
+            let noteStart = tiff.uint32(at: note.valueField, order)
+        else { return nil }
+        guard let makerNote = tiff.slice(from: Int(noteStart), count: Int(note.count)) else { return nil }
+        return identifier(inAppleNote: makerNote)
+    }
+
+    /// Reads tag 0x0011 of an Apple MakerNote, whose offsets count from the start of the note.
+    private static func identifier(inAppleNote note: BoundedBytes) -> String? {
+        guard note.matches(Layout.appleHeader, at: 0),
+            let order = note.byteOrder(at: Layout.appleIFDOffset - 2),
+            let entry = note.entry(tag: Layout.contentIdentifierTag, inIFDAt: Layout.appleIFDOffset, order),
+            entry.type == Layout.asciiType, entry.count > 0
+        else { return nil }
+        let count = Int(entry.count)
+        let start: Int
+        if count <= 4 {
+            start = entry.valueField
+        } else {
+            guard let offset = note.uint32(at: entry.valueField, order) else { return nil }
+            start = Int(offset)
+        }
+        guard let text = note.slice(from: start, count: count) else { return nil }
+        let characters = text.bytes[text.start..<text.end].prefix { $0 != 0 }
+        guard !characters.isEmpty, let string = String(validating: characters, as: UTF8.self) else { return nil }
+        return string
+    }
+}
