@@ -84,7 +84,7 @@ struct FitRenderTests {
             """
         let loaded = JobLoader.load(text: yaml, file: "fit.yaml", directory: scratch.url.path)
         let job = try #require(loaded.job, "\(loaded.diagnostics)")
-        let (report, reel) = try await ReelRenderTests.render(job, in: scratch)
+        let (report, reel, _) = try await ReelRenderTests.render(job, in: scratch)
 
         let census = try FrameCensus.take(reel.output)
         #expect(census.videoFrames == report.layout.frameCount)

@@ -28,7 +28,7 @@ struct HEVCRenderTests {
         let library = try FitRenderTests.writeLibrary(in: media.url)
 
         let first = try ScratchFolder()
-        let (report, reel) = try await ReelRenderTests.render(try Self.job(library: library, outputIn: first), in: first)
+        let (report, reel, _) = try await ReelRenderTests.render(try Self.job(library: library, outputIn: first), in: first)
         #expect(report.layout.pieces.count { $0.source.clip != nil } == FitRenderTests.clips.count)
         #expect(report.renderedCount == report.layout.segments.count)
         guard case let .media(info) = MediaProbe.probe(reel.output) else {
