@@ -71,6 +71,12 @@ public final class VideoFrame {
         try check(av_frame_make_writable(pointer), "av_frame_make_writable")
     }
 
+    /// Copies the picture of `source`, a frame of the same size and pixel format, into this frame's buffers.
+    public func copyPicture(from source: VideoFrame) throws {
+        try makeWritable()
+        try check(av_frame_copy(pointer, source.pointer), "av_frame_copy")
+    }
+
     /// Sets every 8-bit sample of the three planes to one value each.
     public func fill(y: UInt8, u: UInt8, v: UInt8) {
         let chromaHeight = (height + 1) / 2
