@@ -346,7 +346,8 @@ class Bench:
         dvpipe_wall = self.median(YEAR, "dvpipe")
         bound = float(os.environ.get("BENCH_BOUND_365") or (2 * dvpipe_wall if dvpipe_wall else 1800))
         ff_output = WORK / "out" / "year-ffmpeg.mp4"
-        argv, _ = reel_ffmpeg.reel_command([(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(ff_output))
+        argv, _ = reel_ffmpeg.reel_command([(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(ff_output),
+                                           graph_file=WORK / "ffmpeg-year.graph")
         ff_runs = []
         for run in range(1, RUNS_365 + 1):
             ff_output.unlink(missing_ok=True)
@@ -429,36 +430,21 @@ class Bench:
 
     def index(self):
         folder = WORK / f"index-{INDEX_FILES}"
-        library = folder / "library"
         if not (folder / ".complete").exists():
             shutil.rmtree(folder, ignore_errors=True)
-            library.mkdir(parents=True)
-            say(f"writing a {INDEX_FILES:,}-file library (hard links of 4 tiny untagged clips, dated by name)")
-            seeds = []
-            for index, color in enumerate(["red", "green", "blue", "gray"]):
-                seed = folder / f"seed-{index}.mp4"
-                subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"color=c={color}:s=160x90:r=30:d=1",
-                                "-f", "lavfi", "-i", f"sine=f={440 + 110 * index}:d=1", "-c:v", "libx264",
-                                "-preset", "ultrafast", "-c:a", "aac", "-shortest", "-map_metadata", "-1", str(seed)],
-                               check=True)
-                seeds.append(seed)
-            first = datetime.date(2023, 1, 1)
-            for number in range(INDEX_FILES):
-                day = first + datetime.timedelta(days=number % 365)
-                minute = number // 365
-                name = f"VID_{day:%Y%m%d}_{8 + minute // 60:02d}{minute % 60:02d}00.mp4"
-                month = library / f"{day:%Y-%m}"
-                month.mkdir(exist_ok=True)
-                os.link(seeds[number % len(seeds)], month / name)
-            (folder / "year.yaml").write_text(
-                "version: 1\nname: index\nlibrary: { paths: [library], timezone: UTC }\n"
-                "timeframe: { year: 2023 }\noutput: { path: out/index.mp4 }\n")
+            say(f"writing a {INDEX_FILES:,}-file library with dvpipe demo --scan-benchmark (distinct tiny clips dated by name)")
+            # Copies, not hard links: the scanner lists a file reached through several links once.
+            subprocess.run([self.dvpipe, "demo", str(folder), "--scan-benchmark", str(INDEX_FILES)], check=True,
+                           stdout=subprocess.DEVNULL)
             (folder / ".complete").write_text("ok\n")
-        job = folder / "year.yaml"
+        job = folder / "bench.yaml"
         work = self.runs_dir / "index"
         argv = [self.dvpipe, "plan", job, "--work-dir", work]
         say("index: cold dvpipe plan (not in the target)")
         cold = measure(argv, self.runs_dir / "index-cold.log")
+        scanned = re.search(r"scan\s+\d+/(\d+)", Path(cold.log).read_text(errors="replace"))
+        if cold.ok and (not scanned or int(scanned.group(1)) != INDEX_FILES):
+            cold.status = f"failed: probed {scanned.group(1) if scanned else 'no'} files, not {INDEX_FILES}"
         if not cold.ok:
             cold.note = tail(cold.log)
         self.add(f"cold plan, 365 days, {INDEX_FILES:,}-file library", "dvpipe", [cold])
@@ -634,9 +620,9 @@ def report(bench, started, versions):
               "Incremental: the middle day pinned to its own clip with a later start, a different one each run, after "
               "a full render of the same job, compared with the reference full render. Resume: `kill -9` once half of "
               "the encode stage's segments are reported finished (`--progress json`), then the same command again, "
-              f"timed. The {INDEX_FILES:,}-file library is hard links of four tiny untagged clips named "
-              "`VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file, the warm plans "
-              "only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak."]
+              f"timed. The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny untagged "
+              "clips named `VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file (the "
+              "run fails if it did not), the warm plans only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak."]
     return "\n".join(lines) + "\n"
 
 

@@ -31,8 +31,10 @@ def clip_duration(path):
     return float(json.loads(result.stdout)["format"]["duration"])
 
 
-def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg"):
-    """The ffmpeg argv for `clips`, a list of (path, duration) in reel order."""
+def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg", graph_file=None):
+    """The ffmpeg argv for `clips`, a list of (path, duration) in reel order. With `graph_file`, the
+    filtergraph is written there and passed with -filter_complex_script: Linux refuses a single
+    argument over 128 KiB, which a year's graph exceeds."""
     argv = [ffmpeg, "-hide_banner", "-nostdin", "-y", "-loglevel", "error"]
     for path, _ in clips:
         argv += ["-i", path]
@@ -57,7 +59,14 @@ def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=
         chains.append(f"[{audio}][a{index}]acrossfade=d={fade:g}:c1=tri:c2=tri[ax{index}]")
         video, audio = f"vx{index}", f"ax{index}"
         elapsed += lengths[index] - fade
-    argv += ["-filter_complex", ";".join(chains), "-map", f"[{video}]", "-map", f"[{audio}]",
+    graph = ";".join(chains)
+    if graph_file is None:
+        argv += ["-filter_complex", graph]
+    else:
+        with open(graph_file, "w") as handle:
+            handle.write(graph)
+        argv += ["-filter_complex_script", str(graph_file)]
+    argv += ["-map", f"[{video}]", "-map", f"[{audio}]",
              "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", str(fps),
              "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", out]
     return argv, elapsed
