@@ -45,7 +45,7 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
-        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures"]),
+        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
         .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
