@@ -90,28 +90,22 @@ public struct SegmentRenderer: Sendable {
         let encode = EncodeStage(canvas: canvas, work: work)
         if let reused = encode.reuse(spec) { return .finished(reused) }
         do {
+            let source: any CanvasFrameSource
             switch spec.content {
-            case let .body(source, firstFrame, frameCount):
-                var frames = try prefetched(try self.frames(of: source, firstFrame: firstFrame, frameCount: frameCount))
-                defer { frames.finish() }
-                return .finished(try encode.encode(spec, frames: &frames))
+            case let .body(piece, firstFrame, frameCount):
+                source = try frames(of: piece, firstFrame: firstFrame, frameCount: frameCount)
             case let .transition(style, from, to, frameCount):
                 let outgoing = try frames(of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount)
                 let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount)
-                var frames = try prefetched(
-                    try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
-                )
-                defer { frames.finish() }
-                return .finished(try encode.encode(spec, frames: &frames))
+                source = try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
             }
+            // Made on a thread of their own, a few frames ahead of the encoder.
+            var frames = try PrefetchedFrames(source, width: canvas.width, height: canvas.height)
+            defer { frames.finish() }
+            return .finished(try encode.encode(spec, frames: &frames))
         } catch let RenderError.clipFailed(path, reason) {
             return .failed(ClipFailure(path: path, reason: reason))
         }
-    }
-
-    /// `frames` made on a thread of their own, a few ahead of the encoder.
-    private func prefetched(_ frames: any CanvasFrameSource) throws -> PrefetchedFrames {
-        try PrefetchedFrames(frames, width: canvas.width, height: canvas.height)
     }
 
     /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip loaded, normalized and
