@@ -94,8 +94,12 @@ struct AudioStage {
             return EncodedAudio(file: file, reused: true)
         }
         observer.handle(.stageStarted(.audio, total: placements.count))
+        try work.prepare()
         let muted = job.audio.clips == .mute
-        let loudness = muted ? [:] : try measure(placements, observer: observer)
+        // Loudness decides the clips' gains, and the presence of sound decides where music ducks; a job
+        // that uses neither does not decode its clips twice to measure them.
+        let measured = !muted && (job.audio.normalize || job.audio.music != nil)
+        let loudness = measured ? try measure(placements, observer: observer) : [:]
         let normalization = LoudnessNormalization()
         let timeline = AudioTimeline(
             clips: placements.map { placement in
@@ -113,6 +117,7 @@ struct AudioStage {
         // read once and kept until the window after its end.
         let writer = try AudioTrackWriter(destination: file, bitrate: job.output.audio.bitrate.bitsPerSecond)
         var readClips: [Int: StereoSamples] = [:]
+        var mixedClips = 0
         for windowStart in stride(from: 0, to: length, by: Self.windowLength) {
             let window = windowStart..<min(length, windowStart + Self.windowLength)
             readClips = readClips.filter { timeline.clips[$0.key].end > window.lowerBound }
@@ -123,6 +128,12 @@ struct AudioStage {
                 return samples
             }
             try writer.append(samples)
+            while mixedClips < placements.count, timeline.clips[mixedClips].end <= window.upperBound {
+                mixedClips += 1
+                observer.handle(.unitFinished(
+                    .audio, done: mixedClips, total: placements.count, reused: false, name: placements[mixedClips - 1].clip.path
+                ))
+            }
         }
         try writer.finish()
         observer.handle(.stageFinished(.audio))
@@ -139,7 +150,7 @@ struct AudioStage {
         let cacheFile = work.audioFolder.appendingPathComponent("loudness.json")
         var cache = (try? JSONDecoder().decode([String: WindowLoudness].self, from: Data(contentsOf: cacheFile))) ?? [:]
         var changed = false
-        for (index, placement) in placements.enumerated() {
+        for placement in placements {
             if cache[placement.windowKey] == nil {
                 let samples: StereoSamples
                 do {
@@ -151,7 +162,6 @@ struct AudioStage {
                 cache[placement.windowKey] = WindowLoudness(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)
                 changed = true
             }
-            observer.handle(.unitFinished(.audio, done: index + 1, total: placements.count, reused: !changed, name: placement.clip.path))
         }
         if changed {
             try FileSync.writeAtomically(try JSONCoding.encoder.encode(cache), to: cacheFile)
