@@ -32,12 +32,15 @@ public struct SegmentRenderer: Sendable {
     public let parallelism: Int
     /// Font faces, with the glyphs they rendered, lent from segment to segment.
     private let fonts = FontPool()
+    /// Clips a finished segment leaves open for the next segment that reads on from them.
+    private let openClips: OpenClips
 
     public init(canvas: CanvasSettings, work: WorkFolder, decoderThreads: Int = 1, parallelism: Int) {
         self.canvas = canvas
         self.work = work
         self.decoderThreads = decoderThreads
         self.parallelism = max(1, parallelism)
+        openClips = OpenClips(capacity: self.parallelism)
     }
 
     /// Renders the segments this shard owns that are not finished yet. Stops starting new segments
@@ -89,35 +92,78 @@ public struct SegmentRenderer: Sendable {
     private func renderOne(_ spec: SegmentSpec) throws -> SegmentResult {
         let encode = EncodeStage(canvas: canvas, work: work)
         if let reused = encode.reuse(spec) { return .finished(reused) }
+        // The clips this segment reads; its body reads on from its incoming transition's second clip.
+        let opened = OpenClips(capacity: 4)
         do {
-            let source: any CanvasFrameSource
-            switch spec.content {
-            case let .body(piece, firstFrame, frameCount):
-                source = try frames(of: piece, firstFrame: firstFrame, frameCount: frameCount)
-            case let .transition(style, from, to, frameCount):
-                let outgoing = try frames(of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount)
-                let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount)
-                source = try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
-            }
-            // Made on a thread of their own, a few frames ahead of the encoder.
-            var frames = try PrefetchedFrames(source, width: canvas.width, height: canvas.height)
+            // Each part's frames are set up when the part before has ended, on the frames' own thread,
+            // a few frames ahead of the encoder.
+            let parts = spec.parts.map { part in { try self.frames(of: part, opened: opened) } }
+            var frames = try PrefetchedFrames(ChainedFrames(parts), width: canvas.width, height: canvas.height)
             defer { frames.finish() }
-            return .finished(try encode.encode(spec, frames: &frames))
+            let segment = try encode.encode(spec, frames: &frames)
+            frames.finish()
+            opened.moveAll(to: openClips)
+            return .finished(segment)
         } catch let RenderError.clipFailed(path, reason) {
             return .failed(ClipFailure(path: path, reason: reason))
         }
     }
 
-    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip loaded, normalized and
-    /// overlaid, or a card drawn.
-    private func frames(of source: SegmentSource, firstFrame: Int, frameCount: Int) throws -> any CanvasFrameSource {
+    /// The canvas frames of one part of a segment.
+    private func frames(of part: SegmentContent, opened: OpenClips) throws -> any CanvasFrameSource {
+        switch part {
+        case let .body(piece, firstFrame, frameCount):
+            return try frames(of: piece, firstFrame: firstFrame, frameCount: frameCount, opened: opened)
+        case let .transition(style, from, to, frameCount):
+            let outgoing = try frames(of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount, opened: opened)
+            let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount, opened: opened)
+            return try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
+        }
+    }
+
+    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip read on from where this
+    /// segment or the one before left it, or loaded, normalized and overlaid (and added to `opened`), or a
+    /// card drawn.
+    private func frames(
+        of source: SegmentSource, firstFrame: Int, frameCount: Int, opened: OpenClips
+    ) throws -> any CanvasFrameSource {
         switch source {
         case let .clip(clip):
+            if let carried = opened.take(clip, firstFrame: firstFrame) ?? openClips.take(clip, firstFrame: firstFrame) {
+                carried.readOn(frameCount: frameCount)
+                opened.keep(carried)
+                return carried
+            }
             let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
             let normalized = try NormalizeStage(canvas: canvas).normalize(loaded)
-            return OverlayStage(canvas: canvas, fonts: fonts).overlay(normalized, firstFrame: firstFrame)
+            let open = OpenClip(OverlayStage(canvas: canvas, fonts: fonts).overlay(normalized, firstFrame: firstFrame))
+            opened.keep(open)
+            return open
         case let .card(card):
             return try CardStage(canvas: canvas, fonts: fonts).render(card, frameCount: frameCount)
+        }
+    }
+}
+
+/// The frames of a segment's parts one after the other; each part's source is made when it is reached.
+private struct ChainedFrames: CanvasFrameSource {
+    private var pending: [() throws -> any CanvasFrameSource]
+    private var current: (any CanvasFrameSource)?
+
+    init(_ parts: [() throws -> any CanvasFrameSource]) {
+        pending = parts.reversed()
+    }
+
+    mutating func next() throws -> VideoFrame? {
+        while true {
+            if current == nil {
+                guard let make = pending.popLast() else { return nil }
+                current = try make()
+            }
+            if let frame = try current?.next() {
+                return frame
+            }
+            current = nil
         }
     }
 }

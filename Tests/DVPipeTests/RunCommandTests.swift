@@ -40,14 +40,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: resumed).path), "no output from a killed run")
 
         let status = try DVPipeProcess.run(["status", resumed.path])
-        #expect(status.standardOutput.contains("segments: \(finishedBeforeKill) of 51 done"))
+        #expect(status.standardOutput.contains("segments: \(finishedBeforeKill) of 26 done"))
 
         let rerun = try DVPipeProcess.run(["run", resumed.path, "--progress", "none"])
         #expect(rerun.status == 0, "stderr: \(rerun.standardError)")
         let segments = resumed.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".partial") }
         #expect(leftovers.isEmpty, "the killed run's half-written segment is swept: \(leftovers)")
-        #expect(rerun.standardOutput.contains("segments: \(51 - finishedBeforeKill) rendered, \(finishedBeforeKill) reused (of 51)"))
+        #expect(rerun.standardOutput.contains("segments: \(26 - finishedBeforeKill) rendered, \(finishedBeforeKill) reused (of 26)"))
         let expected = try Data(contentsOf: Self.output(beside: reference))
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
     }
@@ -98,7 +98,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == exitStatus, "stderr: \(printed)")
         #expect(printed.contains("Resume with: dvpipe run \(job.path)"))
-        #expect(Self.finishedRecords(beside: job) < 51)
+        #expect(Self.finishedRecords(beside: job) < 26)
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
         let segments = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".partial") }
@@ -221,14 +221,14 @@ import Testing
         #expect(strict.standardError.contains("error: \(extra.appendingPathComponent("VID_20241219_080000.mp4").path): "))
         #expect(try Data(contentsOf: output) == previous, "the previous output is untouched")
         let kept = Self.finishedRecords(beside: job)
-        #expect(kept > 0 && kept < 51, "the segments that did not need the broken clip are kept (\(kept))")
+        #expect(kept > 0 && kept < 26, "the segments that did not need the broken clip are kept (\(kept))")
 
-        // The 19th falls back to IMG_0018: its body and the transitions on either side are new; every other
-        // segment was kept by the failed run.
+        // The 19th falls back to IMG_0018: its segment and the next (whose transition shows its end) are new;
+        // every other segment was kept by the failed run.
         let lenient = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
-        #expect(kept >= 48)
-        #expect(lenient.standardOutput.contains("segments: 3 rendered, 48 reused (of 51)"), "\(lenient.standardOutput)")
+        #expect(kept >= 24)
+        #expect(lenient.standardOutput.contains("segments: 2 rendered, 24 reused (of 26)"), "\(lenient.standardOutput)")
         #expect(try Data(contentsOf: output) == reel)
     }
 
@@ -242,7 +242,7 @@ import Testing
 
         let fresh = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--fresh"])
         #expect(fresh.status == 0, "stderr: \(fresh.standardError)")
-        #expect(fresh.standardOutput.contains("segments: 51 rendered, 0 reused (of 51)"), "\(fresh.standardOutput)")
+        #expect(fresh.standardOutput.contains("segments: 26 rendered, 0 reused (of 26)"), "\(fresh.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: leftover.path), "the old work folder is gone")
         #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
 
@@ -251,7 +251,7 @@ import Testing
         #expect(status.standardOutput.contains("output: \(Self.output(beside: job).path) up to date"), "\(status.standardOutput)")
         let again = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(again.standardOutput.contains("kept \(Self.output(beside: job).path) (already up to date)"), "\(again.standardOutput)")
-        #expect(again.standardOutput.contains("segments: 0 rendered, 51 reused (of 51)"))
+        #expect(again.standardOutput.contains("segments: 0 rendered, 26 reused (of 26)"))
         #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
     }
 }

@@ -3,15 +3,21 @@ import Foundation
 
 /// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.
 ///
-/// The reader seeks to the keyframe before the window, decodes and drops the pictures before it,
-/// then hands out exactly `frameCount` frames: for output tick `n` (time `start + n / fps`) the latest
-/// source picture whose presentation time is at or before the tick, so a variable-rate source has
-/// pictures repeated or dropped as needed. Ticks before the first decoded picture show that first
-/// picture. When the stream ends before the window does, the last picture is repeated up to
-/// `frameCount` (so the timeline keeps its planned length) and `repeatedAfterEnd` counts those ticks.
+/// Output tick `n` of a window is at time `windowStart + n / fps`. A reader hands out the ticks
+/// `firstTick ..< firstTick + frameCount`: it seeks to the keyframe before the first of them, decodes
+/// and drops the pictures before it, and for each tick hands out the latest source picture whose
+/// presentation time is at or before the tick, so a variable-rate source has pictures repeated or
+/// dropped as needed. Ticks before the first decoded picture show that first picture. When the stream
+/// ends before the window does, the last picture is repeated (so the timeline keeps its planned
+/// length) and `repeatedAfterEnd` counts those ticks.
+///
+/// Ticks are compared with timestamps in integers from the window's start, never from the first tick,
+/// so a reader opened at tick `k` hands out the same pictures as a reader that started earlier and was
+/// extended (`extendWindow(by:)`) up to `k`: a segment renders the same whether its clip was read on
+/// from the segment before or opened afresh.
 ///
 /// Times are measured from the stream's start time. Only two decoded pictures are held at a time, so
-/// memory does not grow with the window's length. Not thread-safe: use it from one task.
+/// memory does not grow with the window's length. Not thread-safe: use it from one thread at a time.
 public final class ClipReader {
     /// The file being read.
     public let url: URL
@@ -19,8 +25,14 @@ public final class ClipReader {
     public let streamIndex: Int
     /// How the pictures must be turned to be shown upright.
     public let rotation: FrameRotation
-    /// Frames the reader hands out: `round(duration × outputFPS)`.
-    public let frameCount: Int
+    /// Frames handed out so far plus those still to come before the window ends.
+    public var frameCount: Int { endTick - firstTick }
+    /// The window's tick of the first frame this reader hands out.
+    public let firstTick: Int
+    /// The tick after the last one this reader hands out, until `extendWindow(by:)` moves it.
+    public private(set) var endTick: Int
+    /// The tick of the next frame `next()` hands out.
+    public private(set) var nextTick: Int
     /// The output frame rate.
     public let outputFPS: Int
     /// Decoded picture size as stored (before rotation).
@@ -42,7 +54,6 @@ public final class ClipReader {
     private var hasShown = false
     private var hasLookahead = false
     private var primed = false
-    private var nextIndex = 0
     private var lastPTS: Int64?
     private let nominalFrameTicks: Int64
 
@@ -50,13 +61,33 @@ public final class ClipReader {
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public init(url: URL, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
-        guard outputFPS > 0, start >= 0, duration >= 0, start.isFinite, duration.isFinite else {
+    public convenience init(url: URL, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
+        guard duration >= 0, duration.isFinite else {
             throw MediaError.invalidWindow(path: url.path, start: start, duration: duration, fps: outputFPS)
+        }
+        try self.init(
+            url: url, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
+            outputFPS: outputFPS, threads: threads
+        )
+    }
+
+    /// Opens `url` for the ticks `firstTick ..< firstTick + frameCount` of the window that starts at
+    /// `windowStart` seconds.
+    /// - Parameters:
+    ///   - outputFPS: the constant frame rate of the frames handed out.
+    ///   - threads: decoder threads; decoding is exact whatever the count.
+    public init(url: URL, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int) throws {
+        guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
+            throw MediaError.invalidWindow(
+                path: url.path, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
+                duration: Double(frameCount) / Double(max(1, outputFPS)), fps: outputFPS
+            )
         }
         self.url = url
         self.outputFPS = outputFPS
-        frameCount = Int((duration * Double(outputFPS)).rounded())
+        self.firstTick = firstTick
+        endTick = firstTick + frameCount
+        nextTick = firstTick
         container = try ContainerReader(path: url.path)
         streamIndex = try container.bestVideoStream()
         let stream = container.stream(streamIndex)
@@ -71,19 +102,25 @@ public final class ClipReader {
 
         let declaredStart = stream.pointee.start_time
         streamStart = declaredStart == dv_nopts_value() ? 0 : declaredStart
-        startPTS = streamStart + Int64((start * Double(timeBase.den) / Double(timeBase.num)).rounded())
+        startPTS = streamStart + Int64((windowStart * Double(timeBase.den) / Double(timeBase.num)).rounded())
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: Int32(outputFPS), den: 1)
         nominalFrameTicks = max(1, av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase))
-        if start > 0 {
+        let firstTickPTS = startPTS + av_rescale_q(Int64(firstTick), AVRational(num: 1, den: Int32(outputFPS)), timeBase)
+        if firstTickPTS > streamStart {
             // A reordered stream can show a picture before the keyframe that follows it in decode
             // order; a margin of a few frames makes the seek land before the window's first picture.
-            try container.seek(stream: streamIndex, toKeyframeBefore: max(streamStart, startPTS - 4 * nominalFrameTicks))
+            try container.seek(stream: streamIndex, toKeyframeBefore: max(streamStart, firstTickPTS - 4 * nominalFrameTicks))
         }
     }
 
-    /// The next output frame, or nil after `frameCount` frames. The picture is valid until the next call.
+    /// Lets the reader hand out `frames` more ticks after the window's current end, reading on.
+    public func extendWindow(by frames: Int) {
+        endTick += max(0, frames)
+    }
+
+    /// The next output frame, or nil once the window's end is reached. The picture is valid until the next call.
     public func next() throws -> DecodedFrame? {
-        guard nextIndex < frameCount else { return nil }
+        guard nextTick < endTick else { return nil }
         if !primed {
             primed = true
             hasLookahead = try decodeLookahead()
@@ -91,18 +128,18 @@ public final class ClipReader {
                 throw MediaError.decode(path: url.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(), message: "no picture in the window")
             }
         }
-        let index = nextIndex
-        while hasLookahead && (!hasShown || isAtOrBefore(lookaheadPTS, tick: index)) {
+        let tick = nextTick
+        while hasLookahead && (!hasShown || isAtOrBefore(lookaheadPTS, tick: tick)) {
             swap(&shown, &lookahead)
             shownPTS = lookaheadPTS
             hasShown = true
             hasLookahead = try decodeLookahead()
         }
-        let repeated = !hasLookahead && isAtOrBefore(shownPTS + nominalFrameTicks, tick: index)
+        let repeated = !hasLookahead && isAtOrBefore(shownPTS + nominalFrameTicks, tick: tick)
         if repeated { repeatedAfterEnd += 1 }
-        nextIndex += 1
+        nextTick += 1
         let seconds = Double(shownPTS - streamStart) * Double(timeBase.num) / Double(timeBase.den)
-        return DecodedFrame(picture: shown, index: index, sourceTime: seconds, isRepeatAfterEnd: repeated)
+        return DecodedFrame(picture: shown, index: tick, sourceTime: seconds, isRepeatAfterEnd: repeated)
     }
 
     /// True when `pts` is at or before output tick `tick`, compared exactly in integers.

@@ -4,7 +4,7 @@
 public struct DecodedFrame {
     /// The decoded picture, in the source's own size and pixel format.
     public let picture: VideoFrame
-    /// The output tick, 0 for the first frame of the window.
+    /// The output tick within the window, 0 for the frame at the window's start.
     public let index: Int
     /// The picture's presentation time in seconds from the start of the stream.
     public let sourceTime: Double

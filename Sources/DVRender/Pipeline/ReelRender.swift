@@ -75,7 +75,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                     planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, failures: failures
                 )
             }
-            // A broken clip usually fails its body and a transition beside it: report each file once.
+            // A broken clip can fail its own segment and the next one: report each file once.
             for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
                 guard !options.strict, failed.add(failure, index: planned.scan.entries) else {
                     throw RenderError.clipFailed(path: failure.path, reason: failure.reason)

@@ -38,11 +38,13 @@ public struct ReelStatus: Sendable {
 }
 
 extension SegmentSpec {
-    /// A few words naming the segment for people: `2024-12-09`, `2024-12-08 → 2024-12-09`, `intro`.
+    /// A few words naming the segment for people: `2024-12-09`, `2024-12-08 → 2024-12-09`, `card "Fin"`.
+    /// A segment with a transition is named by it: its body is the transition's second piece.
     public var label: String {
-        switch content {
+        switch parts.first {
         case let .body(source, _, _): source.label
         case let .transition(_, from, to, _): "\(from.label) → \(to.label)"
+        case nil: "empty"
         }
     }
 }

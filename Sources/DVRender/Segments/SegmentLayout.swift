@@ -10,8 +10,12 @@ public struct Join: Sendable, Hashable, Codable {
     }
 }
 
-/// Cuts the timeline into segments: one body per clip, and one segment per transition holding the
-/// overlap of the two clips, so a change to one clip touches its body and its two transitions only.
+/// Cuts the timeline into segments: one per piece, holding the transition into it (the overlap of the
+/// two pieces) and then its body, so a change to one piece touches its own segment and the next one,
+/// whose transition shows its end.
+///
+/// One segment per piece rather than one per body and one per transition halves the number of
+/// encoders opened and flushed, and lets a piece's frames be read in one pass.
 public enum SegmentLayout {
     /// The segments for `clips` in order, where `joins[i]` is how clip `i` meets clip `i + 1`.
     /// A join longer than half of either clip is shortened so every body keeps at least zero frames.
@@ -20,18 +24,22 @@ public enum SegmentLayout {
         let overlaps = joins.indices.map { index in
             min(joins[index].frameCount, clips[index].frameCount / 2, clips[index + 1].frameCount / 2)
         }
-        var contents: [SegmentContent] = []
+        var segments: [[SegmentContent]] = []
         for (index, clip) in clips.enumerated() {
             let incoming = index > 0 ? overlaps[index - 1] : 0
             let outgoing = index < overlaps.count ? overlaps[index] : 0
+            var parts: [SegmentContent] = []
+            if incoming > 0 {
+                parts.append(.transition(style: joins[index - 1].style, from: clips[index - 1], to: clip, frameCount: incoming))
+            }
             let bodyFrames = clip.frameCount - incoming - outgoing
             if bodyFrames > 0 {
-                contents.append(.body(clip: clip, firstFrame: incoming, frameCount: bodyFrames))
+                parts.append(.body(clip: clip, firstFrame: incoming, frameCount: bodyFrames))
             }
-            if outgoing > 0 {
-                contents.append(.transition(style: joins[index].style, from: clip, to: clips[index + 1], frameCount: outgoing))
+            if !parts.isEmpty {
+                segments.append(parts)
             }
         }
-        return try contents.enumerated().map { try SegmentSpec(position: $0.offset, content: $0.element, canvas: canvas) }
+        return try segments.enumerated().map { try SegmentSpec(position: $0.offset, parts: $0.element, canvas: canvas) }
     }
 }

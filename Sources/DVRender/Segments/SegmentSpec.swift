@@ -1,51 +1,67 @@
 import DVMedia
 
-/// What one segment shows; segments are encoded independently and joined by stream copy.
+/// One run of frames a segment shows; a segment is one or two of them, encoded together.
 public enum SegmentContent: Sendable, Hashable, Codable {
     /// Frames `firstFrame ..< firstFrame + frameCount` of a clip (counted at the output frame rate from its window start).
     case body(clip: SegmentSource, firstFrame: Int, frameCount: Int)
     /// The last `frameCount` frames of `from` blended into the first `frameCount` frames of `to`.
     case transition(style: String, from: SegmentSource, to: SegmentSource, frameCount: Int)
-}
 
-/// One segment of the reel, in timeline order, named by the hash of everything that decides its pixels.
-public struct SegmentSpec: Sendable, Hashable, Codable {
-    /// Position in the timeline, 0-based.
-    public var position: Int
-    public var content: SegmentContent
-    /// SHA-256 of the render version, the canvas settings and the content.
-    public var key: String
-
-    /// Frames this segment adds to the reel.
-    public var frameCount: Int {
-        switch content {
+    /// Frames this part adds to the reel.
+    var frameCount: Int {
+        switch self {
         case let .body(_, _, count): count
         case let .transition(_, _, _, count): count
         }
     }
 
-    /// The library clips whose pixels appear in this segment.
-    public var clips: [ClipSource] {
-        switch content {
-        case let .body(source, _, _): [source.clip].compactMap { $0 }
-        case let .transition(_, from, to, _): [from.clip, to.clip].compactMap { $0 }
+    /// The pieces whose pixels appear in this part.
+    var sources: [SegmentSource] {
+        switch self {
+        case let .body(source, _, _): [source]
+        case let .transition(_, from, to, _): [from, to]
         }
     }
+}
 
-    init(position: Int, content: SegmentContent, canvas: CanvasSettings) throws {
-        self.position = position
-        self.content = content
-        key = try Self.key(for: content, canvas: canvas)
+/// One segment of the reel, in timeline order, named by the hash of everything that decides its pixels.
+/// Segments are encoded independently and joined by stream copy.
+public struct SegmentSpec: Sendable, Hashable, Codable {
+    /// Position in the timeline, 0-based.
+    public var position: Int
+    /// What the segment shows, in order: a piece's incoming transition, then its body.
+    public var parts: [SegmentContent]
+    /// SHA-256 of the render version, the canvas settings and the parts.
+    public var key: String
+
+    /// Frames this segment adds to the reel.
+    public var frameCount: Int {
+        parts.map(\.frameCount).reduce(0, +)
     }
 
-    /// The hash that names a segment: the renderer version, the canvas and the content, each in
+    /// The library clips whose pixels appear in this segment, each once, in order.
+    public var clips: [ClipSource] {
+        var seen: [ClipSource] = []
+        for clip in parts.flatMap(\.sources).compactMap(\.clip) where !seen.contains(clip) {
+            seen.append(clip)
+        }
+        return seen
+    }
+
+    init(position: Int, parts: [SegmentContent], canvas: CanvasSettings) throws {
+        self.position = position
+        self.parts = parts
+        key = try Self.key(for: parts, canvas: canvas)
+    }
+
+    /// The hash that names a segment: the renderer version, the canvas and the parts, each in
     /// canonical JSON (sorted keys). Positions are left out: moving a day does not re-render it.
-    static func key(for content: SegmentContent, canvas: CanvasSettings) throws -> String {
+    static func key(for parts: [SegmentContent], canvas: CanvasSettings) throws -> String {
         let hash = ContentHash()
         hash.update("dvpipe-segment")
         hash.update(RenderVersion.renderer)
         hash.update(try JSONCoding.encoder.encode(canvas))
-        hash.update(try JSONCoding.encoder.encode(content))
+        hash.update(try JSONCoding.encoder.encode(parts))
         return hash.finalHex()
     }
 }

@@ -21,11 +21,10 @@ struct LoadStage {
 
     /// Opens `source` for `frameCount` frames starting at its frame `firstFrame`.
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
-        let start = Double(source.startMilliseconds) / 1000 + Double(firstFrame) / Double(fps)
         do {
             let reader = try ClipReader(
-                url: URL(fileURLWithPath: source.path), start: start, duration: Double(frameCount) / Double(fps),
-                outputFPS: fps, threads: decoderThreads
+                url: URL(fileURLWithPath: source.path), windowStart: Double(source.startMilliseconds) / 1000,
+                firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, threads: decoderThreads
             )
             return LoadedClip(source: source, reader: reader)
         } catch let error as MediaError {

@@ -13,12 +13,23 @@ public struct NormalizedClip: CanvasFrameSource {
     private let loaded: LoadedClip
     private let normalizer: CanvasNormalizer
     private let canvas: VideoFrame
+    /// The reader's repeated ticks before the current window part began: a part fails on its own repeats only.
+    private var repeatedBeforePart = 0
 
     fileprivate init(loaded: LoadedClip, normalizer: CanvasNormalizer, canvas: VideoFrame) {
         source = loaded.source
         self.loaded = loaded
         self.normalizer = normalizer
         self.canvas = canvas
+    }
+
+    /// The clip's frame index of the next frame.
+    var nextFrame: Int { loaded.reader.nextTick }
+
+    /// Reads on for `frames` more frames after the current end: the next segment's part of the clip.
+    mutating func extendWindow(by frames: Int) {
+        loaded.reader.extendWindow(by: frames)
+        repeatedBeforePart = loaded.reader.repeatedAfterEnd
     }
 
     mutating func next() throws -> VideoFrame? {
@@ -29,7 +40,7 @@ public struct NormalizedClip: CanvasFrameSource {
         } catch let error as MediaError {
             throw RenderError.clipFailed(path: source.path, reason: error.description)
         }
-        let missing = loaded.reader.repeatedAfterEnd
+        let missing = loaded.reader.repeatedAfterEnd - repeatedBeforePart
         if missing > loaded.reader.outputFPS / 2 {
             throw RenderError.clipFailed(
                 path: source.path, reason: "the video ends \(missing) frames before the planned window does (a damaged or cut file)"

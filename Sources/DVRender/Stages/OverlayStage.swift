@@ -13,6 +13,17 @@ public struct OverlaidClip: CanvasFrameSource {
         index = firstFrame
     }
 
+    /// The clip as planned.
+    var source: ClipSource { clip.source }
+
+    /// The clip's frame index of the next frame.
+    var nextFrame: Int { clip.nextFrame }
+
+    /// Reads on for `frames` more frames after the current end: the next segment's part of the clip.
+    mutating func extendWindow(by frames: Int) {
+        clip.extendWindow(by: frames)
+    }
+
     mutating func next() throws -> VideoFrame? {
         guard let frame = try clip.next() else { return nil }
         do {

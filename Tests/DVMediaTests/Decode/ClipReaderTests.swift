@@ -16,6 +16,30 @@ struct ClipReaderTests {
         #expect(reader.repeatedAfterEnd == 0)
     }
 
+    @Test("a reader opened at a tick hands out the same frames as one read on to that tick", arguments: [7, 13, 20])
+    func readingOnMatchesOpeningAfresh(tick: Int) throws {
+        let folder = try TestMedia.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("24fps.mp4")
+        // 24 fps shown at 30: tick times fall between source timestamps, so rounding from the tick
+        // instead of from the window's start would pick other pictures.
+        try TestMedia.writeClip(to: url, fps: 24, count: 60)
+
+        let continued = try ClipReader(url: url, windowStart: 0.1, firstTick: 0, frameCount: tick, outputFPS: 30, threads: 1)
+        var before: [Int] = []
+        while let frame = try continued.next() {
+            before.append(frame.index)
+        }
+        #expect(before == Array(0..<tick))
+        continued.extendWindow(by: 50 - tick)
+        let readOn = try TestMedia.sourceIndices(of: continued)
+        let fresh = try ClipReader(url: url, windowStart: 0.1, firstTick: tick, frameCount: 50 - tick, outputFPS: 30, threads: 1)
+        #expect(fresh.nextTick == tick)
+        #expect(try TestMedia.sourceIndices(of: fresh) == readOn)
+        #expect(readOn.count == 50 - tick)
+        #expect(readOn == readOn.sorted() && Set(readOn).count < readOn.count, "24 fps pictures in order, some shown twice at 30")
+    }
+
     @Test("a window that starts at zero shows the first frame first")
     func windowAtStart() throws {
         let folder = try TestMedia.makeFolder()

@@ -91,7 +91,7 @@ struct ReelRenderTests {
         }
     }
 
-    @Test("a re-run reuses every segment and gives the same bytes; a changed pin re-renders its day and the transitions beside it")
+    @Test("a re-run reuses every segment and gives the same bytes; a changed pin re-renders its day's segment and the next")
     func incrementalAndReproducible() async throws {
         let scratch = try ScratchFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
@@ -107,12 +107,12 @@ struct ReelRenderTests {
         let day = try #require(CalendarDay("2024-12-09"))
         job.days[day] = Job.DaySettings(pin: Job.Pin(file: "IMG_0010.MOV"))
         let edited = try await Self.render(job, in: scratch)
-        #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
-        #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
+        #expect(edited.report.renderedCount == 2, "the day's segment, and the next, whose transition shows the day's end")
+        #expect(edited.report.reusedCount == first.report.layout.segments.count - 2)
         #expect(try Data(contentsOf: edited.reel.output) != firstBytes)
     }
 
-    @Test("changing one caption re-renders that day's body and its two transitions, and the caption shows on its day")
+    @Test("changing one caption re-renders that day's segment and the next, and the caption shows on its day")
     func captionChangeIsIncremental() async throws {
         let scratch = try ScratchFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
@@ -127,11 +127,11 @@ struct ReelRenderTests {
         #expect(!first.observer.warnings.contains { $0.contains("no glyph") })
         job.days[day]?.caption = "Grandma turns 90 🎂"
         let edited = try await Self.render(job, in: scratch)
-        #expect(edited.report.renderedCount == 3, "the day's body and its two transitions")
+        #expect(edited.report.renderedCount == 2, "the day's segment, and the next, whose transition shows the day's end")
         // The font has no cake: one warning names the character and the caption, however many frames show it.
         let missing = edited.observer.warnings.filter { $0.contains("no glyph") }
         #expect(missing == ["the font DejaVuSans.ttf has no glyph for '🎂' (U+1F382) in the text \"Grandma turns 90 🎂\"; it is drawn as a box"])
-        #expect(edited.report.reusedCount == first.report.layout.segments.count - 3)
+        #expect(edited.report.reusedCount == first.report.layout.segments.count - 2)
 
         // The caption sits low in the middle: the 18th's frames differ there from its plain clip, the 17th's do not.
         let canvas = edited.report.layout.canvas

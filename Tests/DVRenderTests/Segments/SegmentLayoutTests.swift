@@ -15,37 +15,41 @@ struct SegmentLayoutTests {
         .clip(ClipSource(path: "/lib/\(name).mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: frames, day: "2024-12-01"))
     }
 
-    @Test("bodies and transitions alternate, and the reel is shorter by each overlap")
-    func alternation() throws {
+    @Test("each clip's segment holds the transition into it and then its body; the reel is shorter by each overlap")
+    func segmentPerClip() throws {
         let clips = [clip("a"), clip("b"), clip("c")]
         let joins = [Join(style: "crossfade", frameCount: 15), Join(style: "crossfade", frameCount: 15)]
         let segments = try SegmentLayout.segments(clips: clips, joins: joins, canvas: canvas)
-        #expect(segments.map(\.frameCount) == [75, 15, 60, 15, 75])
+        #expect(segments.map(\.frameCount) == [75, 75, 90])
+        #expect(segments.map { $0.parts.map(\.frameCount) } == [[75], [15, 60], [15, 75]])
         let total = segments.map(\.frameCount).reduce(0, +)
         #expect(total == 240)
-        #expect(segments.map(\.position) == [0, 1, 2, 3, 4])
-        guard case let .body(_, first, _) = segments[2].content else {
-            Issue.record("the middle segment should be a body")
+        #expect(segments.map(\.position) == [0, 1, 2])
+        guard case let .transition(_, from, to, _) = segments[1].parts[0], case let .body(body, first, _) = segments[1].parts[1] else {
+            Issue.record("the middle segment should be a transition and then a body")
             return
         }
+        #expect(from == clips[0] && to == clips[1] && body == clips[1])
         #expect(first == 15)
+        #expect(segments[1].clips.map(\.path) == ["/lib/a.mov", "/lib/b.mov"])
     }
 
-    @Test("cuts make no transition segments")
+    @Test("cuts make segments of bodies only")
     func cuts() throws {
         let segments = try SegmentLayout.segments(
             clips: [clip("a"), clip("b")], joins: [Join(style: "cut", frameCount: 0)], canvas: canvas
         )
         #expect(segments.map(\.frameCount) == [90, 90])
+        #expect(segments.map(\.parts.count) == [1, 1])
     }
 
-    @Test("changing one clip renames only its body and its two transitions")
+    @Test("changing one clip renames only its segment and the next, whose transition shows its end")
     func incrementalKeys() throws {
         let joins = Array(repeating: Join(style: "crossfade", frameCount: 15), count: 3)
         let before = try SegmentLayout.segments(clips: [clip("a"), clip("b"), clip("c"), clip("d")], joins: joins, canvas: canvas)
         let after = try SegmentLayout.segments(clips: [clip("a"), clip("x"), clip("c"), clip("d")], joins: joins, canvas: canvas)
         let changed = zip(before, after).filter { $0.key != $1.key }.map(\.0.position)
-        #expect(changed == [1, 2, 3])
+        #expect(changed == [1, 2])
     }
 
     @Test("a transition longer than half a clip is shortened so no body goes negative")
@@ -53,7 +57,7 @@ struct SegmentLayoutTests {
         let segments = try SegmentLayout.segments(
             clips: [clip("a", frames: 20), clip("b", frames: 90)], joins: [Join(style: "fade", frameCount: 15)], canvas: canvas
         )
-        #expect(segments.map(\.frameCount) == [10, 10, 80])
+        #expect(segments.map { $0.parts.map(\.frameCount) } == [[10], [10, 80]])
     }
 
     @Test("keys depend on the canvas settings")
