@@ -5,7 +5,7 @@ import Foundation
 /// Joins segment files by stream copy (no re-encoding) into one MP4, optionally with an audio track
 /// copied from an already encoded file.
 ///
-/// Before writing, every segment is checked against the first: byte-identical codec headers
+/// Before its packets are copied, every segment is checked against the first: byte-identical codec headers
 /// (extradata), the same time base, codec, size and reorder delay; and each must start with a
 /// keyframe. Segment `i` is placed after the frames of the segments before it (frame counts × frame
 /// duration, never container durations). The output is `+faststart`, bit-exact, without a creation
@@ -28,9 +28,6 @@ public struct SegmentJoiner: Sendable {
             throw MediaError.cannotJoin(segment: destination.path, reason: "no segments to join")
         }
         let reference = try SegmentStream(url: first)
-        for segment in segments.dropFirst() {
-            try SegmentStream(url: segment).checkJoinable(with: reference)
-        }
         let muxer = try Muxer(destination: destination, format: "mp4", options: ["movflags": "+faststart"])
         let videoStream = try muxer.addStream(copying: reference.parameters)
         let soundtrack = try audio.map { try Soundtrack(url: $0, muxer: muxer) }
@@ -39,8 +36,11 @@ public struct SegmentJoiner: Sendable {
 
         let frameRate = AVRational(num: 1, den: Int32(fps))
         var framesBefore: Int64 = 0
-        for segment in segments {
-            let source = try SegmentStream(url: segment)
+        for (position, segment) in segments.enumerated() {
+            // Each segment is opened once and checked before its packets are copied; a segment that cannot
+            // be joined ends the join, and the unfinished output is deleted (see `Muxer`).
+            let source = position == 0 ? reference : try SegmentStream(url: segment)
+            try source.checkJoinable(with: reference)
             let offset = av_rescale_q(framesBefore, frameRate, source.timeBase) - source.firstPTS
             let frames = try source.copyPackets { packet in
                 packet.pointer.pointee.pts += offset
