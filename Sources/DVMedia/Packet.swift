@@ -13,6 +13,17 @@ public final class Packet {
         pointer = packet
     }
 
+    /// A packet holding a copy of `data`, with no timestamps yet.
+    convenience init(data: Data) throws {
+        try self.init()
+        try check(av_new_packet(pointer, Int32(data.count)), "allocating a packet")
+        data.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress, bytes.count > 0 {
+                pointer.pointee.data.update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
+        }
+    }
+
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = pointer
         av_packet_free(&packet)

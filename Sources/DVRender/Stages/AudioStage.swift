@@ -11,17 +11,16 @@ public struct EncodedAudio: Sendable {
 }
 
 /// Audio: each clip's own sound over exactly its window (48 kHz stereo, silence where it has none),
-/// loudness-matched, crossfaded as the picture is, over the music bed; encoded once for the whole reel.
+/// loudness-matched, crossfaded as the picture is, over the music bed; one AAC track for the whole reel,
+/// encoded in chunks of about 5 s (`AudioChunking`).
 ///
 /// The track is named by a hash of everything that decides its samples and bytes, so a re-run reuses it
 /// and a changed day makes a new one. Per-clip loudness measurements are kept in `audio/loudness.json`,
-/// so a changed day measures only its own clip again.
+/// so a changed day measures only its own clip again, and each chunk's packets in `audio/chunks/`, named
+/// by its samples, so a changed day encodes only the chunks its sound reaches.
 struct AudioStage {
     let work: WorkFolder
     let job: Job
-
-    /// Samples mixed and encoded at a time (10 s).
-    static let windowLength = 480_000
 
     /// One clip's sound in the reel.
     private struct Placement: Codable, Hashable {
@@ -113,31 +112,108 @@ struct AudioStage {
             },
             length: length, clipsMuted: muted, music: try music(length: length, fps: fps)
         )
-        // Ten seconds at a time, so memory does not grow with the reel; a clip that spans two windows is
-        // read once and kept until the window after its end.
-        let writer = try AudioTrackWriter(destination: file, bitrate: job.output.audio.bitrate.bitsPerSecond)
+        // A few chunks at a time (see `AudioChunking`), so memory does not grow with the reel; a clip that
+        // spans two chunks is read once and kept until the chunk after its end. A chunk whose clips are
+        // placed as in an earlier run is taken from it without reading them; the others are mixed, and
+        // those whose samples no earlier run encoded are encoded, one per core, while the next few are mixed.
+        let chunking = AudioChunking(length: length, bitrate: job.output.audio.bitrate.bitsPerSecond)
+        let writer = try EncodedAudioTrackWriter(destination: file, bitrate: chunking.bitrate)
+        // Chunks mixed ahead of the one being written: enough to keep every core encoding.
+        let ahead = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         var readClips: [Int: StereoSamples] = [:]
         var mixedClips = 0
-        for windowStart in stride(from: 0, to: length, by: Self.windowLength) {
-            let window = windowStart..<min(length, windowStart + Self.windowLength)
-            readClips = readClips.filter { timeline.clips[$0.key].end > window.lowerBound }
-            let samples = AudioMixer.mix(timeline, window: window) { index in
-                if let known = readClips[index] { return known }
-                let samples = (try? read(placements[index])) ?? StereoSamples(silence: placements[index].length)
-                readClips[index] = samples
-                return samples
-            }
-            try writer.append(samples)
-            while mixedClips < placements.count, timeline.clips[mixedClips].end <= window.upperBound {
+        var pending: [PendingChunk] = []
+        let writeFirst = {
+            let chunk = pending.removeFirst()
+            try writer.write(try chunk.packets())
+            while mixedClips < placements.count, timeline.clips[mixedClips].end <= chunking.kept(chunk.index).upperBound {
                 mixedClips += 1
                 observer.handle(.unitFinished(
                     .audio, done: mixedClips, total: placements.count, reused: false, name: placements[mixedClips - 1].clip.path
                 ))
             }
         }
+        for index in 0..<chunking.chunkCount {
+            let input = chunking.input(index)
+            let planFile = timeline.music == nil ? chunkPlanFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
+            if let planFile, let known = knownChunk(planFile: planFile) {
+                pending.append(PendingChunk(index: index, packets: known.packets))
+            } else {
+                readClips = readClips.filter { timeline.clips[$0.key].end > input.lowerBound }
+                let samples = AudioMixer.mix(timeline, window: input) { clip in
+                    if let known = readClips[clip] { return known }
+                    let samples = (try? read(placements[clip])) ?? StereoSamples(silence: placements[clip].length)
+                    readClips[clip] = samples
+                    return samples
+                }
+                let file = chunkFile(index: index, chunking: chunking, samples: samples)
+                if let packets = (try? Data(contentsOf: file)).flatMap(AudioChunking.deserialize) {
+                    try planFile.map { try FileSync.writeAtomically(Data(file.lastPathComponent.utf8), to: $0) }
+                    pending.append(PendingChunk(index: index, packets: packets))
+                } else {
+                    try FileManager.default.createDirectory(at: chunksFolder, withIntermediateDirectories: true)
+                    pending.append(PendingChunk(index: index) {
+                        let packets = try chunking.encode(chunk: index, samples: samples)
+                        try FileSync.writeAtomically(AudioChunking.serialize(packets), to: file)
+                        try planFile.map { try FileSync.writeAtomically(Data(file.lastPathComponent.utf8), to: $0) }
+                        return packets
+                    })
+                }
+            }
+            while let first = pending.first, pending.count > ahead || first.isFinished {
+                try writeFirst()
+            }
+        }
+        while !pending.isEmpty {
+            try writeFirst()
+        }
         try writer.finish()
         observer.handle(.stageFinished(.audio))
         return EncodedAudio(file: file, reused: false)
+    }
+
+    /// Where a chunk's packets are kept: named by the hash of its samples and of everything else that
+    /// decides its packets, so an unchanged stretch of the reel is found again however the rest changed.
+    private func chunkFile(index: Int, chunking: AudioChunking, samples: StereoSamples) -> URL {
+        let hash = ContentHash()
+        hash.update("dvpipe-audio-chunk-1")
+        hash.update(chunkGeometry(index: index, chunking: chunking))
+        for channel in [samples.left, samples.right] {
+            channel.withUnsafeBytes { hash.update(Data($0)) }
+        }
+        return chunksFolder.appendingPathComponent("\(hash.finalHex()).aac")
+    }
+
+    /// Where a note names the chunk file that a chunk's placement of clips gave: named by the hash of
+    /// everything the mixer reads for the chunk's samples (each clip reaching into it with its file, window,
+    /// gain and joins, and the track's length), so a chunk no changed day reaches is found without mixing.
+    /// Only for tracks without music, whose ducking and loop reach across the whole reel.
+    private func chunkPlanFile(index: Int, chunking: AudioChunking, timeline: AudioTimeline, placements: [Placement]) -> URL {
+        let input = chunking.input(index)
+        let hash = ContentHash()
+        hash.update("dvpipe-audio-chunk-plan-1")
+        hash.update(chunkGeometry(index: index, chunking: chunking))
+        hash.update("\(timeline.length) \(timeline.clipsMuted)")
+        for (order, clip) in timeline.clips.enumerated() where clip.start < input.upperBound && clip.end > input.lowerBound {
+            let incoming = order > 0 ? "\(timeline.clips[order - 1].join)" : "first"
+            hash.update("\(placements[order].windowKey) \(clip) \(incoming) \(order == timeline.clips.count - 1)")
+        }
+        return chunksFolder.appendingPathComponent("\(hash.finalHex()).plan")
+    }
+
+    /// The bitrate and the ranges that decide a chunk's packets besides its samples.
+    private func chunkGeometry(index: Int, chunking: AudioChunking) -> String {
+        "\(chunking.bitrate) \(chunking.input(index)) \(chunking.kept(index)) \(index == 0) \(index == chunking.chunkCount - 1)"
+    }
+
+    private var chunksFolder: URL { work.audioFolder.appendingPathComponent("chunks", isDirectory: true) }
+
+    /// The chunk file a plan note names, with its packets, when both are there and whole.
+    private func knownChunk(planFile: URL) -> (file: URL, packets: [EncodedAudioPacket])? {
+        guard let name = try? String(contentsOf: planFile, encoding: .utf8), !name.contains("/") else { return nil }
+        let file = chunksFolder.appendingPathComponent(name)
+        guard let packets = (try? Data(contentsOf: file)).flatMap(AudioChunking.deserialize) else { return nil }
+        return (file, packets)
     }
 
     /// A clip window's samples, exactly its length.
@@ -183,7 +259,7 @@ struct AudioStage {
     /// clip's identity, window and place in the reel.
     private func trackKey(placements: [Placement], length: Int) throws -> String {
         let hash = ContentHash()
-        hash.update("dvpipe-audio")
+        hash.update("dvpipe-audio-chunked")
         hash.update(RenderVersion.renderer)
         hash.update(try JSONCoding.encoder.encode(job.audio))
         hash.update("\(job.output.audio.bitrate.bitsPerSecond) \(length)")
@@ -193,5 +269,39 @@ struct AudioStage {
         }
         hash.update(try JSONCoding.encoder.encode(placements))
         return hash.finalHex()
+    }
+}
+
+/// One chunk of the track on its way to the file: its packets, found or being encoded on a thread of the
+/// global pool while the stage mixes the next chunks.
+private final class PendingChunk: @unchecked Sendable {
+    // @unchecked: `result` is written once, by `init` or by the encoding thread before it leaves `done`,
+    // and read only after `done` has been waited for.
+    let index: Int
+    private let done = DispatchGroup()
+    private var result: Result<[EncodedAudioPacket], any Error>
+
+    /// A chunk whose packets are known.
+    init(index: Int, packets: [EncodedAudioPacket]) {
+        self.index = index
+        result = .success(packets)
+    }
+
+    /// A chunk being encoded by `encode`.
+    init(index: Int, encode: @escaping @Sendable () throws -> [EncodedAudioPacket]) {
+        self.index = index
+        result = .success([])
+        DispatchQueue.global().async(group: done) {
+            self.result = Result { try encode() }
+        }
+    }
+
+    /// True once the packets are there.
+    var isFinished: Bool { done.wait(timeout: .now()) == .success }
+
+    /// The chunk's packets, once encoded.
+    func packets() throws -> [EncodedAudioPacket] {
+        done.wait()
+        return try result.get()
     }
 }

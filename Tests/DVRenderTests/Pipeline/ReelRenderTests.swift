@@ -110,6 +110,15 @@ struct ReelRenderTests {
         #expect(edited.report.renderedCount == 2, "the day's segment, and the next, whose transition shows the day's end")
         #expect(edited.report.reusedCount == first.report.layout.segments.count - 2)
         #expect(try Data(contentsOf: edited.reel.output) != firstBytes)
+
+        // What the work folder kept (segments, sound chunks found by their clips) gives the bytes of a
+        // render of the edited job from nothing.
+        let elsewhere = try ScratchFolder()
+        var fromNothing = try await DemoFixture.shared.job(outputIn: elsewhere.url)
+        fromNothing.days[day] = job.days[day]
+        let fresh = try await Self.render(fromNothing, in: elsewhere)
+        #expect(fresh.report.reusedCount == 0)
+        #expect(try Data(contentsOf: fresh.reel.output) == Data(contentsOf: edited.reel.output))
     }
 
     @Test("changing one caption re-renders that day's segment and the next, and the caption shows on its day")

@@ -10,6 +10,7 @@ import Testing
 struct AudioStageTests {
     /// The stage's encoded track, decoded, and the layout it follows.
     struct Mixed {
+        let job: Job
         let layout: ReelLayout
         let samples: StereoSamples
 
@@ -53,7 +54,29 @@ struct AudioStageTests {
         try scratch.work.prepare()
         let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
         let samples = try AudioClipReader(path: track.file.path).readAll(limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
-        return Mixed(layout: layout, samples: samples)
+        return Mixed(job: job, layout: layout, samples: samples)
+    }
+
+    @Test("the track is kept in chunks: made again after its file is gone, it reuses every chunk (found by its clips) and has the same bytes")
+    func chunksAreReused() throws {
+        let scratch = try ScratchFolder()
+        let mixed = try Self.mix(in: scratch)
+        let stage = AudioStage(work: scratch.work, job: mixed.job)
+        let track = try stage.trackFile(for: mixed.layout)
+        let bytes = try Data(contentsOf: track)
+        let chunks = scratch.work.audioFolder.appendingPathComponent("chunks")
+        let names = try FileManager.default.contentsOfDirectory(atPath: chunks.path).filter { $0.hasSuffix(".aac") }.sorted()
+        let length = AudioTimeline.sampleCount(frames: mixed.layout.frameCount, fpsNumerator: mixed.layout.canvas.fps)
+        #expect(names.count == AudioChunking(length: length, bitrate: 160_000).chunkCount && names.count > 1)
+        let made = try names.map { try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date }
+
+        try FileManager.default.removeItem(at: track)
+        let again = try stage.track(for: mixed.layout, observer: RecordingObserver())
+        #expect(!again.reused)
+        #expect(try Data(contentsOf: again.file) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: chunks.path).filter { $0.hasSuffix(".aac") }.sorted() == names)
+        let remade = try names.map { try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        #expect(remade == made, "no chunk was written again")
     }
 
     @Test("clips made at −30 and −10 LUFS both end within 1 LU of the −16 LUFS target")
