@@ -14,8 +14,13 @@ final class AudioDemuxer {
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_open_input(&context, path, nil, nil), "opening the file", path: path)
         self.context = context
-        try check(avformat_find_stream_info(context, nil), "reading stream information", path: path)
         let streams = (0..<Int(context!.pointee.nb_streams)).map { context!.pointee.streams[$0]! }
+        // Only the sound is read: the other streams are left out of the probe, which would otherwise
+        // decode a picture of a video stream (a 4K keyframe, for a phone clip) to learn its pixel format.
+        for stream in streams where stream.pointee.codecpar.pointee.codec_type != AVMEDIA_TYPE_AUDIO {
+            stream.pointee.discard = AVDISCARD_ALL
+        }
+        try check(avformat_find_stream_info(context, nil), "reading stream information", path: path)
         streamIndex = streams.firstIndex { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
     }
 
