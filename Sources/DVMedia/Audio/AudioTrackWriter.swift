@@ -1,7 +1,7 @@
 import Foundation
 
-/// Encodes a reel's whole sound track once, as one AAC stream in an `.m4a`, for the assembler to
-/// copy into the final MP4.
+/// Encodes a whole sound track with one encoder, as one AAC stream in an `.m4a` (the demo's music bed;
+/// a reel's track is encoded in chunks, see `AudioChunking`).
 ///
 /// One encode for the whole timeline means one encoder priming (1024 samples, which the MP4 edit
 /// list hides) and no per-segment padding, so joins have no clicks and the track does not drift from
