@@ -68,21 +68,13 @@ public struct AudioChunking: Sendable {
         let kept = kept(index)
         let isFirst = index == 0
         let isLast = index == chunkCount - 1
-        let encoder = try AudioEncoder(settings: AudioEncoder.Settings(sampleRate: StereoSamples.sampleRate, layout: .stereo, bitrate: bitrate))
+        let encoder = try AudioEncoder(settings: .stereoTrack(bitrate: bitrate))
         var packets: [EncodedAudioPacket] = []
         let keep = { (packet: Packet) in
             guard isFirst || packet.pts >= Int64(kept.lowerBound), isLast || packet.pts < Int64(kept.upperBound) else { return }
             packets.append(EncodedAudioPacket(pts: packet.pts, duration: packet.duration, isKeyframe: packet.isKeyframe, data: packet.data))
         }
-        var offset = 0
-        while offset < samples.count {
-            let count = min(Self.frameSize, samples.count - offset)
-            let frame = try AudioFrame(sampleCount: count, layout: .stereo, sampleRate: StereoSamples.sampleRate)
-            _ = frame.samples(channel: 0).update(fromContentsOf: samples.left[offset..<offset + count])
-            _ = frame.samples(channel: 1).update(fromContentsOf: samples.right[offset..<offset + count])
-            try encoder.encode(frame, pts: Int64(input.lowerBound + offset), output: keep)
-            offset += count
-        }
+        try encoder.encode(samples, range: 0..<samples.count, firstPTS: Int64(input.lowerBound), output: keep)
         try encoder.flush(output: keep)
         return packets
     }
@@ -130,7 +122,7 @@ public final class EncodedAudioTrackWriter {
     /// Starts a track of AAC at `bitrate` bits per second, 48 kHz stereo: the settings the packets were encoded with.
     public init(destination: URL, bitrate: Int) throws {
         // An encoder with the packets' settings gives the stream its parameters (and the same codec header).
-        let encoder = try AudioEncoder(settings: AudioEncoder.Settings(sampleRate: StereoSamples.sampleRate, layout: .stereo, bitrate: bitrate))
+        let encoder = try AudioEncoder(settings: .stereoTrack(bitrate: bitrate))
         muxer = try Muxer(destination: destination, format: "ipod")
         stream = try muxer.addStream(for: encoder)
         try muxer.writeHeader()

@@ -22,7 +22,7 @@ public final class AudioTrackWriter {
     /// Starts a track at `bitrate` bits per second for `destination` (all-or-nothing, through `Muxer`'s
     /// temporary name).
     public init(destination: URL, bitrate: Int) throws {
-        encoder = try AudioEncoder(settings: AudioEncoder.Settings(sampleRate: StereoSamples.sampleRate, layout: .stereo, bitrate: bitrate))
+        encoder = try AudioEncoder(settings: .stereoTrack(bitrate: bitrate))
         muxer = try Muxer(destination: destination, format: "ipod")
         stream = try muxer.addStream(for: encoder)
         try muxer.writeHeader()
@@ -55,15 +55,7 @@ public final class AudioTrackWriter {
 
     /// Sends `pending[0..<end]` to the encoder in frames of `frameSize` (the last may be shorter).
     private func encode(upTo end: Int) throws {
-        var offset = 0
-        while offset < end {
-            let count = min(encoder.frameSize, end - offset)
-            let frame = try AudioFrame(sampleCount: count, layout: .stereo, sampleRate: StereoSamples.sampleRate)
-            _ = frame.samples(channel: 0).update(fromContentsOf: pending.left[offset..<offset + count])
-            _ = frame.samples(channel: 1).update(fromContentsOf: pending.right[offset..<offset + count])
-            try encoder.encode(frame, pts: Int64(position), output: { try muxer.write($0, stream: stream) })
-            position += count
-            offset += count
-        }
+        try encoder.encode(pending, range: 0..<end, firstPTS: Int64(position)) { try muxer.write($0, stream: stream) }
+        position += end
     }
 }
