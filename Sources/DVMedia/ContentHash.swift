@@ -17,9 +17,12 @@ public final class ContentHash {
 
     /// Adds raw bytes.
     public func update(_ data: Data) {
-        data.withUnsafeBytes { bytes in
-            av_hash_update(context, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
-        }
+        data.withUnsafeBytes(update)
+    }
+
+    /// Adds raw bytes in place, without copying them (an array's storage, say).
+    public func update(_ bytes: UnsafeRawBufferPointer) {
+        av_hash_update(context, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
     }
 
     /// Adds a string followed by a separator, so that ("ab","c") and ("a","bc") differ.

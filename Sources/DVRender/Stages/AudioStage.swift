@@ -179,7 +179,7 @@ struct AudioStage {
         hash.update("dvpipe-audio-chunk-1")
         hash.update(chunkGeometry(index: index, chunking: chunking))
         for channel in [samples.left, samples.right] {
-            channel.withUnsafeBytes { hash.update(Data($0)) }
+            channel.withUnsafeBytes(hash.update)
         }
         return chunksFolder.appendingPathComponent("\(hash.finalHex()).aac")
     }
