@@ -78,12 +78,7 @@ final class ProgressPrinter: RenderObserver {
 
     /// Clears the live line so that the next output starts on a clean line.
     func finishLine() {
-        state.withLock { state in
-            if state.liveLineShown {
-                write("\r\u{1B}[K")
-                state.liveLineShown = false
-            }
-        }
+        state.withLock { clearLive(&$0) }
     }
 
     private func writeText(_ event: RenderEvent) {

@@ -25,10 +25,6 @@ public final class ClipReader {
     public let streamIndex: Int
     /// How the pictures must be turned to be shown upright.
     public let rotation: FrameRotation
-    /// Frames handed out so far plus those still to come before the window ends.
-    public var frameCount: Int { endTick - firstTick }
-    /// The window's tick of the first frame this reader hands out.
-    public let firstTick: Int
     /// The tick after the last one this reader hands out, until `extendWindow(by:)` moves it.
     public private(set) var endTick: Int
     /// The tick of the next frame `next()` hands out.
@@ -85,7 +81,6 @@ public final class ClipReader {
         }
         self.url = url
         self.outputFPS = outputFPS
-        self.firstTick = firstTick
         endTick = firstTick + frameCount
         nextTick = firstTick
         container = try ContainerReader(path: url.path)

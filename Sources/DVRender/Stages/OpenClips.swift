@@ -3,10 +3,10 @@ import Foundation
 
 /// A clip being read for one segment, that the next segment can read on from.
 ///
-/// A clip's frames are split over up to three segments in timeline order: the transition into it, its
-/// body, and the transition out of it. Reading on keeps its decoder where the last segment left it, so
-/// the clip is decoded once from its first frame instead of once per segment with a seek and the
-/// pictures before the segment decoded and dropped. `ClipReader` compares ticks from the clip window's
+/// A clip's frames are split over two segments in timeline order: its own (the transition into it, then
+/// its body) and the next one, whose transition shows its end. Reading on keeps its decoder where the
+/// last part left it, so the clip is decoded once from its first frame instead of once per part with a
+/// seek and the pictures before the part decoded and dropped. `ClipReader` compares ticks from the clip window's
 /// start, so the frames are the same as those of a reader opened afresh at the same frame.
 final class OpenClip: CanvasFrameSource, @unchecked Sendable {
     // @unchecked: one segment at a time uses it (the producer thread while frames are made, the segment's
