@@ -5,7 +5,8 @@ internal import CFFmpeg
 /// Flags: bilinear, because it is the cheapest filter that still averages every source pixel when
 /// shrinking (swscale widens the bilinear filter with the scale factor), which matters for 4K → 1080p;
 /// plus `SWS_ACCURATE_RND | SWS_BITEXACT`, so the result does not depend on which SIMD paths the
-/// machine's CPU has: the same job gives the same bytes on any machine.
+/// machine's CPU has: the same job gives the same bytes on any machine. Limited-range yuv420p pictures
+/// shrunk by exactly 2:1 (4K into 1080p) skip libswscale: `PlaneHalving` averages each 2×2 block.
 final class Scaler {
     /// What decides a context: source size, format and range, and the destination size.
     struct Key: Hashable {
@@ -14,7 +15,8 @@ final class Scaler {
     }
 
     let key: Key
-    private let context: OpaquePointer
+    /// The libswscale context; nil when the picture is halved by `PlaneHalving` instead.
+    private let context: OpaquePointer?
     private let sourcePlanes = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: 4)
     private let sourceStrides = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
     private let targetPlanes = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: 4)
@@ -25,13 +27,23 @@ final class Scaler {
     init(key: Key) throws {
         self.key = key
         let format = AVPixelFormat(key.sourceFormat)
-        guard let descriptor = av_pix_fmt_desc_get(format),
-              let context = sws_getContext(
-                  Int32(key.sourceWidth), Int32(key.sourceHeight), format,
-                  Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P,
-                  SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
-              )
-        else {
+        guard let descriptor = av_pix_fmt_desc_get(format) else {
+            throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
+        }
+        (planeSteps, planeShifts) = Self.planeLayout(descriptor.pointee)
+        sourcePlanes.initialize(repeating: nil, count: 4)
+        sourceStrides.initialize(repeating: 0, count: 4)
+        targetPlanes.initialize(repeating: nil, count: 4)
+        targetStrides.initialize(repeating: 0, count: 4)
+        if Self.halves(key) {
+            context = nil
+            return
+        }
+        guard let context = sws_getContext(
+            Int32(key.sourceWidth), Int32(key.sourceHeight), format,
+            Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P,
+            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
+        ) else {
             throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
         }
         self.context = context
@@ -40,11 +52,13 @@ final class Scaler {
             let bt709 = sws_getCoefficients(SWS_CS_ITU709)
             sws_setColorspaceDetails(context, bt709, key.fullRange ? 1 : 0, bt709, 0, 0, 1 << 16, 1 << 16)
         }
-        (planeSteps, planeShifts) = Self.planeLayout(descriptor.pointee)
-        sourcePlanes.initialize(repeating: nil, count: 4)
-        sourceStrides.initialize(repeating: 0, count: 4)
-        targetPlanes.initialize(repeating: nil, count: 4)
-        targetStrides.initialize(repeating: 0, count: 4)
+    }
+
+    /// True when `PlaneHalving` does the key's work: limited-range yuv420p shrunk by exactly 2:1 into even sizes.
+    static func halves(_ key: Key) -> Bool {
+        key.sourceFormat == AV_PIX_FMT_YUV420P.rawValue && !key.fullRange
+            && key.sourceWidth == 2 * key.targetWidth && key.sourceHeight == 2 * key.targetHeight
+            && key.targetWidth % 2 == 0 && key.targetHeight % 2 == 0
     }
 
     deinit {
@@ -74,6 +88,16 @@ final class Scaler {
             let shift = plane == 0 ? 0 : 1
             targetPlanes[plane] = target.plane(plane) + (y >> shift) * target.stride(plane) + (x >> shift)
             targetStrides[plane] = Int32(target.stride(plane))
+        }
+        guard let context else {
+            for plane in 0..<3 {
+                let shift = plane == 0 ? 0 : 1
+                PlaneHalving.halve(
+                    sourcePlanes[plane]!, stride: Int(sourceStrides[plane]), into: targetPlanes[plane]!, stride: Int(targetStrides[plane]),
+                    width: key.targetWidth >> shift, height: key.targetHeight >> shift
+                )
+            }
+            return
         }
         let rows = sws_scale(context, sourcePlanes, sourceStrides, 0, Int32(key.sourceHeight), targetPlanes, targetStrides)
         try check(rows, "scaling a picture")

@@ -66,6 +66,35 @@ struct CanvasNormalizerTests {
         #expect(TestFrames.values(canvas, plane: 0, columns: 0..<160, rows: 32..<128) == [200])
     }
 
+    @Test("a picture twice the canvas size is halved by averaging each 2×2 block",
+          arguments: [(Fit.contain, 72, 0), (.cover, 96, 12)])
+    func halvedByBlockMeans(fit: Fit, pictureWidth: Int, cropX: Int) throws {
+        // A 36×20 canvas: luma rows of 36 and chroma rows of 18 take both the 16-sample steps and the
+        // sample-by-sample tail. `cover` crops 12 columns off each side of the 96×40 picture first.
+        let pattern = { (plane: Int, x: Int, y: Int) in UInt8((x * 37 + y * 91 + plane * 50) % 256) }
+        let picture = try TestFrames.uniform(width: pictureWidth, height: 40, y: 0, u: 0, v: 0)
+        for plane in 0..<3 {
+            let (width, height) = TestFrames.size(picture, plane: plane)
+            for y in 0..<height {
+                for x in 0..<width { picture.plane(plane)[y * picture.stride(plane) + x] = pattern(plane, x, y) }
+            }
+        }
+        let normalizer = try CanvasNormalizer(canvasWidth: 36, canvasHeight: 20, fit: fit)
+        let canvas = try normalizer.makeCanvas()
+        try normalizer.normalize(picture, rotation: .none, into: canvas)
+        for plane in 0..<3 {
+            let (width, height) = TestFrames.size(canvas, plane: plane)
+            let left = plane == 0 ? cropX : cropX / 2
+            for y in 0..<height {
+                for x in 0..<width {
+                    let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Int(pattern(plane, left + 2 * x + $0.0, 2 * y + $0.1)) }
+                    let expected = UInt8((block.reduce(0, +) + 2) / 4)
+                    #expect(TestFrames.sample(canvas, plane: plane, x: x, y: y) == expected, "plane \(plane) at \(x),\(y)")
+                }
+            }
+        }
+    }
+
     @Test("rotated pictures come out upright", arguments: [
         (FrameRotation.clockwise90, "right"), (.counterClockwise90, "left"), (.upsideDown, "bottom"), (.none, "top"),
     ])
