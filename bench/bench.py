@@ -9,16 +9,18 @@ release mode and runs this script, which:
 2. renders the reference job with dvpipe, the ffmpeg CLI and MoviePy, in alternation, BENCH_RUNS
    times each (default 3), timing every run with GNU time (wall, user + system CPU, peak RSS) and
    sampling the summed RSS of all the run's processes;
-3. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
+3. libx264 alone on the reference reel's own frames, decoded beforehand, with dvpipe's encoder
+   settings: what the encoding alone costs on this machine, the floor under any renderer of the reel;
+4. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
    an incremental re-render after one pin changed, a resume after a kill at 50%, and a warm
    `dvpipe plan` of a 365-day job over a 20,000-file index;
-4. writes bench/results.md and replaces the table between the bench markers in README.md.
+5. writes bench/results.md and replaces the table between the bench markers in README.md.
 
 Medians only count runs that produced a correct file (probed: 1920x1080, with sound, the expected
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, year, incremental, resume, index), BENCH_RUNS_MOVIEPY (default
+(comma-separated: moviepy, floor, year, incremental, resume, index), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
 (summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000),
@@ -73,6 +75,8 @@ OVERLAID = "dvpipe + overlays"
 YEAR = f"{YEAR_DAYS} days"
 INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
+FLOOR = "encoder alone (the reel's frames)"
+FLOOR_TOOL = "ffmpeg CLI, libx264 only"
 
 
 def say(text):
@@ -322,6 +326,37 @@ class Bench:
             self.add(REFERENCE, "MoviePy 2", [], "skipped (BENCH_SKIP)")
         self.reference_job = job
         self.reference_expected = expected
+
+    # -- the encoder alone
+
+    def encoder_floor(self, folder):
+        """libx264 alone, as one stream, on the frames of dvpipe's reference reel, decoded beforehand to raw
+        YUV (read back from the page cache): the same encoder, preset, crf and x264 parameters as dvpipe's
+        segments (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`), no decoding, scaling, blending,
+        sound or muxing: the floor for any renderer that encodes the reel with these settings here."""
+        reel = folder / "out" / f"reference-{DAYS}d.mp4"
+        if not reel.exists():
+            self.add(FLOOR, FLOOR_TOOL, [], "no dvpipe reel to take the frames from")
+            return
+        frames = WORK / "reel-frames.yuv"
+        say("encoder alone: decoding dvpipe's reel to raw frames (not timed)")
+        subprocess.run(["ffmpeg", "-v", "error", "-i", str(reel), "-map", "0:v", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                        "-y", str(frames)], check=True)
+        argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
+                "-i", frames, "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
+                "-x264-params", "threads=2:cpu-independent=1:stitchable=1", "-f", "null", "-"]
+        runs = []
+        try:
+            for run in range(1, RUNS + 1):
+                say(f"encoder alone, run {run}/{RUNS}: {FLOOR_TOOL}")
+                measured = measure(argv, self.runs_dir / f"floor-{run}.log")
+                if not measured.ok:
+                    measured.note = tail(measured.log)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
+                runs.append(measured)
+        finally:
+            frames.unlink(missing_ok=True)
+        self.add(FLOOR, FLOOR_TOOL, runs, "dvpipe's encoder settings, frames decoded beforehand")
 
     # -- 365 days
 
@@ -587,6 +622,8 @@ def report(bench, started, versions):
     targets = [
         ("reference wall, dvpipe / ffmpeg CLI", ratio(full, ref("ffmpeg CLI")), "×", "≤ 0.40×", 0.40),
         ("reference wall, dvpipe / MoviePy 2", ratio(full, ref("MoviePy 2")), "×", "≤ 0.10×", 0.10),
+        ("reference wall, dvpipe / the encoder alone on its frames", ratio(full, bench.median(FLOOR, FLOOR_TOOL)),
+         "×", "–", None),
         ("reference CPU, dvpipe / ffmpeg CLI", ratio(ref("dvpipe", "cpu"), ref("ffmpeg CLI", "cpu")), "×", "–", None),
         ("reference CPU, dvpipe / MoviePy 2", ratio(ref("dvpipe", "cpu"), ref("MoviePy 2", "cpu")), "×", "–", None),
         ("reference peak RSS, dvpipe", rss31, " MB", "≤ 400 MB", 400),
@@ -620,7 +657,10 @@ def report(bench, started, versions):
               "Incremental: the middle day pinned to its own clip with a later start, a different one each run, after "
               "a full render of the same job, compared with the reference full render. Resume: `kill -9` once half of "
               "the encode stage's segments are reported finished (`--progress json`), then the same command again, "
-              f"timed. The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny untagged "
+              "timed. Encoder alone: libx264 with dvpipe's settings (veryfast, crf 20, `threads=2:cpu-independent=1:"
+              "stitchable=1`) encoding the frames of dvpipe's reference reel as one stream, from raw YUV decoded "
+              "beforehand, to no file: the floor for any renderer that encodes this reel with these settings on this machine. "
+              f"The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny untagged "
               "clips named `VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file (the "
               "run fails if it did not), the warm plans only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak."]
     return "\n".join(lines) + "\n"
@@ -637,6 +677,8 @@ def main():
     bench = Bench(dvpipe)
     folder = bench.library(DAYS)
     bench.reference(folder)
+    if "floor" not in SKIP:
+        bench.encoder_floor(folder)
     if "incremental" not in SKIP:
         bench.incremental(folder)
     if "resume" not in SKIP:
