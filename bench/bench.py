@@ -10,7 +10,8 @@ release mode and runs this script, which:
    times each (default 3), timing every run with GNU time (wall, user + system CPU, peak RSS) and
    sampling the summed RSS of all the run's processes;
 3. libx264 alone on the reference reel's own frames, decoded beforehand, with dvpipe's encoder
-   settings: what the encoding alone costs on this machine, the floor under any renderer of the reel;
+   settings: what the encoding alone costs on this machine, the floor for any renderer that encodes
+   the reel with those settings;
 4. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
    an incremental re-render after one pin changed, a resume after a kill at 50%, and a warm
    `dvpipe plan` of a 365-day job over a 20,000-file index;
