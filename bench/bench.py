@@ -340,14 +340,14 @@ class Bench:
             self.add(FLOOR, FLOOR_TOOL, [], "no dvpipe reel to take the frames from")
             return
         frames = WORK / "reel-frames.yuv"
-        say("encoder alone: decoding dvpipe's reel to raw frames (not timed)")
-        subprocess.run(["ffmpeg", "-v", "error", "-i", str(reel), "-map", "0:v", "-f", "rawvideo", "-pix_fmt", "yuv420p",
-                        "-y", str(frames)], check=True)
         argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
                 "-i", frames, "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
                 "-x264-params", "threads=2:cpu-independent=1:stitchable=1", "-f", "null", "-"]
         runs = []
         try:
+            say("encoder alone: decoding dvpipe's reel to raw frames (not timed)")
+            subprocess.run(["ffmpeg", "-v", "error", "-i", str(reel), "-map", "0:v", "-f", "rawvideo", "-pix_fmt",
+                            "yuv420p", "-y", str(frames)], check=True)
             for run in range(1, RUNS + 1):
                 say(f"encoder alone, run {run}/{RUNS}: {FLOOR_TOOL}")
                 measured = measure(argv, self.runs_dir / f"floor-{run}.log")
