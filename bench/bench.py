@@ -642,7 +642,8 @@ def report(bench, started, versions):
         if value is None:
             lines.append(f"| {name} | – | {target} | not measured |")
         else:
-            shown = f"{value:.0f}{unit}" if unit in ("%", " MB") else f"{value:.2f}{unit}"
+            # One decimal for shares, so a 4.7% against "< 5%" does not read as 5%.
+            shown = {"%": f"{value:.1f}%", " MB": f"{value:.0f} MB"}.get(unit, f"{value:.2f}{unit}")
             met = "–" if limit is None else ("yes" if value <= limit else "no")
             lines.append(f"| {name} | {shown} | {target} | {met} |")
     if bench.stage_split:
