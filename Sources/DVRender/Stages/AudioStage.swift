@@ -119,7 +119,9 @@ struct AudioStage {
         let chunking = AudioChunking(length: length, bitrate: job.output.audio.bitrate.bitsPerSecond)
         let writer = try EncodedAudioTrackWriter(destination: file, bitrate: chunking.bitrate)
         // Chunks mixed ahead of the one being written: enough to keep every core encoding.
-        let ahead = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let ahead = 2 * cores
+        let encoders = DispatchSemaphore(value: cores)
         var readClips: [Int: StereoSamples] = [:]
         var mixedClips = 0
         var pending: [PendingChunk] = []
@@ -152,7 +154,7 @@ struct AudioStage {
                     pending.append(PendingChunk(index: index, packets: packets))
                 } else {
                     try FileManager.default.createDirectory(at: chunksFolder, withIntermediateDirectories: true)
-                    pending.append(PendingChunk(index: index) {
+                    pending.append(PendingChunk(index: index, encoders: encoders) {
                         let packets = try chunking.encode(chunk: index, samples: samples)
                         try FileSync.writeAtomically(AudioChunking.serialize(packets), to: file)
                         try planFile.map { try FileSync.writeAtomically(Data(file.lastPathComponent.utf8), to: $0) }
@@ -272,10 +274,13 @@ struct AudioStage {
     }
 }
 
-/// One chunk of the track on its way to the file: its packets, found or being encoded on a thread of the
-/// global pool while the stage mixes the next chunks.
+/// One chunk of the track on its way to the file: its packets, found or being encoded on a thread of its
+/// own while the stage mixes the next chunks.
+///
+/// Not on Dispatch's global pool: on Linux the Swift tasks that run the stage take threads from that pool,
+/// which is as wide as the machine has cores, so chunks sent there were encoded one at a time on 2 cores.
 private final class PendingChunk: @unchecked Sendable {
-    // @unchecked: `result` is written once, by `init` or by the encoding thread before it leaves `done`,
+    // @unchecked: `result` is written once, by `init` or by the encoding thread before it signals `done`,
     // and read only after `done` has been waited for.
     let index: Int
     private let done = DispatchGroup()
@@ -287,13 +292,19 @@ private final class PendingChunk: @unchecked Sendable {
         result = .success(packets)
     }
 
-    /// A chunk being encoded by `encode`.
-    init(index: Int, encode: @escaping @Sendable () throws -> [EncodedAudioPacket]) {
+    /// A chunk being encoded by `encode` on a new thread, once one of `encoders` (a place per core) is free.
+    init(index: Int, encoders: DispatchSemaphore, encode: @escaping @Sendable () throws -> [EncodedAudioPacket]) {
         self.index = index
         result = .success([])
-        DispatchQueue.global().async(group: done) {
+        done.enter()
+        let thread = Thread {
+            encoders.wait()
             self.result = Result { try encode() }
+            encoders.signal()
+            self.done.leave()
         }
+        thread.name = "dvpipe audio"
+        thread.start()
     }
 
     /// True once the packets are there.
