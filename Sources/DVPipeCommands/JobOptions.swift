@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVMedia
 import DVPlanning
 import DVRender
 import Foundation
@@ -27,10 +28,12 @@ struct JobOptions: ParsableArguments {
         return WorkFolder.default(forJob: jobURL)
     }
 
-    /// Loads and checks the job file. Prints every problem as `FILE:LINE:COL: error|warning: …` on standard
-    /// error; with any error, ends the command with exit status 2 before anything is scanned or rendered.
-    func loadJob() throws -> Job {
-        let result = JobLoader.load(path: job)
+    /// Loads and checks the job file and, when `checkingFiles`, opens the overlay, music and font files it
+    /// names (`JobFileCheck`). Prints every problem as `FILE:LINE:COL: error|warning: …` on standard error;
+    /// with any error, ends the command with exit status 2 before anything is scanned or rendered.
+    func loadJob(checkingFiles: Bool = true) throws -> Job {
+        let loaded = JobLoader.load(path: job)
+        let result = checkingFiles ? loaded.adding(JobFileCheck.diagnostics(for: loaded.files)) : loaded
         for diagnostic in result.diagnostics {
             printError(diagnostic.description)
         }
@@ -50,9 +53,9 @@ struct JobOptions: ParsableArguments {
     }
 
     /// Loads the job, scans its library (reporting probes to `observer`) and plans the reel; prints the
-    /// resolved timeframe on standard error.
-    func planJob(observer: some RenderObserver) throws -> PlannedJob {
-        let job = try loadJob()
+    /// resolved timeframe on standard error. `checkingFiles` as for `loadJob`.
+    func planJob(observer: some RenderObserver, checkingFiles: Bool = true) throws -> PlannedJob {
+        let job = try loadJob(checkingFiles: checkingFiles)
         let asOf = try asOfDay()
         let planned = try PlannedJob.make(job: job, asOf: asOf, work: workFolder, observer: observer)
         printError("timeframe: \(planned.days.first) … \(planned.days.last) (\(planned.days.count) days)")

@@ -22,7 +22,8 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let printer = ProgressPrinter(mode: .auto)
         try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
-            let planned = try options.planJob(observer: printer)
+            // Status reads the work folder only: a broken overlay or music file does not hide what is done.
+            let planned = try options.planJob(observer: printer, checkingFiles: false)
             let status = try ReelStatus(planned: planned, work: options.workFolder)
             printer.finishLine()
             let total = status.layout.segments.count

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVMedia
 import DVPlanning
 import Foundation
 
@@ -9,8 +10,10 @@ struct ValidateCommand: AsyncParsableCommand {
         abstract: "Check job files and report every problem as FILE:LINE:COL.",
         discussion: """
             Prints every problem as FILE:LINE:COLUMN: error|warning: MESSAGE, then one summary line per \
-            file. With --format json, prints one JSON object (files, their diagnostics, totals) for CI \
-            annotations instead. Exit status 2 when any file has an error; warnings do not fail.
+            file. Overlay pictures and movies, music and fonts that exist are opened and decoded as \
+            rendering would; a missing one is a warning, one that cannot be used an error. With \
+            --format json, prints one JSON object (files, their diagnostics, totals) for CI annotations \
+            instead. Exit status 2 when any file has an error; warnings do not fail.
 
             Example:
               dvpipe validate jobs/*.yaml
@@ -31,7 +34,10 @@ struct ValidateCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0)) }
+        let reports = jobs.map { path in
+            let loaded = JobLoader.load(path: path)
+            return FileReport(file: path, result: loaded.adding(JobFileCheck.diagnostics(for: loaded.files)))
+        }
         switch format {
         case .text:
             for report in reports {

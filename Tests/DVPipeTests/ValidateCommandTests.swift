@@ -80,6 +80,59 @@ struct ValidateCommandTests {
         #expect(run.output.hasPrefix("jobs/nope.yaml:1:1: error: cannot read job file: no such file\n"))
     }
 
+    /// A job naming overlay, music and font files that exist but are not what the job uses them for:
+    /// each is an error at its place, found by opening it as rendering would; a real font passes.
+    private func folderWithUnusableFiles() throws -> URL {
+        let folder = try folder()
+        for name in ["logo.png", "clip.mp4", "song.m4a", "Broken.ttf"] {
+            try Data("not media at all\n".utf8).write(to: folder.appendingPathComponent("jobs/\(name)"))
+        }
+        let job = """
+            version: 1
+            library: { paths: [lib] }
+            timeframe: { month: 2024-12 }
+            output: { path: out.mp4 }
+            audio: { music: { file: song.m4a } }
+            overlays:
+              - image: { file: logo.png }
+              - video: { file: clip.mp4, rect: { x: 0, y: 0, width: 0.25, height: 0.25 } }
+              - text: { text: "hello", font: Broken.ttf }
+              - date: { font: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf }
+
+            """
+        try job.write(to: folder.appendingPathComponent("jobs/files.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func filesThatExistButCannotBeUsedAreErrorsAtTheirPlaces() throws {
+        let folder = try folderWithUnusableFiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try validate(["jobs/files.yaml"], in: folder)
+        #expect(run.status == 2)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let expected = [
+            "jobs/files.yaml:5:25: error: audio.music.file cannot be used as music: ",
+            "jobs/files.yaml:7:20: error: overlays[0].image.file cannot be used as a picture: ",
+            "jobs/files.yaml:8:20: error: overlays[1].video.file cannot be used as a movie: ",
+            "jobs/files.yaml:9:34: error: overlays[2].text.font cannot be used as a font: ",
+        ]
+        #expect(lines.count == expected.count + 1, "\(run.output)")
+        for (line, prefix) in zip(lines, expected) {
+            #expect(line.hasPrefix(prefix), "\(line)")
+        }
+        #expect(lines.last == "jobs/files.yaml: failed (4 errors, 0 warnings)")
+    }
+
+    @Test func runStopsOnUnusableFilesBeforeRenderingAnything() throws {
+        let folder = try folderWithUnusableFiles()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try DVPipeProcess.run(["run", "jobs/files.yaml", "--progress", "none"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("jobs/files.yaml:7:20: error: overlays[0].image.file cannot be used as a picture: "))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("jobs/.dvpipe").path), "no work folder was made")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("jobs/out.mp4").path))
+    }
+
     @Test func jsonFormatForCI() throws {
         let run = try validate(["--format", "json", "jobs/bad.yaml", "jobs/warn.yaml"], in: try folder())
         #expect(run.status == 2)

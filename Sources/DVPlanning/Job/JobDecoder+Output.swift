@@ -70,7 +70,7 @@ extension JobDecoder {
 
     private mutating func decodeMusic(_ node: YAMLNode) -> Job.Music? {
         let allowed = ["file", "volume", "duck", "fade_out", "loop"]
-        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]), let file = existingFile(fields, "file") else {
+        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]), let file = existingFile(fields, "file", kind: .sound) else {
             return nil
         }
         var music = Job.Music(file: file)
@@ -81,14 +81,17 @@ extension JobDecoder {
         return music
     }
 
-    /// A path that should name a file; a missing file is a warning (it may be made before the render).
-    mutating func existingFile(_ fields: Fields, _ key: String) -> String? {
+    /// A path that should name a file of `kind`; a missing file is a warning (it may be made before the
+    /// render). A file that is there is recorded in `files`, to be opened as `kind` by the media layer.
+    mutating func existingFile(_ fields: Fields, _ key: String, kind: JobFileReference.Kind) -> String? {
         guard let path = path(fields, key), let node = fields[key] else { return nil }
-        let kind = fileKind(at: path)
-        if !kind.exists {
+        let item = fileKind(at: path)
+        if !item.exists {
             warning("\(fields.name(key)) '\(node.scalar ?? path)' does not exist (\(path)); fix the path before rendering", at: node)
-        } else if kind.isFolder {
+        } else if item.isFolder {
             error("\(fields.name(key)) '\(node.scalar ?? path)' is a folder; name a file", at: node)
+        } else {
+            files.append(JobFileReference(path: path, kind: kind, key: fields.name(key), location: node.location))
         }
         return path
     }

@@ -42,7 +42,7 @@ extension JobDecoder {
         stamp.locale = text(fields, "locale") ?? stamp.locale
         stamp.showSource = bool(fields, "show_source") ?? stamp.showSource
         stamp.look = look(fields)
-        stamp.font = existingFile(fields, "font")
+        stamp.font = existingFile(fields, "font", kind: .font)
         return stamp
     }
 
@@ -57,7 +57,7 @@ extension JobDecoder {
         overlay.start = duration(fields, "start") ?? overlay.start
         overlay.duration = duration(fields, "duration")
         overlay.look = look(fields)
-        overlay.font = existingFile(fields, "font")
+        overlay.font = existingFile(fields, "font", kind: .font)
         return overlay
     }
 
@@ -73,7 +73,7 @@ extension JobDecoder {
 
     private mutating func decodeImageOverlay(_ node: YAMLNode, name: String) -> Job.ImageOverlay? {
         let allowed = ["file", "position", "width", "opacity"]
-        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file"]), let file = existingFile(fields, "file") else {
+        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file"]), let file = existingFile(fields, "file", kind: .picture) else {
             return nil
         }
         var overlay = Job.ImageOverlay(file: file)
@@ -86,7 +86,7 @@ extension JobDecoder {
     private mutating func decodeVideoOverlay(_ node: YAMLNode, name: String) -> Job.VideoOverlay? {
         let allowed = ["file", "rect", "loop", "opacity"]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file", "rect"]),
-            let file = existingFile(fields, "file"), let rectNode = fields["rect"], let rect = unitRect(rectNode, name: fields.name("rect"))
+            let file = existingFile(fields, "file", kind: .movie), let rectNode = fields["rect"], let rect = unitRect(rectNode, name: fields.name("rect"))
         else { return nil }
         var overlay = Job.VideoOverlay(file: file, rect: rect)
         overlay.loop = bool(fields, "loop") ?? overlay.loop
@@ -128,7 +128,7 @@ extension JobDecoder {
         else { return nil }
         var card = Job.TitleCard(text: text)
         card.duration = duration(fields, "duration") ?? card.duration
-        card.font = existingFile(fields, "font")
+        card.font = existingFile(fields, "font", kind: .font)
         card.background = value(fields, "background", expected: "blur or a colour \"#RRGGBB\"") { text in
             text == "blur" ? .blur : RGBAColor(text).map { .color($0) }
         }

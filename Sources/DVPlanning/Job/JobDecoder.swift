@@ -23,6 +23,8 @@ struct JobDecoder {
     /// The job file's folder: relative paths resolve against it.
     let directory: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// The files the job names that exist, for the media layer to open.
+    var files: [JobFileReference] = []
 
     init(file: String, directory: String) {
         self.file = file

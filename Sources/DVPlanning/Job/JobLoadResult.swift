@@ -3,10 +3,21 @@ public struct JobLoadResult: Sendable {
     /// Nil when any diagnostic is an error.
     public var job: Job?
     public var diagnostics: [Diagnostic]
+    /// The files the job names that exist (overlays, music, fonts), for `JobFileCheck` to open.
+    public var files: [JobFileReference]
 
-    public init(job: Job?, diagnostics: [Diagnostic]) {
+    public init(job: Job?, diagnostics: [Diagnostic], files: [JobFileReference] = []) {
         self.job = job
         self.diagnostics = diagnostics
+        self.files = files
+    }
+
+    /// The result with `more` diagnostics (from checks the planner cannot make, such as decoding the files
+    /// the job names), in file order; the job is dropped when any of them is an error.
+    public func adding(_ more: [Diagnostic]) -> JobLoadResult {
+        let diagnostics = (diagnostics + more).sorted { $0.location < $1.location }
+        let failed = more.contains { $0.severity == .error }
+        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics, files: files)
     }
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

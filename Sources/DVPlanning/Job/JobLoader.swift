@@ -37,7 +37,7 @@ public enum JobLoader {
         diagnostics += decoder.diagnostics
         diagnostics.sort { $0.location < $1.location }
         let failed = diagnostics.contains { $0.severity == .error }
-        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics)
+        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics, files: decoder.files)
     }
 
     /// Validates job text given as a string (tests, tools).

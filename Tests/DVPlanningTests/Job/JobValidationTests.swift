@@ -135,6 +135,26 @@ struct JobValidationTests {
         #expect(result.errors[0].message == "audio.music.volume must be a number 0…1; found '1.5'")
     }
 
+    @Test func filesThatExistAreRecordedWithTheirKindKeyAndPlace() {
+        let folder = JobFolder()
+        for name in ["m.m4a", "logo.png", "v.mov", "F.ttf"] {
+            _ = FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data())
+        }
+        let marked = MarkedYAML(job("""
+            audio: { music: { file: 1️⃣m.m4a } }
+            overlays:
+              - image: { file: 2️⃣logo.png }
+              - video: { file: 3️⃣v.mov, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
+              - date: { font: 4️⃣F.ttf }
+              - text: { text: hi, font: Missing.ttf }
+            """))
+        let result = folder.load(marked)
+        #expect(result.files.map(\.kind) == [.sound, .picture, .movie, .font], "the missing font is a warning only")
+        #expect(result.files.map(\.key) == ["audio.music.file", "overlays[0].image.file", "overlays[1].video.file", "overlays[2].date.font"])
+        #expect(result.files.map(\.location) == ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { marked.location($0) })
+        #expect(result.files.map(\.path) == ["m.m4a", "logo.png", "v.mov", "F.ttf"].map { folder.path + "/" + $0 })
+    }
+
     @Test func overlayRules() {
         expectDiagnostic(job("overlays: 1️⃣{ date: {} }"), containing: "overlays must be a list")
         expectDiagnostic(job("overlays: [1️⃣{ date: {}, text: { text: x } }]"), containing: "overlays[0] must be one of date, text, image, video")
