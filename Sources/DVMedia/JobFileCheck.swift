@@ -40,6 +40,13 @@ public enum JobFileCheck {
     }
 }
 
+extension JobLoadResult {
+    /// This result with `JobFileCheck`'s diagnostics for the files the job names.
+    public func checkingFiles() -> JobLoadResult {
+        adding(JobFileCheck.diagnostics(for: files))
+    }
+}
+
 extension JobFileReference.Kind {
     /// `a picture`, `a font`.
     var noun: String {

@@ -33,7 +33,7 @@ struct JobOptions: ParsableArguments {
     /// with any error, ends the command with exit status 2 before anything is scanned or rendered.
     func loadJob(checkingFiles: Bool = true) throws -> Job {
         let loaded = JobLoader.load(path: job)
-        let result = checkingFiles ? loaded.adding(JobFileCheck.diagnostics(for: loaded.files)) : loaded
+        let result = checkingFiles ? loaded.checkingFiles() : loaded
         for diagnostic in result.diagnostics {
             printError(diagnostic.description)
         }

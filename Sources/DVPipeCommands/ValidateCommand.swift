@@ -34,10 +34,7 @@ struct ValidateCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        let reports = jobs.map { path in
-            let loaded = JobLoader.load(path: path)
-            return FileReport(file: path, result: loaded.adding(JobFileCheck.diagnostics(for: loaded.files)))
-        }
+        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0).checkingFiles()) }
         switch format {
         case .text:
             for report in reports {
