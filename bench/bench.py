@@ -78,6 +78,8 @@ INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
 FLOOR = "encoder alone (the reel's frames)"
 FLOOR_TOOL = "ffmpeg CLI, libx264 only"
+# dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
+DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
 
 
 def say(text):
@@ -342,7 +344,7 @@ class Bench:
         frames = WORK / "reel-frames.yuv"
         argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
                 "-i", frames, "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
-                "-x264-params", "threads=2:cpu-independent=1:stitchable=1", "-f", "null", "-"]
+                "-x264-params", DVPIPE_X264_PARAMS, "-f", "null", "-"]
         runs = []
         try:
             say("encoder alone: decoding dvpipe's reel to raw frames (not timed)")
@@ -659,8 +661,7 @@ def report(bench, started, versions):
               "Incremental: the middle day pinned to its own clip with a later start, a different one each run, after "
               "a full render of the same job, compared with the reference full render. Resume: `kill -9` once half of "
               "the encode stage's segments are reported finished (`--progress json`), then the same command again, "
-              "timed. Encoder alone: libx264 with dvpipe's settings (veryfast, crf 20, `threads=2:cpu-independent=1:"
-              "stitchable=1`) encoding the frames of dvpipe's reference reel as one stream, from raw YUV decoded "
+              f"timed. Encoder alone: libx264 with dvpipe's settings (veryfast, crf 20, `{DVPIPE_X264_PARAMS}`) encoding the frames of dvpipe's reference reel as one stream, from raw YUV decoded "
               "beforehand, to no file: the floor for any renderer that encodes this reel with these settings on this machine. "
               f"The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny untagged "
               "clips named `VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file (the "
