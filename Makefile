@@ -3,7 +3,7 @@
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libyaml-dev libfreetype-dev fonts-dejavu-core pkg-config
+                libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml

@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         /** glibc's `mallopt`, which Swift's Glibc module does not export (header only, nothing to link). */
         .systemLibrary(name: "CMalloc"),
+        /** OpenSSL's libcrypto (system, through pkg-config): SHA-256 with the CPU's SHA instructions, for keys and content digests. */
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         /** FreeType's glyph rasteriser (system, through pkg-config). */
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
@@ -32,8 +34,8 @@ let package = Package(
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
         /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text, the sample library. */
         .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning"]),
-        /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests. */
-        .target(name: "DVRender", dependencies: ["DVPlanning", "DVMedia"]),
+        /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
+        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
@@ -46,7 +48,7 @@ let package = Package(
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender"]),
         .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
     ],

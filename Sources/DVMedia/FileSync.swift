@@ -3,11 +3,44 @@ import Foundation
 import Glibc
 #endif
 
-/// Flushing files to disk before they are renamed into place.
+/// Writing files so that a reader never sees half of one: temporary names that say which process on which
+/// host writes them, fsync, rename, and fsync of the folder. The one writer every manifest, record, cache
+/// and index goes through.
 public enum FileSync {
+    /// This machine's host name, reduced to letters, digits and `-` so that it can stand between the dots
+    /// of a file name.
+    public static let hostName: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, buffer.count - 1)
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let kept = name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-" }
+        return kept.isEmpty ? "host" : String(kept)
+    }()
+
+    /// The temporary name `url` is written under before it is renamed into place:
+    /// `.NAME.HOST.PID.SUFFIX` beside it, so that clean-up can tell whose it is (`writer(ofTemporary:)`).
+    public static func temporary(for url: URL, suffix: String) -> URL {
+        url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(hostName).\(getpid()).\(suffix)")
+    }
+
+    /// The host and process that write the temporary file `name` (see `temporary(for:suffix:)`); nil for
+    /// a name that is not one.
+    public static func writer(ofTemporary name: String) -> (host: String, pid: pid_t)? {
+        guard name.hasPrefix("."), name.hasSuffix(".partial") || name.hasSuffix(".tmp") else { return nil }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 4, let pid = pid_t(parts[parts.count - 2]) else { return nil }
+        return (String(parts[parts.count - 3]), pid)
+    }
+
+    /// True when process `pid` of this host no longer runs.
+    public static func isGone(_ pid: pid_t) -> Bool {
+        kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Calls fsync on the file at `url`.
     public static func sync(_ url: URL) throws {
-        let descriptor = open(url.path, O_RDONLY)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw MediaError.io(path: url.path, reason: String(cString: strerror(errno)))
         }
@@ -17,19 +50,47 @@ public enum FileSync {
         }
     }
 
-    /// Writes `data` to `url` atomically: a temporary file beside it, fsync, then rename.
+    /// Writes `data` to `url` atomically: a temporary file beside it (created exclusively), fsync, rename,
+    /// then fsync of the folder so the rename itself survives a power cut. The folder must exist.
+    ///
+    /// - Throws: `MediaError.io` naming `url` and the step that failed; no temporary file is left behind.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
-            try sync(temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw MediaError.io(path: url.path, reason: String(cString: strerror(errno)))
+        let temporary = temporary(for: url, suffix: "tmp").path
+        let failure = { (step: String) in MediaError.io(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))") }
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("open") }
+        var written = 0
+        let complete = data.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { return false }
+                written += result
             }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            return true
+        }
+        guard complete, fsync(descriptor) == 0 else {
+            let error = failure("write")
+            close(descriptor)
+            unlink(temporary)
             throw error
+        }
+        close(descriptor)
+        guard rename(temporary, url.path) == 0 else {
+            let error = failure("rename")
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(of: url)
+    }
+
+    /// Calls fsync on the folder holding `url`, so a rename into it is on disk.
+    public static func syncFolder(of url: URL) {
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
         }
     }
 }

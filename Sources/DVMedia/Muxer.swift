@@ -19,8 +19,7 @@ public final class Muxer {
     public init(destination: URL, format: String, options: [String: String] = [:], bitExact: Bool = true) throws {
         self.destination = destination
         self.options = options
-        let directory = destination.deletingLastPathComponent()
-        temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        temporary = FileSync.temporary(for: destination, suffix: "partial")
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(
             avformat_alloc_output_context2(&context, nil, format, temporary.path),

@@ -28,7 +28,7 @@ struct AssembleCommand: AsyncParsableCommand {
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
             let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: trap.stop)
-            let reel = try executor.assemble(planned)
+            let reel = try executor.assemble(planned, layout: try planned.layout(observer: printer))
             printer.finishLine()
             print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
         }

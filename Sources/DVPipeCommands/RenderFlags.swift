@@ -5,7 +5,8 @@ import Foundation
 
 extension ProgressMode: ExpressibleByArgument {}
 
-/// The options shared by the commands that render: progress output, strictness, a fresh start, parallelism.
+/// The options shared by the commands that render: progress output, strictness, a fresh start, parallelism,
+/// the shared cache.
 struct RenderFlags: ParsableArguments {
     @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none.")
     var progress: ProgressMode = .auto
@@ -13,11 +14,13 @@ struct RenderFlags: ParsableArguments {
     @Flag(name: .long, help: "Fail (exit status 1) when a clip cannot be decoded, instead of replacing or dropping its day.")
     var strict = false
 
-    @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything.")
+    @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything (the shared cache is not used).")
     var fresh = false
 
     @Option(name: .long, help: "Segments to render at once, each with a 2-thread encoder (default: half the cores). The output is the same bytes whatever the value.")
     var jobs: Int?
+
+    @OptionGroup var cacheFlags: CacheFlags
 
     func validate() throws {
         if let jobs, jobs < 1 {
@@ -35,7 +38,9 @@ struct RenderFlags: ParsableArguments {
             try options.workFolder.remove()
         }
         let planned = try options.planJob(observer: printer)
-        let settings = RenderOptions(strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism)
+        let settings = RenderOptions(
+            strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism, cache: fresh ? nil : cacheFlags.pieceCache
+        )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         return (executor, try await executor.renderSegments(planned))
     }

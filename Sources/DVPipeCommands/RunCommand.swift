@@ -43,7 +43,7 @@ struct RunCommand: AsyncParsableCommand {
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
             let (executor, report) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
-            let reel = try executor.assemble(report.planned)
+            let reel = try executor.assemble(report.planned, layout: report.layout)
             if let srt {
                 let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))
                 do {

@@ -5,8 +5,13 @@ import Foundation
 /// The lines printed at the end of a render: what was written, which days are in it, which are not and
 /// why, and how much work was reused.
 enum RunSummary {
+    /// `segments: 2 rendered, 24 reused (of 26); reused from: work folder 20, cache 4`.
     static func segmentsLine(_ report: SegmentsReport) -> String {
-        "segments: \(report.renderedCount) rendered, \(report.reusedCount) reused (of \(report.layout.segments.count))"
+        let line = "segments: \(report.renderedCount) rendered, \(report.reusedCount) reused (of \(report.layout.segments.count))"
+        let origins = [PieceOrigin.workFolder, .cache, .otherProcess].compactMap { origin in
+            report.reusedFrom[origin].map { "\(origin.rawValue) \($0)" }
+        }
+        return origins.isEmpty ? line : "\(line); reused from: \(origins.joined(separator: ", "))"
     }
 
     static func text(report: SegmentsReport, reel: AssembledReel) -> String {

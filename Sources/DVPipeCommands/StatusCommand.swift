@@ -8,7 +8,8 @@ struct StatusCommand: AsyncParsableCommand {
         abstract: "Show what is rendered, what is stale and what is left for a job.",
         discussion: """
             Plans the job as `dvpipe run` would and compares the plan with the work folder: segments \
-            done and left (with the days they show), the sound track, whether the output file is up to \
+            done in the work folder and left (with the days they show), how many of those left the shared \
+            cache holds, the sound track, whether the output file is up to \
             date (what assembling the current plan would write) or stale, and segment files left from \
             earlier versions of the job. Reads records only; renders nothing.
 
@@ -18,16 +19,21 @@ struct StatusCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: JobOptions
+    @OptionGroup var cacheFlags: CacheFlags
 
     func run() async throws {
         let printer = ProgressPrinter(mode: .auto)
         try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
-            let status = try ReelStatus(planned: planned, work: options.workFolder)
+            let cache = cacheFlags.pieceCache
+            let status = try ReelStatus(planned: planned, layout: try planned.layout(observer: printer), work: options.workFolder, cache: cache)
             printer.finishLine()
             let total = status.layout.segments.count
             print("segments: \(total - status.segmentsLeft.count) of \(total) done, \(status.segmentsLeft.count) left")
+            if let cache, status.segmentsInCache > 0 {
+                print("  \(status.segmentsInCache) of those left are in the cache (\(cache.root.path)); a run takes them from there")
+            }
             for segment in status.segmentsLeft {
                 print("  left: \(segment.label)")
             }

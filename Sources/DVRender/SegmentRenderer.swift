@@ -13,19 +13,32 @@ public struct RenderOutcome: Sendable {
     public var finished: [EncodedSegment]
     /// Clips that failed; their segments are not finished.
     public var failures: [ClipFailure]
+    /// What this render asked of the shared cache.
+    public var cacheUse: PieceCache.RunRecord
 
     /// How many of the finished segments were reused from an earlier run.
     public var reusedCount: Int { finished.filter(\.reused).count }
     /// How many were rendered by this run.
     public var renderedCount: Int { finished.count - reusedCount }
+    /// How many finished segments came from each place.
+    public var origins: [PieceOrigin: Int] { Dictionary(grouping: finished, by: \.origin).mapValues(\.count) }
 }
 
 /// Runs the load → normalize → overlay → transition → encode stages for each segment, several segments at a time.
 /// Each segment is independent and its encoder has a fixed thread count, so the bytes do not depend on
 /// how many run at once.
+///
+/// A segment finished in the work folder is reused; one in the shared cache is linked into the work folder;
+/// any other is claimed (`PieceClaims`) before it is rendered, so processes sharing the work folder or the
+/// cache never render one segment twice: a segment another live process holds is left for later and taken
+/// from it when finished (or taken over when its holder stops).
 public struct SegmentRenderer: Sendable {
     public let canvas: CanvasSettings
     public let work: WorkFolder
+    /// The cache shared by every job, if any.
+    public let cache: PieceCache?
+    /// Claims on segments, in the work folder and the cache.
+    private let claims: PieceClaims
     /// Decoder threads per clip (decoding is exact whatever the count).
     public let decoderThreads: Int
     /// Segments rendered at once.
@@ -35,9 +48,15 @@ public struct SegmentRenderer: Sendable {
     /// Clips a finished segment leaves open for the next segment that reads on from them.
     private let openClips: OpenClips
 
-    public init(canvas: CanvasSettings, work: WorkFolder, decoderThreads: Int = 1, parallelism: Int) {
+    /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
+    public init(
+        canvas: CanvasSettings, work: WorkFolder, cache: PieceCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
+        parallelism: Int
+    ) {
         self.canvas = canvas
         self.work = work
+        self.cache = cache
+        claims = PieceClaims(folders: [work.segmentsFolder] + [cache?.segments.folder].compactMap { $0 }, timeout: claimTimeout)
         self.decoderThreads = decoderThreads
         self.parallelism = max(1, parallelism)
         openClips = OpenClips(capacity: self.parallelism)
@@ -45,34 +64,54 @@ public struct SegmentRenderer: Sendable {
 
     /// Renders the segments this shard owns that are not finished yet. Stops starting new segments
     /// when `stop` is requested, lets the ones in hand finish, then throws `RenderError.interrupted`.
+    /// Segments held by other processes are looked at again every half second once the rest are done.
     public func render(
         _ segments: [SegmentSpec], shard: Shard = .whole, observer: some RenderObserver, stop: StopRequest
     ) async throws -> RenderOutcome {
         try work.prepare()
+        defer { claims.finish() }
         let owned = segments.filter { shard.owns($0.position) }
         observer.handle(.stageStarted(.encode, total: owned.count))
         var finished: [EncodedSegment] = []
         var failures: [ClipFailure] = []
+        var cacheUse = PieceCache.RunRecord(hits: 0, misses: 0, stored: 0)
         try await withThrowingTaskGroup(of: SegmentResult.self) { group in
             var pending = owned[...]
+            var held: [SegmentSpec] = []
             var running = 0
             func startNext() {
-                guard stop.requestedBy == nil, let spec = pending.popFirst() else { return }
-                running += 1
-                group.addTask { try self.renderOne(spec) }
+                guard stop.requestedBy == nil else { return }
+                if let spec = pending.popFirst() {
+                    running += 1
+                    group.addTask { try self.renderOne(spec, afterWaiting: false, observer: observer) }
+                } else if !held.isEmpty {
+                    let spec = held.removeFirst()
+                    running += 1
+                    group.addTask {
+                        try await Task.sleep(nanoseconds: 500_000_000)
+                        return try self.renderOne(spec, afterWaiting: true, observer: observer)
+                    }
+                }
             }
             for _ in 0..<parallelism { startNext() }
             while running > 0, let result = try await group.next() {
                 running -= 1
                 switch result {
-                case let .finished(segment):
+                case let .finished(segment, cacheAsked, stored):
                     finished.append(segment)
+                    if cacheAsked {
+                        cacheUse.hits += segment.origin == .cache ? 1 : 0
+                        cacheUse.misses += segment.origin == .cache ? 0 : 1
+                    }
+                    cacheUse.stored += stored ? 1 : 0
                     observer.handle(.unitFinished(
                         .encode, done: finished.count + failures.count, total: owned.count, reused: segment.reused,
                         name: segment.spec.key
                     ))
                 case let .failed(failure):
                     failures.append(failure)
+                case let .held(spec):
+                    held.append(spec)
                 }
                 startNext()
             }
@@ -81,17 +120,53 @@ public struct SegmentRenderer: Sendable {
         if let signal = stop.requestedBy, finished.count + failures.count < owned.count {
             throw RenderError.interrupted(signal: signal)
         }
-        return RenderOutcome(finished: finished.sorted { $0.spec.position < $1.spec.position }, failures: failures)
+        return RenderOutcome(
+            finished: finished.sorted { $0.spec.position < $1.spec.position }, failures: failures, cacheUse: cacheUse
+        )
     }
 
     private enum SegmentResult: Sendable {
-        case finished(EncodedSegment)
+        /// Finished; whether the cache was asked for it, and whether it was put into the cache.
+        case finished(EncodedSegment, cacheAsked: Bool, stored: Bool)
         case failed(ClipFailure)
+        /// Another live process holds it.
+        case held(SegmentSpec)
     }
 
-    private func renderOne(_ spec: SegmentSpec) throws -> SegmentResult {
+    /// One segment: reused from the work folder, taken from the cache, or claimed and rendered (and put
+    /// into the cache); `.held` when another process has it. A piece whose bytes do not match its record is
+    /// rendered again, with a warning naming it.
+    private func renderOne(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) throws -> SegmentResult {
+        let store = work.segments
+        let reusedOrigin: PieceOrigin = afterWaiting ? .otherProcess : .workFolder
+        switch store.check(spec.key) {
+        case let .finished(record):
+            return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
+        case let .damaged(reason):
+            observer.handle(.warning("\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again"))
+        case .missing:
+            break
+        }
+        if let cache {
+            switch cache.segments.check(spec.key) {
+            case let .finished(record):
+                if let adopted = store.adopt(spec.key, record: record, from: cache.segments) {
+                    cache.segments.touch(spec.key)
+                    return .finished(EncodedSegment(spec: spec, record: adopted, origin: .cache), cacheAsked: true, stored: false)
+                }
+            case let .damaged(reason):
+                observer.handle(.warning("\(cache.segments.file(spec.key).path) (\(spec.label)): \(reason); not taken from the cache"))
+            case .missing:
+                break
+            }
+        }
+        guard claims.claim(spec.key) == .claimed else { return .held(spec) }
+        defer { claims.release(spec.key) }
+        // Finished by another process between the look above and the claim.
+        if let record = store.finished(spec.key) {
+            return .finished(EncodedSegment(spec: spec, record: record, origin: .otherProcess), cacheAsked: cache != nil, stored: false)
+        }
         let encode = EncodeStage(canvas: canvas, work: work)
-        if let reused = encode.reuse(spec) { return .finished(reused) }
         // The clips this segment reads; its body reads on from its incoming transition's second clip.
         let opened = OpenClips(capacity: 4)
         do {
@@ -103,7 +178,8 @@ public struct SegmentRenderer: Sendable {
             let segment = try encode.encode(spec, frames: &frames)
             frames.finish()
             opened.moveAll(to: openClips)
-            return .finished(segment)
+            let stored = cache.map { $0.segments.adopt(spec.key, record: segment.record, from: store) != nil } ?? false
+            return .finished(segment, cacheAsked: cache != nil, stored: stored)
         } catch let RenderError.clipFailed(path, reason) {
             return .failed(ClipFailure(path: path, reason: reason))
         }

@@ -23,9 +23,7 @@ import Testing
         let whole = try DVPipeProcess.run(["run", reference.path, "--progress", "none"])
         #expect(whole.status == 0, "stderr: \(whole.standardError)")
 
-        let process = Process()
-        process.executableURL = try DVPipeProcess.executable
-        process.arguments = ["run", resumed.path, "--progress", "none", "--jobs", "1"]
+        let process = try DVPipeProcess.process(["run", resumed.path, "--progress", "none", "--jobs", "1"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -61,9 +59,7 @@ import Testing
         #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
         let shared = sharded.deletingLastPathComponent().appendingPathComponent("shared-work").path
         let shards = try ["1/2", "2/2"].map { shard in
-            let process = Process()
-            process.executableURL = try DVPipeProcess.executable
-            process.arguments = ["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"]
+            let process = try DVPipeProcess.process(["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -82,9 +78,7 @@ import Testing
     func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) throws {
         let job = try DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-        let process = Process()
-        process.executableURL = try DVPipeProcess.executable
-        process.arguments = ["run", job.path, "--progress", "plain", "--jobs", "1"]
+        let process = try DVPipeProcess.process(["run", job.path, "--progress", "plain", "--jobs", "1"])
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors

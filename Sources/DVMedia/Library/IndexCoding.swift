@@ -84,12 +84,14 @@ struct IndexReader {
 }
 
 extension MediaEntry {
-    /// Writes the entry, field by field in declaration order.
-    func write(to writer: inout IndexWriter) {
-        writer.write(path)
+    /// Writes the entry, field by field in declaration order, its path as the position of its library
+    /// folder (`root`) and its relative path.
+    func write(to writer: inout IndexWriter, root: Int) {
+        writer.write(root)
         writer.write(relativePath)
         writer.write(size)
         writer.write(modificationTime)
+        writer.write(Int64(bitPattern: inode))
         switch probe {
         case .unreadable(let reason):
             writer.write(false)
@@ -120,15 +122,18 @@ extension MediaEntry {
         }
     }
 
-    /// Reads an entry written by `write(to:)`.
-    init(from reader: inout IndexReader) throws {
-        let path = try reader.string()
+    /// Reads an entry written by `write(to:root:)`, placing it inside `roots`.
+    init(from reader: inout IndexReader, roots: [String]) throws {
+        let root = try reader.int()
+        guard roots.indices.contains(root) else { throw IndexReader.Malformed() }
         let relativePath = try reader.string()
+        let path = roots[root] + "/" + relativePath
         let size = try reader.int64()
         let modificationTime = try reader.double()
+        let inode = UInt64(bitPattern: try reader.int64())
         guard try reader.bool() else {
             self.init(
-                path: path, relativePath: relativePath, size: size, modificationTime: modificationTime,
+                path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
                 probe: .unreadable(reason: try reader.string()))
             return
         }
@@ -153,7 +158,7 @@ extension MediaEntry {
             container: container, duration: duration, video: video, audio: audio, tags: tags,
             isStill: try reader.bool())
         self.init(
-            path: path, relativePath: relativePath, size: size, modificationTime: modificationTime,
+            path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
             probe: .media(info))
     }
 }

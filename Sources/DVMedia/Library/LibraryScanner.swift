@@ -2,7 +2,7 @@ import DVPlanning
 import Foundation
 
 /// Builds the media index of a library: walks `library.paths`, stats every media file, and probes only the
-/// files whose path, size and modification time the cached index does not already hold.
+/// files whose path, size, modification time and inode the cached index does not already hold.
 ///
 /// The scanner never writes into the library; it writes only the cache file, atomically. It does not know how
 /// to probe or how globs match: the caller passes both in, so the scan is testable with fakes.
@@ -36,14 +36,14 @@ public struct LibraryScanner: Sendable {
     ) throws -> LibraryScan {
         var walk = try LibraryWalk(roots: roots.map(\.path))
         let files = try walk.mediaFiles(extensions: LibraryScanner.mediaExtensions, isExcluded: isExcluded)
-        let cached = cacheFile.map(IndexCache.load(from:)) ?? []
+        let cached = cacheFile.map { IndexCache.load(from: $0, roots: walk.roots) } ?? []
         let cachedPositions = Dictionary(
             cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Where each file stands in the cache, when the cache holds it with the same size and modification time.
         let reusable = files.map { file in
             cachedPositions[file.path].flatMap { position in
                 cached[position].size == file.size && cached[position].modificationTime == file.modificationTime
-                    ? position : nil
+                    && cached[position].inode == file.inode ? position : nil
             }
         }
         let toProbe = reusable.count { $0 == nil }
@@ -64,12 +64,12 @@ public struct LibraryScanner: Sendable {
             progress(ScanProgress(probed: probed, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
             entries.append(MediaEntry(
                 path: file.path, relativePath: file.relativePath, size: file.size,
-                modificationTime: file.modificationTime, probe: probe(URL(fileURLWithPath: file.path))))
+                modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path))))
             probed += 1
             changed = true
         }
         if let cacheFile, changed {
-            try IndexCache.save(entries, to: cacheFile)
+            try IndexCache.save(entries, roots: walk.roots, to: cacheFile)
         }
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
     }

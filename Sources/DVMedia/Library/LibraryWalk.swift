@@ -14,10 +14,11 @@ struct LibraryWalk {
         var relativePath: String
         var size: Int64
         var modificationTime: Double
+        var inode: UInt64
     }
 
-    /// The roots, resolved to real paths.
-    private let roots: [String]
+    /// The roots, resolved to real paths: every file's path is one of them, `/`, and its relative path.
+    let roots: [String]
     private var visited: Set<FileIdentity> = []
     /// Links met during the walk, followed once the real tree is done: (path, relative path).
     private var pendingLinks: [(path: String, relativePath: String)] = []
@@ -115,7 +116,8 @@ struct LibraryWalk {
             visited.insert(status.identity).inserted
         {
             files.append(File(
-                path: path, relativePath: relativePath, size: status.size, modificationTime: status.modificationTime))
+                path: path, relativePath: relativePath, size: status.size, modificationTime: status.modificationTime,
+                inode: status.identity.inode))
         }
     }
 

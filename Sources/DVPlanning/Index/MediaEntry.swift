@@ -10,14 +10,17 @@ public struct MediaEntry: Sendable, Hashable, Codable {
     public var size: Int64
     /// Modification time, seconds since 1970 (UTC).
     public var modificationTime: Double
+    /// The file's inode number: with size and modification time, what tells the index cache the file is unchanged.
+    public var inode: UInt64
     /// What probing found, or the error that stopped it.
     public var probe: ProbeResult
 
-    public init(path: String, relativePath: String, size: Int64, modificationTime: Double, probe: ProbeResult) {
+    public init(path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, probe: ProbeResult) {
         self.path = path
         self.relativePath = relativePath
         self.size = size
         self.modificationTime = modificationTime
+        self.inode = inode
         self.probe = probe
     }
 }

@@ -1,6 +1,6 @@
 /// A text drawn over one piece of the reel: what it says, how it looks, where, and on which of the
 /// piece's frames. Everything here decides pixels, so it is part of the piece's segment identity.
-public struct OverlayText: Sendable, Hashable, Codable {
+public struct OverlayText: Sendable, Hashable, Encodable {
     /// The text; `\n` breaks lines, each line centred.
     public var text: String
     public var position: Position

@@ -12,10 +12,10 @@ extension PieceOverlays {
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
     /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
-    /// `fingerprints` gives each image, movie and font file's identity (see `OverlayImage.fingerprint`).
-    public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, fingerprints: [String: String] = [:]) {
+    /// `identities` gives each image, movie and font file's content digest, by path (see `OverlayImage.identity`).
+    public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, identities: [String: String] = [:]) {
         let count = endFrame - firstFrame
-        let font = { (path: String?) in path.map { OverlayFont(path: $0, fingerprint: fingerprints[$0] ?? "") } }
+        let font = { (path: String?) in path.map { OverlayFont(path: $0, identity: identities[$0] ?? "") } }
         var items: [Item] = []
         for overlay in job.overlays {
             switch overlay {
@@ -36,12 +36,12 @@ extension PieceOverlays {
                 }
             case let .image(image):
                 items.append(.image(OverlayImage(
-                    file: image.file, fingerprint: fingerprints[image.file] ?? "", position: image.position, width: image.width,
+                    file: image.file, identity: identities[image.file] ?? "", position: image.position, width: image.width,
                     opacity: image.opacity
                 )))
             case let .video(video):
                 items.append(.video(OverlayVideo(
-                    file: video.file, fingerprint: fingerprints[video.file] ?? "", rect: video.rect, loop: video.loop,
+                    file: video.file, identity: identities[video.file] ?? "", rect: video.rect, loop: video.loop,
                     opacity: video.opacity
                 )))
             }

@@ -2,9 +2,9 @@
 /// the timeline texts that reach into it (with the frames they cover), the pictures and the movies, in drawing order.
 ///
 /// Pure data: which items show on a frame and how opaque, never pixels.
-public struct PieceOverlays: Sendable, Hashable, Codable {
+public struct PieceOverlays: Sendable, Hashable, Encodable {
     /// One layer, in the order it is drawn.
-    public enum Item: Sendable, Hashable, Codable {
+    public enum Item: Sendable, Hashable, Encodable {
         case text(OverlayText)
         case image(OverlayImage)
         case video(OverlayVideo)

@@ -25,15 +25,18 @@ public struct ReelLayout: Sendable {
     public let joins: [Join]
     /// The segments, in timeline order, named by content hash.
     public let segments: [SegmentSpec]
+    /// The content digest of every file the reel reads (`readFiles`), by path; a file that could not be
+    /// read has none.
+    public let identities: [String: String]
     /// Frames in the whole reel.
     public var frameCount: Int { pieces.last?.endFrame ?? 0 }
 
-    /// Lays out `plan` for `job`'s output; `entries` gives each chosen file's size and modification time.
-    public init(plan: Plan, job: Job, entries: [MediaEntry], canvas: CanvasSettings) throws {
+    /// Lays out `plan` for `job`'s output; `identities` gives the content digest of each file of
+    /// `readFiles(plan:job:)`, by path. A chosen clip without one is laid out all the same (with an empty
+    /// identity): reading it fails while rendering and its day is planned again without it.
+    public init(plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings) throws {
         let fps = canvas.fps
-        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = Self.fingerprints(of: Self.drawnFiles(job))
         var pieces: [Piece] = []
         for item in plan.timeline.items {
             let first = Self.frame(at: item.outputStart, fps: fps)
@@ -50,18 +53,18 @@ public struct ReelLayout: Sendable {
                 let color = card?.color ?? .white
                 source = .card(TitleCardSource(
                     text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
-                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontFingerprint: card?.font.map { fingerprints[$0] ?? "" },
+                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontIdentity: card?.font.map { identities[$0] ?? "" },
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
-                guard let date = item.date, let planned = daysByDate[date], let path = planned.path, let entry = byPath[path] else {
+                guard let date = item.date, let planned = daysByDate[date], let path = planned.path else {
                     continue
                 }
                 day = planned
                 source = .clip(ClipSource(
-                    path: path, size: entry.size, modificationTime: entry.modificationTime,
-                    startMilliseconds: Int(planned.start?.milliseconds ?? 0), frameCount: end - first, day: date.description,
-                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, fingerprints: fingerprints)
+                    path: path, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
+                    frameCount: end - first, day: date.description,
+                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -73,6 +76,7 @@ public struct ReelLayout: Sendable {
         }
         self.canvas = canvas
         self.pieces = pieces
+        self.identities = identities
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
@@ -88,13 +92,14 @@ public struct ReelLayout: Sendable {
         ]
         for (index, on, clip, at) in wanted where on {
             guard case var .card(card) = pieces[index].source else { continue }
-            card.backdrop = CardBackdrop(path: clip.path, size: clip.size, modificationTime: clip.modificationTime, seconds: at)
+            card.backdrop = CardBackdrop(path: clip.path, identity: clip.identity, seconds: at)
             pieces[index].source = .card(card)
         }
     }
 
-    /// The files the job's overlays and title cards draw from: pictures, movies and fonts.
-    static func drawnFiles(_ job: Job) -> [String] {
+    /// Every file a render of `plan` reads: the chosen clips, the pictures, movies and fonts of the overlays
+    /// and title cards, and the music.
+    public static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {
             case let .date(stamp): stamp.font
@@ -103,20 +108,8 @@ public struct ReelLayout: Sendable {
             case let .video(video): video.file
             }
         }
-        return overlayFiles + [job.intro, job.outro].compactMap { $0?.font }
-    }
-
-    /// Each file's size and modification time, so an edited file re-renders the pieces that draw it.
-    /// A missing file gets no fingerprint; drawing it fails with an error naming it.
-    static func fingerprints(of files: [String]) -> [String: String] {
-        var fingerprints: [String: String] = [:]
-        for file in files {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
-            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            fingerprints[file] = "\(size) \(modified)"
-        }
-        return fingerprints
+        let cardFonts = [job.intro, job.outro].compactMap { $0?.font }
+        return plan.days.compactMap(\.path) + overlayFiles + cardFonts + [job.audio.music?.file].compactMap { $0 }
     }
 
     /// The output frame nearest to `time`.

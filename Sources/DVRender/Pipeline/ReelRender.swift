@@ -10,14 +10,23 @@ public struct RenderOptions: Sendable {
     public var shard: Shard
     /// Segments rendered at once.
     public var parallelism: Int
+    /// The cache shared by every job; nil: none.
+    public var cache: PieceCache?
+    /// Seconds without a heartbeat after which another host's claim on a segment is taken over.
+    public var claimTimeout: TimeInterval
 
     /// One segment at a time per `CanvasSettings.encoderThreads` cores.
     public static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
 
-    public init(strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism) {
+    public init(
+        strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: PieceCache? = nil,
+        claimTimeout: TimeInterval = 60
+    ) {
         self.strict = strict
         self.shard = shard
         self.parallelism = max(1, parallelism)
+        self.cache = cache
+        self.claimTimeout = claimTimeout
     }
 }
 
@@ -28,6 +37,8 @@ public struct SegmentsReport: Sendable {
     public let layout: ReelLayout
     public let reusedCount: Int
     public let renderedCount: Int
+    /// Where the reused segments came from (work folder, cache, another process), with how many.
+    public let reusedFrom: [PieceOrigin: Int]
     /// Clips dropped in this run because they failed to decode.
     public let failures: [ClipFailure]
 }
@@ -54,15 +65,19 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
         try work.prepare()
         work.removeAbandonedTemporaries()
-        let canvas = CanvasSettings(output: planned.job.output)
-        let renderer = SegmentRenderer(canvas: canvas, work: work, parallelism: options.parallelism)
+        let renderer = SegmentRenderer(
+            canvas: CanvasSettings(output: planned.job.output), work: work, cache: options.cache, claimTimeout: options.claimTimeout,
+            parallelism: options.parallelism
+        )
+        var cacheUse = PieceCache.RunRecord(hits: 0, misses: 0, stored: 0)
+        defer { options.cache?.recordRun(cacheUse) }
         var planned = planned
         var failed = FailedClips.load(from: work)
         var failures: [ClipFailure] = []
         var rendered = 0
         var warned = Set<String>()
         while true {
-            let layout = try ReelLayout(plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: canvas)
+            let layout = try planned.layout(observer: observer)
             guard !layout.pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
             try work.recordPlan(planned.plan, layout: layout)
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
@@ -70,14 +85,20 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             }
             let outcome = try await renderer.render(layout.segments, shard: options.shard, observer: observer, stop: stop)
             rendered += outcome.renderedCount
+            cacheUse.hits += outcome.cacheUse.hits
+            cacheUse.misses += outcome.cacheUse.misses
+            cacheUse.stored += outcome.cacheUse.stored
             if outcome.failures.isEmpty {
+                var reusedFrom = outcome.origins
+                reusedFrom[PieceOrigin.rendered] = nil
                 return SegmentsReport(
-                    planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, failures: failures
+                    planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, reusedFrom: reusedFrom,
+                    failures: failures
                 )
             }
             // A broken clip can fail its own segment and the next one: report each file once.
             for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
-                guard !options.strict, failed.add(failure, index: planned.scan.entries) else {
+                guard !options.strict, failed.add(failure, identity: layout.identities[failure.path], index: planned.scan.entries) else {
                     throw RenderError.clipFailed(path: failure.path, reason: failure.reason)
                 }
                 observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
@@ -88,21 +109,19 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         }
     }
 
-    /// Makes the sound track (or reuses it) and joins the finished segments with it into the job's output,
+    /// Makes the sound track (or reuses it) and joins the finished segments of `layout` (the plan's, from
+    /// `PlannedJob.layout` or `renderSegments`) with it into the job's output,
     /// unless the output is already exactly that assembly (the assemble manifest and the file's SHA-256
     /// say so): then it is kept as it is. A stop requested before the sound track or while it is made ends
     /// the run (`RenderError.interrupted`) before the next stage starts; the finished track is kept and
     /// the previous output is left as it was.
-    public func assemble(_ planned: PlannedJob) throws -> AssembledReel {
-        let layout = try ReelLayout(
-            plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
-        )
+    public func assemble(_ planned: PlannedJob, layout: ReelLayout) throws -> AssembledReel {
         let assemble = AssembleStage(work: work)
         try assemble.checkComplete(layout)
         let audioStage = AudioStage(work: work, job: planned.job)
         let subtitles = planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
         let output = URL(fileURLWithPath: planned.job.output.path)
-        let inputs = try assemble.inputs(layout, audioTrack: try audioStage.trackFile(for: layout), subtitles: subtitles, output: output)
+        let inputs = try assemble.inputs(layout, audioTrack: try audioStage.trackFile(for: layout), subtitles: subtitles)
         if let kept = assemble.unchangedOutput(inputs: inputs, output: output, observer: observer) {
             return kept
         }

@@ -6,8 +6,10 @@ import Foundation
 /// output, and stale segment files that no longer belong to the plan.
 public struct ReelStatus: Sendable {
     public let layout: ReelLayout
-    /// Segments of the plan not finished yet, in timeline order.
+    /// Segments of the plan not finished yet in the work folder, in timeline order.
     public let segmentsLeft: [SegmentSpec]
+    /// How many of `segmentsLeft` the cache holds (a run takes them from there).
+    public let segmentsInCache: Int
     /// True when the plan's sound track is in the work folder.
     public let audioFinished: Bool
     /// Segment files in the work folder that no segment of the current plan uses (from an earlier
@@ -17,12 +19,12 @@ public struct ReelStatus: Sendable {
     /// assemble manifest and the file's size and modification time.
     public let output: OutputState
 
-    /// Looks at `work` for `planned`, reading only records and file sizes (no decoding).
-    public init(planned: PlannedJob, work: WorkFolder) throws {
-        layout = try ReelLayout(
-            plan: planned.plan, job: planned.job, entries: planned.scan.entries, canvas: CanvasSettings(output: planned.job.output)
-        )
-        segmentsLeft = layout.segments.filter { work.finishedSegment($0.key) == nil }
+    /// Looks at `work` (and `cache`) for `planned` laid out as `layout`, reading only records and files (no decoding).
+    public init(planned: PlannedJob, layout: ReelLayout, work: WorkFolder, cache: PieceCache? = nil) throws {
+        self.layout = layout
+        segmentsLeft = layout.segments.filter { work.segments.finished($0.key) == nil }
+        let cache = cache?.segments
+        segmentsInCache = segmentsLeft.filter { cache?.finished($0.key) != nil }.count
         let audio = AudioStage(work: work, job: planned.job)
         audioFinished = try audio.isFinished(for: layout)
         let current = Set(layout.segments.map { "\($0.key).mp4" })
@@ -31,7 +33,7 @@ public struct ReelStatus: Sendable {
         let outputFile = URL(fileURLWithPath: planned.job.output.path)
         let inputs = try AssembleStage(work: work).inputs(
             layout, audioTrack: try audio.trackFile(for: layout),
-            subtitles: planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : [], output: outputFile
+            subtitles: planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
         )
         output = work.outputState(inputs: inputs, output: outputFile, checkContent: false)
     }

@@ -10,9 +10,12 @@ public struct PlannedJob: Sendable {
     public let days: DayRange
     public let scan: LibraryScan
     public let plan: Plan
+    /// The content digests of the files the render reads, kept in the work folder.
+    let digests: ContentDigests
 
-    /// Scans the job's library, reusing the index cached in `work` for files whose size and modification
-    /// time are unchanged, and plans the reel around the clips that failed in earlier renders. Writes only the index cache, never the library.
+    /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
+    /// time and inode are unchanged, and plans the reel around the clips that failed in earlier renders.
+    /// Writes only the work folder, never the library.
     ///
     /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
     public static func make(
@@ -35,19 +38,31 @@ public struct PlannedJob: Sendable {
         if started {
             observer.handle(.stageFinished(.scan))
         }
-        return PlannedJob(job: job, days: days, scan: scan, failed: FailedClips.load(from: work))
+        let digests = ContentDigests(file: work.digestsFile)
+        return PlannedJob(job: job, days: days, scan: scan, failed: FailedClips.load(from: work), digests: digests)
     }
 
-    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips) {
+    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips, digests: ContentDigests) {
         self.job = job
         self.days = days
         self.scan = scan
-        plan = Planner.plan(index: failed.applied(to: scan.entries), rules: PlanningRules(job: job, days: days))
+        self.digests = digests
+        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
+        plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days))
     }
 
     /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
-        PlannedJob(job: job, days: days, scan: scan, failed: failed)
+        PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests)
+    }
+
+    /// The reel's layout: the content digest of every file it reads (hashing those this machine has not
+    /// seen with their current size, modification time and inode, reported as the `identify` stage), then
+    /// its pieces and segments, each named by content.
+    public func layout(observer: some RenderObserver) throws -> ReelLayout {
+        let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
+        try? digests.save()
+        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: CanvasSettings(output: job.output))
     }
 }

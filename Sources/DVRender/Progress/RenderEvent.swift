@@ -2,6 +2,8 @@
 public enum RenderStage: String, Sendable, Codable {
     /// Probing library files the index does not know yet.
     case scan
+    /// Hashing the files the reel reads whose content digest this machine does not know yet.
+    case identify
     /// Decoding a picture of each chosen clip for `dvpipe calendar`.
     case thumbnail
     case load
@@ -27,4 +29,10 @@ public enum RenderEvent: Sendable {
 /// Receives the executor's events; called from whichever task finished the work.
 public protocol RenderObserver: Sendable {
     func handle(_ event: RenderEvent)
+}
+
+/// An observer that ignores every event, for work nobody watches.
+public struct SilentObserver: RenderObserver {
+    public init() {}
+    public func handle(_ event: RenderEvent) {}
 }

@@ -1,13 +1,14 @@
 import DVPlanning
 
-/// One chosen clip as the executor reads it: the file's identity, the window taken from it and what is
-/// drawn over it.
-public struct ClipSource: Sendable, Hashable, Codable {
-    /// Absolute path of the file.
+/// One chosen clip as the executor reads it: the file, its content identity, the window taken from it and
+/// what is drawn over it.
+///
+/// Encoded (for keys) without its path: what names the work is the file's content, not where it lies.
+public struct ClipSource: Sendable, Hashable, Encodable {
+    /// Absolute path of the file, to read it; not part of the identity.
     public var path: String
-    /// File size and modification time: part of the identity, so an edited file re-renders.
-    public var size: Int64
-    public var modificationTime: Double
+    /// The file's content digest (`ContentDigests`), or empty when it could not be read.
+    public var identity: String
     /// Start of the window in the file, in milliseconds.
     public var startMilliseconds: Int
     /// Frames the clip contributes to the reel at the output frame rate.
@@ -18,15 +19,17 @@ public struct ClipSource: Sendable, Hashable, Codable {
     public var overlays: PieceOverlays
 
     public init(
-        path: String, size: Int64, modificationTime: Double, startMilliseconds: Int, frameCount: Int, day: String,
-        overlays: PieceOverlays = PieceOverlays()
+        path: String, identity: String, startMilliseconds: Int, frameCount: Int, day: String, overlays: PieceOverlays = PieceOverlays()
     ) {
         self.path = path
-        self.size = size
-        self.modificationTime = modificationTime
+        self.identity = identity
         self.startMilliseconds = startMilliseconds
         self.frameCount = frameCount
         self.day = day
         self.overlays = overlays
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identity, startMilliseconds, frameCount, day, overlays
     }
 }

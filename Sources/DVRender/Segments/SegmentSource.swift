@@ -1,7 +1,7 @@
 import DVMedia
 
 /// What fills one piece of the reel: a clip from the library or a title card.
-public enum SegmentSource: Sendable, Hashable, Codable {
+public enum SegmentSource: Sendable, Hashable, Encodable {
     case clip(ClipSource)
     case card(TitleCardSource)
 
@@ -20,23 +20,24 @@ public enum SegmentSource: Sendable, Hashable, Codable {
 }
 
 /// An intro or outro card: centred text on a plain colour or on a blurred still of a clip.
-public struct TitleCardSource: Sendable, Hashable, Codable {
+/// Encoded (for keys) with its font's content digest instead of the font's path.
+public struct TitleCardSource: Sendable, Hashable, Encodable {
     public var text: String
     public var frameCount: Int
     public var background: RGBColor
     public var textColor: RGBColor
-    /// The font file; part of the identity, since another font gives other pixels.
+    /// The font file, to read it; not part of the identity.
     public var fontPath: String
-    /// The size and modification time of a font the job names (nil for the default font), so an edited
-    /// font file re-renders the card.
-    public var fontFingerprint: String?
+    /// The content digest of a font the job names (nil for the default font), so another font or an
+    /// edited font file re-renders the card.
+    public var fontIdentity: String?
     /// How opaque the text is; nil: fully.
     public var textOpacity: Double?
     /// The clip still drawn blurred behind the text instead of `background`.
     public var backdrop: CardBackdrop?
 
     public init(
-        text: String, frameCount: Int, background: RGBColor, textColor: RGBColor, fontPath: String, fontFingerprint: String? = nil,
+        text: String, frameCount: Int, background: RGBColor, textColor: RGBColor, fontPath: String, fontIdentity: String? = nil,
         textOpacity: Double? = nil, backdrop: CardBackdrop? = nil
     ) {
         self.text = text
@@ -44,24 +45,31 @@ public struct TitleCardSource: Sendable, Hashable, Codable {
         self.background = background
         self.textColor = textColor
         self.fontPath = fontPath
-        self.fontFingerprint = fontFingerprint
+        self.fontIdentity = fontIdentity
         self.textOpacity = textOpacity
         self.backdrop = backdrop
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, frameCount, background, textColor, fontIdentity, textOpacity, backdrop
+    }
 }
 
-/// The frame of a library clip a card shows blurred behind its text, named by the clip file's identity.
-public struct CardBackdrop: Sendable, Hashable, Codable {
+/// The frame of a library clip a card shows blurred behind its text, named by the clip file's content
+/// digest (its path is only for reading it).
+public struct CardBackdrop: Sendable, Hashable, Encodable {
     public var path: String
-    public var size: Int64
-    public var modificationTime: Double
+    public var identity: String
     /// Where the frame is in the file, in seconds from its start.
     public var seconds: Double
 
-    public init(path: String, size: Int64, modificationTime: Double, seconds: Double) {
+    public init(path: String, identity: String, seconds: Double) {
         self.path = path
-        self.size = size
-        self.modificationTime = modificationTime
+        self.identity = identity
         self.seconds = seconds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identity, seconds
     }
 }

@@ -1,7 +1,7 @@
 import DVMedia
 
 /// One run of frames a segment shows; a segment is one or two of them, encoded together.
-public enum SegmentContent: Sendable, Hashable, Codable {
+public enum SegmentContent: Sendable, Hashable, Encodable {
     /// Frames `firstFrame ..< firstFrame + frameCount` of a clip (counted at the output frame rate from its window start).
     case body(clip: SegmentSource, firstFrame: Int, frameCount: Int)
     /// The last `frameCount` frames of `from` blended into the first `frameCount` frames of `to`.
@@ -26,12 +26,12 @@ public enum SegmentContent: Sendable, Hashable, Codable {
 
 /// One segment of the reel, in timeline order, named by the hash of everything that decides its pixels.
 /// Segments are encoded independently and joined by stream copy.
-public struct SegmentSpec: Sendable, Hashable, Codable {
+public struct SegmentSpec: Sendable, Hashable {
     /// Position in the timeline, 0-based.
     public var position: Int
     /// What the segment shows, in order: a piece's incoming transition, then its body.
     public var parts: [SegmentContent]
-    /// SHA-256 of the render version, the canvas settings and the parts.
+    /// The segment's `WorkKey`: the canvas settings and the parts, with the files in them by content.
     public var key: String
 
     /// Frames this segment adds to the reel.
@@ -54,14 +54,13 @@ public struct SegmentSpec: Sendable, Hashable, Codable {
         key = try Self.key(for: parts, canvas: canvas)
     }
 
-    /// The hash that names a segment: the renderer version, the canvas and the parts, each in
-    /// canonical JSON (sorted keys). Positions are left out: moving a day does not re-render it.
+    /// The key that names a segment: the canvas and the parts. Positions are left out: moving a day does
+    /// not re-render it.
     static func key(for parts: [SegmentContent], canvas: CanvasSettings) throws -> String {
-        let hash = ContentHash()
-        hash.update("dvpipe-segment")
-        hash.update(RenderVersion.renderer)
-        hash.update(try JSONCoding.encoder.encode(canvas))
-        hash.update(try JSONCoding.encoder.encode(parts))
-        return hash.finalHex()
+        struct Material: Encodable {
+            var canvas: CanvasSettings
+            var parts: [SegmentContent]
+        }
+        return try WorkKey.make("segment", Material(canvas: canvas, parts: parts))
     }
 }

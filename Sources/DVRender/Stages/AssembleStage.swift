@@ -18,25 +18,22 @@ struct AssembleStage {
 
     /// Throws `segmentsMissing` unless every segment of `layout` is finished in the work folder.
     func checkComplete(_ layout: ReelLayout) throws {
-        let missing = layout.segments.filter { work.finishedSegment($0.key) == nil }.count
+        let missing = layout.segments.filter { work.segments.finished($0.key) == nil }.count
         guard missing == 0 else {
             throw RenderError.segmentsMissing(count: missing, total: layout.segments.count)
         }
     }
 
-    /// The hash naming an assembly: the renderer version, the segments in order (each named by the hash of
-    /// everything that decides its pixels), the sound track (named the same way), the subtitles and the output path.
-    func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue], output: URL) throws -> String {
-        let hash = ContentHash()
-        hash.update("dvpipe-assemble")
-        hash.update(RenderVersion.renderer)
-        for segment in layout.segments {
-            hash.update(segment.key)
+    /// The `WorkKey` naming an assembly: the segments' keys in order, the sound track's key and the subtitles.
+    func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue]) throws -> String {
+        struct Material: Encodable {
+            var segments: [String]
+            var audioTrack: String
+            var subtitles: [SubtitleCue]
         }
-        hash.update(audioTrack.lastPathComponent)
-        hash.update(try JSONCoding.encoder.encode(subtitles))
-        hash.update(output.path)
-        return hash.finalHex()
+        return try WorkKey.make("assemble", Material(
+            segments: layout.segments.map(\.key), audioTrack: audioTrack.lastPathComponent, subtitles: subtitles
+        ))
     }
 
     /// The output as the last assembly left it, if it is still exactly an assembly of `inputs` (same record,
@@ -61,7 +58,7 @@ struct AssembleStage {
         do {
             try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
-                layout.segments.map { work.segmentFile($0.key) }, audio: audio.file, subtitles: subtitles, into: output
+                layout.segments.map { work.segments.file($0.key) }, audio: audio.file, subtitles: subtitles, into: output
             )
             let record = try work.recordAssembly(inputs: inputs, output: output, frameCount: frames)
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))

@@ -22,8 +22,8 @@ struct AudioStage {
     let work: WorkFolder
     let job: Job
 
-    /// One clip's sound in the reel.
-    private struct Placement: Codable, Hashable {
+    /// One clip's sound in the reel (encoded for keys with the clip's content digest, not its path).
+    private struct Placement: Encodable, Hashable {
         var clip: ClipSource
         var start: Int
         var length: Int
@@ -34,9 +34,9 @@ struct AudioStage {
         var fadeOutToCard: Int
         var startInFile: Int
 
-        /// Names the clip window for the loudness cache.
+        /// Names the clip window for the loudness cache: the file's content, where the window starts and its length.
         var windowKey: String {
-            "\(clip.path)|\(clip.size)|\(clip.modificationTime)|\(startInFile)|\(length)"
+            "\(clip.identity)|\(startInFile)|\(length)"
         }
     }
 
@@ -71,7 +71,7 @@ struct AudioStage {
             )
         }
         let length = sample(layout.frameCount)
-        let key = try trackKey(placements: placements, length: length)
+        let key = try trackKey(placements: placements, length: length, musicIdentity: job.audio.music.map { layout.identities[$0.file] ?? "" })
         return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
     }
 
@@ -137,7 +137,7 @@ struct AudioStage {
         }
         for index in 0..<chunking.chunkCount {
             let input = chunking.input(index)
-            let planFile = timeline.music == nil ? chunkPlanFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
+            let planFile = timeline.music == nil ? try chunkPlanFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
             if let planFile, let known = knownChunk(planFile: planFile) {
                 pending.append(PendingChunk(index: index, packets: known.packets))
             } else {
@@ -148,7 +148,7 @@ struct AudioStage {
                     readClips[clip] = samples
                     return samples
                 }
-                let file = chunkFile(index: index, chunking: chunking, samples: samples)
+                let file = try chunkFile(index: index, chunking: chunking, samples: samples)
                 if let packets = (try? Data(contentsOf: file)).flatMap(AudioChunking.deserialize) {
                     try planFile.map { try FileSync.writeAtomically(Data(file.lastPathComponent.utf8), to: $0) }
                     pending.append(PendingChunk(index: index, packets: packets))
@@ -174,33 +174,30 @@ struct AudioStage {
         return EncodedAudio(file: file, reused: false)
     }
 
-    /// Where a chunk's packets are kept: named by the hash of its samples and of everything else that
-    /// decides its packets, so an unchanged stretch of the reel is found again however the rest changed.
-    private func chunkFile(index: Int, chunking: AudioChunking, samples: StereoSamples) -> URL {
+    /// Where a chunk's packets are kept: named by the `WorkKey` of its samples (by their SHA-256) and of
+    /// everything else that decides its packets, so an unchanged stretch of the reel is found again however
+    /// the rest changed.
+    private func chunkFile(index: Int, chunking: AudioChunking, samples: StereoSamples) throws -> URL {
         let hash = ContentHash()
-        hash.update("dvpipe-audio-chunk-1")
-        hash.update(chunkGeometry(index: index, chunking: chunking))
         for channel in [samples.left, samples.right] {
             channel.withUnsafeBytes(hash.update)
         }
-        return chunksFolder.appendingPathComponent("\(hash.finalHex()).aac")
+        let key = try WorkKey.make("audio-chunk", [chunkGeometry(index: index, chunking: chunking), hash.finalHex()])
+        return chunksFolder.appendingPathComponent("\(key).aac")
     }
 
     /// Where a note names the chunk file that a chunk's placement of clips gave: named by the hash of
     /// everything the mixer reads for the chunk's samples (each clip reaching into it with its file, window,
     /// gain and joins, and the track's length), so a chunk no changed day reaches is found without mixing.
     /// Only for tracks without music, whose ducking and loop reach across the whole reel.
-    private func chunkPlanFile(index: Int, chunking: AudioChunking, timeline: AudioTimeline, placements: [Placement]) -> URL {
+    private func chunkPlanFile(index: Int, chunking: AudioChunking, timeline: AudioTimeline, placements: [Placement]) throws -> URL {
         let input = chunking.input(index)
-        let hash = ContentHash()
-        hash.update("dvpipe-audio-chunk-plan-1")
-        hash.update(chunkGeometry(index: index, chunking: chunking))
-        hash.update("\(timeline.length) \(timeline.clipsMuted)")
+        var material = [chunkGeometry(index: index, chunking: chunking), "\(timeline.length) \(timeline.clipsMuted)"]
         for (order, clip) in timeline.clips.enumerated() where clip.start < input.upperBound && clip.end > input.lowerBound {
             let incoming = order > 0 ? "\(timeline.clips[order - 1].join)" : "first"
-            hash.update("\(placements[order].windowKey) \(clip) \(incoming) \(order == timeline.clips.count - 1)")
+            material.append("\(placements[order].windowKey) \(clip) \(incoming) \(order == timeline.clips.count - 1)")
         }
-        return chunksFolder.appendingPathComponent("\(hash.finalHex()).plan")
+        return chunksFolder.appendingPathComponent("\(try WorkKey.make("audio-chunk-plan", material)).plan")
     }
 
     /// The bitrate and the ranges that decide a chunk's packets besides its samples.
@@ -257,20 +254,22 @@ struct AudioStage {
         )
     }
 
-    /// The hash naming the track: renderer version, audio settings, bitrate, music file identity, and each
-    /// clip's identity, window and place in the reel.
-    private func trackKey(placements: [Placement], length: Int) throws -> String {
-        let hash = ContentHash()
-        hash.update("dvpipe-audio-chunked")
-        hash.update(RenderVersion.renderer)
-        hash.update(try JSONCoding.encoder.encode(job.audio))
-        hash.update("\(job.output.audio.bitrate.bitsPerSecond) \(length)")
-        if let music = job.audio.music {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: music.file)
-            hash.update("\(music.file) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+    /// The `WorkKey` naming the track: audio settings (the music by its content digest, not its path),
+    /// bitrate, length, and each clip's content, window and place in the reel.
+    private func trackKey(placements: [Placement], length: Int, musicIdentity: String?) throws -> String {
+        struct Material: Encodable {
+            var audio: Job.Audio
+            var musicIdentity: String?
+            var bitrate: Int
+            var length: Int
+            var placements: [Placement]
         }
-        hash.update(try JSONCoding.encoder.encode(placements))
-        return hash.finalHex()
+        var audio = job.audio
+        audio.music?.file = ""
+        return try WorkKey.make("audio-track", Material(
+            audio: audio, musicIdentity: musicIdentity, bitrate: job.output.audio.bitrate.bitsPerSecond, length: length,
+            placements: placements
+        ))
     }
 }
 

@@ -1,17 +1,31 @@
 import DVMedia
 import Foundation
 
+/// Where a finished segment came from.
+public enum PieceOrigin: String, Sendable, Codable {
+    /// Encoded by this process.
+    case rendered
+    /// Found finished in the work folder.
+    case workFolder = "work folder"
+    /// Taken from the shared cache.
+    case cache
+    /// Encoded meanwhile by another process sharing the work folder or the cache.
+    case otherProcess = "another process"
+}
+
 /// A segment whose file and manifest record are in the work folder: the encode stage's product.
 public struct EncodedSegment: Sendable {
     public let spec: SegmentSpec
     public let record: SegmentRecord
-    /// True when the segment was found finished from an earlier run.
-    public let reused: Bool
+    public let origin: PieceOrigin
 
-    fileprivate init(spec: SegmentSpec, record: SegmentRecord, reused: Bool) {
+    /// True when this process did not encode it.
+    public var reused: Bool { origin != .rendered }
+
+    init(spec: SegmentSpec, record: SegmentRecord, origin: PieceOrigin) {
         self.spec = spec
         self.record = record
-        self.reused = reused
+        self.origin = origin
     }
 }
 
@@ -20,13 +34,8 @@ struct EncodeStage {
     let canvas: CanvasSettings
     let work: WorkFolder
 
-    /// The segment as finished by an earlier run, if its record and file check out.
-    func reuse(_ spec: SegmentSpec) -> EncodedSegment? {
-        work.finishedSegment(spec.key).map { EncodedSegment(spec: spec, record: $0, reused: true) }
-    }
-
     func encode<Frames: CanvasFrameSource>(_ spec: SegmentSpec, frames: inout Frames) throws -> EncodedSegment {
-        let writer = try SegmentWriter(destination: work.segmentFile(spec.key), settings: encoderSettings)
+        let writer = try SegmentWriter(destination: work.segments.file(spec.key), settings: encoderSettings)
         var written = 0
         while written < spec.frameCount, let frame = try frames.next() {
             try writer.append(frame)
@@ -39,8 +48,8 @@ struct EncodeStage {
             )
         }
         try writer.finish()
-        let record = try work.recordSegment(spec.key, frameCount: written, encoderThreads: canvas.encoderThreads)
-        return EncodedSegment(spec: spec, record: record, reused: false)
+        let record = try work.segments.record(spec.key, frameCount: written, encoderThreads: canvas.encoderThreads)
+        return EncodedSegment(spec: spec, record: record, origin: .rendered)
     }
 
     var encoderSettings: VideoEncoder.Settings {

@@ -3,20 +3,23 @@ import Foundation
 
 /// The assemble stage's manifest (`assemble.json`): what the output was last assembled from and the file
 /// it came to, so that `status` can tell an up-to-date output from a stale one and `run` can keep an
-/// output that is already exactly what it would write.
+/// output that is already exactly what it would write. The output is named relative to the work folder, so
+/// a work folder moved with its project still knows its output.
 public struct AssembleManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version: Int
     /// The hash of everything joined (see `AssembleStage.inputs`).
     public var inputs: String
+    /// The output file, relative to the work folder.
     public var outputPath: String
     public var frameCount: Int
     public var byteCount: Int64
     /// SHA-256 of the output file.
     public var fileHash: String
-    /// The output file's modification time when it was written (seconds since 1970).
+    /// The output file's modification time when it was written (seconds since 1970): a quick check for
+    /// `status` on the machine that wrote it; elsewhere the SHA-256 decides.
     public var modificationTime: Double
 
     public init(inputs: String, outputPath: String, frameCount: Int, byteCount: Int64, fileHash: String, modificationTime: Double) {
@@ -45,8 +48,8 @@ extension WorkFolder {
     func recordAssembly(inputs: String, output: URL, frameCount: Int) throws -> AssembleManifest {
         let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
         let manifest = AssembleManifest(
-            inputs: inputs, outputPath: output.path, frameCount: frameCount,
-            byteCount: (attributes[.size] as? NSNumber)?.int64Value ?? 0, fileHash: try ContentHash.hex(ofFileAt: output),
+            inputs: inputs, outputPath: relativePath(to: output), frameCount: frameCount,
+            byteCount: (attributes[.size] as? NSNumber)?.int64Value ?? 0, fileHash: try ContentHash.hex(ofFileAt: output.path),
             modificationTime: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         )
         try manifest.write(to: assembleFile)
@@ -63,11 +66,11 @@ extension WorkFolder {
     /// SHA-256.
     func outputState(inputs: String, output: URL, checkContent: Bool) -> OutputState {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: output.path) else { return .missing }
-        guard let record = recordedAssembly(), record.inputs == inputs, record.outputPath == output.path,
+        guard let record = recordedAssembly(), record.inputs == inputs, record.outputPath == relativePath(to: output),
               (attributes[.size] as? NSNumber)?.int64Value == record.byteCount
         else { return .stale }
         if checkContent {
-            return (try? ContentHash.hex(ofFileAt: output)) == record.fileHash ? .upToDate : .stale
+            return (try? ContentHash.hex(ofFileAt: output.path)) == record.fileHash ? .upToDate : .stale
         }
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
         return modified == record.modificationTime ? .upToDate : .stale

@@ -2,10 +2,11 @@ import DVPlanning
 import Foundation
 
 /// The load stage's manifest (`plan.json`): the plan the segments were last rendered from, and the
-/// segments it came to, in timeline order. Written before the segments are rendered.
+/// segments it came to, in timeline order. Written before the segments are rendered. Files are named by
+/// their path inside their library folder only (the plan's `file`), never by absolute path.
 public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version: Int
     /// The plan, after re-planning around clips that failed.
@@ -23,7 +24,11 @@ public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
 extension WorkFolder {
     /// Records the plan of `layout` as the one the segments are rendered from.
     public func recordPlan(_ plan: Plan, layout: ReelLayout) throws {
-        try PlanManifest(plan: plan, segments: layout.segments.map(\.key)).write(to: planFile)
+        var recorded = plan
+        for index in recorded.days.indices {
+            recorded.days[index].path = nil
+        }
+        try PlanManifest(plan: recorded, segments: layout.segments.map(\.key)).write(to: planFile)
     }
 
     /// The plan the segments were last rendered from; nil if none was recorded (or in another format).

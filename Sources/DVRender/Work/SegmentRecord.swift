@@ -29,26 +29,3 @@ public struct SegmentRecord: Sendable, Hashable, Codable, VersionedManifest {
         self.encoderThreads = encoderThreads
     }
 }
-
-extension WorkFolder {
-    /// The record of segment `key` if it and its file are present, complete and unchanged; nil otherwise.
-    public func finishedSegment(_ key: String) -> SegmentRecord? {
-        guard let record = SegmentRecord.read(from: segmentRecordFile(key)), record.key == key,
-              let file = try? Data(contentsOf: segmentFile(key)),
-              Int64(file.count) == record.byteCount,
-              ContentHash.hex(of: file) == record.fileHash
-        else { return nil }
-        return record
-    }
-
-    /// Records segment `key` as finished; its file must already be in place.
-    public func recordSegment(_ key: String, frameCount: Int, encoderThreads: Int) throws -> SegmentRecord {
-        let file = try Data(contentsOf: segmentFile(key))
-        let record = SegmentRecord(
-            key: key, frameCount: frameCount, byteCount: Int64(file.count),
-            fileHash: ContentHash.hex(of: file), encoderThreads: encoderThreads
-        )
-        try record.write(to: segmentRecordFile(key))
-        return record
-    }
-}

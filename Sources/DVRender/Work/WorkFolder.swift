@@ -18,6 +18,8 @@ public struct WorkFolder: Sendable {
 
     /// The cached media index.
     public var indexFile: URL { root.appendingPathComponent("index.bin") }
+    /// The content digests of the files the reel reads, with the stamps they had (`ContentDigests`).
+    public var digestsFile: URL { root.appendingPathComponent("digests.json") }
     /// The load stage's manifest: the plan the segments were made from.
     public var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.
@@ -27,10 +29,17 @@ public struct WorkFolder: Sendable {
     /// The assemble stage's manifest: what the last output was made of.
     public var assembleFile: URL { root.appendingPathComponent("assemble.json") }
 
-    /// The file of the segment named `key`.
-    public func segmentFile(_ key: String) -> URL { segmentsFolder.appendingPathComponent("\(key).mp4") }
-    /// The record that says the segment named `key` is complete.
-    public func segmentRecordFile(_ key: String) -> URL { segmentsFolder.appendingPathComponent("\(key).json") }
+    /// The encoded segments, each a file named by its key with its record beside it.
+    public var segments: PieceStore { PieceStore(folder: segmentsFolder) }
+
+    /// The path of `file` relative to the work folder (`../../out/dec.mp4`), for manifests that must stay
+    /// true when the project is moved or restored elsewhere with its work folder.
+    func relativePath(to file: URL) -> String {
+        let from = root.standardizedFileURL.pathComponents
+        let to = file.standardizedFileURL.pathComponents
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared)).joined(separator: "/")
+    }
 
     /// The file that marks a folder as a dvpipe work folder, so `clean` never deletes anything else.
     var markerFile: URL { root.appendingPathComponent(".dvpipe-work") }
@@ -45,15 +54,24 @@ public struct WorkFolder: Sendable {
         }
     }
 
-    /// Deletes temporary files (`.NAME.PID.partial`, `.NAME.PID.tmp`) left in the segment and audio folders by
-    /// processes that no longer run (a render killed with SIGKILL); files of live processes (other shards) stay.
-    public func removeAbandonedTemporaries() {
-        for folder in [segmentsFolder, audioFolder] {
+    /// Deletes temporary files (`.NAME.HOST.PID.partial`, `.NAME.HOST.PID.tmp`) left in the segment and audio
+    /// folders by processes of this host that no longer run (a render killed with SIGKILL), and those of
+    /// other hosts untouched for `othersAfter` seconds; files of live processes (other shards, other hosts
+    /// sharing the folder) stay.
+    public func removeAbandonedTemporaries(othersAfter: TimeInterval = 3600) {
+        let audioChunks = audioFolder.appendingPathComponent("chunks", isDirectory: true)
+        for folder in [segmentsFolder, audioFolder, audioChunks] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names where name.hasPrefix(".") && (name.hasSuffix(".partial") || name.hasSuffix(".tmp")) {
-                let parts = name.split(separator: ".")
-                guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            for name in names {
+                guard let writer = FileSync.writer(ofTemporary: name) else { continue }
+                let file = folder.appendingPathComponent(name)
+                if writer.host == FileSync.hostName {
+                    guard FileSync.isGone(writer.pid) else { continue }
+                } else {
+                    let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]) as? Date
+                    guard let modified, Date().timeIntervalSince(modified) > othersAfter else { continue }
+                }
+                try? FileManager.default.removeItem(at: file)
             }
         }
     }

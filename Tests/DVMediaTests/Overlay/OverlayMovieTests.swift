@@ -16,7 +16,7 @@ struct OverlayMovieTests {
     }
 
     static func overlays(_ path: String, loop: Bool = true, opacity: Double = 1) -> PieceOverlays {
-        PieceOverlays(items: [.video(OverlayVideo(file: path, fingerprint: "", rect: rect, loop: loop, opacity: opacity))])
+        PieceOverlays(items: [.video(OverlayVideo(file: path, identity: "", rect: rect, loop: loop, opacity: opacity))])
     }
 
     /// Frames `indices` drawn by one painter, each over a fresh patterned frame.

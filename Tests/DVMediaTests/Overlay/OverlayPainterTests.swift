@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRender
 import Foundation
 import Testing
 
@@ -127,7 +128,7 @@ struct OverlayPainterTests {
             return frame
         }
         let sans = try drawn(item(nil), TextStyle.defaultFontPath)
-        let named = try drawn(item(OverlayFont(path: serif, fingerprint: "")), TextStyle.defaultFontPath)
+        let named = try drawn(item(OverlayFont(path: serif, identity: "")), TextStyle.defaultFontPath)
         let serifDefault = try drawn(item(nil), serif)
         #expect(Self.changedRegion(named, serifDefault) == nil)
         #expect(Self.changedRegion(named, sans) != nil)

@@ -14,7 +14,7 @@ struct OverlayPictureTests {
     }
 
     static func overlays(_ path: String, opacity: Double = 1) -> PieceOverlays {
-        PieceOverlays(items: [.image(OverlayImage(file: path, fingerprint: "", position: .anchor(.topLeft), width: 0.25, opacity: opacity))])
+        PieceOverlays(items: [.image(OverlayImage(file: path, identity: "", position: .anchor(.topLeft), width: 0.25, opacity: opacity))])
     }
 
     @Test("a PNG is drawn at its width with its alpha: opaque pixels in its colour, transparent ones leave the frame untouched")

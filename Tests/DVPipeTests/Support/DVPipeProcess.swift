@@ -26,11 +26,24 @@ struct DVPipeProcess {
         }
     }
 
-    /// Runs `dvpipe` with `arguments` in `directory` and waits for it to end.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// This process's environment with the shared cache off (`DVPIPE_CACHE=off`), so that one test's
+    /// segments never turn up in another's run, then `extra` over it (a test's own `DVPIPE_CACHE`, say).
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["DVPIPE_CACHE": "off"]) { _, new in new }.merging(extra) { _, new in new }
+    }
+
+    /// A `dvpipe` process, not started, with `arguments` and `environment(extra)`.
+    static func process(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        process.environment = environment(extra)
+        return process
+    }
+
+    /// Runs `dvpipe` with `arguments` in `directory` (`environment(extra)`) and waits for it to end.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let process = try process(arguments, environment: extra)
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

@@ -70,14 +70,14 @@ struct PieceOverlaysTests {
         #expect(caption.opacity(atFrame: 90) == 0)
     }
 
-    @Test("a video overlay keeps its place in the list, carries its file's fingerprint, and shows on every frame unless fully transparent")
+    @Test("a video overlay keeps its place in the list, carries its file's content digest, and shows on every frame unless fully transparent")
     func videoOverlayInListOrder() {
         let rect = Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3)
         let movie = Job.VideoOverlay(file: "/media/pip.mov", rect: rect, loop: false, opacity: 0.7)
         let job = Self.job([.date(Job.DateStamp()), .video(movie), .text(Job.TextOverlay(text: "top"))])
-        let overlays = PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30, fingerprints: ["/media/pip.mov": "12 3.0"])
+        let overlays = PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30, identities: ["/media/pip.mov": "digest-of-pip"])
         #expect(overlays.items.count == 3)
-        #expect(overlays.items[1] == .video(OverlayVideo(file: "/media/pip.mov", fingerprint: "12 3.0", rect: rect, loop: false, opacity: 0.7)))
+        #expect(overlays.items[1] == .video(OverlayVideo(file: "/media/pip.mov", identity: "digest-of-pip", rect: rect, loop: false, opacity: 0.7)))
         #expect(overlays.visible(atFrame: 500).count == 1)
         var hidden = movie
         hidden.opacity = 0

@@ -12,7 +12,7 @@ struct SegmentLayoutTests {
     )
 
     func clip(_ name: String, frames: Int = 90) -> SegmentSource {
-        .clip(ClipSource(path: "/lib/\(name).mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: frames, day: "2024-12-01"))
+        .clip(ClipSource(path: "/lib/\(name).mov", identity: "digest-of-\(name)", startMilliseconds: 0, frameCount: frames, day: "2024-12-01"))
     }
 
     @Test("each clip's segment holds the transition into it and then its body; the reel is shorter by each overlap")
@@ -72,15 +72,15 @@ struct SegmentLayoutTests {
 
     @Test("a video overlay's file identity, rectangle, loop and opacity are part of its clip's key")
     func videoOverlayInKey() throws {
-        let movie = OverlayVideo(file: "/pip.mov", fingerprint: "100 1.0", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: true, opacity: 1)
+        let movie = OverlayVideo(file: "/pip.mov", identity: "digest-of-pip", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: true, opacity: 1)
         var variants = [movie, movie, movie, movie, movie]
-        variants[1].fingerprint = "101 1.0"
+        variants[1].identity = "digest-of-another-pip"
         variants[2].rect.x = 0.5
         variants[3].loop = false
         variants[4].opacity = 0.9
         let keys = try variants.map { video in
             let source = ClipSource(
-                path: "/lib/a.mov", size: 1000, modificationTime: 1, startMilliseconds: 0, frameCount: 90, day: "2024-12-01",
+                path: "/lib/a.mov", identity: "digest-of-a", startMilliseconds: 0, frameCount: 90, day: "2024-12-01",
                 overlays: PieceOverlays(items: [.video(video)])
             )
             return try SegmentLayout.segments(clips: [.clip(source)], joins: [], canvas: canvas)[0].key
@@ -89,32 +89,45 @@ struct SegmentLayoutTests {
         #expect(!keys.contains(try SegmentLayout.segments(clips: [clip("a")], joins: [], canvas: canvas)[0].key))
     }
 
-    @Test("the fingerprints of the files a job draws from follow their size and modification time")
-    func drawnFileFingerprints() throws {
-        let folder = try ScratchFolder()
-        let file = { (name: String) in folder.url.appendingPathComponent(name) }
-        for name in ["pip.mov", "logo.png", "date.ttf", "text.otf", "intro.ttf"] {
-            try Data(count: 10).write(to: file(name))
+    @Test("a clip's key follows its content digest, not its path; an overlay movie's likewise")
+    func keysNameContentNotPaths() throws {
+        let key = { (source: ClipSource) in try SegmentLayout.segments(clips: [.clip(source)], joins: [], canvas: self.canvas)[0].key }
+        let here = ClipSource(path: "/runner-1/lib/a.mov", identity: "digest-of-a", startMilliseconds: 0, frameCount: 90, day: "2024-12-01")
+        var moved = here
+        moved.path = "/runner-2/checkout/lib/a.mov"
+        #expect(try key(moved) == key(here))
+        var edited = here
+        edited.identity = "digest-of-a-edited"
+        #expect(try key(edited) != key(here))
+        let movie = { (file: String) in
+            PieceOverlays(items: [.video(OverlayVideo(file: file, identity: "digest-of-pip", rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5), loop: true, opacity: 1))])
         }
+        var withMovie = here
+        withMovie.overlays = movie("/runner-1/pip.mov")
+        var withMovedMovie = here
+        withMovedMovie.overlays = movie("/elsewhere/pip.mov")
+        #expect(try key(withMovie) == key(withMovedMovie))
+        #expect(try key(withMovie) != key(here))
+    }
+
+    @Test("the files a render reads: chosen clips, overlay pictures, movies and fonts, title-card fonts, music")
+    func readFiles() throws {
         let job = Job(
-            file: folder.url.appendingPathComponent("job.yaml").path, name: "test", library: Job.Library(paths: [folder.url.path]),
-            timeframe: .month(year: 2024, month: 12), output: Job.Output(path: file("out.mp4").path),
+            file: "/jobs/job.yaml", name: "test", library: Job.Library(paths: ["/lib"]),
+            timeframe: .month(year: 2024, month: 12), output: Job.Output(path: "/out.mp4"),
             overlays: [
-                .video(Job.VideoOverlay(file: file("pip.mov").path, rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5))),
-                .image(Job.ImageOverlay(file: file("logo.png").path)), .date(Job.DateStamp(font: file("date.ttf").path)),
-                .text(Job.TextOverlay(text: "hi", font: file("text.otf").path)), .date(Job.DateStamp()),
+                .video(Job.VideoOverlay(file: "/pip.mov", rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5))),
+                .image(Job.ImageOverlay(file: "/logo.png")), .date(Job.DateStamp(font: "/date.ttf")),
+                .text(Job.TextOverlay(text: "hi", font: "/text.otf")), .date(Job.DateStamp()),
             ],
-            intro: Job.TitleCard(text: "Hello", font: file("intro.ttf").path), outro: Job.TitleCard(text: "Bye")
+            intro: Job.TitleCard(text: "Hello", font: "/intro.ttf"), outro: Job.TitleCard(text: "Bye")
         )
-        let files = ReelLayout.drawnFiles(job)
-        #expect(files == ["pip.mov", "logo.png", "date.ttf", "text.otf", "intro.ttf"].map { file($0).path })
-        let before = ReelLayout.fingerprints(of: files)
-        #expect(before.count == 5)
-        try Data(count: 12).write(to: file("pip.mov"))
-        try Data(count: 12).write(to: file("intro.ttf"))
-        let after = ReelLayout.fingerprints(of: files)
-        #expect(files.filter { before[$0] != after[$0] } == [file("pip.mov").path, file("intro.ttf").path])
-        try FileManager.default.removeItem(at: file("pip.mov"))
-        #expect(ReelLayout.fingerprints(of: files)[file("pip.mov").path] == nil)
+        var day = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 1)!, status: .chosen, reason: "video 1 of 1")
+        day.path = "/lib/a.mov"
+        let empty = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 2)!, status: .noMedia, reason: "no media")
+        let plan = Plan(
+            timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition()), warnings: [], totals: PlanTotals()
+        )
+        #expect(ReelLayout.readFiles(plan: plan, job: job) == ["/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf"])
     }
 }

@@ -50,7 +50,7 @@ struct AudioStageTests {
         let job = try #require(result.job, "\(result.diagnostics)")
         let observer = RecordingObserver()
         let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
-        let layout = try ReelLayout(plan: planned.plan, job: job, entries: planned.scan.entries, canvas: CanvasSettings(output: job.output))
+        let layout = try planned.layout(observer: observer)
         try scratch.work.prepare()
         let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
         let samples = try AudioClipReader(path: track.file.path).readAll(limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))

@@ -49,7 +49,7 @@ struct CardStageTests {
     func blurredBackdrop() throws {
         let folder = try ScratchFolder()
         let url = try Self.clip(in: folder)
-        let backdrop = CardBackdrop(path: url.path, size: 1, modificationTime: 1, seconds: 0.5)
+        let backdrop = CardBackdrop(path: url.path, identity: "clip", seconds: 0.5)
         let blurred = try picture(card("", backdrop: backdrop))
         let navy = Int(Self.navy.bt709Limited.y)
         let corner = Self.luma(blurred, columns: 0..<320, rows: 0..<30)
@@ -70,7 +70,7 @@ struct CardStageTests {
 
     @Test("a backdrop that cannot be read fails like a clip, naming the file")
     func unreadableBackdrop() throws {
-        let backdrop = CardBackdrop(path: "/nonexistent/IMG_0001.MOV", size: 1, modificationTime: 1, seconds: 0)
+        let backdrop = CardBackdrop(path: "/nonexistent/IMG_0001.MOV", identity: "", seconds: 0)
         #expect { try picture(card("Hello", backdrop: backdrop)) } throws: { error in
             if case let RenderError.clipFailed(path, _) = error { path == backdrop.path } else { false }
         }
@@ -79,7 +79,7 @@ struct CardStageTests {
     @Test("with background: blur the intro takes the first clip's first frame and the outro the last clip's last frame; the key follows")
     func backdropsInTheLayout() throws {
         let clip = { (name: String, start: Int) in
-            SegmentSource.clip(ClipSource(path: "/lib/\(name).mov", size: 9, modificationTime: 2, startMilliseconds: start, frameCount: 60, day: "2024-12-01"))
+            SegmentSource.clip(ClipSource(path: "/lib/\(name).mov", identity: "digest-\(name)", startMilliseconds: start, frameCount: 60, day: "2024-12-01"))
         }
         let pieces = [.card(card("Hi")), clip("a", 500), clip("b", 1000), .card(card("Bye"))].enumerated().map { index, source in
             ReelLayout.Piece(source: source, day: nil, firstFrame: index * 60, endFrame: index * 60 + 60)
@@ -87,8 +87,8 @@ struct CardStageTests {
         var both = pieces
         ReelLayout.placeBackdrops(in: &both, intro: true, outro: true, fps: 30)
         let backdrops = both.map { piece -> CardBackdrop? in if case let .card(card) = piece.source { card.backdrop } else { nil } }
-        #expect(backdrops[0] == CardBackdrop(path: "/lib/a.mov", size: 9, modificationTime: 2, seconds: 0.5))
-        #expect(backdrops[3] == CardBackdrop(path: "/lib/b.mov", size: 9, modificationTime: 2, seconds: 1 + 59.0 / 30))
+        #expect(backdrops[0] == CardBackdrop(path: "/lib/a.mov", identity: "digest-a", seconds: 0.5))
+        #expect(backdrops[3] == CardBackdrop(path: "/lib/b.mov", identity: "digest-b", seconds: 1 + 59.0 / 30))
         var introOnly = pieces
         ReelLayout.placeBackdrops(in: &introOnly, intro: true, outro: false, fps: 30)
         #expect(introOnly[0] == both[0] && introOnly[3] == pieces[3])

@@ -1,4 +1,4 @@
-import DVMedia
+import DVRender
 import Foundation
 import Testing
 

@@ -1,0 +1,6 @@
+#ifndef DVPIPE_CCRYPTO_SHIM_H
+#define DVPIPE_CCRYPTO_SHIM_H
+
+#include <openssl/evp.h>
+
+#endif

@@ -1,0 +1,122 @@
+import DVMedia
+import Foundation
+
+/// The cache shared by every job and work folder (`--cache DIR`, `DVPIPE_CACHE`, default
+/// `$XDG_CACHE_HOME/dvpipe`): rendered segments by key, so a job renders only what no job rendered before
+/// (a year job after its twelve month jobs renders the month boundaries).
+///
+/// A work folder stays complete on its own: a piece found in the cache is hard-linked into the work folder
+/// (copied across file systems), and a piece rendered is linked into the cache. Pruning deletes a piece's
+/// record before its file, and a reader checks a piece against its record after taking its own link, so
+/// pruning is safe while other runs read.
+public struct PieceCache: Sendable {
+    /// The cache folder.
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The cache the environment names: `DVPIPE_CACHE` (`off` for none), else `$XDG_CACHE_HOME/dvpipe`, else
+    /// `~/.cache/dvpipe`.
+    public static func fromEnvironment(_ environment: [String: String]) -> PieceCache? {
+        if let named = environment["DVPIPE_CACHE"], !named.isEmpty {
+            return named == "off" ? nil : PieceCache(root: URL(fileURLWithPath: named).standardizedFileURL)
+        }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return PieceCache(root: URL(fileURLWithPath: xdg).appendingPathComponent("dvpipe", isDirectory: true))
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return PieceCache(root: URL(fileURLWithPath: home).appendingPathComponent(".cache/dvpipe", isDirectory: true))
+    }
+
+    /// The segments, by key.
+    public var segments: PieceStore { PieceStore(folder: root.appendingPathComponent("segments", isDirectory: true)) }
+    /// One small file per run that used the cache, with its hits and misses, for `dvpipe cache`.
+    var runsFolder: URL { root.appendingPathComponent("runs", isDirectory: true) }
+
+    /// What one run asked of the cache.
+    public struct RunRecord: Sendable, Hashable, Codable {
+        /// Pieces taken from the cache.
+        public var hits: Int
+        /// Pieces the cache did not have (rendered, or found in the work folder first is not counted).
+        public var misses: Int
+        /// Pieces this run put into the cache.
+        public var stored: Int
+    }
+
+    /// Records what a run asked of the cache; nothing for a run that asked nothing.
+    public func recordRun(_ run: RunRecord) {
+        guard run.hits + run.misses + run.stored > 0 else { return }
+        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        let file = runsFolder.appendingPathComponent("\(stamp)-\(FileSync.hostName)-\(getpid()).json")
+        try? FileManager.default.createDirectory(at: runsFolder, withIntermediateDirectories: true)
+        try? FileSync.writeAtomically(JSONCoding.encoder.encode(run), to: file)
+    }
+
+    /// What the cache holds and how often it was of use.
+    public struct Usage: Sendable, Hashable {
+        public var entries: Int
+        public var bytes: Int64
+        public var hits: Int
+        public var misses: Int
+        public var runs: Int
+
+        /// Hits as a share of the pieces asked for; nil before any was asked for.
+        public var hitRate: Double? { hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil }
+    }
+
+    /// A finished piece in the cache, with when it was last used.
+    struct Entry {
+        var key: String
+        var bytes: Int64
+        var lastUsed: Double
+    }
+
+    /// The pieces with a record, oldest use first.
+    func entries() -> [Entry] {
+        let store = segments
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? []
+        return names.compactMap { name -> Entry? in
+            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
+            let key = String(name.dropLast(5))
+            var record = stat()
+            var file = stat()
+            guard stat(store.recordFile(key).path, &record) == 0, stat(store.file(key).path, &file) == 0 else { return nil }
+            let used = Double(record.st_mtim.tv_sec) + Double(record.st_mtim.tv_nsec) / 1e9
+            return Entry(key: key, bytes: Int64(file.st_size) + Int64(record.st_size), lastUsed: used)
+        }.sorted { ($0.lastUsed, $0.key) < ($1.lastUsed, $1.key) }
+    }
+
+    /// Size, entries and hit rate, from the pieces and the runs' records.
+    public func usage() -> Usage {
+        let pieces = entries()
+        let runFiles = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder.path)) ?? []
+        let runs = runFiles.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
+            (try? Data(contentsOf: runsFolder.appendingPathComponent(name))).flatMap { try? JSONDecoder().decode(RunRecord.self, from: $0) }
+        }
+        return Usage(
+            entries: pieces.count, bytes: pieces.map(\.bytes).reduce(0, +), hits: runs.map(\.hits).reduce(0, +),
+            misses: runs.map(\.misses).reduce(0, +), runs: runs.count
+        )
+    }
+
+    /// Deletes the least recently used pieces until the cache holds at most `maxBytes`: each piece's record
+    /// first (so no reader takes it from then on), then its file. Returns the pieces and bytes removed.
+    @discardableResult
+    public func prune(maxBytes: Int64) -> (pieces: Int, bytes: Int64) {
+        var pieces = entries()
+        var total = pieces.map(\.bytes).reduce(0, +)
+        var removed = (pieces: 0, bytes: Int64(0))
+        let store = segments
+        while total > maxBytes, !pieces.isEmpty {
+            let oldest = pieces.removeFirst()
+            unlink(store.recordFile(oldest.key).path)
+            unlink(store.file(oldest.key).path)
+            total -= oldest.bytes
+            removed.pieces += 1
+            removed.bytes += oldest.bytes
+        }
+        return removed
+    }
+}

@@ -1,0 +1,187 @@
+import DVMedia
+import Foundation
+
+/// Who holds a claim: a process on a host, told apart from a later process with the same id by its start time.
+public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var host: String
+    public var pid: Int32
+    /// The process's start time, in clock ticks since the host booted (`/proc/PID/stat`).
+    public var started: UInt64
+
+    /// This process.
+    public static let current = ClaimHolder(host: FileSync.hostName, pid: getpid(), started: startTicks(of: getpid()) ?? 0)
+
+    public var description: String { "process \(pid) on \(host)" }
+
+    /// True when the holder is a process of this host that no longer runs (or whose id now names another process).
+    var isGoneFromThisHost: Bool {
+        host == FileSync.hostName && startTicks(of: pid) != started
+    }
+
+    /// Field 22 of `/proc/PID/stat`: when the process started; nil when there is no such process.
+    private static func startTicks(of pid: Int32) -> UInt64? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command name in parentheses: state is field 3, start time field 22.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
+    }
+
+    private func startTicks(of pid: Int32) -> UInt64? { Self.startTicks(of: pid) }
+}
+
+/// Claims on pieces, so that processes sharing a work folder or a cache (on one host, or several hosts on a
+/// network folder) never render the same piece at once.
+///
+/// A claim is a file `KEY.claim` created exclusively (`O_EXCL`) in each folder of `folders`, holding its
+/// `ClaimHolder`. While held, a heartbeat renews the files' modification times every `heartbeat` seconds. A
+/// claim is taken over when its holder is a gone process of this host, or when its file has not been renewed
+/// for `timeout` seconds (by this host's clock, or watched unchanged that long, whichever comes first).
+/// Released claims are deleted; a crash leaves a claim that the next process takes over as above.
+public final class PieceClaims: @unchecked Sendable {
+    // @unchecked: `held` and `watched` are only touched with `lock` held; the heartbeat thread reads `held` so.
+    /// The folders a piece is claimed in, all or none.
+    public let folders: [URL]
+    public let timeout: TimeInterval
+    public let heartbeat: TimeInterval
+    private let lock = NSLock()
+    private var held: Set<String> = []
+    /// For claims of others: the modification time last seen and when this process saw it change.
+    private var watched: [String: (modified: timespec, since: Date)] = [:]
+    private var beating: Thread?
+    private var finished = false
+
+    public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10) {
+        self.folders = folders
+        self.timeout = timeout
+        self.heartbeat = heartbeat
+    }
+
+    /// Stops the heartbeat; call when the render is over (claims still held are left to expire).
+    public func finish() {
+        lock.withLock { finished = true }
+    }
+
+    /// What claiming a piece came to.
+    public enum Outcome: Sendable, Equatable {
+        /// This process holds the piece now and must `release` it.
+        case claimed
+        /// A live holder has it.
+        case held(by: ClaimHolder?)
+    }
+
+    private func claimFile(_ key: String, in folder: URL) -> URL { folder.appendingPathComponent("\(key).claim") }
+
+    /// Claims piece `key` in every folder, taking over claims whose holder stopped; `.held` (and nothing
+    /// claimed) when a live process holds it in any of them.
+    public func claim(_ key: String) -> Outcome {
+        var taken: [URL] = []
+        for folder in folders {
+            let file = claimFile(key, in: folder)
+            if create(file) || (takeOverIfStale(file) && create(file)) {
+                taken.append(file)
+                continue
+            }
+            for done in taken { unlink(done.path) }
+            return .held(by: Self.holder(of: file))
+        }
+        lock.withLock {
+            held.insert(key)
+            startHeartbeat()
+        }
+        return .claimed
+    }
+
+    /// Gives piece `key` back: its claim files are deleted.
+    public func release(_ key: String) {
+        lock.withLock { _ = held.remove(key) }
+        for folder in folders {
+            let file = claimFile(key, in: folder)
+            if Self.holder(of: file) == .current {
+                unlink(file.path)
+            }
+        }
+    }
+
+    /// True when piece `key` is claimed by a live holder other than this process in one of the folders.
+    public func isHeldByOther(_ key: String) -> Bool {
+        folders.contains { folder in
+            let file = claimFile(key, in: folder)
+            guard let holder = Self.holder(of: file) else { return FileManager.default.fileExists(atPath: file.path) }
+            return holder != .current && !isStale(file, holder: holder)
+        }
+    }
+
+    /// The holder written in a claim file; nil when it is missing or unreadable.
+    static func holder(of file: URL) -> ClaimHolder? {
+        (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(ClaimHolder.self, from: $0) }
+    }
+
+    /// Creates `file` exclusively with this process as its holder; false when it exists.
+    private func create(_ file: URL) -> Bool {
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let data = (try? JSONCoding.encoder.encode(ClaimHolder.current)) ?? Data()
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        fsync(descriptor)
+        return true
+    }
+
+    /// When the claim in `file` is stale, moves it aside (an atomic rename that only one taker wins) and
+    /// deletes it; true when this process removed it.
+    private func takeOverIfStale(_ file: URL) -> Bool {
+        guard let holder = Self.holder(of: file), holder != .current, isStale(file, holder: holder) else { return false }
+        let aside = FileSync.temporary(for: file, suffix: "tmp")
+        guard rename(file.path, aside.path) == 0 else { return false }
+        defer { unlink(aside.path) }
+        // Between the look and the rename another process may have taken it over and claimed it afresh:
+        // then its claim goes back.
+        if Self.holder(of: aside) != holder {
+            link(aside.path, file.path)
+            return false
+        }
+        return true
+    }
+
+    /// True when the holder of `file` is a gone process of this host, or the file has not been renewed for
+    /// `timeout` seconds.
+    private func isStale(_ file: URL, holder: ClaimHolder) -> Bool {
+        if holder.isGoneFromThisHost { return true }
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return false }
+        let modified = info.st_mtim
+        let age = Date().timeIntervalSince1970 - (Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
+        if age > timeout { return true }
+        return lock.withLock {
+            let now = Date()
+            guard let seen = watched[file.path], seen.modified.tv_sec == modified.tv_sec, seen.modified.tv_nsec == modified.tv_nsec else {
+                watched[file.path] = (modified, now)
+                return false
+            }
+            return now.timeIntervalSince(seen.since) > timeout
+        }
+    }
+
+    /// Starts the thread that renews the held claims until `finish`; called with `lock` held.
+    private func startHeartbeat() {
+        guard beating == nil else { return }
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: self.heartbeat)
+                let (keys, over) = self.lock.withLock { (self.held, self.finished) }
+                if over { return }
+                for key in keys {
+                    for folder in self.folders {
+                        utimensat(AT_FDCWD, self.claimFile(key, in: folder).path, nil, 0)
+                    }
+                }
+            }
+        }
+        thread.name = "dvpipe claims"
+        beating = thread
+        thread.start()
+    }
+}
