@@ -70,7 +70,9 @@ final class ProgressPrinter: RenderObserver {
 
     func handle(_ event: RenderEvent) {
         switch mode {
-        case .none: return
+        case .none:
+            // No progress, but a warning is not progress: a skipped clip or a damaged piece is always said.
+            if case let .warning(message) = event { write("warning: \(message)\n") }
         case .json: writeJSON(event)
         case .auto, .plain: writeText(event)
         }

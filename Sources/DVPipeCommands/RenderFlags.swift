@@ -8,7 +8,7 @@ extension ProgressMode: ExpressibleByArgument {}
 /// The options shared by the commands that render: progress output, strictness, a fresh start, parallelism,
 /// the shared cache.
 struct RenderFlags: ParsableArguments {
-    @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none.")
+    @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none (warnings only).")
     var progress: ProgressMode = .auto
 
     @Flag(name: .long, help: "Fail (exit status 1) when a clip cannot be decoded, instead of replacing or dropping its day.")
