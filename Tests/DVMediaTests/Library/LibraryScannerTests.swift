@@ -160,4 +160,27 @@ private final class TemporaryLibrary {
             try scanner.scan(isExcluded: { _ in false }, probe: { _ in .unreadable(reason: "") })
         }
     }
+
+    @Test("the index names files inside their library folder: a library moved elsewhere (same files) is not probed again")
+    func movedLibraryKeepsItsIndex() throws {
+        let library = try TemporaryLibrary()
+        for name in ["a/IMG_0001.MOV", "b/IMG_0002.MOV"] {
+            try library.write(name)
+        }
+        let (first, _) = try scan(library)
+        #expect(first.probedCount == 2)
+        let moved = library.base.appendingPathComponent("elsewhere/media")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: library.root, to: moved)
+        let scanner = LibraryScanner(roots: [moved], cacheFile: library.cache)
+        var probes = 0
+        let again = try scanner.scan(isExcluded: { _ in false }, probe: { _ in
+            probes += 1
+            return .unreadable(reason: "probed")
+        })
+        #expect(probes == 0 && again.reusedCount == 2)
+        #expect(again.entries.map(\.path) == ["a/IMG_0001.MOV", "b/IMG_0002.MOV"].map { moved.resolvingSymlinksInPath().path + "/" + $0 })
+        let index = try Data(contentsOf: library.cache)
+        #expect(index.range(of: Data(library.base.path.utf8)) == nil, "no absolute path in the index")
+    }
 }

@@ -1,0 +1,67 @@
+@testable import DVMedia
+@testable import DVRender
+import Foundation
+import Testing
+
+@Suite("piece claims")
+struct PieceClaimsTests {
+    /// Writes a claim on `key` in `folder` as another holder would.
+    static func claim(_ key: String, in folder: URL, by holder: ClaimHolder) throws {
+        try JSONEncoder().encode(holder).write(to: folder.appendingPathComponent("\(key).claim"))
+    }
+
+    @Test("a claim is exclusive: a second process's claim on the same piece is refused until the first releases it")
+    func exclusive() throws {
+        let folder = try ScratchFolder()
+        let claims = PieceClaims(folders: [folder.url])
+        defer { claims.finish() }
+        #expect(claims.claim("a") == .claimed)
+        let other = ClaimHolder(host: "runner-b", pid: 42, started: 7)
+        try Self.claim("b", in: folder.url, by: other)
+        #expect(claims.claim("b") == .held(by: other))
+        #expect(claims.isHeldByOther("b") && !claims.isHeldByOther("a"))
+        claims.release("a")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("a.claim").path))
+    }
+
+    @Test("another host's claim is kept while renewed, and taken over once it has not been for the timeout")
+    func otherHostsClaimExpires() throws {
+        let folder = try ScratchFolder()
+        let claims = PieceClaims(folders: [folder.url], timeout: 0.6)
+        defer { claims.finish() }
+        let file = folder.url.appendingPathComponent("k.claim")
+        try Self.claim("k", in: folder.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
+        for _ in 0..<6 {
+            utimensat(AT_FDCWD, file.path, nil, 0)
+            #expect(claims.claim("k") != .claimed, "a renewed claim is held")
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        Thread.sleep(forTimeInterval: 0.8)
+        #expect(claims.claim("k") == .claimed, "not renewed for longer than the timeout")
+        #expect(PieceClaims.holder(of: file) == .current)
+    }
+
+    @Test("a claim of this host's process that is gone is taken over at once, whatever the timeout")
+    func goneLocalProcessIsTakenOverAtOnce() throws {
+        let folder = try ScratchFolder()
+        let claims = PieceClaims(folders: [folder.url], timeout: 3600)
+        defer { claims.finish() }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        try Self.claim("k", in: folder.url, by: ClaimHolder(host: FileSync.hostName, pid: finished.processIdentifier, started: 1))
+        #expect(claims.claim("k") == .claimed)
+    }
+
+    @Test("claims in two folders (work folder and cache) are all or none")
+    func allOrNone() throws {
+        let work = try ScratchFolder()
+        let cache = try ScratchFolder()
+        let claims = PieceClaims(folders: [work.url, cache.url])
+        defer { claims.finish() }
+        try Self.claim("k", in: cache.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
+        #expect(claims.claim("k") != .claimed)
+        #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("k.claim").path), "the first folder's claim is given back")
+    }
+}
