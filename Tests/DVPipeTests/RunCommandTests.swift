@@ -23,10 +23,7 @@ import Testing
         let whole = try DVPipeProcess.run(["run", reference.path, "--progress", "none"])
         #expect(whole.status == 0, "stderr: \(whole.standardError)")
 
-        let process = try DVPipeProcess.process(["run", resumed.path, "--progress", "none", "--jobs", "1"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try DVPipeProcess.start(["run", resumed.path, "--progress", "none", "--jobs", "1"])
         let deadline = Date().addingTimeInterval(120)
         while Self.finishedRecords(beside: resumed) < 10 && process.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
@@ -59,11 +56,7 @@ import Testing
         #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
         let shared = sharded.deletingLastPathComponent().appendingPathComponent("shared-work").path
         let shards = try ["1/2", "2/2"].map { shard in
-            let process = try DVPipeProcess.process(["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try DVPipeProcess.start(["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"])
         }
         for process in shards {
             process.waitUntilExit()

@@ -51,11 +51,7 @@ import Testing
         let runners = try (0..<4).map { _ in try DatedLibrary.project() }
         defer { for job in runners { Self.remove(job) } }
         let shards = try (1...3).map { index in
-            let process = try DVPipeProcess.process(["render", runners[index - 1].path, "--shard", "\(index)/3", "--progress", "none"])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try DVPipeProcess.start(["render", runners[index - 1].path, "--shard", "\(index)/3", "--progress", "none"])
         }
         for process in shards {
             process.waitUntilExit()
@@ -184,19 +180,12 @@ import Testing
         let count = { (suffix: String) in
             ((try? FileManager.default.contentsOfDirectory(atPath: segments.path)) ?? []).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.count
         }
-        let start = { (command: String) throws -> Process in
-            let process = try DVPipeProcess.process([command, job.path, "--progress", "none", "--jobs", "1"])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-        let victim = try start("render")
+        let victim = try DVPipeProcess.start(["render", job.path, "--progress", "none", "--jobs", "1"])
         let deadline = Date().addingTimeInterval(120)
         while (count(".json") < 3 || count(".claim") == 0) && victim.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        let survivor = try start("run")
+        let survivor = try DVPipeProcess.start(["run", job.path, "--progress", "none", "--jobs", "1"])
         kill(victim.processIdentifier, SIGKILL)
         victim.waitUntilExit()
         survivor.waitUntilExit()

@@ -41,6 +41,15 @@ struct DVPipeProcess {
         return process
     }
 
+    /// Starts `dvpipe` with `arguments` in the background, its output discarded; the caller waits for it.
+    static func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+        let process = try process(arguments, environment: extra)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs `dvpipe` with `arguments` in `directory` (`environment(extra)`) and waits for it to end.
     static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = try process(arguments, environment: extra)
