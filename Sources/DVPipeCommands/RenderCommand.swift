@@ -11,7 +11,10 @@ struct RenderCommand: AsyncParsableCommand {
             Renders only the segments that are missing or changed. With --shard K/N, renders every Nth \
             segment starting at the Kth, so N processes (CI matrix jobs, a Kubernetes Indexed Job, a \
             Slurm array) can share one work folder; `dvpipe assemble` joins the result once all are done. \
-            With --shards N instead, K comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0-based).
+            With --shards N instead, K comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0-based). \
+            Processes that share the work folder may also run without --shard: each claims a segment \
+            before rendering it and skips those others hold. Work folders rendered apart (one per CI \
+            runner) can be merged by copying without overwriting (cp -rn, an artifact download).
 
             Example:
               dvpipe render jobs/dec-2024.yaml --shard 2/4 --work-dir /shared/dec-2024

@@ -17,7 +17,10 @@ struct RunCommand: AsyncParsableCommand {
 
             Re-running resumes: segments already in the work folder are checked and reused, so after an \
             interruption (Ctrl-C, kill, power loss) or a change to one day only the missing or changed \
-            segments are rendered. The same job over the same files gives the same bytes; an output \
+            segments are rendered. Segments are named by the content of the files they read, never by \
+            path or modification time, so a work folder restored elsewhere (a CI cache) is reused whole; \
+            rendered segments also go into a cache shared by every job (--cache, --no-cache), and a \
+            segment another process is rendering (a second run, a shard) is waited for, not rendered twice. The same job over the same files gives the same bytes; an output \
             that is already exactly what the job gives (by the work folder's record and its SHA-256) \
             is kept as it is.
 
