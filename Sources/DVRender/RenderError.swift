@@ -10,8 +10,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case segmentsMissing(count: Int, total: Int)
     /// The plan has no clip at all, so there is nothing to render.
     case nothingToRender
-    /// A transition style the executor does not draw (the job checker should have caught it).
-    case unknownTransition(String)
     /// An overlay of a day's clip could not be drawn (a missing font or picture); `reason` names the file.
     case overlayFailed(day: String, reason: String)
     /// The output file could not be written.
@@ -29,8 +27,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "\(count) of \(total) segments are not rendered yet; run `dvpipe render` (or wait for the other shards)"
         case .nothingToRender:
             "the plan has no clip for any day; nothing to render"
-        case let .unknownTransition(style):
-            "unknown transition style '\(style)'"
         case let .overlayFailed(day, reason):
             "the overlays of \(day) could not be drawn: \(reason)"
         case let .outputFailed(path, reason):

@@ -1,3 +1,4 @@
+import DVPlanning
 internal import CFFmpeg
 
 /// Turns decoded pictures of any size, pixel format and rotation into upright 8-bit yuv420p canvas
@@ -15,7 +16,7 @@ public final class CanvasNormalizer {
     /// Canvas height in pixels (even).
     public let canvasHeight: Int
     /// How pictures are fitted.
-    public let fit: Fit
+    public let fit: Job.Output.Fit
     /// The colour of the bars in `contain`.
     public let background: RGBColor
 
@@ -35,7 +36,7 @@ public final class CanvasNormalizer {
     private static let backdropChroma = 200
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
-    public init(canvasWidth: Int, canvasHeight: Int, fit: Fit, background: RGBColor = .black) throws {
+    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBColor = .black) throws {
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }

@@ -1,27 +1,11 @@
-/// How one clip gives way to the next, drawn on the YUV planes of two canvas frames.
-///
-/// Progress `p` runs from 0 (only the outgoing frame A) to 1 (only the incoming frame B). Every kind
-/// gives exactly A at `p = 0` and exactly B at `p = 1`. Results are integer-exact and deterministic.
-public enum Transition: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A until half way, then B.
-    case cut
-    /// A dissolves into B.
-    case crossfade
-    /// A fades to black in the first half, B fades in from black in the second (black at `p = 0.5`).
-    case fade
-    /// B is uncovered from the right edge, the boundary moving left.
-    case wipeLeft = "wipe-left"
-    /// B is uncovered from the left edge, the boundary moving right.
-    case wipeRight = "wipe-right"
-    /// B is uncovered from the bottom edge, the boundary moving up.
-    case wipeUp = "wipe-up"
-    /// B is uncovered from the top edge, the boundary moving down.
-    case wipeDown = "wipe-down"
-    /// A slides out to the left while B slides in from the right.
-    case slideLeft = "slide-left"
-    /// A slides out to the right while B slides in from the left.
-    case slideRight = "slide-right"
+import DVPlanning
 
+/// How one clip gives way to the next (the job's `transition.style`), drawn on the YUV planes of two
+/// canvas frames.
+///
+/// Progress `p` runs from 0 (only the outgoing frame A) to 1 (only the incoming frame B). Every style
+/// gives exactly A at `p = 0` and exactly B at `p = 1`. Results are integer-exact and deterministic.
+extension Job.Transition.Style {
     /// Draws the transition at `progress` (clamped to 0…1) from `from` to `to` into `output`.
     /// All three are yuv420p frames of one size; `output` must be a third frame.
     public func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {

@@ -35,11 +35,11 @@ extension Job {
 
         /// How a clip of another shape fills the frame.
         public enum Fit: String, Sendable, Hashable, Codable, CaseIterable {
-            /// Letterbox or pillarbox on `background`.
+            /// The whole picture, scaled to fit, centred on `background` (letter- or pillarboxes).
             case contain
-            /// Crop to fill.
+            /// The canvas filled, the picture scaled to cover it and cropped centred.
             case cover
-            /// A blurred, enlarged copy fills the bars.
+            /// The whole picture, centred, over a blurred and darkened copy of itself that covers the canvas.
             case blur
         }
 

@@ -10,17 +10,25 @@ extension Job {
             self.duration = duration
         }
 
-        /// Transition styles.
+        /// Transition styles; the media layer draws them (`Job.Transition.Style.render`).
         public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
+            /// The outgoing picture until half way, then the incoming one.
             case cut
+            /// The outgoing picture dissolves into the incoming one.
             case crossfade
-            /// Through black.
+            /// Through black: the outgoing picture fades out in the first half, the incoming fades in.
             case fade
+            /// The incoming picture is uncovered from the right edge, the boundary moving left.
             case wipeLeft = "wipe-left"
+            /// The incoming picture is uncovered from the left edge, the boundary moving right.
             case wipeRight = "wipe-right"
+            /// The incoming picture is uncovered from the bottom edge, the boundary moving up.
             case wipeUp = "wipe-up"
+            /// The incoming picture is uncovered from the top edge, the boundary moving down.
             case wipeDown = "wipe-down"
+            /// The outgoing picture slides out to the left while the incoming slides in from the right.
             case slideLeft = "slide-left"
+            /// The outgoing picture slides out to the right while the incoming slides in from the left.
             case slideRight = "slide-right"
         }
     }

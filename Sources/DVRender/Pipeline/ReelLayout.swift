@@ -70,7 +70,7 @@ public struct ReelLayout: Sendable {
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
         }
         Self.placeBackdrops(in: &pieces, intro: job.intro?.background == .blur, outro: job.outro?.background == .blur, fps: fps)
-        let style = plan.timeline.transition.style.rawValue
+        let style = plan.timeline.transition.style
         joins = zip(pieces, pieces.dropFirst()).map { previous, next in
             Join(style: style, frameCount: max(0, previous.endFrame - next.firstFrame))
         }
@@ -130,7 +130,7 @@ extension CanvasSettings {
     public init(output: Job.Output) {
         let size = output.frameSize
         self.init(
-            width: size.width, height: size.height, fps: output.fps, fit: Fit(rawValue: output.fit.rawValue) ?? .contain,
+            width: size.width, height: size.height, fps: output.fps, fit: output.fit,
             background: RGBColor(red: output.background.red, green: output.background.green, blue: output.background.blue),
             codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads
         )

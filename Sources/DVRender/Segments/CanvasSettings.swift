@@ -1,3 +1,4 @@
+import DVPlanning
 import DVMedia
 
 /// The output settings that decide every segment's pixels and bytes.
@@ -8,7 +9,7 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     /// Output frames per second.
     public var fps: Int
     /// How a clip fills the canvas.
-    public var fit: Fit
+    public var fit: Job.Output.Fit
     /// Background colour around a contained clip.
     public var background: RGBColor
     /// `h264` or `hevc`.
@@ -19,7 +20,7 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var encoderThreads: Int
 
     public init(
-        width: Int, height: Int, fps: Int, fit: Fit, background: RGBColor, codec: String, crf: Int, preset: String,
+        width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBColor, codec: String, crf: Int, preset: String,
         encoderThreads: Int
     ) {
         self.width = width

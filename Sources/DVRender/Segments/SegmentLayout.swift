@@ -1,10 +1,11 @@
+import DVPlanning
 /// How two neighbouring clips meet: the transition style and how many frames they overlap.
 public struct Join: Sendable, Hashable, Codable {
-    public var style: String
+    public var style: Job.Transition.Style
     /// Frames shared by the end of one clip and the start of the next (0 for a cut).
     public var frameCount: Int
 
-    public init(style: String, frameCount: Int) {
+    public init(style: Job.Transition.Style, frameCount: Int) {
         self.style = style
         self.frameCount = frameCount
     }

@@ -1,3 +1,4 @@
+import DVPlanning
 import DVMedia
 
 /// One run of frames a segment shows; a segment is one or two of them, encoded together.
@@ -5,7 +6,7 @@ public enum SegmentContent: Sendable, Hashable, Encodable {
     /// Frames `firstFrame ..< firstFrame + frameCount` of a clip (counted at the output frame rate from its window start).
     case body(clip: SegmentSource, firstFrame: Int, frameCount: Int)
     /// The last `frameCount` frames of `from` blended into the first `frameCount` frames of `to`.
-    case transition(style: String, from: SegmentSource, to: SegmentSource, frameCount: Int)
+    case transition(style: Job.Transition.Style, from: SegmentSource, to: SegmentSource, frameCount: Int)
 
     /// Frames this part adds to the reel.
     var frameCount: Int {

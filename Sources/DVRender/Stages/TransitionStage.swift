@@ -1,16 +1,17 @@
+import DVPlanning
 import DVMedia
 
 /// The overlap of two pieces blended frame by frame: the transition stage's product.
 public struct BlendedFrames: CanvasFrameSource {
     private var outgoing: any CanvasFrameSource
     private var incoming: any CanvasFrameSource
-    private let transition: Transition
+    private let transition: Job.Transition.Style
     private let frameCount: Int
     private let output: VideoFrame
     private var index = 0
 
     fileprivate init(
-        outgoing: any CanvasFrameSource, incoming: any CanvasFrameSource, transition: Transition, frameCount: Int, output: VideoFrame
+        outgoing: any CanvasFrameSource, incoming: any CanvasFrameSource, transition: Job.Transition.Style, frameCount: Int, output: VideoFrame
     ) {
         self.outgoing = outgoing
         self.incoming = incoming
@@ -35,13 +36,10 @@ struct TransitionStage {
     let canvas: CanvasSettings
 
     func blend(
-        _ outgoing: any CanvasFrameSource, into incoming: any CanvasFrameSource, style: String, frameCount: Int
+        _ outgoing: any CanvasFrameSource, into incoming: any CanvasFrameSource, style: Job.Transition.Style, frameCount: Int
     ) throws -> BlendedFrames {
-        guard let transition = Transition(rawValue: style) else {
-            throw RenderError.unknownTransition(style)
-        }
-        return BlendedFrames(
-            outgoing: outgoing, incoming: incoming, transition: transition, frameCount: frameCount,
+        BlendedFrames(
+            outgoing: outgoing, incoming: incoming, transition: style, frameCount: frameCount,
             output: try VideoFrame(width: canvas.width, height: canvas.height)
         )
     }

@@ -18,7 +18,7 @@ struct SegmentLayoutTests {
     @Test("each clip's segment holds the transition into it and then its body; the reel is shorter by each overlap")
     func segmentPerClip() throws {
         let clips = [clip("a"), clip("b"), clip("c")]
-        let joins = [Join(style: "crossfade", frameCount: 15), Join(style: "crossfade", frameCount: 15)]
+        let joins = [Join(style: .crossfade, frameCount: 15), Join(style: .crossfade, frameCount: 15)]
         let segments = try SegmentLayout.segments(clips: clips, joins: joins, canvas: canvas)
         #expect(segments.map(\.frameCount) == [75, 75, 90])
         #expect(segments.map { $0.parts.map(\.frameCount) } == [[75], [15, 60], [15, 75]])
@@ -37,7 +37,7 @@ struct SegmentLayoutTests {
     @Test("cuts make segments of bodies only")
     func cuts() throws {
         let segments = try SegmentLayout.segments(
-            clips: [clip("a"), clip("b")], joins: [Join(style: "cut", frameCount: 0)], canvas: canvas
+            clips: [clip("a"), clip("b")], joins: [Join(style: .cut, frameCount: 0)], canvas: canvas
         )
         #expect(segments.map(\.frameCount) == [90, 90])
         #expect(segments.map(\.parts.count) == [1, 1])
@@ -45,7 +45,7 @@ struct SegmentLayoutTests {
 
     @Test("changing one clip renames only its segment and the next, whose transition shows its end")
     func incrementalKeys() throws {
-        let joins = Array(repeating: Join(style: "crossfade", frameCount: 15), count: 3)
+        let joins = Array(repeating: Join(style: .crossfade, frameCount: 15), count: 3)
         let before = try SegmentLayout.segments(clips: [clip("a"), clip("b"), clip("c"), clip("d")], joins: joins, canvas: canvas)
         let after = try SegmentLayout.segments(clips: [clip("a"), clip("x"), clip("c"), clip("d")], joins: joins, canvas: canvas)
         let changed = zip(before, after).filter { $0.key != $1.key }.map(\.0.position)
@@ -55,7 +55,7 @@ struct SegmentLayoutTests {
     @Test("a transition longer than half a clip is shortened so no body goes negative")
     func shortClips() throws {
         let segments = try SegmentLayout.segments(
-            clips: [clip("a", frames: 20), clip("b", frames: 90)], joins: [Join(style: "fade", frameCount: 15)], canvas: canvas
+            clips: [clip("a", frames: 20), clip("b", frames: 90)], joins: [Join(style: .fade, frameCount: 15)], canvas: canvas
         )
         #expect(segments.map { $0.parts.map(\.frameCount) } == [[10], [10, 80]])
     }

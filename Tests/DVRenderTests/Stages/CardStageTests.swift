@@ -92,7 +92,7 @@ struct CardStageTests {
         var introOnly = pieces
         ReelLayout.placeBackdrops(in: &introOnly, intro: true, outro: false, fps: 30)
         #expect(introOnly[0] == both[0] && introOnly[3] == pieces[3])
-        let keys = try [pieces, both].map { try SegmentLayout.segments(clips: $0.map(\.source), joins: [Join](repeating: Join(style: "cut", frameCount: 0), count: 3), canvas: canvas).map(\.key) }
+        let keys = try [pieces, both].map { try SegmentLayout.segments(clips: $0.map(\.source), joins: [Join](repeating: Join(style: .cut, frameCount: 0), count: 3), canvas: canvas).map(\.key) }
         #expect(keys[0][0] != keys[1][0] && keys[0][1...2] == keys[1][1...2] && keys[0][3] != keys[1][3])
     }
 }
