@@ -32,15 +32,17 @@ let package = Package(
 
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
-        /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text, the sample library. */
+        /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text. */
         .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning"]),
+        /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
+        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
         .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender",
+                "DVPlanning", "DVMedia", "DVRender", "DVSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,9 +50,9 @@ let package = Package(
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender"]),
-        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning"]),
-        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender", "DVSamples"]),
+        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning", "DVSamples"]),
+        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

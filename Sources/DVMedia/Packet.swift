@@ -48,7 +48,7 @@ public final class Packet {
     /// The stream the packet belongs to.
     public var streamIndex: Int { Int(pointer.pointee.stream_index) }
     /// Duration in the stream's time base (0 when unknown).
-    public internal(set) var duration: Int64 {
+    public var duration: Int64 {
         get { pointer.pointee.duration }
         set { pointer.pointee.duration = newValue }
     }

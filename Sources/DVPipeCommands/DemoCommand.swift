@@ -1,5 +1,6 @@
 import ArgumentParser
 import DVMedia
+import DVSamples
 import DVPlanning
 import Foundation
 

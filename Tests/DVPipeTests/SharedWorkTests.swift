@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import Foundation
 import Testing
 

@@ -10,17 +10,17 @@ public enum StillContentIdentifier {
     public static let prefixLength = 256 * 1024
 
     /// The tags and headers on the path to the identifier (shared with the sample generator that writes them).
-    enum Layout {
-        static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
-        static let appleHeader: [UInt8] = Array("Apple iOS".utf8) + [0]
+    public enum Layout {
+        public static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
+        public static let appleHeader: [UInt8] = Array("Apple iOS".utf8) + [0]
         /// The Apple MakerNote's IFD starts this far into the note, after the header, a version and the byte order.
-        static let appleIFDOffset = 14
-        static let exifIFDTag: UInt16 = 0x8769
-        static let makerNoteTag: UInt16 = 0x927C
-        static let contentIdentifierTag: UInt16 = 0x0011
-        static let asciiType: UInt16 = 2
-        static let longType: UInt16 = 4
-        static let undefinedType: UInt16 = 7
+        public static let appleIFDOffset = 14
+        public static let exifIFDTag: UInt16 = 0x8769
+        public static let makerNoteTag: UInt16 = 0x927C
+        public static let contentIdentifierTag: UInt16 = 0x0011
+        public static let asciiType: UInt16 = 2
+        public static let longType: UInt16 = 4
+        public static let undefinedType: UInt16 = 7
     }
 
     /// The identifier in a JPEG's bytes (its first `prefixLength` bytes suffice), or nil when there is none

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import Foundation
 
 /// Test inputs for the audio stage, written with the project's sample generator (tiny picture, the

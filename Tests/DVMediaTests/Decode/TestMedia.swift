@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import Foundation
 
 /// Tiny test inputs encoded at test time with the project's encoder and muxer.

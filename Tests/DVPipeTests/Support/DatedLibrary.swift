@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import Foundation
 
 /// A small library of tagged clips, one a day from 2024-11-16 to 2024-12-09 (15 days of November, 9 of

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import DVPlanning
 import DVRender
 import Foundation

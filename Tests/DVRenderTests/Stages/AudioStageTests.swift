@@ -1,4 +1,5 @@
 import DVMedia
+import DVSamples
 import DVPlanning
 @testable import DVRender
 import Foundation

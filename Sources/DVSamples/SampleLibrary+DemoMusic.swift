@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// The demo's soundtrack: a short generated tune that example jobs use as `audio.music`.

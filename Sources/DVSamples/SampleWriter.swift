@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.

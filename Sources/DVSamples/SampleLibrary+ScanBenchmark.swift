@@ -1,4 +1,5 @@
 import DVPlanning
+import DVMedia
 import Foundation
 
 /// A large generated library for timing the scanner and the planner (`bench/scan-bench.sh`).

@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// Capture metadata written into a generated movie's container, as phones write it.

@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// The built-in demo: a generated camera roll for December 2024 and a job file that exercises every

@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// The sound track of a generated clip.

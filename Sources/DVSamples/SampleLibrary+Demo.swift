@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// The demo library's files, day by day (December 2024, filmed in America/Los_Angeles, UTC−8).

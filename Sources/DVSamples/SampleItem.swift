@@ -1,3 +1,4 @@
+import DVMedia
 import Foundation
 
 /// One file of a generated library: a movie, a still or a damaged file, optionally with a set mtime.
