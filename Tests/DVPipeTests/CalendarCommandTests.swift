@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRender
 import Foundation
 import Testing
 

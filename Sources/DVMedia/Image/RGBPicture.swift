@@ -64,3 +64,10 @@ public struct RGBPicture: Sendable, Hashable {
         return try converter.convert(frame)
     }
 }
+
+extension RGBPicture {
+    /// An 8-bit yuv420p frame drawn as the renderer draws (BT.709, limited range), as RGB.
+    public init(canvas frame: VideoFrame) throws {
+        self = try RGBConverter(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, fullRange: false).convert(frame)
+    }
+}

@@ -1,5 +1,6 @@
 @testable import DVMedia
 import DVPlanning
+import DVRender
 @testable import DVSamples
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 
 /// What one day of the timeframe shows in a calendar picture. Days of a drawn month that have no cell are

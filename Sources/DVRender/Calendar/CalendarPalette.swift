@@ -1,3 +1,4 @@
+import DVMedia
 /// The colours of a calendar picture.
 public struct CalendarPalette: Sendable, Hashable {
     /// Behind everything.

@@ -1,4 +1,4 @@
-internal import CFFmpeg
+import DVMedia
 import DVPlanning
 
 /// Draws the main screen of a daily-video calendar as one picture: a title, then for every month of a
@@ -55,8 +55,7 @@ public final class CalendarRenderer {
                 try draw(day, cell: byDate[day], into: sheet)
             }
         }
-        let converter = try RGBConverter(width: sheet.width, height: sheet.height, format: AV_PIX_FMT_YUV420P, fullRange: false)
-        return try converter.convert(sheet)
+        return try RGBPicture(canvas: sheet)
     }
 
     /// One day's cell: background, number, thumbnail, badge, cross.

@@ -1,4 +1,4 @@
-import DVMedia
+import DVRender
 import DVPlanning
 import Foundation
 import Testing

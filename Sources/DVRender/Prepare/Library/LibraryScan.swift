@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 
 /// What a library scan found: the index, and how much of it had to be probed.

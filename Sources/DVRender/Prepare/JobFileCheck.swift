@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import Foundation
 
@@ -11,31 +12,9 @@ public enum JobFileCheck {
         var problems: [String: String?] = [:]
         return files.compactMap { file in
             let id = "\(file.kind.rawValue) \(file.path)"
-            let found = problems[id] ?? problem(with: file)
+            let found = problems[id] ?? JobFileReference.problem(opening: file.path, as: file.kind)
             problems[id] = found
             return found.map { Diagnostic(.error, at: file.location, "\(file.key) cannot be used as \(file.kind.noun): \($0)") }
-        }
-    }
-
-    /// Why `file` cannot be used, or nil: each kind is read as rendering reads it, on a small canvas.
-    static func problem(with file: JobFileReference) -> String? {
-        do {
-            switch file.kind {
-            case .picture:
-                _ = try OverlayPicture(path: file.path, width: 16)
-            case .movie:
-                let movie = try OverlayMovie(path: file.path, rect: (x: 0, y: 0, width: 16, height: 16), loop: false, fps: 30)
-                try movie.draw(into: try VideoFrame(width: 16, height: 16), atFrame: 0, opacity: 1)
-            case .sound:
-                if try AudioClipReader(path: file.path).readAll(limit: StereoSamples.sampleRate / 10).left.isEmpty {
-                    return "\(file.path) has no sound"
-                }
-            case .font:
-                _ = try FontFace(path: file.path, pixelSize: 16).render("0")
-            }
-            return nil
-        } catch {
-            return "\(error)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRender
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func cellsShowThumbnailsBadgesAndCrossesAndThePNGDecodesBack() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         let layout = CalendarLayout(days: DayRange(day("2024-12-02"), day("2024-12-08")))
         let palette = CalendarPalette.standard
         let green = RGBColor(red: 30, green: 200, blue: 60)

@@ -1,3 +1,4 @@
+import DVMedia
 /// A step of a library scan, reported before each file that has to be probed.
 public struct ScanProgress: Sendable, Hashable {
     /// Files probed so far.

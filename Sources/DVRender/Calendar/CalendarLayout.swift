@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 
 /// Where everything of a calendar picture goes, in pixels: a title strip across the top, then one block per

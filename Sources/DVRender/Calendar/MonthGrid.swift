@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 
 /// One month as a calendar page lays it out: a row per week and a column per weekday, Monday first (ISO 8601,

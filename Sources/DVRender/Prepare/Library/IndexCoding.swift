@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import Foundation
 
