@@ -1,0 +1,48 @@
+import DVMedia
+
+/// One clip's sound in the reel, in samples at 48 kHz: where it starts and how long it lasts, how it meets
+/// the next clip and the title cards, and where its window starts in its file. Encoded (for keys) with the
+/// clip's content digest, not its path.
+struct AudioPlacement: Encodable, Hashable {
+    var clip: ClipSource
+    var start: Int
+    var length: Int
+    var crossfadeOut: Int
+    /// Samples of the intro card's transition into this clip (first clip only), over which its sound rises.
+    var fadeInFromCard: Int
+    /// Samples of this clip's transition into the outro card (last clip only), over which its sound falls.
+    var fadeOutToCard: Int
+    var startInFile: Int
+
+    /// Names the clip window for the loudness cache: the file's content, where the window starts and its length.
+    var windowKey: String {
+        "\(clip.identity)|\(startInFile)|\(length)"
+    }
+
+    /// The sound of every clip of `layout`, in reel order, and the track's length in samples: each clip's
+    /// frames at the output rate turned into samples, so sound and picture cross at the same instants.
+    static func placements(in layout: ReelLayout) -> (placements: [AudioPlacement], length: Int) {
+        let fps = layout.canvas.fps
+        let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
+        let overlap = { (piece: ReelLayout.Piece, next: ReelLayout.Piece?) in
+            next.map { max(0, sample(piece.endFrame) - sample($0.firstFrame)) } ?? 0
+        }
+        let pieces = layout.pieces
+        let clipIndices = pieces.indices.filter { pieces[$0].source.clip != nil }
+        let placements: [AudioPlacement] = clipIndices.enumerated().map { order, index in
+            let piece = pieces[index]
+            let next = order + 1 < clipIndices.count ? pieces[clipIndices[order + 1]] : nil
+            // A title card before the first clip or after the last is silent: the sound crosses with it
+            // over the picture's transition.
+            let cardBefore = order == 0 && index > 0 ? pieces[index - 1] : nil
+            let cardAfter = order == clipIndices.count - 1 && index + 1 < pieces.count ? pieces[index + 1] : nil
+            let clip = piece.source.clip!
+            return AudioPlacement(
+                clip: clip, start: sample(piece.firstFrame), length: sample(piece.endFrame) - sample(piece.firstFrame),
+                crossfadeOut: overlap(piece, next), fadeInFromCard: cardBefore.map { overlap($0, piece) } ?? 0,
+                fadeOutToCard: overlap(piece, cardAfter), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000
+            )
+        }
+        return (placements, sample(layout.frameCount))
+    }
+}
