@@ -13,8 +13,8 @@ public struct OverlayText: Sendable, Hashable, Encodable {
     public var endFrame: Int
     /// Frames over which it fades in after `firstFrame` and out before `endFrame` (0: no fade).
     public var fadeFrames: Int
-    /// The font the job names for it; nil: the painter's default (DejaVu Sans). Left out of the
-    /// encoded identity when nil, so texts in the default font keep their segment keys.
+    /// The font it is drawn with, with the file's content digest (the layout gives the system's default
+    /// font here when the job names none); nil: the painter's default, unnamed.
     public var font: OverlayFont?
 
     public init(

@@ -12,10 +12,14 @@ extension PieceOverlays {
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
     /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
-    /// `identities` gives each image, movie and font file's content digest, by path (see `OverlayImage.identity`).
-    public init(job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, identities: [String: String] = [:]) {
+    /// `identities` gives each image, movie and font file's content digest, by path (see `OverlayImage.identity`);
+    /// `defaultFont`, when given, is the font of the texts that name none (the caption, say), so that its
+    /// content is part of the piece's identity too.
+    public init(
+        job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, identities: [String: String] = [:], defaultFont: String? = nil
+    ) {
         let count = endFrame - firstFrame
-        let font = { (path: String?) in path.map { OverlayFont(path: $0, identity: identities[$0] ?? "") } }
+        let font = { (path: String?) in (path ?? defaultFont).map { OverlayFont(path: $0, identity: identities[$0] ?? "") } }
         var items: [Item] = []
         for overlay in job.overlays {
             switch overlay {
@@ -50,7 +54,7 @@ extension PieceOverlays {
             let fade = min(Self.frame(at: Self.captionFade, fps: fps), count / 2)
             items.append(.text(OverlayText(
                 text: caption, position: .anchor(.bottom), size: Self.captionSize, look: Self.captionLook, firstFrame: 0, endFrame: count,
-                fadeFrames: fade
+                fadeFrames: fade, font: font(nil)
             )))
         }
         self.init(items: items)

@@ -53,7 +53,7 @@ public struct ReelLayout: Sendable {
                 let color = card?.color ?? .white
                 source = .card(TitleCardSource(
                     text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
-                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontIdentity: card?.font.map { identities[$0] ?? "" },
+                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontIdentity: identities[card?.font ?? TextStyle.defaultFontPath] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
@@ -64,7 +64,10 @@ public struct ReelLayout: Sendable {
                 source = .clip(ClipSource(
                     path: path, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
                     frameCount: end - first, day: date.description,
-                    overlays: PieceOverlays(job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities)
+                    overlays: PieceOverlays(
+                        job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
+                        defaultFont: TextStyle.defaultFontPath
+                    )
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -98,7 +101,7 @@ public struct ReelLayout: Sendable {
     }
 
     /// Every file a render of `plan` reads: the chosen clips, the pictures, movies and fonts of the overlays
-    /// and title cards, and the music.
+    /// and title cards (the system's default font among them), and the music.
     public static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {
@@ -109,7 +112,7 @@ public struct ReelLayout: Sendable {
             }
         }
         let cardFonts = [job.intro, job.outro].compactMap { $0?.font }
-        return plan.days.compactMap(\.path) + overlayFiles + cardFonts + [job.audio.music?.file].compactMap { $0 }
+        return plan.days.compactMap(\.path) + overlayFiles + cardFonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
     }
 
     /// The output frame nearest to `time`.

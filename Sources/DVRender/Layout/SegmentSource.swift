@@ -28,8 +28,8 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
     public var textColor: RGBColor
     /// The font file, to read it; not part of the identity.
     public var fontPath: String
-    /// The content digest of a font the job names (nil for the default font), so another font or an
-    /// edited font file re-renders the card.
+    /// The content digest of the card's font (the job's, or the system's default), so another font or an
+    /// edited font file re-renders the card; nil where no digest was taken (a card made by hand).
     public var fontIdentity: String?
     /// How opaque the text is; nil: fully.
     public var textOpacity: Double?

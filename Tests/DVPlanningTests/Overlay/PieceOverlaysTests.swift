@@ -84,4 +84,18 @@ struct PieceOverlaysTests {
         let none = PieceOverlays(job: Self.job([.video(hidden)]), day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30)
         #expect(none.items.count == 1 && none.visible(atFrame: 0).isEmpty)
     }
+
+    @Test("with a default font given, texts that name none (the date, the caption) carry its path and digest; a named font wins")
+    func defaultFontIsNamed() {
+        let job = Self.job([.date(Job.DateStamp()), .text(Job.TextOverlay(text: "own", font: "/fonts/own.ttf"))])
+        var day = Self.day("2024-12-18")
+        day.caption = "Birthday"
+        let identities = ["/fonts/default.ttf": "digest-of-default", "/fonts/own.ttf": "digest-of-own"]
+        let overlays = PieceOverlays(job: job, day: day, firstFrame: 0, endFrame: 90, fps: 30, identities: identities, defaultFont: "/fonts/default.ttf")
+        let fonts = overlays.items.map { item -> OverlayFont? in if case let .text(text) = item { text.font } else { nil } }
+        #expect(fonts == [
+            OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"), OverlayFont(path: "/fonts/own.ttf", identity: "digest-of-own"),
+            OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"),
+        ])
+    }
 }

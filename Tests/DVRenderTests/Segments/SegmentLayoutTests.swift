@@ -110,7 +110,7 @@ struct SegmentLayoutTests {
         #expect(try key(withMovie) != key(here))
     }
 
-    @Test("the files a render reads: chosen clips, overlay pictures, movies and fonts, title-card fonts, music")
+    @Test("the files a render reads: chosen clips, overlay pictures, movies and fonts, title-card fonts, the default font, music")
     func readFiles() throws {
         let job = Job(
             file: "/jobs/job.yaml", name: "test", library: Job.Library(paths: ["/lib"]),
@@ -128,6 +128,6 @@ struct SegmentLayoutTests {
         let plan = Plan(
             timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition()), warnings: [], totals: PlanTotals()
         )
-        #expect(ReelLayout.readFiles(plan: plan, job: job) == ["/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf"])
+        #expect(ReelLayout.readFiles(plan: plan, job: job) == ["/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf", TextStyle.defaultFontPath])
     }
 }
