@@ -15,13 +15,21 @@ release mode and runs this script, which:
 4. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
    an incremental re-render after one pin changed, a resume after a kill at 50%, and a warm
    `dvpipe plan` of a 365-day job over a 20,000-file index;
-5. writes bench/results.md and replaces the table between the bench markers in README.md.
+5. content identity (issue 18), on the 365-day library: a fresh runner (library and work folder copied
+   to another path with new modification times, then `dvpipe run`), the two identities a clip could have
+   (dvpipe's whole-file SHA-256 against a window-packet digest, the latter by the ffmpeg CLI as a proxy),
+   and the year job after its twelve month jobs sharing one cache;
+6. writes bench/results.md and replaces the table between the bench markers in README.md.
+
+Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
+which name a cache of their own.
 
 Medians only count runs that produced a correct file (probed: 1920x1080, with sound, the expected
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index), BENCH_RUNS_MOVIEPY (default
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months; identity and
+months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
 (summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000),
@@ -78,6 +86,11 @@ INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
 FLOOR = "encoder alone (the reel's frames)"
 FLOOR_TOOL = "ffmpeg CLI, libx264 only"
+FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
+WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
+WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
+MONTHS = "the month jobs, one after another, one shared cache"
+AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
 
@@ -399,6 +412,122 @@ class Bench:
             ff_runs.append(measured)
         self.add(YEAR, "ffmpeg CLI", ff_runs, f"bound {bound:.0f} s or {MEM_BOUND_MB} MB")
 
+    # -- content identity: a fresh runner, the two identities, the year after its months
+
+    def fresh_runner(self):
+        """The 365-day project as a CI runner restores it: library, job and work folder copied to another
+        path (every file with a new modification time and inode), the output removed, then `dvpipe run`.
+        Content identity reuses every segment; the `identify` stage is the hashing a fresh checkout costs."""
+        folder = self.library(YEAR_DAYS)
+        work = self.runs_dir / "year-dvpipe"
+        original = folder / "out" / f"reference-{YEAR_DAYS}d.mp4"
+        if not work.exists() or not original.exists():
+            self.add(FRESH_RUNNER, "dvpipe", [], "no 365-day render to restore")
+            return
+        runner = WORK / "runner-2"
+        shutil.rmtree(runner, ignore_errors=True)
+        say("fresh runner: copying the library, the job and the work folder with new modification times")
+        shutil.copytree(folder, runner / "checkout", copy_function=shutil.copy)
+        shutil.copytree(work, runner / "work", copy_function=shutil.copy)
+        output = runner / "checkout" / "out" / original.name
+        output.unlink(missing_ok=True)
+        measured = self.dvpipe_run(runner / "checkout" / "reference.yaml", runner / "work",
+                                   self.runs_dir / "fresh-runner.log", fresh=False)
+        measured.stages = stage_seconds(measured.log)
+        same = output.exists() and sha256(output) == sha256(original)
+        if measured.ok and not same:
+            measured.status = "failed: the output differs from the 365-day render's"
+        self.fresh_identify = measured.stages.get("identify", 0.0) if measured.ok else None
+        self.fresh_summary = segments_line(measured.log)
+        note = (f"{self.fresh_summary}; identify {measured.stages.get('identify', 0):.3f} s, scan "
+                f"{measured.stages.get('scan', 0):.2f} s; output {'byte-identical' if same else 'DIFFERENT'}")
+        say(f"  {measured.status}, {fmt(measured.wall)} s ({note})")
+        self.add(FRESH_RUNNER, "dvpipe", [measured], note.replace("|", "/"))
+        shutil.rmtree(runner, ignore_errors=True)
+
+    def identity_alternatives(self):
+        """The other identity the render design allows for a clip, a digest of the packets its window reads
+        (from the keyframe before the window to its end), costed with the ffmpeg CLI as a stand-in: one
+        `ffmpeg -ss 0 -t 3 -i CLIP -map 0 -c copy -f hash -hash sha256` per clip, less a process start-up
+        each (the median of 20 empty runs). Bytes: the window's packets (ffprobe) against the whole files."""
+        folder = self.library(YEAR_DAYS)
+        clips = self.clips(folder)
+        say(f"identity alternatives: window-packet digests of {len(clips)} clips with the ffmpeg CLI")
+        started = time.monotonic()
+        for clip in clips:
+            subprocess.run(["ffmpeg", "-v", "error", "-ss", "0", "-t", str(WINDOW), "-i", clip, "-map", "0", "-c", "copy",
+                            "-f", "hash", "-hash", "sha256", "-"], check=True, stdout=subprocess.DEVNULL)
+        total = time.monotonic() - started
+        start_ups = []
+        for _ in range(20):
+            began = time.monotonic()
+            subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "anullsrc", "-t", "0.01", "-f", "null", "-"],
+                           check=True)
+            start_ups.append(time.monotonic() - began)
+        start_up = statistics.median(start_ups)
+        window_bytes = 0
+        for clip in clips:
+            sizes = subprocess.run(["ffprobe", "-v", "error", "-read_intervals", f"0%+{WINDOW}", "-show_entries",
+                                    "packet=size", "-of", "csv=p=0", clip], capture_output=True, text=True).stdout
+            window_bytes += sum(int(size) for size in sizes.split() if size.isdigit())
+        whole_bytes = sum(Path(clip).stat().st_size for clip in clips)
+        estimate = max(0.0, total - len(clips) * start_up)
+        self.window_digest = estimate
+        note = (f"{total:.2f} s with {len(clips)} process start-ups of {start_up * 1000:.0f} ms; "
+                f"{window_bytes / 1e6:.1f} MB of window packets (whole files: {whole_bytes / 1e6:.1f} MB, "
+                f"hashed by dvpipe's identify stage: {fmt(getattr(self, 'fresh_identify', None), 3)} s)")
+        say(f"  {estimate:.2f} s estimated ({note})")
+        self.add(WINDOW_DIGEST, WINDOW_TOOL, [Run("ok", wall=estimate)], note)
+
+    def months(self):
+        """The 365-day library as twelve month jobs, one after another, sharing a new cache, then the year
+        job (its own work folder) with that cache: it renders only what no month rendered (each month's
+        first and last day, whose transitions change), and takes the rest from the cache."""
+        folder = self.library(YEAR_DAYS)
+        text = (folder / "reference.yaml").read_text()
+        cache = WORK / "month-cache"
+        shutil.rmtree(cache, ignore_errors=True)
+        last = datetime.date(2023, 1, 1) + datetime.timedelta(days=YEAR_DAYS - 1)
+        months = sorted({(day.year, day.month) for day in (datetime.date(2023, 1, 1) + datetime.timedelta(days=n)
+                                                            for n in range(YEAR_DAYS))})
+        runs, works = [], []
+        try:
+            for year, month in months:
+                job = folder / f"month-{year}-{month:02}.yaml"
+                job.write_text(re.sub(r"timeframe: .*", f"timeframe: {{ month: {year}-{month:02} }}",
+                                      re.sub(r"path: out/reference-\d+d\.mp4", f"path: out/month-{year}-{month:02}.mp4", text)))
+                work = self.runs_dir / f"month-{year}-{month:02}"
+                works.append(work)
+                say(f"months: {year}-{month:02} with the shared cache")
+                measured = self.dvpipe_run(job, work, self.runs_dir / f"month-{year}-{month:02}.log", fresh=False,
+                                           extra=("--cache", cache))
+                if not measured.ok:
+                    measured.note = tail(measured.log)
+                runs.append(measured)
+            total = Run("ok" if all(run.ok for run in runs) else "failed: a month job failed",
+                        wall=sum(run.wall or 0 for run in runs), cpu=sum(run.cpu or 0 for run in runs),
+                        rss=max((run.rss or 0 for run in runs), default=None))
+            self.add(MONTHS, "dvpipe", [total], f"{len(runs)} jobs, {months[0][0]}-{months[0][1]:02} to "
+                                               f"{last:%Y-%m}; wall and CPU summed")
+            job = folder / "year-after-months.yaml"
+            job.write_text(re.sub(r"path: out/reference-\d+d\.mp4", "path: out/year-after-months.mp4", text))
+            work = self.runs_dir / "year-after-months"
+            works.append(work)
+            say(f"{AFTER_MONTHS}: dvpipe")
+            measured = self.dvpipe_run(job, work, self.runs_dir / "year-after-months.log", fresh=False,
+                                       extra=("--cache", cache))
+            year_output = folder / "out" / f"reference-{YEAR_DAYS}d.mp4"
+            output = folder / "out" / "year-after-months.mp4"
+            if measured.ok and year_output.exists() and sha256(output) != sha256(year_output):
+                measured.status = "failed: the output differs from the plain 365-day render's"
+            self.after_months = segments_line(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s ({self.after_months})")
+            self.add(AFTER_MONTHS, "dvpipe", [measured], self.after_months)
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
+            for work in works:
+                shutil.rmtree(work, ignore_errors=True)
+
     # -- incremental: one pin changed
 
     def incremental(self, folder):
@@ -544,6 +673,16 @@ def stage_seconds(log):
     return seconds
 
 
+def sha256(path):
+    return subprocess.run(["sha256sum", str(path)], capture_output=True, text=True, check=True).stdout.split()[0]
+
+
+def segment_counts(line):
+    """(rendered, total) from a summary's `segments: N rendered, M reused (of T)`; None without one."""
+    match = re.search(r"segments: (\d+) rendered, \d+ reused \(of (\d+)\)", line or "")
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
 def segments_line(log):
     match = re.search(r"segments: .*", Path(log).read_text(errors="replace")) if Path(log).exists() else None
     return match.group(0).strip() if match else "no summary"
@@ -638,6 +777,16 @@ def report(bench, started, versions):
         ("audio stage / picture (encode) stage, reference (issue 6)", audio_share(bench.stage_split), "%", "< 5%", 5),
         ("reference wall with date stamp, captions and watermark / without (issue 7)", ratio(ref(OVERLAID), full),
          "×", "≤ 1.10×", 1.10),
+        (f"fresh runner: identify stage / full {YEAR_DAYS}-day render (issue 18)",
+         ratio(getattr(bench, "fresh_identify", None), bench.median(YEAR, "dvpipe"), True), "%.2", "≤ 3%", 3),
+        (f"fresh runner: segments rendered of {YEAR_DAYS} (issue 18)",
+         (segment_counts(getattr(bench, "fresh_summary", None)) or (None,))[0], "", "0", 0),
+        (f"window-packet digest / whole-file digest, {YEAR_DAYS} clips (issue 18)",
+         ratio(getattr(bench, "window_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
+        (f"{YEAR_DAYS} days after the month jobs: segments rendered / all (issue 18)",
+         ratio(*(segment_counts(getattr(bench, "after_months", None)) or (None, None)), True), "%", "≤ 10%", 10),
+        (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall (issue 18)",
+         ratio(bench.median(AFTER_MONTHS, "dvpipe"), bench.median(YEAR, "dvpipe")), "×", "–", None),
     ]
     lines += ["", "| target (issue 8) | measured | target | met |", "| --- | ---: | --- | --- |"]
     for name, value, unit, target, limit in targets:
@@ -645,7 +794,8 @@ def report(bench, started, versions):
             lines.append(f"| {name} | – | {target} | not measured |")
         else:
             # One decimal for shares, so a 4.7% against "< 5%" does not read as 5%.
-            shown = {"%": f"{value:.1f}%", " MB": f"{value:.0f} MB"}.get(unit, f"{value:.2f}{unit}")
+            shown = {"%": f"{value:.1f}%", "%.2": f"{value:.2f}%", " MB": f"{value:.0f} MB", "": f"{value:.0f}"}.get(
+                unit, f"{value:.2f}{unit}")
             met = "–" if limit is None else ("yes" if value <= limit else "no")
             lines.append(f"| {name} | {shown} | {target} | {met} |")
     if bench.stage_split:
@@ -665,7 +815,12 @@ def report(bench, started, versions):
               "beforehand, to no file: the floor for any renderer that encodes this reel with these settings on this machine. "
               f"The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny untagged "
               "clips named `VID_2023MMDD_HHMMSS.mp4` over the 365 days of 2023; the cold plan probes every file (the "
-              "run fails if it did not), the warm plans only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak."]
+              "run fails if it did not), the warm plans only stat them. Runs that last less than the 0.25 s sampling step show no \"all processes\" peak. "
+              "Every dvpipe run has the shared cache off but the month jobs and the year job after them, which share a new one. "
+              f"Fresh runner: the {YEAR_DAYS}-day library, job and work folder copied to another path with new modification times "
+              "and inodes, the output removed, then `dvpipe run`; its `identify` stage is the hashing of every file the reel reads. "
+              "Window-packet digest: the other identity the design allows, costed per clip with the ffmpeg CLI "
+              "(`-ss 0 -t 3 -c copy -f hash`), less a process start-up each."]
     return "\n".join(lines) + "\n"
 
 
@@ -677,6 +832,8 @@ def main():
     if not Path(dvpipe).exists():
         sys.exit(f"bench: no dvpipe at {dvpipe} (make bench builds it)")
     WORK.mkdir(parents=True, exist_ok=True)
+    # No run is served from a cache left by another (the month scenario names one of its own).
+    os.environ["DVPIPE_CACHE"] = "off"
     bench = Bench(dvpipe)
     folder = bench.library(DAYS)
     bench.reference(folder)
@@ -690,6 +847,11 @@ def main():
         bench.index()
     if "year" not in SKIP:
         bench.year()
+        if "identity" not in SKIP:
+            bench.fresh_runner()
+            bench.identity_alternatives()
+        if "months" not in SKIP:
+            bench.months()
     versions = {
         "dvpipe": " ".join(subprocess.run([dvpipe, "--version"], capture_output=True, text=True).stdout.split()),
         "ffmpeg": first_line(["ffmpeg", "-version"]),
