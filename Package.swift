@@ -49,10 +49,12 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
+        /** What the test targets share: one temporary folder type and the demo fixture (tests only, not a product). */
+        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender", "DVSamples"]),
-        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning", "DVSamples"]),
-        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSamples"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
+        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning", "DVSamples", "DVTestSupport"]),
+        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSamples", "DVTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -19,8 +20,8 @@ import Testing
         }
     }
 
-    @Test func theDemoCalendarHasThumbnailsBlanksBadgesAndCrosses() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func theDemoCalendarHasThumbnailsBlanksBadgesAndCrosses() async throws {
+        let job = try await DemoLibrary.jobCopy()
         let folder = job.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try DVPipeProcess.run(["calendar", job.path, "-o", "december.png"], in: folder)
@@ -48,12 +49,12 @@ import Testing
         #expect(pixels(in: pinnedStrip, of: picture, differingFrom: palette.cell) > pixels(in: plainStrip, of: picture, differingFrom: palette.cell) * 4)
     }
 
-    @Test func aClipThatNoLongerDecodesIsABlankDayWithAWarning() throws {
-        let demo = try DemoLibrary.folder.get().appendingPathComponent("library")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-calendar-\(UUID().uuidString)")
+    @Test func aClipThatNoLongerDecodesIsABlankDayWithAWarning() async throws {
+        let demo = try await DemoLibrary.folder().appendingPathComponent("library")
+        let scratch = try TemporaryFolder("calendar")
+        let folder = scratch.url
         let library = folder.appendingPathComponent("library")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let stamp = [FileAttributeKey.modificationDate: Date(timeIntervalSince1970: 1_733_000_000)]
         for name in ["IMG_0001.MOV", "IMG_0002.MOV"] {
             try FileManager.default.copyItem(at: demo.appendingPathComponent(name), to: library.appendingPathComponent(name))

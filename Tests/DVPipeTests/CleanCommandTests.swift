@@ -3,8 +3,8 @@ import Testing
 
 /// `dvpipe clean`: deletes the job's own work folder and nothing else.
 @Suite struct CleanCommandTests {
-    @Test func cleanDeletesTheJobsWorkFolderAndLeavesTheOutputAndTheLibrary() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func cleanDeletesTheJobsWorkFolderAndLeavesTheOutputAndTheLibrary() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let folder = job.deletingLastPathComponent()
         let work = folder.appendingPathComponent(".dvpipe/demo")
@@ -14,7 +14,7 @@ import Testing
         let output = RunCommandTests.output(beside: job)
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("an earlier reel\n".utf8).write(to: output)
-        let libraryBefore = try FileManager.default.contentsOfDirectory(atPath: DemoLibrary.folder.get().appendingPathComponent("library").path)
+        let libraryBefore = try FileManager.default.contentsOfDirectory(atPath: await DemoLibrary.folder().appendingPathComponent("library").path)
 
         let cleaned = try DVPipeProcess.run(["clean", job.path])
         #expect(cleaned.status == 0, "stderr: \(cleaned.standardError)")
@@ -22,7 +22,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: work.path))
         #expect(FileManager.default.fileExists(atPath: job.path))
         #expect(try Data(contentsOf: output) == Data("an earlier reel\n".utf8), "the output stays")
-        let libraryAfter = try FileManager.default.contentsOfDirectory(atPath: DemoLibrary.folder.get().appendingPathComponent("library").path)
+        let libraryAfter = try FileManager.default.contentsOfDirectory(atPath: await DemoLibrary.folder().appendingPathComponent("library").path)
         #expect(libraryAfter.sorted() == libraryBefore.sorted())
 
         let again = try DVPipeProcess.run(["clean", job.path])
@@ -30,8 +30,8 @@ import Testing
         #expect(again.standardOutput.contains("nothing to remove"))
     }
 
-    @Test func cleanRefusesAFolderDvpipeDidNotCreate() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func cleanRefusesAFolderDvpipeDidNotCreate() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let other = job.deletingLastPathComponent().appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)

@@ -1,11 +1,12 @@
+import DVTestSupport
 import Foundation
 import Testing
 
 /// `dvpipe demo` run as a user would: the built binary, a fresh folder, its output and exit status.
 @Suite struct DemoCommandTests {
     @Test func writesTheLibraryAndSaysWhatToRunNext() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-demo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder("demo")
+        let folder = scratch.url.appendingPathComponent("demo")
         let result = try DVPipeProcess.run(["demo", folder.path])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("Wrote 34 files covering 25 days of December 2024"))
@@ -20,8 +21,8 @@ import Testing
     }
 
     @Test func theScanBenchmarkLibraryIsDistinctClipsDatedByName() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder("bench")
+        let folder = scratch.url.appendingPathComponent("bench")
         let result = try DVPipeProcess.run(["demo", folder.path, "--scan-benchmark", "730"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let camera = folder.appendingPathComponent("library/DCIM/Camera")
@@ -55,8 +56,8 @@ import Testing
 /// `dvpipe demo --reference`: the benchmark's library and job, small.
 @Suite struct ReferenceDemoCommandTests {
     @Test func writesTheReferenceLibraryAndItsJob() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-reference-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder("reference")
+        let folder = scratch.url.appendingPathComponent("reference")
         let result = try DVPipeProcess.run(["demo", "--reference", "--days", "2", "--clip-seconds", "0.5", folder.path])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("Wrote 2 clips of 0.5 s, one a day from 2023-01-01"))

@@ -10,11 +10,11 @@ import Testing
 
     /// A folder laid out like the repository after `make demo`: `jobs/NAME` (a copy) beside `demo/`
     /// (the shared demo folder), so the example's relative paths resolve as they do in a clone.
-    static func exampleCopy(_ name: String) throws -> URL {
+    static func exampleCopy(_ name: String) async throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-example-\(UUID().uuidString)")
         let jobs = folder.appendingPathComponent("jobs")
         try FileManager.default.createDirectory(at: jobs, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("demo"), withDestinationURL: try DemoLibrary.folder.get())
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("demo"), withDestinationURL: try await DemoLibrary.folder())
         try FileManager.default.copyItem(at: root.appendingPathComponent("jobs/\(name)"), to: jobs.appendingPathComponent(name))
         return jobs.appendingPathComponent(name)
     }
@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test(arguments: exampleJobs)
-    func exampleValidatesWithoutWarningsOverTheDemo(name: String) throws {
-        let job = try Self.exampleCopy(name)
+    func exampleValidatesWithoutWarningsOverTheDemo(name: String) async throws {
+        let job = try await Self.exampleCopy(name)
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["validate", job.path])
         #expect(result.status == 0, "\(result.standardError)")
@@ -35,8 +35,8 @@ import Testing
     /// Planned as of 2025-01-03 (so `last: month` is December 2024): at least one day has media and every pin
     /// finds its file.
     @Test(arguments: exampleJobs)
-    func examplePlansItsPinsOverTheDemo(name: String) throws {
-        let job = try Self.exampleCopy(name)
+    func examplePlansItsPinsOverTheDemo(name: String) async throws {
+        let job = try await Self.exampleCopy(name)
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["plan", job.path, "--json", "--as-of", "2025-01-03"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -46,8 +46,8 @@ import Testing
         #expect(pinProblems.isEmpty, "\(pinProblems.map(\.code))")
     }
 
-    @Test func theGeneratedDemoJobPassesTheSchemaAndTheParser() throws {
-        let demoJob = try DemoLibrary.folder.get().appendingPathComponent("demo.yaml")
+    @Test func theGeneratedDemoJobPassesTheSchemaAndTheParser() async throws {
+        let demoJob = try await DemoLibrary.folder().appendingPathComponent("demo.yaml")
         let validate = try DVPipeProcess.run(["validate", demoJob.path])
         #expect(validate.status == 0, "\(validate.standardError)")
         let schema = Process()

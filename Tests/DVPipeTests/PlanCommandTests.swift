@@ -20,8 +20,8 @@ import Testing
         let warnings: [Warning]
     }
 
-    @Test func theDemoPlanShowsEveryKindOfReason() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func theDemoPlanShowsEveryKindOfReason() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["plan", job.path, "--json"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -39,8 +39,8 @@ import Testing
         #expect(plan.warnings.contains { $0.code == "day_from_mtime" && $0.file == "holiday-party.mp4" })
     }
 
-    @Test func theTableNamesFilesReasonsAndTotals() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func theTableNamesFilesReasonsAndTotals() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["plan", job.path])
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -49,8 +49,8 @@ import Testing
         #expect(result.standardOutput.contains("Totals: 24 of 31 days with media"))
     }
 
-    @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() throws {
-        let job = try DemoLibrary.jobCopy { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }
+    @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() async throws {
+        let job = try await DemoLibrary.jobCopy { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["plan", job.path])
         #expect(result.status == 2)
@@ -64,8 +64,8 @@ import Testing
         ("2025-01-03", "timeframe: 2024-12-01 … 2024-12-31 (31 days)"),
         ("2024-03-01", "timeframe: 2024-02-01 … 2024-02-29 (29 days)"),
     ])
-    func lastMonthResolvesAgainstAsOfAndPrintsTheRange(asOf: String, range: String) throws {
-        let job = try ExampleJobTests.exampleCopy("monthly-cron.yaml")
+    func lastMonthResolvesAgainstAsOfAndPrintsTheRange(asOf: String, range: String) async throws {
+        let job = try await ExampleJobTests.exampleCopy("monthly-cron.yaml")
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
         #expect(try String(contentsOf: job, encoding: .utf8).contains("last: month"))
         let result = try DVPipeProcess.run(["plan", job.path, "--as-of", asOf])
@@ -73,8 +73,8 @@ import Testing
         #expect(result.standardError.contains(range), "stderr: \(result.standardError)")
     }
 
-    @Test func aMalformedAsOfDateIsAUsageError() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func aMalformedAsOfDateIsAUsageError() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["plan", job.path, "--as-of", "yesterday"])
         #expect(result.status == 64)

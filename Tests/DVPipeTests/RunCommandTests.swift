@@ -1,3 +1,4 @@
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -14,20 +15,13 @@ import Testing
         job.deletingLastPathComponent().appendingPathComponent("out/demo.mp4")
     }
 
-    @Test func killedInTheMiddleThenResumedGivesTheSameBytesAsAnUninterruptedRun() throws {
-        let reference = try DemoLibrary.jobCopy()
-        let resumed = try DemoLibrary.jobCopy()
-        defer {
-            for job in [reference, resumed] { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-        }
-        let whole = try DVPipeProcess.run(["run", reference.path, "--progress", "none"])
-        #expect(whole.status == 0, "stderr: \(whole.standardError)")
+    @Test func killedInTheMiddleThenResumedGivesTheSameBytesAsAnUninterruptedRun() async throws {
+        let expected = try await DemoLibrary.reel()
+        let resumed = try await DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: resumed.deletingLastPathComponent()) }
 
         let process = try DVPipeProcess.start(["run", resumed.path, "--progress", "none", "--jobs", "1"])
-        let deadline = Date().addingTimeInterval(120)
-        while Self.finishedRecords(beside: resumed) < 10 && process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        DVPipeProcess.wait(for: process) { Self.finishedRecords(beside: resumed) >= 10 }
         #expect(process.isRunning, "the run should still be going when killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -43,17 +37,13 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".partial") }
         #expect(leftovers.isEmpty, "the killed run's half-written segment is swept: \(leftovers)")
         #expect(rerun.standardOutput.contains("segments: \(26 - finishedBeforeKill) rendered, \(finishedBeforeKill) reused (of 26)"))
-        let expected = try Data(contentsOf: Self.output(beside: reference))
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
     }
 
-    @Test func twoShardsAtOnceInOneWorkFolderThenAssembleGiveTheSingleProcessBytes() throws {
-        let reference = try DemoLibrary.jobCopy()
-        let sharded = try DemoLibrary.jobCopy()
-        defer {
-            for job in [reference, sharded] { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-        }
-        #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
+    @Test func twoShardsAtOnceInOneWorkFolderThenAssembleGiveTheSingleProcessBytes() async throws {
+        let reference = try await DemoLibrary.reel()
+        let sharded = try await DemoLibrary.jobCopy()
+        defer { try? FileManager.default.removeItem(at: sharded.deletingLastPathComponent()) }
         let shared = sharded.deletingLastPathComponent().appendingPathComponent("shared-work").path
         let shards = try ["1/2", "2/2"].map { shard in
             try DVPipeProcess.start(["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"])
@@ -64,22 +54,19 @@ import Testing
         }
         let assembled = try DVPipeProcess.run(["assemble", sharded.path, "--work-dir", shared, "--progress", "none"])
         #expect(assembled.status == 0, "stderr: \(assembled.standardError)")
-        #expect(try Data(contentsOf: Self.output(beside: sharded)) == Data(contentsOf: Self.output(beside: reference)))
+        #expect(try Data(contentsOf: Self.output(beside: sharded)) == reference)
     }
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) throws {
-        let job = try DemoLibrary.jobCopy()
+    func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let process = try DVPipeProcess.process(["run", job.path, "--progress", "plain", "--jobs", "1"])
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while Self.finishedRecords(beside: job) < 3 && process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        DVPipeProcess.wait(for: process) { Self.finishedRecords(beside: job) >= 3 }
         kill(process.processIdentifier, signal)
         let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -92,8 +79,8 @@ import Testing
         #expect(leftovers.isEmpty, "a stop by signal leaves no half-written segment: \(leftovers)")
     }
 
-    @Test func theSummarySaysWhatWasWrittenAndWhichDaysAreLeftOut() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func theSummarySaysWhatWasWrittenAndWhichDaysAreLeftOut() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["run", job.path, "--progress", "json"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -109,8 +96,8 @@ import Testing
         }
     }
 
-    @Test func assembleBeforeRenderSaysWhatIsMissing() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func assembleBeforeRenderSaysWhatIsMissing() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let result = try DVPipeProcess.run(["assemble", job.path])
         #expect(result.status == 1)
@@ -119,16 +106,13 @@ import Testing
 
     /// A clip that probes well but breaks while decoding: the first tenth of a finished reel (its index at
     /// the front, so the header still promises a minute), pinned to the 9th with a window past its end.
-    @Test func aClipThatBreaksWhileRenderingIsReplacedOrUnderStrictFailsTheRun() throws {
-        let reference = try DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: reference.deletingLastPathComponent()) }
-        #expect(try DVPipeProcess.run(["run", reference.path, "--progress", "none"]).status == 0)
-        let extra = reference.deletingLastPathComponent().appendingPathComponent("extra")
-        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
-        let reel = try Data(contentsOf: Self.output(beside: reference))
+    @Test func aClipThatBreaksWhileRenderingIsReplacedOrUnderStrictFailsTheRun() async throws {
+        let reel = try await DemoLibrary.reel()
+        let scratch = try TemporaryFolder("extra")
+        let extra = scratch.url
         let broken = extra.appendingPathComponent("VID_20241209_120000.mp4")
         try reel.prefix(reel.count / 10).write(to: broken)
-        let job = try DemoLibrary.jobCopy { text in
+        let job = try await DemoLibrary.jobCopy { text in
             text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
                 .replacingOccurrences(of: "days:\n", with: "days:\n  2024-12-09: { pin: { file: VID_20241209_120000.mp4, start: 30s } }\n")
         }
@@ -149,13 +133,13 @@ import Testing
     }
 
     /// A copy of the demo job whose library starts with a folder of its own holding `files` (name → bytes).
-    static func jobCopy(withExtraFiles files: [String: Data]) throws -> (job: URL, extra: URL) {
+    static func jobCopy(withExtraFiles files: [String: Data]) async throws -> (job: URL, extra: URL) {
         let extra = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-extra-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
         for (name, bytes) in files {
             try bytes.write(to: extra.appendingPathComponent(name))
         }
-        let job = try DemoLibrary.jobCopy { text in
+        let job = try await DemoLibrary.jobCopy { text in
             text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
         }
         return (job, extra)
@@ -163,10 +147,10 @@ import Testing
 
     /// Two copies of a clip cut 1 % into its media: the earliest clip of the 19th (which also has IMG_0018)
     /// and the only clip of the 11th. Both probe well, so the plan picks them; both break in their window.
-    @Test func aChosenClipThatBreaksGivesWayToTheDaysNextCandidateOrItsDayIsDropped() throws {
-        let reel = try DemoLibrary.reel.get()
+    @Test func aChosenClipThatBreaksGivesWayToTheDaysNextCandidateOrItsDayIsDropped() async throws {
+        let reel = try await DemoLibrary.reel()
         let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
-        let (job, extra) = try Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken, "VID_20241211_120000.mp4": broken])
+        let (job, extra) = try await Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken, "VID_20241211_120000.mp4": broken])
         defer {
             for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
         }
@@ -191,10 +175,10 @@ import Testing
 
     /// `--strict`: the run fails on the broken clip of the 19th, keeps what it finished and leaves the previous
     /// output alone; a run without `--strict` then renders only what the failure left.
-    @Test func underStrictABrokenClipFailsTheRunKeepingFinishedSegmentsAndThePreviousOutput() throws {
-        let reel = try DemoLibrary.reel.get()
+    @Test func underStrictABrokenClipFailsTheRunKeepingFinishedSegmentsAndThePreviousOutput() async throws {
+        let reel = try await DemoLibrary.reel()
         let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
-        let (job, extra) = try Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken])
+        let (job, extra) = try await Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken])
         defer {
             for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
         }
@@ -219,8 +203,8 @@ import Testing
         #expect(try Data(contentsOf: output) == reel)
     }
 
-    @Test func freshIgnoresTheWorkFolderAndRendersEverySegmentAgain() throws {
-        let job = try DemoLibrary.jobCopy()
+    @Test func freshIgnoresTheWorkFolderAndRendersEverySegmentAgain() async throws {
+        let job = try await DemoLibrary.jobCopy()
         defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
         let first = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(first.status == 0, "stderr: \(first.standardError)")
@@ -231,7 +215,7 @@ import Testing
         #expect(fresh.status == 0, "stderr: \(fresh.standardError)")
         #expect(fresh.standardOutput.contains("segments: 26 rendered, 0 reused (of 26)"), "\(fresh.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: leftover.path), "the old work folder is gone")
-        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
+        #expect(try await Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel())
 
         // The assemble manifest: status calls the output up to date, and a run with nothing to do keeps it.
         let status = try DVPipeProcess.run(["status", job.path])
@@ -239,6 +223,6 @@ import Testing
         let again = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(again.standardOutput.contains("kept \(Self.output(beside: job).path) (already up to date)"), "\(again.standardOutput)")
         #expect(again.standardOutput.contains("segments: 0 rendered, 26 reused (of 26)"))
-        #expect(try Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel.get())
+        #expect(try await Data(contentsOf: Self.output(beside: job)) == DemoLibrary.reel())
     }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -28,13 +29,13 @@ import Testing
     @Test("a project copied to another path with new modification times (library, work folder) renders nothing again and gives the same bytes")
     func relocatedWorkFolderIsReusedWhole() throws {
         let original = try DatedLibrary.project()
-        let moved = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-runner-2-\(UUID().uuidString)/checkout")
-        defer { Self.remove(original, moved.appendingPathComponent("job.yaml")); try? FileManager.default.removeItem(at: moved.deletingLastPathComponent()) }
+        let runner = try TemporaryFolder("runner-2")
+        let moved = runner.url.appendingPathComponent("checkout")
+        defer { Self.remove(original) }
         let first = try DVPipeProcess.run(["run", original.path, "--progress", "none"])
         #expect(first.status == 0, "stderr: \(first.standardError)")
         #expect(DatedLibrary.segmentCounts(first.standardOutput)?.rendered == DatedLibrary.clipCount)
 
-        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
         try DatedLibrary.copyWithNewTimes(original.deletingLastPathComponent(), to: moved)
         let job = moved.appendingPathComponent("job.yaml")
         try FileManager.default.removeItem(at: DatedLibrary.output(of: job))
@@ -69,13 +70,11 @@ import Testing
 
     @Test("month jobs for November and December, then one for both sharing the cache: only the month boundary is rendered")
     func yearAfterMonthsRendersTheBoundary() throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-cache-\(UUID().uuidString)")
+        let cacheFolder = try TemporaryFolder("cache")
+        let cache = cacheFolder.url
         let months = try ["{ month: 2024-11 }", "{ month: 2024-12 }"].map { try DatedLibrary.project(timeframe: $0) }
         let both = try DatedLibrary.project()
-        defer {
-            Self.remove(months[0], months[1], both)
-            try? FileManager.default.removeItem(at: cache)
-        }
+        defer { Self.remove(months[0], months[1], both) }
         let environment = ["DVPIPE_CACHE": cache.path]
         for job in months {
             let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
@@ -182,10 +181,7 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(atPath: segments.path)) ?? []).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.count
         }
         let victim = try DVPipeProcess.start(["render", job.path, "--progress", "none", "--jobs", "1"])
-        let deadline = Date().addingTimeInterval(120)
-        while (count(".json") < 3 || count(".claim") == 0) && victim.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        DVPipeProcess.wait(for: victim, every: 0.01) { count(".json") >= 3 && count(".claim") > 0 }
         let survivor = try DVPipeProcess.start(["run", job.path, "--progress", "none", "--jobs", "1"])
         kill(victim.processIdentifier, SIGKILL)
         victim.waitUntilExit()

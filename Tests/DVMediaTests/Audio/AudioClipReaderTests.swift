@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVTestSupport
 import Foundation
 
 /// Test inputs for the audio stage, written with the project's sample generator (tiny picture, the

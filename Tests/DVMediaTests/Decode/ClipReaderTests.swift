@@ -1,4 +1,5 @@
 import DVMedia
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 struct ClipReaderTests {
     @Test("a window starting mid-clip hands out exactly the frames of the window")
     func frameAccurateWindow() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("count.mp4")
         try TestMedia.writeClip(to: url, fps: 30, count: 60)
 
@@ -18,8 +19,8 @@ struct ClipReaderTests {
 
     @Test("a reader opened at a tick hands out the same frames as one read on to that tick", arguments: [7, 13, 20])
     func readingOnMatchesOpeningAfresh(tick: Int) throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("24fps.mp4")
         // 24 fps shown at 30: tick times fall between source timestamps, so rounding from the tick
         // instead of from the window's start would pick other pictures.
@@ -42,8 +43,8 @@ struct ClipReaderTests {
 
     @Test("a window that starts at zero shows the first frame first")
     func windowAtStart() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("start.mp4")
         try TestMedia.writeClip(to: url, fps: 25, count: 20)
 
@@ -53,8 +54,8 @@ struct ClipReaderTests {
 
     @Test("variable frame rate becomes the output rate: latest source frame at or before each tick")
     func variableToConstantRate() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("vfr.mp4")
         // Millisecond timestamps with gaps and bursts.
         let stamps: [Int64] = [0, 20, 40, 100, 110, 120, 130, 300, 340, 500, 700, 720, 760, 900, 1000, 1100]
@@ -71,8 +72,8 @@ struct ClipReaderTests {
 
     @Test("output at a higher rate repeats frames; a window past the end repeats the last frame")
     func upsamplingAndEarlyEnd() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("slow.mp4")
         try TestMedia.writeClip(to: url, fps: 15, count: 15)
 
@@ -90,8 +91,8 @@ struct ClipReaderTests {
 
     @Test("10-bit HEVC decodes", .enabled(if: EncoderAvailability.check().contains { $0.name == "libx265" && $0.available }))
     func tenBitHEVC() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("hevc10.mp4")
         try TestMedia.writeClip(to: url, codec: .hevc, fps: 30, count: 12, tenBit: true)
 
@@ -108,8 +109,8 @@ struct ClipReaderTests {
         "MPEG-4 Part 2 and VP9 decode with a frame-accurate window",
         arguments: [VideoCodec.mpeg4, .vp9].filter(\.isAvailable))
     func otherCodecs(codec: VideoCodec) throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("\(codec.rawValue).mp4")
         try TestMedia.writeClip(to: url, codec: codec, fps: 30, count: 15)
 
@@ -125,8 +126,8 @@ struct ClipReaderTests {
 
     @Test("rotation comes from the display matrix")
     func rotation() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         for degrees in [0, 90, 180, 270] {
             let url = folder.appendingPathComponent("rot\(degrees).mp4")
             try TestMedia.writeClip(to: url, count: 2, rotationClockwise: degrees)

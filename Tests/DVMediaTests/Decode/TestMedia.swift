@@ -1,16 +1,14 @@
 import DVMedia
 import DVSamples
+import DVTestSupport
 import Foundation
 
 /// Tiny test inputs encoded at test time with the project's encoder and muxer.
-/// (Swapped for the shared `SampleClip` generator once it lands.)
 enum TestMedia {
-    /// A fresh temporary folder; the caller removes it.
-    static func makeFolder() throws -> URL {
+    /// A fresh temporary folder, removed when the value goes away; FFmpeg's log quietened to errors.
+    static func makeFolder() throws -> TemporaryFolder {
         MediaLog.showErrorsOnly()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-media-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return try TemporaryFolder("media")
     }
 
     /// The luma value frame `index` is drawn with, so a decoded frame tells which source frame it is.

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVTestSupport
 import Foundation
 import Testing
 

@@ -68,4 +68,14 @@ struct DVPipeProcess {
             standardError: String(decoding: errorData, as: UTF8.self)
         )
     }
+
+    /// Looks at `condition` every `interval` seconds until it holds, `process` has ended or two minutes
+    /// have passed. It blocks its thread on purpose: a task's sleep on the cooperative pool can wake long
+    /// after a fast render has finished.
+    static func wait(for process: Process, every interval: TimeInterval = 0.05, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(120)
+        while !condition() && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: interval)
+        }
+    }
 }

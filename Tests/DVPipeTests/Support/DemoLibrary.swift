@@ -1,22 +1,19 @@
+import DVTestSupport
 import Foundation
 
-/// The built-in demo library, written once per test process by `dvpipe demo` and shared by the suites that
-/// plan or render it. Each suite copies the job into a folder of its own, so work folders never collide.
+/// The built-in demo library (written once per test process by the shared `DemoFixture`) as the command
+/// suites use it: job copies in folders of their own, so work folders never collide, and the demo job's
+/// reel rendered once.
 enum DemoLibrary {
-    /// The folder holding `library/` and `demo.yaml`.
-    static let folder: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-demo-\(UUID().uuidString)")
-        let result = try DVPipeProcess.run(["demo", folder.path])
-        guard result.status == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe demo failed: \(result.standardError)"])
-        }
-        return folder
+    /// The folder holding `library/`, `demo.yaml` and `music/`.
+    static func folder() async throws -> URL {
+        try await DemoFixture.shared.demoFolder()
     }
 
     /// A fresh folder with its own copy of the demo job (its library path pointing at the shared library),
     /// so that its work folder and output are its own.
-    static func jobCopy(editing edit: (String) -> String = { $0 }) throws -> URL {
-        let source = try folder.get()
+    static func jobCopy(editing edit: (String) -> String = { $0 }) async throws -> URL {
+        let source = try await folder()
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-job-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let text = try String(contentsOf: source.appendingPathComponent("demo.yaml"), encoding: .utf8)
@@ -30,14 +27,8 @@ enum DemoLibrary {
 
     /// The demo job's reel as one plain `dvpipe run` writes it, rendered once per test process and shared
     /// by the tests that compare another run's output with it or cut broken clips out of it.
-    static let reel: Result<Data, any Error> = Result {
-        let job = try jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-        let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
-        guard result.status == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe run failed: \(result.standardError)"])
-        }
-        return try Data(contentsOf: job.deletingLastPathComponent().appendingPathComponent("out/demo.mp4"))
+    static func reel() async throws -> Data {
+        try await ReferenceReel.shared.data()
     }
 
     /// A clip that probes well but breaks early in its window: `reel` (its index at the front, so the header
@@ -54,5 +45,26 @@ enum DemoLibrary {
             offset += size
         }
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no mdat box in the reel"])
+    }
+}
+
+/// The demo job's reel, rendered on first use (once, however many tests ask at the same time).
+private actor ReferenceReel {
+    static let shared = ReferenceReel()
+    private var rendering: Task<Data, any Error>?
+
+    func data() async throws -> Data {
+        if let rendering { return try await rendering.value }
+        let task = Task {
+            let job = try await DemoLibrary.jobCopy()
+            defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+            let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+            guard result.status == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe run failed: \(result.standardError)"])
+            }
+            return try Data(contentsOf: job.deletingLastPathComponent().appendingPathComponent("out/demo.mp4"))
+        }
+        rendering = task
+        return try await task.value
     }
 }

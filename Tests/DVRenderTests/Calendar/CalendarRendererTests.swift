@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func cellsShowThumbnailsBadgesAndCrossesAndThePNGDecodesBack() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let layout = CalendarLayout(days: DayRange(day("2024-12-02"), day("2024-12-08")))
         let palette = CalendarPalette.standard
         let green = RGBColor(red: 30, green: 200, blue: 60)

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -46,9 +47,8 @@ final class EventLog: RenderObserver {
     }
 
     @Test func aClipThatDoesNotDecodeIsABlankDayAndAWarningNamingIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-sheet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder("sheet")
+        let folder = scratch.url
         let broken = folder.appendingPathComponent("IMG_0099.MOV")
         try Data("not a movie".utf8).write(to: broken)
         var chosen = PlannedDay(date: day("2024-12-02"), status: .chosen, reason: "video 1 of 1")

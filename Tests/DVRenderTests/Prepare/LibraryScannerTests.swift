@@ -1,20 +1,20 @@
 import DVRender
 import DVPlanning
+import DVTestSupport
 import Foundation
 import Testing
 
 /// A library in a fresh temporary folder, removed when the test ends.
 private final class TemporaryLibrary {
-    let base: URL
+    private let folder: TemporaryFolder
+    var base: URL { folder.url }
     var root: URL { base.appendingPathComponent("media") }
     var cache: URL { base.appendingPathComponent("cache/index.bin") }
 
     init() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-scan-\(UUID().uuidString)")
+        folder = try TemporaryFolder("scan")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
-
-    deinit { try? FileManager.default.removeItem(at: base) }
 
     func write(_ relativePath: String, bytes: Int = 10, under folder: URL? = nil) throws {
         let url = (folder ?? root).appendingPathComponent(relativePath)

@@ -2,6 +2,7 @@ import DVMedia
 import DVSamples
 import DVPlanning
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct AudioStageTests {
     }
 
     /// Writes the two tone clips (dated by name, Dec 1 and Dec 2) and a job over them, and runs the stage.
-    static func mix(in scratch: ScratchFolder) throws -> Mixed {
+    static func mix(in scratch: TemporaryFolder) throws -> Mixed {
         let library = scratch.url.appendingPathComponent("library")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
         let writer = try SampleWriter()
@@ -60,7 +61,7 @@ struct AudioStageTests {
 
     @Test("the track is kept in chunks: made again after its file is gone, it reuses every chunk (found by its clips) and has the same bytes")
     func chunksAreReused() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         let mixed = try Self.mix(in: scratch)
         let stage = AudioStage(work: scratch.work, job: mixed.job)
         let track = try stage.trackFile(for: mixed.layout)
@@ -82,7 +83,7 @@ struct AudioStageTests {
 
     @Test("clips made at −30 and −10 LUFS both end within 1 LU of the −16 LUFS target")
     func loudnessMatched() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         let mixed = try Self.mix(in: scratch)
         #expect(mixed.clips.count == 2)
         for piece in mixed.clips {
@@ -99,7 +100,7 @@ struct AudioStageTests {
     /// de-click alone would leave both near 1.
     @Test("the sound rises from the intro card's silence and falls into the outro's over the picture's transitions")
     func cardsCrossfadeTheSound() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         let mixed = try Self.mix(in: scratch)
         let pieces = mixed.layout.pieces
         try #require(pieces.count == 4 && pieces[0].source.clip == nil && pieces[3].source.clip == nil)

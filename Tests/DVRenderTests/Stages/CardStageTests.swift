@@ -2,6 +2,7 @@ import DVMedia
 import DVSamples
 import DVPlanning
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct CardStageTests {
     }
 
     /// A second of a yellow sample clip (a digit and a moving bar over the colour).
-    static func clip(in folder: ScratchFolder) throws -> URL {
+    static func clip(in folder: TemporaryFolder) throws -> URL {
         let clip = SampleClip(fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8", background: RGBColor(red: 230, green: 190, blue: 60))
         return try SampleWriter().write(clip, in: folder.url)
     }
@@ -48,7 +49,7 @@ struct CardStageTests {
 
     @Test("a blurred backdrop shows the clip's frame, blurred and darkened, not the flat colour; the text still shows over it")
     func blurredBackdrop() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let url = try Self.clip(in: folder)
         let backdrop = CardBackdrop(path: url.path, identity: "clip", seconds: 0.5)
         let blurred = try picture(card("", backdrop: backdrop))

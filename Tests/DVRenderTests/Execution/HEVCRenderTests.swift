@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("hevc reel")
 struct HEVCRenderTests {
     /// The job: the six input shapes of `FitRenderTests`, crossfaded, encoded with x265.
-    static func job(library: URL, outputIn scratch: ScratchFolder) throws -> Job {
+    static func job(library: URL, outputIn scratch: TemporaryFolder) throws -> Job {
         let yaml = """
             version: 1
             library: { paths: ["\(library.path)"], timezone: UTC }
@@ -24,10 +25,10 @@ struct HEVCRenderTests {
 
     @Test("an x265 reel decodes whole with the planned frames, and renders again to the same bytes")
     func hevcReelDecodesAndRepeats() async throws {
-        let media = try ScratchFolder()
+        let media = try TemporaryFolder()
         let library = try FitRenderTests.writeLibrary(in: media.url)
 
-        let first = try ScratchFolder()
+        let first = try TemporaryFolder()
         let (report, reel, _) = try await ReelRenderTests.render(try Self.job(library: library, outputIn: first), in: first)
         #expect(report.layout.pieces.count { $0.source.clip != nil } == FitRenderTests.clips.count)
         #expect(report.renderedCount == report.layout.segments.count)
@@ -43,7 +44,7 @@ struct HEVCRenderTests {
         // Six one-second clips at 30 fps, five 0.2 s overlaps.
         #expect(report.layout.frameCount == 6 * 30 - 5 * 6)
 
-        let second = try ScratchFolder()
+        let second = try TemporaryFolder()
         let again = try await ReelRenderTests.render(try Self.job(library: library, outputIn: second), in: second)
         #expect(again.report.renderedCount == again.report.layout.segments.count, "nothing to reuse in a new work folder")
         #expect(try Data(contentsOf: again.reel.output) == Data(contentsOf: reel.output))

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -123,8 +124,8 @@ struct CanvasNormalizerTests {
     @Test("a decoded rotated, 10-bit HEVC clip is fitted upright",
           .enabled(if: EncoderAvailability.check().contains { $0.name == "libx265" && $0.available }))
     func decodedRotatedTenBit() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("portrait.mp4")
         try TestMedia.writeClip(to: url, codec: .hevc, width: 160, height: 96, count: 3, tenBit: true, rotationClockwise: 90) { frame, _ in
             TestMedia.fill10Bit(frame, y: 64, u: 512, v: 512)

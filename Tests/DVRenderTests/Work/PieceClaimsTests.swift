@@ -1,5 +1,6 @@
 @testable import DVMedia
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct PieceClaimsTests {
 
     @Test("a claim is exclusive: a second process's claim on the same piece is refused until the first releases it")
     func exclusive() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let claims = PieceClaims(folders: [folder.url])
         defer { claims.finish() }
         #expect(claims.claim("a") == .claimed)
@@ -26,7 +27,7 @@ struct PieceClaimsTests {
 
     @Test("another host's claim is kept while renewed, and taken over once it has not been for the timeout")
     func otherHostsClaimExpires() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let claims = PieceClaims(folders: [folder.url], timeout: 0.6)
         defer { claims.finish() }
         let file = folder.url.appendingPathComponent("k.claim")
@@ -43,7 +44,7 @@ struct PieceClaimsTests {
 
     @Test("a claim of this host's process that is gone is taken over at once, whatever the timeout")
     func goneLocalProcessIsTakenOverAtOnce() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let claims = PieceClaims(folders: [folder.url], timeout: 3600)
         defer { claims.finish() }
         let finished = Process()
@@ -56,8 +57,8 @@ struct PieceClaimsTests {
 
     @Test("claims in two folders (work folder and cache) are all or none")
     func allOrNone() throws {
-        let work = try ScratchFolder()
-        let cache = try ScratchFolder()
+        let work = try TemporaryFolder()
+        let cache = try TemporaryFolder()
         let claims = PieceClaims(folders: [work.url, cache.url])
         defer { claims.finish() }
         try Self.claim("k", in: cache.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))

@@ -1,4 +1,5 @@
 @testable import DVMedia
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -53,8 +54,8 @@ struct SegmentTests {
 
     @Test("a segment starts with a keyframe and holds one packet per frame")
     func segmentStartsWithKeyframe() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let url = folder.appendingPathComponent("seg.mp4")
         try writeSegment(url, frames: 0..<12)
         let packets = try videoPackets(url)
@@ -64,8 +65,8 @@ struct SegmentTests {
 
     @Test("three segments join into one stream: all frames, in order, timestamps strictly increasing")
     func joinThree() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let ranges = [0..<10, 10..<17, 17..<30]
         let segments = ranges.enumerated().map { folder.appendingPathComponent("s\($0.offset).mp4") }
         for (url, range) in zip(segments, ranges) { try writeSegment(url, frames: range) }
@@ -87,8 +88,8 @@ struct SegmentTests {
 
     @Test("joining the same segments twice gives identical bytes")
     func joinIsReproducible() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let segments = [folder.appendingPathComponent("a.mp4"), folder.appendingPathComponent("b.mp4")]
         try writeSegment(segments[0], frames: 0..<8)
         try writeSegment(segments[1], frames: 8..<20)
@@ -102,8 +103,8 @@ struct SegmentTests {
 
     @Test("a segment of another size is refused, naming it, and no output appears")
     func mismatchRefused() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let good = folder.appendingPathComponent("good.mp4"), odd = folder.appendingPathComponent("odd.mp4")
         try writeSegment(good, frames: 0..<5)
         var other = Self.settings
@@ -122,8 +123,8 @@ struct SegmentTests {
 
     @Test("a segment encoded with other codec settings (different SPS) is refused")
     func differentHeadersRefused() throws {
-        let folder = try TestMedia.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
         let good = folder.appendingPathComponent("good.mp4"), odd = folder.appendingPathComponent("odd.mp4")
         try writeSegment(good, frames: 0..<5)
         var other = Self.settings

@@ -2,6 +2,7 @@ import DVMedia
 import DVSamples
 import DVPlanning
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -73,7 +74,7 @@ struct FitRenderTests {
 
     @Test("rotated, 4:3, ultra-wide, portrait, VFR and 10-bit HEVC clips come out upright and contained")
     func everyShapeUprightAndContained() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         _ = try Self.writeLibrary(in: scratch.url)
         let yaml = """
             version: 1

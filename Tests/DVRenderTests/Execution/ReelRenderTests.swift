@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 @testable import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("reel render")
 struct ReelRenderTests {
     /// Plans and renders `job` into `scratch`, returning the report and the reel.
-    static func render(_ job: Job, in scratch: ScratchFolder, observer: RecordingObserver = RecordingObserver()) async throws
+    static func render(_ job: Job, in scratch: TemporaryFolder, observer: RecordingObserver = RecordingObserver()) async throws
         -> (report: SegmentsReport, reel: AssembledReel, observer: RecordingObserver)
     {
         let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
@@ -44,7 +45,7 @@ struct ReelRenderTests {
 
     @Test("the reel decodes whole, has the planned frames and sound, and shows each day's clip in its place")
     func reelMatchesThePlan() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         let (report, reel, _) = try await Self.render(try await DemoFixture.shared.job(outputIn: scratch.url), in: scratch)
         let layout = report.layout
         let census = try FrameCensus.take(reel.output)
@@ -93,7 +94,7 @@ struct ReelRenderTests {
 
     @Test("a re-run reuses every segment and gives the same bytes; a changed pin re-renders its day's segment and the next")
     func incrementalAndReproducible() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
         let first = try await Self.render(job, in: scratch)
         let firstBytes = try Data(contentsOf: first.reel.output)
@@ -113,7 +114,7 @@ struct ReelRenderTests {
 
         // What the work folder kept (segments, sound chunks found by their clips) gives the bytes of a
         // render of the edited job from nothing.
-        let elsewhere = try ScratchFolder()
+        let elsewhere = try TemporaryFolder()
         var fromNothing = try await DemoFixture.shared.job(outputIn: elsewhere.url)
         fromNothing.days[day] = job.days[day]
         let fresh = try await Self.render(fromNothing, in: elsewhere)
@@ -123,7 +124,7 @@ struct ReelRenderTests {
 
     @Test("changing one caption re-renders that day's segment and the next, and the caption shows on its day")
     func captionChangeIsIncremental() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
         let first = try await Self.render(job, in: scratch)
         let day = try #require(CalendarDay("2024-12-18"))
@@ -160,7 +161,7 @@ struct ReelRenderTests {
 
     @Test("output.subtitles adds a mov_text track with each day's date and caption, timed to the reel")
     func subtitleTrack() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
         job.output.subtitles = true
         let (report, reel, _) = try await Self.render(job, in: scratch)
@@ -178,7 +179,7 @@ struct ReelRenderTests {
 
     @Test("the plan and assemble manifests record what was rendered; an up-to-date output is kept, a stale one assembled again")
     func manifests() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         var job = try await DemoFixture.shared.job(outputIn: scratch.url)
         let first = try await Self.render(job, in: scratch)
         #expect(!first.reel.reused)
@@ -222,7 +223,7 @@ struct ReelRenderTests {
 
     @Test("a stop asked while the sound track is made ends the run before assembling; the track is kept for the re-run")
     func stopDuringTheSoundTrack() async throws {
-        let scratch = try ScratchFolder()
+        let scratch = try TemporaryFolder()
         let job = try await DemoFixture.shared.job(outputIn: scratch.url)
         let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
         let stop = StopRequest()

@@ -2,6 +2,7 @@
 import DVPlanning
 import DVRender
 @testable import DVSamples
+import DVTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DVRender
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ struct ContentDigestsTests {
 
     @Test("a file's digest is its SHA-256 (as sha256sum gives it), kept by stamp: an unchanged stamp is not read again, a new one is")
     func digestsAreKeptByStamp() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("clip.mov")
         let bytes = Data((0..<5_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try bytes.write(to: file)

@@ -1,0 +1,21 @@
+import DVRender
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed with everything in it when the value
+/// goes away: the one way the test targets make scratch space.
+public final class TemporaryFolder: Sendable {
+    public let url: URL
+
+    /// Creates `dvpipe-<prefix>-<UUID>` under the temporary directory.
+    public init(_ prefix: String = "test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// A work folder inside it.
+    public var work: WorkFolder { WorkFolder(root: url.appendingPathComponent("work")) }
+}
