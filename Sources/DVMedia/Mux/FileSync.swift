@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,6 +34,10 @@ public enum FileSync {
         return (String(parts[parts.count - 3]), pid)
     }
 
+    /// Writes made by this process so far: numbers each atomic write's temporary file, so two threads
+    /// writing one file at once never share one.
+    private static let writes = Mutex(0)
+
     /// True when process `pid` of this host no longer runs.
     public static func isGone(_ pid: pid_t) -> Bool {
         kill(pid, 0) != 0 && errno == ESRCH
@@ -50,13 +55,20 @@ public enum FileSync {
         }
     }
 
-    /// Writes `data` to `url` atomically: a temporary file beside it (created exclusively), fsync, rename,
-    /// then fsync of the folder so the rename itself survives a power cut. The folder must exist.
+    /// Writes `data` to `url` atomically: a temporary file beside it (created exclusively, named with host,
+    /// process and a number of its own), fsync, rename, then fsync of the folder so the rename itself
+    /// survives a power cut. The folder must exist.
     ///
     /// - Throws: `MediaError.io` naming `url` and the step that failed; no temporary file is left behind.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = temporary(for: url, suffix: "tmp").path
+        let number = writes.withLock { count in
+            count += 1
+            return count
+        }
+        let numbered = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)~\(number)")
+        let temporary = temporary(for: numbered, suffix: "tmp").path
         let failure = { (step: String) in MediaError.io(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))") }
+        // A file of this name can only be left by a dead process that had this one's id.
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("open") }

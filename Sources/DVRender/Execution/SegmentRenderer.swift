@@ -69,7 +69,6 @@ public struct SegmentRenderer: Sendable {
         _ segments: [SegmentSpec], shard: Shard = .whole, observer: some RenderObserver, stop: StopRequest
     ) async throws -> RenderOutcome {
         try work.prepare()
-        defer { claims.finish() }
         let owned = segments.filter { shard.owns($0.position) }
         observer.handle(.stageStarted(.encode, total: owned.count))
         var finished: [EncodedSegment] = []

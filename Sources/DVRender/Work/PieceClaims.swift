@@ -40,7 +40,7 @@ public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible 
 /// for `timeout` seconds (by this host's clock, or watched unchanged that long, whichever comes first).
 /// Released claims are deleted; a crash leaves a claim that the next process takes over as above.
 public final class PieceClaims: @unchecked Sendable {
-    // @unchecked: `held` and `watched` are only touched with `lock` held; the heartbeat thread reads `held` so.
+    // @unchecked: `held`, `watched` and `beating` are only touched with `lock` held, by the heartbeat thread too.
     /// The folders a piece is claimed in, all or none.
     public let folders: [URL]
     public let timeout: TimeInterval
@@ -49,18 +49,13 @@ public final class PieceClaims: @unchecked Sendable {
     private var held: Set<String> = []
     /// For claims of others: the modification time last seen and when this process saw it change.
     private var watched: [String: (modified: timespec, since: Date)] = [:]
-    private var beating: Thread?
-    private var finished = false
+    /// True while the heartbeat thread runs; it ends itself once no claim is held.
+    private var beating = false
 
     public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10) {
         self.folders = folders
         self.timeout = timeout
         self.heartbeat = heartbeat
-    }
-
-    /// Stops the heartbeat; call when the render is over (claims still held are left to expire).
-    public func finish() {
-        lock.withLock { finished = true }
     }
 
     /// What claiming a piece came to.
@@ -70,6 +65,10 @@ public final class PieceClaims: @unchecked Sendable {
         /// A live holder has it.
         case held(by: ClaimHolder?)
     }
+
+    /// Seconds after which a claim file whose holder cannot be read is taken over: claims are written whole
+    /// (see `create`), so such a file is left by something else, never by a live claimer mid-write.
+    static let unreadableGrace: TimeInterval = 2
 
     private func claimFile(_ key: String, in folder: URL) -> URL { folder.appendingPathComponent("\(key).claim") }
 
@@ -104,36 +103,30 @@ public final class PieceClaims: @unchecked Sendable {
         }
     }
 
-    /// True when piece `key` is claimed by a live holder other than this process in one of the folders.
-    public func isHeldByOther(_ key: String) -> Bool {
-        folders.contains { folder in
-            let file = claimFile(key, in: folder)
-            guard let holder = Self.holder(of: file) else { return FileManager.default.fileExists(atPath: file.path) }
-            return holder != .current && !isStale(file, holder: holder)
-        }
-    }
-
     /// The holder written in a claim file; nil when it is missing or unreadable.
     static func holder(of file: URL) -> ClaimHolder? {
         (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(ClaimHolder.self, from: $0) }
     }
 
-    /// Creates `file` exclusively with this process as its holder; false when it exists.
+    /// Creates `file` with this process as its holder, whole or not at all: the holder is written to a
+    /// temporary file that is then hard-linked to `file`, which fails when `file` exists (atomic on local
+    /// and network file systems alike). False when it exists.
     private func create(_ file: URL) -> Bool {
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let data = (try? JSONCoding.encoder.encode(ClaimHolder.current)) ?? Data()
-        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        fsync(descriptor)
-        return true
+        let folder = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = FileSync.temporary(for: file, suffix: "tmp")
+        defer { unlink(temporary.path) }
+        guard let data = try? JSONCoding.encoder.encode(ClaimHolder.current),
+              (try? FileSync.writeAtomically(data, to: temporary)) != nil
+        else { return false }
+        return link(temporary.path, file.path) == 0
     }
 
     /// When the claim in `file` is stale, moves it aside (an atomic rename that only one taker wins) and
     /// deletes it; true when this process removed it.
     private func takeOverIfStale(_ file: URL) -> Bool {
-        guard let holder = Self.holder(of: file), holder != .current, isStale(file, holder: holder) else { return false }
+        let holder = Self.holder(of: file)
+        guard holder != .current, isStale(file, holder: holder) else { return false }
         let aside = FileSync.temporary(for: file, suffix: "tmp")
         guard rename(file.path, aside.path) == 0 else { return false }
         defer { unlink(aside.path) }
@@ -147,14 +140,15 @@ public final class PieceClaims: @unchecked Sendable {
     }
 
     /// True when the holder of `file` is a gone process of this host, or the file has not been renewed for
-    /// `timeout` seconds.
-    private func isStale(_ file: URL, holder: ClaimHolder) -> Bool {
-        if holder.isGoneFromThisHost { return true }
+    /// `timeout` seconds; a file whose holder cannot be read (not written by this version, or cut short)
+    /// once it is `unreadableGrace` seconds old.
+    private func isStale(_ file: URL, holder: ClaimHolder?) -> Bool {
+        if holder?.isGoneFromThisHost == true { return true }
         var info = stat()
         guard stat(file.path, &info) == 0 else { return false }
         let modified = info.st_mtim
         let age = Date().timeIntervalSince1970 - (Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
-        if age > timeout { return true }
+        if age > (holder == nil ? Self.unreadableGrace : timeout) { return true }
         return lock.withLock {
             let now = Date()
             guard let seen = watched[file.path], seen.modified.tv_sec == modified.tv_sec, seen.modified.tv_nsec == modified.tv_nsec else {
@@ -165,14 +159,22 @@ public final class PieceClaims: @unchecked Sendable {
         }
     }
 
-    /// Starts the thread that renews the held claims until `finish`; called with `lock` held.
+    /// Starts the thread that renews the held claims, unless it runs; called with `lock` held. The thread
+    /// ends by itself after a beat with no claim held, so a render that is over leaves no thread behind.
     private func startHeartbeat() {
-        guard beating == nil else { return }
+        guard !beating else { return }
+        beating = true
         let thread = Thread {
             while true {
                 Thread.sleep(forTimeInterval: self.heartbeat)
-                let (keys, over) = self.lock.withLock { (self.held, self.finished) }
-                if over { return }
+                let keys: Set<String>? = self.lock.withLock {
+                    if self.held.isEmpty {
+                        self.beating = false
+                        return nil
+                    }
+                    return self.held
+                }
+                guard let keys else { return }
                 for key in keys {
                     for folder in self.folders {
                         utimensat(AT_FDCWD, self.claimFile(key, in: folder).path, nil, 0)
@@ -181,7 +183,6 @@ public final class PieceClaims: @unchecked Sendable {
             }
         }
         thread.name = "dvpipe claims"
-        beating = thread
         thread.start()
     }
 }
