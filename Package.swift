@@ -32,17 +32,23 @@ let package = Package(
 
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
-        /** The only code that touches FFmpeg and FreeType pointers: probing, decoding, encoding, muxing, text. */
-        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning"]),
+        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks. No C module. */
+        .target(name: "DVSignal"),
+        /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier; bounded, never past the buffer. */
+        .target(name: "DVMetadata"),
+        /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
+        .target(name: "DVFiles"),
+        /** The only code that owns FFmpeg and FreeType objects: probing, decoding, encoding, muxing, text. */
+        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
-        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning"]),
+        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
-        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia"]),
+        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVSamples",
+                "DVPlanning", "DVMedia", "DVRender", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,9 +58,9 @@ let package = Package(
         /** What the test targets share: one temporary folder type and the demo fixture (tests only, not a product). */
         .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
-        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVPlanning", "DVSamples", "DVTestSupport"]),
-        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSamples", "DVTestSupport"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
+        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestSupport"]),
+        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSignal", "DVSamples", "DVTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

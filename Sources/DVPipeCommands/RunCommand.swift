@@ -1,5 +1,5 @@
 import ArgumentParser
-import DVMedia
+import DVFiles
 import DVPlanning
 import DVRender
 import Foundation

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSignal
 import Foundation
 
 /// The demo's soundtrack: a short generated tune that example jobs use as `audio.music`.

@@ -1,5 +1,5 @@
+import DVFiles
 import DVPlanning
-import DVMedia
 import Foundation
 
 /// The benchmark's reference library (issue 8): one clip a day from 2023-01-01, the formats a phone

@@ -1,5 +1,6 @@
-import DVPlanning
+import DVFiles
 import DVMedia
+import DVPlanning
 import Foundation
 
 /// A large generated library for timing the scanner and the planner (`bench/scan-bench.sh`).

@@ -1,3 +1,4 @@
+import DVFiles
 import DVMedia
 import Foundation
 

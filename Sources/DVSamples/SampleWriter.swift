@@ -1,4 +1,6 @@
+import DVFiles
 import DVMedia
+import DVMetadata
 import Foundation
 
 /// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.

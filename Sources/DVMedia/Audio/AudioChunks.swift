@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 import Foundation
 
 /// One AAC packet of an encoded stretch of a sound track, as kept between runs.

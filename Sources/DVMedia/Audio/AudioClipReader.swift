@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 import Foundation
 
 /// Reads a file's first audio stream as 48 kHz stereo float (`StereoSamples`), over an exact window.

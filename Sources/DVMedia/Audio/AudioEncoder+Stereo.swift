@@ -1,3 +1,5 @@
+import DVSignal
+
 extension AudioEncoder.Settings {
     /// A reel's sound: 48 kHz stereo AAC at `bitrate` bits per second.
     static func stereoTrack(bitrate: Int) -> Self {

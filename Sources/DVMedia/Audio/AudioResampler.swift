@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 /// Converts decoded audio of any layout, format and rate to 48 kHz stereo planar float with
 /// libswresample, owning the `SwrContext`.

@@ -1,3 +1,4 @@
+import DVSignal
 import Foundation
 
 /// Encodes a whole sound track with one encoder, as one AAC stream in an `.m4a` (the demo's music bed;

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 import Foundation
 
 /// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.

@@ -1,5 +1,6 @@
-import DVPlanning
 internal import CFFmpeg
+import DVPlanning
+import DVSignal
 
 /// Turns decoded pictures of any size, pixel format and rotation into upright 8-bit yuv420p canvas
 /// frames of one size, fitted by `contain`, `cover` or `blur` on a background colour.

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVFiles
 import Foundation
 
 /// Encodes `RGBPicture`s to PNG files with libavcodec's `png` encoder (`rgb24`, Paeth prediction, marked
@@ -47,8 +48,8 @@ public final class PNGEncoder {
         let data = try encode(picture)
         do {
             try FileSync.writeAtomically(data, to: url)
-        } catch let error as MediaError {
-            throw error
+        } catch let error as FileError {
+            throw MediaError.io(path: error.path, reason: error.reason)
         } catch {
             throw MediaError.io(path: url.path, reason: "cannot write the file: \(error.localizedDescription)")
         }

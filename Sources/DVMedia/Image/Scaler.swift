@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 /// One libswscale context for a fixed source geometry and format, scaling into 8-bit yuv420p planes.
 ///

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 
 /// How one clip gives way to the next (the job's `transition.style`), drawn on the YUV planes of two
 /// canvas frames.

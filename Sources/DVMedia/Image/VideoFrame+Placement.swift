@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 extension VideoFrame {
     /// Copies `picture`, an 8-bit yuv420p frame, into this 8-bit yuv420p frame centred in `rect` (whose

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 
 extension JobFileReference {
     /// Why the file at `path` cannot be used as `kind`, or nil: it is read as rendering reads it, on a small

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVFiles
 import Foundation
 
 /// Writes packets into a container file with libavformat, all-or-nothing: the file appears at its
@@ -135,7 +136,11 @@ public final class Muxer {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             avio_closep(&context.pointee.pb)
         }
-        try FileSync.sync(temporary)
+        do {
+            try FileSync.sync(temporary)
+        } catch let error as FileError {
+            throw MediaError.io(path: error.path, reason: error.reason)
+        }
         guard rename(temporary.path, destination.path) == 0 else {
             let code = errno
             throw MediaError.io(path: destination.path, reason: "could not move the finished file into place: \(String(cString: strerror(code)))")

@@ -1,3 +1,5 @@
+import DVSignal
+
 /// Lays out text of one or more lines (`\n` breaks them) with a font: each line centred under the
 /// widest, baselines one line height apart, shrunk until it fits a width so it is never cut off.
 public struct TextBlock {

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 
 /// A text overlay rendered once into the masks it is blended with on every frame: an optional rounded
 /// box, shadow and outline under the glyphs, each with its colour and opacity.

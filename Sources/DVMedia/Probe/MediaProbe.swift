@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVMetadata
 import DVPlanning
 import Foundation
 

@@ -1,4 +1,5 @@
 internal import CFreeType
+import DVSignal
 import Foundation
 
 /// A font file opened with FreeType at one pixel size, turning UTF-8 text into a `TextMask`.

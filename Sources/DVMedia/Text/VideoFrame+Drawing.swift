@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 /// Drawing into 4:2:0 frames (8-bit, full-range 8-bit or 10-bit): filled rectangles and text masks.
 extension VideoFrame {

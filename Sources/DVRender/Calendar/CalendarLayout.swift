@@ -1,5 +1,5 @@
-import DVMedia
 import DVPlanning
+import DVSignal
 
 /// Where everything of a calendar picture goes, in pixels: a title strip across the top, then one block per
 /// month of the timeframe, `columns` blocks side by side and as many rows of blocks as needed (one column

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// Draws the main screen of a daily-video calendar as one picture: a title, then for every month of a
 /// `CalendarLayout` its name, a weekday header (Monday first) and its day cells. A cell shows the day number,

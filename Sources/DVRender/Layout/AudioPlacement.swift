@@ -1,4 +1,4 @@
-import DVMedia
+import DVSignal
 
 /// One clip's sound in the reel, in samples at 48 kHz: where it starts and how long it lasts, how it meets
 /// the next clip and the title cards, and where its window starts in its file. Encoded (for keys) with the

@@ -1,3 +1,4 @@
+import DVFiles
 import DVMedia
 import DVPlanning
 import Foundation
@@ -65,6 +66,8 @@ struct AssembleStage {
             observer.handle(.stageFinished(.assemble))
             return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, reused: false)
         } catch let error as MediaError {
+            throw RenderError.outputFailed(path: output.path, reason: error.description)
+        } catch let error as FileError {
             throw RenderError.outputFailed(path: output.path, reason: error.description)
         } catch let error as CocoaError {
             throw RenderError.outputFailed(path: output.path, reason: error.localizedDescription)

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// The reel's sound track as one encoded file in the work folder: the audio stage's product.

@@ -1,4 +1,6 @@
+import DVFiles
 import DVMedia
+import DVSignal
 import Foundation
 
 /// The sound track's pieces kept in the work folder (`audio/chunks/`): each chunk's packets in a file named

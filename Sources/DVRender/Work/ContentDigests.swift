@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// The content digest (SHA-256 of the bytes) of every file a render reads: library clips, overlay pictures

@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import DVPlanning
 import Foundation
 

@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// One JSON encoder configuration for every manifest, so the same content gives the same bytes.

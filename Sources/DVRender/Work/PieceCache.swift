@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// The cache shared by every job and work folder (`--cache DIR`, `DVPIPE_CACHE`, default

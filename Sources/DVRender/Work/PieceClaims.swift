@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// Who holds a claim: a process on a host, told apart from a later process with the same id by its start time.

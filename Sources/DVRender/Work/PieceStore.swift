@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// A folder of rendered pieces, each one immutable file named by its key (`KEY.mp4`) with a small record

@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import Foundation
 
 /// The folder where a job's index, plan, segments and manifests live (default `.dvpipe/<job name>` next to the job).

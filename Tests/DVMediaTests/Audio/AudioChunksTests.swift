@@ -1,4 +1,5 @@
 import DVMedia
+import DVSignal
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import DVMedia
+import DVSignal
 import Foundation
 import Testing
 

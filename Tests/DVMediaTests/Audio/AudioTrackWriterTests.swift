@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVSignal
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import DVMedia
+@testable import DVSignal
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import DVMedia
+import DVMetadata
 import DVPlanning
 import DVRender
 @testable import DVSamples

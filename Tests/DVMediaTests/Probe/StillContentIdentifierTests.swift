@@ -1,4 +1,5 @@
 import DVMedia
+import DVMetadata
 import DVSamples
 import DVTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSignal
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVRender
+import DVSignal
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
-import DVMedia
 import DVPlanning
 import DVRender
+import DVSignal
 import Testing
 
 /// The calendar's geometry: which cell a date lands in (weeks start on Monday) and where months go.

@@ -1,7 +1,8 @@
 import DVMedia
-import DVSamples
 import DVPlanning
 @testable import DVRender
+import DVSamples
+import DVSignal
 import DVTestSupport
 import Foundation
 import Testing

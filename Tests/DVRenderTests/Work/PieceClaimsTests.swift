@@ -1,4 +1,4 @@
-@testable import DVMedia
+import DVFiles
 @testable import DVRender
 import DVTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import DVMedia
+import DVFiles
 import DVPlanning
 import Foundation
 
@@ -54,8 +54,8 @@ enum IndexCache {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileSync.writeAtomically(Data(writer.bytes), to: url)
-        } catch let MediaError.io(_, reason) {
-            throw LibraryScanError.cacheNotWritten(path: url.path, reason: reason)
+        } catch let error as FileError {
+            throw LibraryScanError.cacheNotWritten(path: url.path, reason: error.reason)
         } catch {
             throw LibraryScanError.cacheNotWritten(path: url.path, reason: error.localizedDescription)
         }

@@ -12,7 +12,7 @@ import Foundation
 /// themselves (the sinc is zero at every other integer), so only phases ¼, ½ and ¾ are computed.
 /// Each phase is normalised to unity gain at DC. The error stays well under 0.1 dB for content
 /// below ~18 kHz, far inside the 1 dB margin of a −1 dBTP ceiling.
-struct TruePeakMeter {
+package struct TruePeakMeter {
     static let factor = 4
     static let tapsPerPhase = 12
     /// Input samples before the interpolated point that the taps reach (the rest are after it).

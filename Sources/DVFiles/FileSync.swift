@@ -46,20 +46,16 @@ public enum FileSync {
     /// Calls fsync on the file at `url`.
     public static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw MediaError.io(path: url.path, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw FileError.fromErrno(url.path) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            throw MediaError.io(path: url.path, reason: String(cString: strerror(errno)))
-        }
+        guard fsync(descriptor) == 0 else { throw FileError.fromErrno(url.path) }
     }
 
     /// Writes `data` to `url` atomically: a temporary file beside it (created exclusively, named with host,
     /// process and a number of its own), fsync, rename, then fsync of the folder so the rename itself
     /// survives a power cut. The folder must exist.
     ///
-    /// - Throws: `MediaError.io` naming `url` and the step that failed; no temporary file is left behind.
+    /// - Throws: `FileError` naming `url` and the step that failed; no temporary file is left behind.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
         let number = writes.withLock { count in
             count += 1
@@ -67,7 +63,7 @@ public enum FileSync {
         }
         let numbered = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent)~\(number)")
         let temporary = temporary(for: numbered, suffix: "tmp").path
-        let failure = { (step: String) in MediaError.io(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))") }
+        let failure = { (step: String) in FileError.fromErrno(url.path, step) }
         // A file of this name can only be left by a dead process that had this one's id.
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

@@ -1,8 +1,8 @@
 /// Turning 8-bit planes by quarter turns, for pictures whose display matrix says so.
-enum PlaneRotation {
+package enum PlaneRotation {
     /// Writes `source` (`width`×`height` samples) turned by `rotation` into `target`; the target area
     /// is `height`×`width` for quarter turns and `width`×`height` otherwise.
-    static func rotate(
+    package static func rotate(
         _ source: UnsafePointer<UInt8>, stride sourceStride: Int, width: Int, height: Int,
         into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int, rotation: FrameRotation
     ) {

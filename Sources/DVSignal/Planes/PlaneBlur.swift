@@ -1,9 +1,9 @@
 /// A box blur and darkening for small 8-bit planes (the blurred background), reusing one scratch buffer.
-final class PlaneBlur {
+package final class PlaneBlur {
     private var scratch: UnsafeMutablePointer<UInt8>
     private var capacity: Int
 
-    init() {
+    package init() {
         capacity = 0
         scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     }
@@ -12,7 +12,7 @@ final class PlaneBlur {
 
     /// Blurs the plane in place with a (2 × `radius` + 1)-wide box, horizontally then vertically;
     /// samples beyond the edges repeat the edge.
-    func blur(_ plane: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, radius: Int) {
+    package func blur(_ plane: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, radius: Int) {
         reserve(max(width, height))
         for row in 0..<height {
             boxPass(plane + row * stride, step: 1, count: width, radius: radius)
@@ -23,7 +23,7 @@ final class PlaneBlur {
     }
 
     /// Scales each sample's distance from `neutral` by `factor`/256 (darkening luma, muting chroma).
-    static func scale(
+    package static func scale(
         _ plane: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, neutral: Int, factor: Int
     ) {
         for row in 0..<height {

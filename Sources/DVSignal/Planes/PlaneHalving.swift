@@ -4,13 +4,13 @@
 /// the best filter for that ratio and, in integer arithmetic over whole rows, a few times cheaper than
 /// libswscale's bit-exact path, which made decoding and scaling the 4K clips slower than encoding them.
 /// The result is the same on every machine.
-enum PlaneHalving {
+package enum PlaneHalving {
     /// Output samples per vector step: 32 source bytes of each of two rows give 16 samples.
     private static let lanes = 16
 
     /// Writes `width` × `height` samples into `target`, each the rounded mean of the 2×2 block at twice its
     /// coordinates in `source` (which must hold 2 × `width` × 2 × `height` samples).
-    static func halve(
+    package static func halve(
         _ source: UnsafePointer<UInt8>, stride sourceStride: Int,
         into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int, width: Int, height: Int
     ) {

@@ -10,7 +10,7 @@ import Foundation
 /// Both are mapped to the digital domain with the bilinear transform (pre-warped through
 /// K = tan(π·f₀/fs)); at 48 kHz the coefficients match the table in BS.1770-4 to 1e-8
 /// (checked in the tests), and at other rates they give the same response.
-struct KWeightingFilter {
+package struct KWeightingFilter {
     /// One second-order section, y = (b0 + b1·z⁻¹ + b2·z⁻²) / (1 + a1·z⁻¹ + a2·z⁻²).
     struct Biquad: Equatable {
         var b0, b1, b2, a1, a2: Double

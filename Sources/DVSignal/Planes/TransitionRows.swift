@@ -2,9 +2,9 @@
 ///
 /// Blends use 8-bit fixed-point weights: `(a × (256 − w) + b × w + 128) >> 8`, which never exceeds
 /// 65 408 and so runs in 16-bit lanes the compiler can vectorise.
-enum TransitionRows {
+package enum TransitionRows {
     /// `output = a` blended towards `b` by `weight`/256.
-    static func blend(
+    package static func blend(
         _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int, weight: Int
     ) {
         let forward = UInt16(weight), backward = UInt16(256 - weight)
@@ -15,7 +15,7 @@ enum TransitionRows {
     }
 
     /// `output = a` blended towards the constant `value` by `weight`/256.
-    static func blend(
+    package static func blend(
         _ a: UnsafePointer<UInt8>, toward value: UInt8, into output: UnsafeMutablePointer<UInt8>, count: Int, weight: Int
     ) {
         let backward = UInt16(256 - weight)
@@ -26,7 +26,7 @@ enum TransitionRows {
     }
 
     /// Copies `count` samples.
-    static func copy(_ source: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int) {
+    package static func copy(_ source: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
         output.update(from: source, count: count)
     }

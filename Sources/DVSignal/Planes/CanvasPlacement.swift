@@ -1,20 +1,20 @@
 /// Where a source picture goes in the canvas: the part of the picture used (in stored, unrotated
 /// pixels) and the rectangle it fills (in canvas pixels). All offsets and sizes are even, for 4:2:0.
-struct CanvasPlacement: Hashable {
+package struct CanvasPlacement: Hashable {
     /// Region of the stored picture that is scaled, before rotation.
-    var cropX: Int, cropY: Int, cropWidth: Int, cropHeight: Int
+    package var cropX: Int, cropY: Int, cropWidth: Int, cropHeight: Int
     /// Rectangle of the canvas the rotated, scaled picture fills.
-    var rectX: Int, rectY: Int, rectWidth: Int, rectHeight: Int
+    package var rectX: Int, rectY: Int, rectWidth: Int, rectHeight: Int
     /// The scaled picture's size before rotation (the rectangle's size with axes swapped for quarter turns).
-    var scaledWidth: Int, scaledHeight: Int
+    package var scaledWidth: Int, scaledHeight: Int
 
     /// True when the picture fills the whole canvas.
-    func fills(width: Int, height: Int) -> Bool { rectWidth == width && rectHeight == height }
+    package func fills(width: Int, height: Int) -> Bool { rectWidth == width && rectHeight == height }
 
     /// Places a `width`×`height` stored picture with sample aspect `sampleAspect` and `rotation` into
     /// the canvas, whole (`cover == false`, centred, aspect kept) or covering it (cropped centred).
     /// `alignment` is the crop offset granularity the source's chroma subsampling needs.
-    init(
+    package init(
         width: Int, height: Int, sampleAspect: Double, rotation: FrameRotation,
         canvasWidth: Int, canvasHeight: Int, cover: Bool, alignment: Int
     ) {
