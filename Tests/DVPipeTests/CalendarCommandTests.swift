@@ -22,9 +22,9 @@ import Testing
     }
 
     @Test func theDemoCalendarHasThumbnailsBlanksBadgesAndCrosses() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        let folder = job.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: scratch)
+        let folder = scratch.url
         let result = try DVPipeProcess.run(["calendar", job.path, "-o", "december.png"], in: folder)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("Wrote december.png: 1192x878 px, 1 month, 24 of 31 days with media."))

@@ -1,12 +1,13 @@
+import DVTestSupport
 import Foundation
 import Testing
 
 /// `dvpipe clean`: deletes the job's own work folder and nothing else.
 @Suite struct CleanCommandTests {
     @Test func cleanDeletesTheJobsWorkFolderAndLeavesTheOutputAndTheLibrary() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-        let folder = job.deletingLastPathComponent()
+        let scratch = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: scratch)
+        let folder = scratch.url
         let work = folder.appendingPathComponent(".dvpipe/demo")
         let rendered = try DVPipeProcess.run(["render", job.path, "--shard", "51/51", "--progress", "none"])
         #expect(rendered.status == 0, "stderr: \(rendered.standardError)")
@@ -31,8 +32,8 @@ import Testing
     }
 
     @Test func cleanRefusesAFolderDvpipeDidNotCreate() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let other = job.deletingLastPathComponent().appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         let precious = other.appendingPathComponent("IMG_0001.JPG")

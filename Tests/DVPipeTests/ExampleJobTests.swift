@@ -1,3 +1,4 @@
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -10,8 +11,8 @@ import Testing
 
     /// A folder laid out like the repository after `make demo`: `jobs/NAME` (a copy) beside `demo/`
     /// (the shared demo folder), so the example's relative paths resolve as they do in a clone.
-    static func exampleCopy(_ name: String) async throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-example-\(UUID().uuidString)")
+    static func exampleCopy(_ name: String, in scratch: TemporaryFolder) async throws -> URL {
+        let folder = scratch.url
         let jobs = folder.appendingPathComponent("jobs")
         try FileManager.default.createDirectory(at: jobs, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("demo"), withDestinationURL: try await DemoLibrary.folder())
@@ -25,8 +26,8 @@ import Testing
 
     @Test(arguments: exampleJobs)
     func exampleValidatesWithoutWarningsOverTheDemo(name: String) async throws {
-        let job = try await Self.exampleCopy(name)
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("example")
+        let job = try await Self.exampleCopy(name, in: folder)
         let result = try DVPipeProcess.run(["validate", job.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!(result.standardOutput + result.standardError).contains("warning:"), "\(result.standardOutput)\(result.standardError)")
@@ -36,8 +37,8 @@ import Testing
     /// finds its file.
     @Test(arguments: exampleJobs)
     func examplePlansItsPinsOverTheDemo(name: String) async throws {
-        let job = try await Self.exampleCopy(name)
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("example")
+        let job = try await Self.exampleCopy(name, in: folder)
         let result = try DVPipeProcess.run(["plan", job.path, "--json", "--as-of", "2025-01-03"])
         #expect(result.status == 0, "\(result.standardError)")
         let plan = try JSONDecoder().decode(PlanCommandTests.PlanDocument.self, from: Data(result.standardOutput.utf8))

@@ -1,3 +1,4 @@
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -21,8 +22,8 @@ import Testing
     }
 
     @Test func theDemoPlanShowsEveryKindOfReason() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let result = try DVPipeProcess.run(["plan", job.path, "--json"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardError.contains("timeframe: 2024-12-01 … 2024-12-31 (31 days)"))
@@ -40,8 +41,8 @@ import Testing
     }
 
     @Test func theTableNamesFilesReasonsAndTotals() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let result = try DVPipeProcess.run(["plan", job.path])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("2024-12-08  Sun  IMG_0006.MOV"))
@@ -50,8 +51,8 @@ import Testing
     }
 
     @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() async throws {
-        let job = try await DemoLibrary.jobCopy { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder) { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }
         let result = try DVPipeProcess.run(["plan", job.path])
         #expect(result.status == 2)
         #expect(result.standardError.contains("demo.yaml:"))
@@ -65,8 +66,8 @@ import Testing
         ("2024-03-01", "timeframe: 2024-02-01 … 2024-02-29 (29 days)"),
     ])
     func lastMonthResolvesAgainstAsOfAndPrintsTheRange(asOf: String, range: String) async throws {
-        let job = try await ExampleJobTests.exampleCopy("monthly-cron.yaml")
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent().deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("example")
+        let job = try await ExampleJobTests.exampleCopy("monthly-cron.yaml", in: folder)
         #expect(try String(contentsOf: job, encoding: .utf8).contains("last: month"))
         let result = try DVPipeProcess.run(["plan", job.path, "--as-of", asOf])
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -74,8 +75,8 @@ import Testing
     }
 
     @Test func aMalformedAsOfDateIsAUsageError() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let result = try DVPipeProcess.run(["plan", job.path, "--as-of", "yesterday"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("--as-of takes a date as YYYY-MM-DD"))

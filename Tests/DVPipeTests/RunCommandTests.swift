@@ -17,8 +17,8 @@ import Testing
 
     @Test func killedInTheMiddleThenResumedGivesTheSameBytesAsAnUninterruptedRun() async throws {
         let expected = try await DemoLibrary.reel()
-        let resumed = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: resumed.deletingLastPathComponent()) }
+        let resumedFolder = try TemporaryFolder("job")
+        let resumed = try await DemoLibrary.jobCopy(in: resumedFolder)
 
         let process = try DVPipeProcess.start(["run", resumed.path, "--progress", "none", "--jobs", "1"])
         DVPipeProcess.wait(for: process) { Self.finishedRecords(beside: resumed) >= 10 }
@@ -42,8 +42,8 @@ import Testing
 
     @Test func twoShardsAtOnceInOneWorkFolderThenAssembleGiveTheSingleProcessBytes() async throws {
         let reference = try await DemoLibrary.reel()
-        let sharded = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: sharded.deletingLastPathComponent()) }
+        let shardedFolder = try TemporaryFolder("job")
+        let sharded = try await DemoLibrary.jobCopy(in: shardedFolder)
         let shared = sharded.deletingLastPathComponent().appendingPathComponent("shared-work").path
         let shards = try ["1/2", "2/2"].map { shard in
             try DVPipeProcess.start(["render", sharded.path, "--shard", shard, "--work-dir", shared, "--progress", "none"])
@@ -59,8 +59,8 @@ import Testing
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalStopsAfterTheSegmentsInHandAndSaysHowToResume(signal: Int32, exitStatus: Int32) async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let process = try DVPipeProcess.process(["run", job.path, "--progress", "plain", "--jobs", "1"])
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
@@ -80,8 +80,8 @@ import Testing
     }
 
     @Test func theSummarySaysWhatWasWrittenAndWhichDaysAreLeftOut() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let result = try DVPipeProcess.run(["run", job.path, "--progress", "json"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("wrote \(Self.output(beside: job).path)"))
@@ -97,8 +97,8 @@ import Testing
     }
 
     @Test func assembleBeforeRenderSaysWhatIsMissing() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let result = try DVPipeProcess.run(["assemble", job.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("segments are not rendered yet"))
@@ -112,11 +112,11 @@ import Testing
         let extra = scratch.url
         let broken = extra.appendingPathComponent("VID_20241209_120000.mp4")
         try reel.prefix(reel.count / 10).write(to: broken)
-        let job = try await DemoLibrary.jobCopy { text in
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder) { text in
             text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
                 .replacingOccurrences(of: "days:\n", with: "days:\n  2024-12-09: { pin: { file: VID_20241209_120000.mp4, start: 30s } }\n")
         }
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
 
         let strict = try DVPipeProcess.run(["run", job.path, "--progress", "plain", "--strict"])
         #expect(strict.status == 1)
@@ -132,14 +132,15 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: job)) == reel, "the same reel as without the pin")
     }
 
-    /// A copy of the demo job whose library starts with a folder of its own holding `files` (name → bytes).
-    static func jobCopy(withExtraFiles files: [String: Data]) async throws -> (job: URL, extra: URL) {
-        let extra = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-extra-\(UUID().uuidString)")
+    /// A copy of the demo job in `folder` whose library starts with a folder of its own, `folder/extra`,
+    /// holding `files` (name → bytes).
+    static func jobCopy(in folder: TemporaryFolder, withExtraFiles files: [String: Data]) async throws -> (job: URL, extra: URL) {
+        let extra = folder.url.appendingPathComponent("extra")
         try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
         for (name, bytes) in files {
             try bytes.write(to: extra.appendingPathComponent(name))
         }
-        let job = try await DemoLibrary.jobCopy { text in
+        let job = try await DemoLibrary.jobCopy(in: folder) { text in
             text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
         }
         return (job, extra)
@@ -150,10 +151,8 @@ import Testing
     @Test func aChosenClipThatBreaksGivesWayToTheDaysNextCandidateOrItsDayIsDropped() async throws {
         let reel = try await DemoLibrary.reel()
         let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
-        let (job, extra) = try await Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken, "VID_20241211_120000.mp4": broken])
-        defer {
-            for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
-        }
+        let folder = try TemporaryFolder("job")
+        let (job, extra) = try await Self.jobCopy(in: folder, withExtraFiles: ["VID_20241219_080000.mp4": broken, "VID_20241211_120000.mp4": broken])
         let withCandidate = extra.appendingPathComponent("VID_20241219_080000.mp4").path
         let alone = extra.appendingPathComponent("VID_20241211_120000.mp4").path
 
@@ -178,10 +177,8 @@ import Testing
     @Test func underStrictABrokenClipFailsTheRunKeepingFinishedSegmentsAndThePreviousOutput() async throws {
         let reel = try await DemoLibrary.reel()
         let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
-        let (job, extra) = try await Self.jobCopy(withExtraFiles: ["VID_20241219_080000.mp4": broken])
-        defer {
-            for folder in [job.deletingLastPathComponent(), extra] { try? FileManager.default.removeItem(at: folder) }
-        }
+        let folder = try TemporaryFolder("job")
+        let (job, extra) = try await Self.jobCopy(in: folder, withExtraFiles: ["VID_20241219_080000.mp4": broken])
         let output = Self.output(beside: job)
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         let previous = Data("the reel of an earlier run\n".utf8)
@@ -204,8 +201,8 @@ import Testing
     }
 
     @Test func freshIgnoresTheWorkFolderAndRendersEverySegmentAgain() async throws {
-        let job = try await DemoLibrary.jobCopy()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
         let first = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(first.status == 0, "stderr: \(first.standardError)")
         let leftover = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments/0123abcd.mp4")

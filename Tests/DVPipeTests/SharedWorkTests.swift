@@ -8,10 +8,6 @@ import Testing
 /// with new modification times, shards rendered in separate folders and merged, a cache shared by jobs,
 /// edits to a clip's bytes against touches and moves, and processes sharing one folder.
 @Suite(.serialized) struct SharedWorkTests {
-    static func remove(_ jobs: URL...) {
-        for job in jobs { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
-    }
-
     static func copyWithoutOverwriting(_ source: URL, into target: URL) throws {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let copy = Process()
@@ -28,10 +24,10 @@ import Testing
 
     @Test("a project copied to another path with new modification times (library, work folder) renders nothing again and gives the same bytes")
     func relocatedWorkFolderIsReusedWhole() throws {
-        let original = try DatedLibrary.project()
+        let originalFolder = try TemporaryFolder("project")
+        let original = try DatedLibrary.project(in: originalFolder)
         let runner = try TemporaryFolder("runner-2")
         let moved = runner.url.appendingPathComponent("checkout")
-        defer { Self.remove(original) }
         let first = try DVPipeProcess.run(["run", original.path, "--progress", "none"])
         #expect(first.status == 0, "stderr: \(first.standardError)")
         #expect(DatedLibrary.segmentCounts(first.standardOutput)?.rendered == DatedLibrary.clipCount)
@@ -50,8 +46,8 @@ import Testing
 
     @Test("three shards in three work folders over three library copies, merged with cp -rn, assemble in a fourth to the single-process bytes")
     func shardsMergedFromSeparateRunners() throws {
-        let runners = try (0..<4).map { _ in try DatedLibrary.project() }
-        defer { for job in runners { Self.remove(job) } }
+        let runnerFolders = try (0..<4).map { _ in try TemporaryFolder("runner") }
+        let runners = try runnerFolders.map { try DatedLibrary.project(in: $0) }
         let shards = try (1...3).map { index in
             try DVPipeProcess.start(["render", runners[index - 1].path, "--shard", "\(index)/3", "--progress", "none"])
         }
@@ -72,9 +68,9 @@ import Testing
     func yearAfterMonthsRendersTheBoundary() throws {
         let cacheFolder = try TemporaryFolder("cache")
         let cache = cacheFolder.url
-        let months = try ["{ month: 2024-11 }", "{ month: 2024-12 }"].map { try DatedLibrary.project(timeframe: $0) }
-        let both = try DatedLibrary.project()
-        defer { Self.remove(months[0], months[1], both) }
+        let folders = try (0..<3).map { _ in try TemporaryFolder("project") }
+        let months = try zip(folders, ["{ month: 2024-11 }", "{ month: 2024-12 }"]).map { try DatedLibrary.project(in: $0, timeframe: $1) }
+        let both = try DatedLibrary.project(in: folders[2])
         let environment = ["DVPIPE_CACHE": cache.path]
         for job in months {
             let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
@@ -103,8 +99,8 @@ import Testing
 
     @Test("new bytes in a chosen clip re-render its day (and the next day's transition); a touch or a move re-renders nothing")
     func contentNotTimesOrPlacesDecide() throws {
-        let job = try DatedLibrary.project()
-        defer { Self.remove(job) }
+        let folder = try TemporaryFolder("project")
+        let job = try DatedLibrary.project(in: folder)
         let run = { () throws -> (rendered: Int, reused: Int, total: Int) in
             let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
             #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -118,20 +114,20 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: file.path)
         #expect(try run().rendered == 0, "touched")
 
-        let folder = media.appendingPathComponent("moved", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: file, to: folder.appendingPathComponent(clip.fileName))
+        let moved = media.appendingPathComponent("moved", isDirectory: true)
+        try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: file, to: moved.appendingPathComponent(clip.fileName))
         #expect(try run().rendered == 0, "moved inside the library")
 
-        try FileManager.default.removeItem(at: folder.appendingPathComponent(clip.fileName))
-        try SampleWriter().write(DatedLibrary.clip(5, text: "new"), in: folder)
+        try FileManager.default.removeItem(at: moved.appendingPathComponent(clip.fileName))
+        try SampleWriter().write(DatedLibrary.clip(5, text: "new"), in: moved)
         #expect(try run().rendered == 2, "new pixels in the clip: its day and the next, whose transition shows its end")
     }
 
     @Test("a segment whose bytes do not match its record is rendered again, with a warning naming it")
     func damagedPieceIsRenderedAgain() throws {
-        let job = try DatedLibrary.project()
-        defer { Self.remove(job) }
+        let folder = try TemporaryFolder("project")
+        let job = try DatedLibrary.project(in: folder)
         #expect(try DVPipeProcess.run(["run", job.path, "--progress", "none"]).status == 0)
         let segments = Self.workFolder(of: job).appendingPathComponent("segments")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: segments.path).sorted().first { $0.hasSuffix(".mp4") })
@@ -147,8 +143,8 @@ import Testing
 
     @Test("two runs of one job on one work folder at once: every segment rendered once between them, both exit 0, same bytes")
     func twoRunsShareTheWork() throws {
-        let job = try DatedLibrary.project()
-        defer { Self.remove(job) }
+        let folder = try TemporaryFolder("project")
+        let job = try DatedLibrary.project(in: folder)
         let outputs = [Pipe(), Pipe()]
         let processes = try outputs.map { pipe in
             let process = try DVPipeProcess.process(["run", job.path, "--progress", "none", "--jobs", "1"])
@@ -174,8 +170,8 @@ import Testing
 
     @Test("killed with SIGKILL while rendering beside another process: the other takes its claim over and finishes the work")
     func aKilledRendererLeavesNothingThatBlocks() throws {
-        let job = try DatedLibrary.project()
-        defer { Self.remove(job) }
+        let folder = try TemporaryFolder("project")
+        let job = try DatedLibrary.project(in: folder)
         let segments = Self.workFolder(of: job).appendingPathComponent("segments")
         let count = { (suffix: String) in
             ((try? FileManager.default.contentsOfDirectory(atPath: segments.path)) ?? []).filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.count

@@ -1,3 +1,4 @@
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -35,25 +36,28 @@ struct ValidateCommandTests {
     }
 
     /// A temporary folder with a library folder, a good job, a job with a warning and a bad job.
-    private func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-validate-\(UUID().uuidString)")
+    private func jobsFolder() throws -> TemporaryFolder {
+        let scratch = try TemporaryFolder("validate")
+        let folder = scratch.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("jobs/lib"), withIntermediateDirectories: true)
         let good = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4 }\n"
         try good.write(to: folder.appendingPathComponent("jobs/good.yaml"), atomically: true, encoding: .utf8)
         try (good + "days: { 2025-01-01: { skip: true } }\n").write(to: folder.appendingPathComponent("jobs/warn.yaml"), atomically: true, encoding: .utf8)
         let bad = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4, fit: cove }\ntrasition: {}\n"
         try bad.write(to: folder.appendingPathComponent("jobs/bad.yaml"), atomically: true, encoding: .utf8)
-        return folder
+        return scratch
     }
 
     @Test func goodJobPrintsOkAndExitsZero() throws {
-        let run = try validate(["jobs/good.yaml"], in: try folder())
+        let scratch = try jobsFolder()
+        let run = try validate(["jobs/good.yaml"], in: scratch.url)
         #expect(run.status == 0)
         #expect(run.output == "jobs/good.yaml: ok (0 errors, 0 warnings)\n")
     }
 
     @Test func warningsArePrintedButDoNotFail() throws {
-        let run = try validate(["jobs/warn.yaml"], in: try folder())
+        let scratch = try jobsFolder()
+        let run = try validate(["jobs/warn.yaml"], in: scratch.url)
         #expect(run.status == 0)
         #expect(run.output == """
             jobs/warn.yaml:5:9: warning: days: 2025-01-01 is outside the timeframe 2024-12-01…2024-12-31; its settings are never used
@@ -63,7 +67,8 @@ struct ValidateCommandTests {
     }
 
     @Test func errorsArePrintedWithPlacesAndExitTwo() throws {
-        let run = try validate(["jobs/good.yaml", "jobs/bad.yaml"], in: try folder())
+        let scratch = try jobsFolder()
+        let run = try validate(["jobs/good.yaml", "jobs/bad.yaml"], in: scratch.url)
         #expect(run.status == 2)
         #expect(run.output == """
             jobs/good.yaml: ok (0 errors, 0 warnings)
@@ -75,15 +80,17 @@ struct ValidateCommandTests {
     }
 
     @Test func missingFileIsAnErrorWithStatusTwo() throws {
-        let run = try validate(["jobs/nope.yaml"], in: try folder())
+        let scratch = try jobsFolder()
+        let run = try validate(["jobs/nope.yaml"], in: scratch.url)
         #expect(run.status == 2)
         #expect(run.output.hasPrefix("jobs/nope.yaml:1:1: error: cannot read job file: no such file\n"))
     }
 
     /// A job naming overlay, music and font files that exist but are not what the job uses them for:
     /// each is an error at its place, found by opening it as rendering would; a real font passes.
-    private func folderWithUnusableFiles() throws -> URL {
-        let folder = try folder()
+    private func folderWithUnusableFiles() throws -> TemporaryFolder {
+        let scratch = try jobsFolder()
+        let folder = scratch.url
         for name in ["logo.png", "clip.mp4", "song.m4a", "Broken.ttf"] {
             try Data("not media at all\n".utf8).write(to: folder.appendingPathComponent("jobs/\(name)"))
         }
@@ -101,12 +108,12 @@ struct ValidateCommandTests {
 
             """
         try job.write(to: folder.appendingPathComponent("jobs/files.yaml"), atomically: true, encoding: .utf8)
-        return folder
+        return scratch
     }
 
     @Test func filesThatExistButCannotBeUsedAreErrorsAtTheirPlaces() throws {
-        let folder = try folderWithUnusableFiles()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try folderWithUnusableFiles()
+        let folder = scratch.url
         let run = try validate(["jobs/files.yaml"], in: folder)
         #expect(run.status == 2)
         let lines = run.output.split(separator: "\n").map(String.init)
@@ -124,8 +131,8 @@ struct ValidateCommandTests {
     }
 
     @Test func runStopsOnUnusableFilesBeforeRenderingAnything() throws {
-        let folder = try folderWithUnusableFiles()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try folderWithUnusableFiles()
+        let folder = scratch.url
         let run = try DVPipeProcess.run(["run", "jobs/files.yaml", "--progress", "none"], in: folder)
         #expect(run.status == 2)
         #expect(run.standardError.contains("jobs/files.yaml:7:20: error: overlays[0].image.file cannot be used as a picture: "))
@@ -134,7 +141,8 @@ struct ValidateCommandTests {
     }
 
     @Test func jsonFormatForCI() throws {
-        let run = try validate(["--format", "json", "jobs/bad.yaml", "jobs/warn.yaml"], in: try folder())
+        let scratch = try jobsFolder()
+        let run = try validate(["--format", "json", "jobs/bad.yaml", "jobs/warn.yaml"], in: scratch.url)
         #expect(run.status == 2)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(object["errors"] as? Int == 2)

@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVTestSupport
 import Foundation
 
 /// A small library of tagged clips, one a day from 2024-11-16 to 2024-12-09 (15 days of November, 9 of
@@ -27,12 +28,11 @@ enum DatedLibrary {
     }
 
     /// The library, written once per test process.
-    static let folder: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-dated-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    static let library: Result<TemporaryFolder, any Error> = Result {
+        let folder = try TemporaryFolder("dated")
         let writer = try SampleWriter()
         for index in 0..<clipCount {
-            try writer.write(clip(index), in: folder)
+            try writer.write(clip(index), in: folder.url)
         }
         return folder
     }
@@ -54,12 +54,11 @@ enum DatedLibrary {
         """
     }
 
-    /// A new project folder under the temporary directory with its own copy of the library, whose files get
-    /// new modification times as a fresh checkout would give them; returns its job file.
-    static func project(timeframe: String = allDays) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-project-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try copyWithNewTimes(try folder.get(), to: root.appendingPathComponent("media"))
+    /// A project in `folder` with its own copy of the library, whose files get new modification times as a
+    /// fresh checkout would give them; returns its job file.
+    static func project(in folder: TemporaryFolder, timeframe: String = allDays) throws -> URL {
+        let root = folder.url
+        try copyWithNewTimes(try library.get().url, to: root.appendingPathComponent("media"))
         let job = root.appendingPathComponent("job.yaml")
         try jobText(timeframe: timeframe).write(to: job, atomically: true, encoding: .utf8)
         return job
@@ -84,8 +83,8 @@ enum DatedLibrary {
     /// The reel of one plain `dvpipe run` of the whole timeframe, rendered once per test process: what
     /// every other way of making it must give, byte for byte.
     static let reel: Result<Data, any Error> = Result {
-        let job = try project()
-        defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+        let folder = try TemporaryFolder("dated-reel")
+        let job = try project(in: folder)
         let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         guard result.status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe run failed: \(result.standardError)"])

@@ -10,17 +10,15 @@ enum DemoLibrary {
         try await DemoFixture.shared.demoFolder()
     }
 
-    /// A fresh folder with its own copy of the demo job (its library path pointing at the shared library),
-    /// so that its work folder and output are its own.
-    static func jobCopy(editing edit: (String) -> String = { $0 }) async throws -> URL {
+    /// A copy of the demo job in `target` (its library path pointing at the shared library), so that its
+    /// work folder and output are its own and go with the folder.
+    static func jobCopy(in target: TemporaryFolder, editing edit: (String) -> String = { $0 }) async throws -> URL {
         let source = try await folder()
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-job-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let text = try String(contentsOf: source.appendingPathComponent("demo.yaml"), encoding: .utf8)
         let absolute = text
             .replacingOccurrences(of: "paths: [library]", with: "paths: [\"\(source.appendingPathComponent("library").path)\"]")
             .replacingOccurrences(of: "path: ../out/demo.mp4", with: "path: out/demo.mp4")
-        let job = target.appendingPathComponent("demo.yaml")
+        let job = target.url.appendingPathComponent("demo.yaml")
         try edit(absolute).write(to: job, atomically: true, encoding: .utf8)
         return job
     }
@@ -56,8 +54,8 @@ private actor ReferenceReel {
     func data() async throws -> Data {
         if let rendering { return try await rendering.value }
         let task = Task {
-            let job = try await DemoLibrary.jobCopy()
-            defer { try? FileManager.default.removeItem(at: job.deletingLastPathComponent()) }
+            let folder = try TemporaryFolder("reference-reel")
+            let job = try await DemoLibrary.jobCopy(in: folder)
             let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
             guard result.status == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "dvpipe run failed: \(result.standardError)"])
