@@ -140,6 +140,7 @@ public struct SegmentRenderer: Sendable {
         let reusedOrigin: PieceOrigin = afterWaiting ? .otherProcess : .workFolder
         switch store.check(spec.key) {
         case let .finished(record):
+            claims.removeStale(spec.key)
             return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
         case let .damaged(reason):
             observer.handle(.warning("\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again"))

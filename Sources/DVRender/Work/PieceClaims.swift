@@ -103,6 +103,18 @@ public final class PieceClaims: @unchecked Sendable {
         }
     }
 
+    /// Deletes claims on piece `key` that their holders left behind (the holder gone, or silent past the
+    /// timeout): a process killed after finishing a piece but before releasing it leaves one, which blocks
+    /// nothing (the piece is there) but would stay in the folder for good.
+    public func removeStale(_ key: String) {
+        for folder in folders {
+            let file = claimFile(key, in: folder)
+            if FileManager.default.fileExists(atPath: file.path) {
+                _ = takeOverIfStale(file)
+            }
+        }
+    }
+
     /// The holder written in a claim file; nil when it is missing or unreadable.
     static func holder(of file: URL) -> ClaimHolder? {
         (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(ClaimHolder.self, from: $0) }
