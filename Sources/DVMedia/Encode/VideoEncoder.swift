@@ -45,10 +45,15 @@ public final class VideoEncoder {
         public var keyframeInterval: Int
         /// SPS/PPS that stay identical across separately encoded segments, so they join by stream copy.
         public var stitchable: Bool
+        /// Says in the stream (the VUI, and so the MP4's `colr` box) that the pictures are BT.709 primaries,
+        /// transfer and matrix, limited range, which is what dvpipe draws; players then need not guess.
+        /// False leaves the description unspecified (test media for the guess untagged sources get).
+        public var tagsBT709: Bool
 
         public init(
             codec: VideoCodec, width: Int, height: Int, fps: Int, crf: Int, preset: String, threads: Int,
-            tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false
+            tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false,
+            tagsBT709: Bool = true
         ) {
             self.codec = codec
             self.width = width
@@ -61,6 +66,7 @@ public final class VideoEncoder {
             self.globalHeader = globalHeader
             self.keyframeInterval = keyframeInterval
             self.stitchable = stitchable
+            self.tagsBT709 = tagsBT709
         }
     }
 
@@ -87,6 +93,12 @@ public final class VideoEncoder {
         context.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
         context.pointee.thread_count = Int32(settings.threads)
         context.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
+        if settings.tagsBT709 {
+            context.pointee.color_primaries = AVCOL_PRI_BT709
+            context.pointee.color_trc = AVCOL_TRC_BT709
+            context.pointee.colorspace = AVCOL_SPC_BT709
+            context.pointee.color_range = AVCOL_RANGE_MPEG
+        }
         if settings.globalHeader {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }

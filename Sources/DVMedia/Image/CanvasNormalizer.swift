@@ -27,6 +27,8 @@ public final class CanvasNormalizer {
     private var backdropUpscaler: Scaler?
     private var rotationScratch: VideoFrame?
     private var backdropRotationScratch: VideoFrame?
+    private var conversionScratch: VideoFrame?
+    private var backdropConversionScratch: VideoFrame?
     private var backdrop: VideoFrame?
     private let blur = PlaneBlur()
 
@@ -75,7 +77,7 @@ public final class CanvasNormalizer {
         }
         try draw(
             picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop,
-            scaler: &pictureScaler, scratch: &rotationScratch
+            scaler: &pictureScaler, scratch: &rotationScratch, converted: &conversionScratch
         )
         if fit == .contain {
             fillOutside(contained, of: canvas)
@@ -97,7 +99,7 @@ public final class CanvasNormalizer {
         let covering = placement(of: picture, rotation: rotation, width: width, height: height, cover: true)
         try draw(
             picture, rotation: rotation, at: covering, into: small, viaScratch: false,
-            scaler: &backdropScaler, scratch: &backdropRotationScratch
+            scaler: &backdropScaler, scratch: &backdropRotationScratch, converted: &backdropConversionScratch
         )
         let radius = max(1, width / 48)
         for plane in 0..<3 {
@@ -113,30 +115,43 @@ public final class CanvasNormalizer {
             )
         }
         let key = Scaler.Key(
-            sourceWidth: width, sourceHeight: height, sourceFormat: AV_PIX_FMT_YUV420P.rawValue, fullRange: false,
+            sourceWidth: width, sourceHeight: height, sourceFormat: AV_PIX_FMT_YUV420P.rawValue, encoding: .bt709Limited,
             targetWidth: canvasWidth, targetHeight: canvasHeight
         )
         try Self.scaler(&backdropUpscaler, for: key).scale(small, cropX: 0, cropY: 0, into: canvas, x: 0, y: 0)
     }
 
     /// Scales (and turns) `picture` into `placement`'s rectangle of `target`; through the scratch frame
-    /// when turning, or when `viaScratch` asks for nothing outside the rectangle to be touched.
+    /// when turning, or when `viaScratch` asks for nothing outside the rectangle to be touched. A colour
+    /// cube is applied where the picture has fewer pixels: to a copy of the source region before scaling
+    /// when it is 8-bit 4:2:0 and smaller than the rectangle, else to the scaled picture.
     private func draw(
         _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
-        viaScratch: Bool, scaler: inout Scaler?, scratch: inout VideoFrame?
+        viaScratch: Bool, scaler: inout Scaler?, scratch: inout VideoFrame?, converted: inout VideoFrame?
     ) throws {
+        let colour = ColourPath(for: picture)
+        var (source, cropX, cropY, cube) = (picture, placement.cropX, placement.cropY, colour.cube)
+        if let early = cube, picture.isYUV420P,
+           placement.cropWidth * placement.cropHeight < placement.scaledWidth * placement.scaledHeight {
+            let copy = try Self.reuse(&converted, width: placement.cropWidth, height: placement.cropHeight)
+            Self.copyRegion(of: picture, x: cropX, y: cropY, into: copy, width: placement.cropWidth, height: placement.cropHeight)
+            early.apply(to: copy, x: 0, y: 0, width: placement.cropWidth, height: placement.cropHeight)
+            (source, cropX, cropY, cube) = (copy, 0, 0, nil)
+        }
         let key = Scaler.Key(
             sourceWidth: placement.cropWidth, sourceHeight: placement.cropHeight,
-            sourceFormat: picture.pointer.pointee.format, fullRange: picture.pointer.pointee.color_range == AVCOL_RANGE_JPEG,
+            sourceFormat: source.pointer.pointee.format, encoding: colour.scalerEncoding,
             targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight
         )
         let context = try Self.scaler(&scaler, for: key)
         guard rotation != .none || viaScratch else {
-            try context.scale(picture, cropX: placement.cropX, cropY: placement.cropY, into: target, x: placement.rectX, y: placement.rectY)
+            try context.scale(source, cropX: cropX, cropY: cropY, into: target, x: placement.rectX, y: placement.rectY)
+            cube?.apply(to: target, x: placement.rectX, y: placement.rectY, width: placement.scaledWidth, height: placement.scaledHeight)
             return
         }
         let turned = try Self.reuse(&scratch, width: placement.scaledWidth, height: placement.scaledHeight)
-        try context.scale(picture, cropX: placement.cropX, cropY: placement.cropY, into: turned, x: 0, y: 0)
+        try context.scale(source, cropX: cropX, cropY: cropY, into: turned, x: 0, y: 0)
+        cube?.apply(to: turned, x: 0, y: 0, width: placement.scaledWidth, height: placement.scaledHeight)
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
             PlaneRotation.rotate(
@@ -179,6 +194,18 @@ public final class CanvasNormalizer {
                     line.update(repeating: value, count: left)
                     (line + right).update(repeating: value, count: width - right)
                 }
+            }
+        }
+    }
+
+    /// Copies the `width`×`height` region at (`x`, `y`) (all even) of an 8-bit yuv420p `source` to the top
+    /// left of `target`.
+    private static func copyRegion(of source: VideoFrame, x: Int, y: Int, into target: VideoFrame, width: Int, height: Int) {
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            let from = source.plane(plane) + (y >> shift) * source.stride(plane) + (x >> shift)
+            for row in 0..<(height >> shift) {
+                (target.plane(plane) + row * target.stride(plane)).update(from: from + row * source.stride(plane), count: width >> shift)
             }
         }
     }

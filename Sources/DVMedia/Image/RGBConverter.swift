@@ -2,7 +2,7 @@ internal import CFFmpeg
 
 /// One libswscale context turning pictures of one size and pixel format into `RGBPicture`s of the same size.
 ///
-/// YUV sources are read as BT.709 (limited or full range, as told) and written as full-range RGB, with
+/// YUV sources are read in their own encoding (matrix and range, as `YUVEncoding` tells) and written as full-range RGB, with
 /// chroma interpolated to every pixel; `SWS_ACCURATE_RND | SWS_BITEXACT` make the result the same on any CPU.
 final class RGBConverter {
     private let context: OpaquePointer
@@ -10,7 +10,7 @@ final class RGBConverter {
     private let height: Int
     private let format: AVPixelFormat
 
-    init(width: Int, height: Int, format: AVPixelFormat, fullRange: Bool) throws {
+    init(width: Int, height: Int, format: AVPixelFormat, encoding: YUVEncoding) throws {
         guard width > 0, height > 0,
               let context = sws_getContext(
                   Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
@@ -23,8 +23,7 @@ final class RGBConverter {
         self.width = width
         self.height = height
         self.format = format
-        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-        sws_setColorspaceDetails(context, bt709, fullRange ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
+        sws_setColorspaceDetails(context, encoding.coefficients, encoding.fullRange ? 1 : 0, YUVEncoding.bt709Limited.coefficients, 1, 0, 1 << 16, 1 << 16)
     }
 
     deinit {

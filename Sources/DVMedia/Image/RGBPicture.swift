@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 import Foundation
 
 /// A picture as packed 8-bit RGB (`rgb24`), row by row with no padding, in plain Swift memory: what a PNG
@@ -59,7 +60,7 @@ public struct RGBPicture: Sendable, Hashable {
         }
         let converter = try RGBConverter(
             width: frame.width, height: frame.height, format: AVPixelFormat(frame.pointer.pointee.format),
-            fullRange: frame.pointer.pointee.color_range == AVCOL_RANGE_JPEG
+            encoding: YUVEncoding(ColourDescription(of: frame))
         )
         return try converter.convert(frame)
     }
@@ -68,6 +69,6 @@ public struct RGBPicture: Sendable, Hashable {
 extension RGBPicture {
     /// An 8-bit yuv420p frame drawn as the renderer draws (BT.709, limited range), as RGB.
     public init(canvas frame: VideoFrame) throws {
-        self = try RGBConverter(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, fullRange: false).convert(frame)
+        self = try RGBConverter(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, encoding: .bt709Limited).convert(frame)
     }
 }

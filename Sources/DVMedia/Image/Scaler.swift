@@ -1,7 +1,9 @@
 internal import CFFmpeg
 import DVSignal
 
-/// One libswscale context for a fixed source geometry and format, scaling into 8-bit yuv420p planes.
+/// One libswscale context for a fixed source geometry, format and YUV encoding, scaling into 8-bit
+/// yuv420p planes in the canvas's encoding (BT.709, limited range): sources in another matrix or range
+/// are converted on the way, as `YUVEncoding` reads them.
 ///
 /// Flags: bilinear, because it is the cheapest filter that still averages every source pixel when
 /// shrinking (swscale widens the bilinear filter with the scale factor), which matters for 4K → 1080p;
@@ -9,9 +11,9 @@ import DVSignal
 /// machine's CPU has: the same job gives the same bytes on any machine. Limited-range yuv420p pictures
 /// shrunk by exactly 2:1 (4K into 1080p) skip libswscale: `PlaneHalving` averages each 2×2 block.
 final class Scaler {
-    /// What decides a context: source size, format and range, and the destination size.
+    /// What decides a context: source size, format and encoding, and the destination size.
     struct Key: Hashable {
-        var sourceWidth: Int, sourceHeight: Int, sourceFormat: Int32, fullRange: Bool
+        var sourceWidth: Int, sourceHeight: Int, sourceFormat: Int32, encoding: YUVEncoding
         var targetWidth: Int, targetHeight: Int
     }
 
@@ -49,15 +51,20 @@ final class Scaler {
         }
         self.context = context
         let isRGB = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
-        if key.fullRange || isRGB {
-            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-            sws_setColorspaceDetails(context, bt709, key.fullRange ? 1 : 0, bt709, 0, 0, 1 << 16, 1 << 16)
+        if key.encoding != .bt709Limited || isRGB {
+            let target = YUVEncoding.bt709Limited
+            let accepted = sws_setColorspaceDetails(
+                context, key.encoding.coefficients, key.encoding.fullRange ? 1 : 0, target.coefficients, 0, 0, 1 << 16, 1 << 16
+            )
+            guard accepted >= 0 else {
+                throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture's colours to BT.709")
+            }
         }
     }
 
-    /// True when `PlaneHalving` does the key's work: limited-range yuv420p shrunk by exactly 2:1 into even sizes.
+    /// True when `PlaneHalving` does the key's work: BT.709 limited-range yuv420p shrunk by exactly 2:1 into even sizes.
     static func halves(_ key: Key) -> Bool {
-        key.sourceFormat == AV_PIX_FMT_YUV420P.rawValue && !key.fullRange
+        key.sourceFormat == AV_PIX_FMT_YUV420P.rawValue && key.encoding == .bt709Limited
             && key.sourceWidth == 2 * key.targetWidth && key.sourceHeight == 2 * key.targetHeight
             && key.targetWidth % 2 == 0 && key.targetHeight % 2 == 0
     }

@@ -22,7 +22,8 @@ public final class VideoFrame {
     }
 
     /// Allocates a frame; `rowPadding` extra bytes at the end of every luma row (half as many for
-    /// chroma) let libswscale's vector code write past the picture's width without harm.
+    /// chroma) let libswscale's vector code write past the picture's width without harm. The frame is
+    /// tagged BT.709, limited range: what dvpipe draws into the frames it makes.
     init(width: Int, height: Int, format: AVPixelFormat, rowPadding: Int = 0) throws {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0, rowPadding >= 0 else {
             throw MediaError.invalidSize(width: width, height: height, reason: "4:2:0 frames need even, positive sizes")
@@ -34,6 +35,10 @@ public final class VideoFrame {
         frame.pointee.width = Int32(width + rowPadding)
         frame.pointee.height = Int32(height)
         frame.pointee.format = format.rawValue
+        frame.pointee.color_primaries = AVCOL_PRI_BT709
+        frame.pointee.color_trc = AVCOL_TRC_BT709
+        frame.pointee.colorspace = AVCOL_SPC_BT709
+        frame.pointee.color_range = AVCOL_RANGE_MPEG
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
         frame.pointee.width = Int32(width)
     }

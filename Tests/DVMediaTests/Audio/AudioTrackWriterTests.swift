@@ -42,7 +42,7 @@ struct AudioTrackWriterTests {
     }
 
     /// The ffmpeg command, which Debian's `ffmpeg` package installs for the tests (`make test`); nil without it.
-    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile(atPath:))
+    static let ffmpeg = ReferenceCommand.ffmpeg
 
     /// Integrated loudness of samples [from, to) of `path` by `ffmpeg -af ebur128`.
     func ffmpegLoudness(_ path: String, from: Int, to: Int) throws -> Double? {

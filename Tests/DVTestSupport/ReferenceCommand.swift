@@ -1,0 +1,44 @@
+import Foundation
+
+/// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` package, which
+/// `make test` installs): the independent truth for loudness, colour and stream tags.
+public enum ReferenceCommand {
+    /// The ffmpeg command, nil when it is not installed.
+    public static let ffmpeg = find("ffmpeg")
+    /// The ffprobe command, nil when it is not installed.
+    public static let ffprobe = find("ffprobe")
+
+    private static func find(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first(where: FileManager.default.isExecutableFile(atPath:))
+    }
+
+    /// A command that ended badly: what it printed on standard error.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs `command` (a path from above) with `arguments` and returns its standard output; throws with its
+    /// standard error when it exits with another status than 0. Standard error goes through a file, so a
+    /// chatty command cannot block on a full pipe.
+    public static func output(_ command: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+        let log = try TemporaryFolder("reference-command")
+        let errors = log.url.appendingPathComponent("stderr")
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw Failure(description: "cannot create \(errors.path) for the command's standard error")
+        }
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(URL(fileURLWithPath: command).lastPathComponent) \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(message)")
+        }
+        return data
+    }
+}
