@@ -56,8 +56,9 @@ let package = Package(
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
         /** What the test targets share: one temporary folder type and the demo fixture (tests only, not a product). */
-        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples"], path: "Tests/DVTestSupport"),
+        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
+        .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestSupport"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
         .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestSupport"]),
         .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVMedia", "DVSignal", "DVSamples", "DVTestSupport"]),

@@ -28,7 +28,7 @@ struct AudioChunksTests {
 
     @Test("a track shorter than a chunk is the same file as the track encoded whole")
     func oneChunkIsTheWholeEncoding() throws {
-        let tone = AudioTestMedia.sine(frequency: 700, amplitude: 0.3, count: 100_003)
+        let tone = TestSignal.sine(frequency: 700, amplitude: 0.3, count: 100_003)
         let track = StereoSamples(left: tone, right: tone)
         let whole = folder.url.appendingPathComponent("whole.m4a")
         let chunked = folder.url.appendingPathComponent("chunked.m4a")

@@ -78,7 +78,7 @@ struct AudioClipReaderTests {
         let resumed = try #require(window.left[60_000...].firstIndex { abs($0) > 0.1 })
         print("tone resumes at \(resumed), planned \(48_128 + 24_576)")
         #expect(abs(resumed - (48_128 + 24_576)) <= 48)
-        #expect(AudioTestMedia.rms(window, 50_000..<70_000) < 0.01)
+        #expect(TestSignal.rms(window, 50_000..<70_000) < 0.01)
     }
 
     @Test("readAll decodes the whole stream, up to a limit")

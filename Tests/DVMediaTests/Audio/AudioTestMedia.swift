@@ -31,7 +31,7 @@ enum AudioTestMedia {
         let muxer = try Muxer(destination: url, format: "ipod")
         let stream = try muxer.addStream(for: encoder)
         try muxer.writeHeader()
-        let tone = sine(frequency: 1_000, amplitude: 0.25, count: before + after)
+        let tone = TestSignal.sine(frequency: 1_000, amplitude: 0.25, count: before + after)
         for (first, count, shift) in [(0, before, 0), (before, after, gap)] {
             for offset in stride(from: 0, to: count, by: encoder.frameSize) {
                 let length = min(encoder.frameSize, count - offset)
@@ -47,13 +47,6 @@ enum AudioTestMedia {
         return url.path
     }
 
-    /// A 48 kHz sine of `count` samples: `amplitude · sin(2π·frequency·t + phase)`.
-    static func sine(frequency: Double, amplitude: Double, count: Int, phase: Double = 0) -> [Float] {
-        (0..<count).map { index in
-            Float(amplitude * sin(2 * Double.pi * frequency * Double(index) / Double(StereoSamples.sampleRate) + phase))
-        }
-    }
-
     /// Sign changes in `samples`: about twice the frequency per second for a pure tone.
     static func zeroCrossings(_ samples: ArraySlice<Float>) -> Int {
         zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
@@ -65,9 +58,4 @@ enum AudioTestMedia {
         return 20 * log10((2 * meanSquare).squareRoot())
     }
 
-    /// RMS of a range of both channels, linear.
-    static func rms(_ samples: StereoSamples, _ range: Range<Int>) -> Double {
-        let sum = range.reduce(0.0) { $0 + Double(samples.left[$1] * samples.left[$1] + samples.right[$1] * samples.right[$1]) }
-        return (sum / Double(2 * range.count)).squareRoot()
-    }
 }

@@ -101,7 +101,7 @@ struct AudioTrackWriterTests {
         }
         // The silent clip stays silent (no boost of nothing) between its neighbours' fades.
         let silentClip = timeline.clips[3]
-        #expect(AudioTestMedia.rms(decoded, silentClip.start + 24_000..<silentClip.end - 24_000) < 1e-4)
+        #expect(TestSignal.rms(decoded, silentClip.start + 24_000..<silentClip.end - 24_000) < 1e-4)
 
         // The burst, 1.5 s into the 44.1 kHz mono clip's window, lands 1.5 s after the clip's start.
         let markedClip = timeline.clips[1]
@@ -159,7 +159,7 @@ struct AudioTrackWriterTests {
         #expect(abs(AudioTestMedia.zeroCrossings(track.left[middle]) - 600) <= 4)
         // The 2 s song loops through the 11 s reel: music in the last clip too, undimmed (no ducking when muted).
         let late = timeline.clips[2].start..<timeline.clips[2].start + 48_000
-        let level = AudioTestMedia.rms(track, late)
+        let level = TestSignal.rms(track, late)
         #expect(abs(20 * log10(level * 2.0.squareRoot() / 0.8) - -12) < 1)
         let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
         #expect(abs(decoded.count - timeline.length) <= 1_024)
@@ -167,7 +167,7 @@ struct AudioTrackWriterTests {
 
     @Test("a track appended in pieces is the same file as the track written whole")
     func appendedInPieces() throws {
-        let tone = AudioTestMedia.sine(frequency: 700, amplitude: 0.3, count: 100_003)
+        let tone = TestSignal.sine(frequency: 700, amplitude: 0.3, count: 100_003)
         let track = StereoSamples(left: tone, right: tone)
         let whole = folder.url.appendingPathComponent("whole.m4a")
         let pieces = folder.url.appendingPathComponent("pieces.m4a")

@@ -1,5 +1,5 @@
-@testable import DVMedia
 @testable import DVSignal
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +21,7 @@ struct LoudnessMeterTests {
 
     @Test("a 997 Hz sine at 0 dBFS in one channel reads −3.01 LUFS (the BS.1770 reference)")
     func reference() throws {
-        let tone = AudioTestMedia.sine(frequency: 997, amplitude: 1, count: seconds10)
+        let tone = TestSignal.sine(frequency: 997, amplitude: 1, count: seconds10)
         let measurement = LoudnessMeter.measure(StereoSamples(left: tone, right: [Float](repeating: 0, count: seconds10)))
         let integrated = try #require(measurement.integrated)
         #expect(abs(integrated - -3.01) < 0.05, "\(integrated) LUFS")
@@ -32,7 +32,7 @@ struct LoudnessMeterTests {
     /// (and −23 LUFS is a stereo 1 kHz sine of peak −23 dBFS, i.e. −26 dBFS RMS).
     @Test("a stereo 1 kHz sine reads its peak level in LUFS", arguments: [-10.0, -20.0, -23.0, -30.0])
     func stereoSine(level: Double) throws {
-        let tone = AudioTestMedia.sine(frequency: 1_000, amplitude: pow(10, level / 20), count: seconds10)
+        let tone = TestSignal.sine(frequency: 1_000, amplitude: pow(10, level / 20), count: seconds10)
         let integrated = try #require(LoudnessMeter.measure(StereoSamples(left: tone, right: tone)).integrated)
         #expect(abs(integrated - level) < 0.05, "\(integrated) LUFS for \(level) dBFS")
     }
@@ -41,12 +41,12 @@ struct LoudnessMeterTests {
     /// both gates, as BS.1770 wants: 100 blocks averaging 0.985 of the tone's power read 0.065 LU low.
     @Test("silence is gated out: tone then silence reads as the tone alone")
     func gating() throws {
-        let tone = AudioTestMedia.sine(frequency: 1_000, amplitude: 0.1, count: seconds10) + [Float](repeating: 0, count: seconds10)
+        let tone = TestSignal.sine(frequency: 1_000, amplitude: 0.1, count: seconds10) + [Float](repeating: 0, count: seconds10)
         let measurement = LoudnessMeter.measure(StereoSamples(left: tone, right: tone))
         #expect(abs(try #require(measurement.integrated) - -20) < 0.1)
         // Relative gate: a −40 dB tail is more than 10 LU under and does not count either.
-        let quiet = AudioTestMedia.sine(frequency: 1_000, amplitude: 0.1, count: seconds10)
-            + AudioTestMedia.sine(frequency: 1_000, amplitude: 0.001, count: seconds10)
+        let quiet = TestSignal.sine(frequency: 1_000, amplitude: 0.1, count: seconds10)
+            + TestSignal.sine(frequency: 1_000, amplitude: 0.001, count: seconds10)
         #expect(abs(try #require(LoudnessMeter.measure(StereoSamples(left: quiet, right: quiet)).integrated) - -20) < 0.1)
         #expect(LoudnessMeter.measure(StereoSamples(silence: seconds10)).integrated == nil)
         #expect(LoudnessMeter.measure(StereoSamples(left: [0.5], right: [0.5])).integrated == nil)
@@ -55,12 +55,12 @@ struct LoudnessMeterTests {
     @Test("true peak finds the peak between samples")
     func truePeak() {
         // A full-scale sine at fs/4, sampled 45° off its peaks: every sample is ±0.707, the signal reaches 1.
-        let tone = AudioTestMedia.sine(frequency: 12_000, amplitude: 1, count: 48_000, phase: Double.pi / 4)
+        let tone = TestSignal.sine(frequency: 12_000, amplitude: 1, count: 48_000, phase: Double.pi / 4)
         let samples = StereoSamples(left: tone, right: tone)
         #expect(abs(samples.samplePeak - 0.7071) < 0.001)
         let measurement = LoudnessMeter.measure(samples)
         #expect(abs(measurement.truePeakDBTP) < 0.1, "\(measurement.truePeakDBTP) dBTP")
-        let low = AudioTestMedia.sine(frequency: 1_000, amplitude: 0.5, count: 48_000)
+        let low = TestSignal.sine(frequency: 1_000, amplitude: 0.5, count: 48_000)
         #expect(abs(LoudnessMeter.measure(StereoSamples(left: low, right: low)).truePeakDBTP - 20 * log10(0.5)) < 0.01)
     }
 
@@ -68,7 +68,7 @@ struct LoudnessMeterTests {
     func gainRule() throws {
         let rule = LoudnessNormalization()
         for level in [-30.0, -10.0] {
-            let tone = AudioTestMedia.sine(frequency: 1_000, amplitude: pow(10, level / 20), count: 144_000)
+            let tone = TestSignal.sine(frequency: 1_000, amplitude: pow(10, level / 20), count: 144_000)
             var samples = StereoSamples(left: tone, right: tone)
             samples.scale(by: rule.gain(for: LoudnessMeter.measure(samples)))
             #expect(abs(try #require(LoudnessMeter.measure(samples).integrated) - -16) < 0.05)

@@ -1,4 +1,5 @@
 import DVSignal
+import DVTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct AudioMixerTests {
 
     /// A stereo sine clip, optionally starting at a phase that makes a hard cut jump.
     func sineClip(frequency: Double, amplitude: Double, count: Int, phase: Double = 0) -> StereoSamples {
-        let tone = AudioTestMedia.sine(frequency: frequency, amplitude: amplitude, count: count, phase: phase)
+        let tone = TestSignal.sine(frequency: frequency, amplitude: amplitude, count: count, phase: phase)
         return StereoSamples(left: tone, right: tone)
     }
 
@@ -78,7 +79,7 @@ struct AudioMixerTests {
         let clips = [sineClip(frequency: 440, amplitude: 0.5, count: Self.second), sineClip(frequency: 1_000, amplitude: 0.5, count: Self.second)]
         let track = AudioMixer.mix(timeline) { clips[$0] }
         let middle = Self.second - overlap / 2
-        let power = AudioTestMedia.rms(track, middle - 2_400..<middle + 2_400)
+        let power = TestSignal.rms(track, middle - 2_400..<middle + 2_400)
         #expect(abs(20 * log10(power / (0.5 / 2.0.squareRoot()))) < 0.2)
     }
 
@@ -127,7 +128,7 @@ struct AudioMixerTests {
         // Every 100 ms of the five seconds carries the music at its volume (seams included).
         let expected = 0.4 * 0.5 / 2.0.squareRoot()
         for window in stride(from: 0, to: track.count - 4_800, by: 4_800) {
-            let level = AudioTestMedia.rms(track, window..<window + 4_800)
+            let level = TestSignal.rms(track, window..<window + 4_800)
             #expect(abs(level / expected - 1) < 0.05, "music level \(level) at sample \(window)")
         }
         timeline.music?.loop = false
@@ -152,9 +153,9 @@ struct AudioMixerTests {
         let musicOnly = StereoSamples(
             left: zip(withMusic.left, without.left).map { $0 - $1 }, right: zip(withMusic.right, without.right).map { $0 - $1 }
         )
-        let open = AudioTestMedia.rms(musicOnly, 0..<Self.second)
-        let ducked = AudioTestMedia.rms(musicOnly, 2 * Self.second..<5 * Self.second)
-        let silentClip = AudioTestMedia.rms(musicOnly, 6 * Self.second..<7 * Self.second)
+        let open = TestSignal.rms(musicOnly, 0..<Self.second)
+        let ducked = TestSignal.rms(musicOnly, 2 * Self.second..<5 * Self.second)
+        let silentClip = TestSignal.rms(musicOnly, 6 * Self.second..<7 * Self.second)
         print("music RMS open \(open), under a clip \(ducked): ratio \(ducked / open), asked 0.3")
         #expect(abs(ducked / open - 0.3) < 0.003)
         #expect(abs(silentClip / open - 1) < 0.003)
@@ -166,7 +167,7 @@ struct AudioMixerTests {
         }.max() ?? 0
         #expect(step <= 0.4 * (0.8 * 2 * Double.pi * 300 / 48_000 + steepest))
         #expect(abs(withMusic.left[length - 1]) < 1e-4)
-        #expect(AudioTestMedia.rms(musicOnly, length - Self.second / 10..<length) < open * 0.05)
+        #expect(TestSignal.rms(musicOnly, length - Self.second / 10..<length) < open * 0.05)
     }
 
     @Test("mixed a window at a time, the track is the same samples as mixed whole", arguments: [7_001, 48_000, 200_000])
