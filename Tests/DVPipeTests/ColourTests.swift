@@ -92,6 +92,42 @@ struct ColourTests {
         }
     }
 
+    @Test("plan shows what each clip declares: its colour in the JSON, HDR clips marked in the table")
+    func planShowsEachClipsColour() throws {
+        let folder = try TemporaryFolder("colour-plan")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let clips = [
+            ("VID_20241201_120000.mp4", Self.tags("bt2020", "arib-std-b67", "bt2020nc", "tv")),
+            ("VID_20241202_120000.mp4", Self.tags("bt2020", "smpte2084", "bt2020nc", "tv")),
+            ("VID_20241203_120000.mp4", [String]()),
+        ]
+        for (name, tags) in clips {
+            _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p",
+            ] + tags + ["-c:v", "libx264", "-preset", "ultrafast", "-y", media.appendingPathComponent(name).path])
+        }
+        let job = folder.url.appendingPathComponent("plan.yaml")
+        try "version: 1\nlibrary: { paths: [media], timezone: UTC }\ntimeframe: { from: 2024-12-01, to: 2024-12-03 }\noutput: { path: out.mp4 }\n"
+            .write(to: job, atomically: true, encoding: .utf8)
+
+        let json = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(json.status == 0, "stderr: \(json.standardError)")
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let colours = try #require(plan["days"] as? [[String: Any]]).map { $0["colour"] as? [String: String] }
+        #expect(colours == [
+            ["primaries": "bt2020", "transfer": "arib-std-b67", "matrix": "bt2020nc", "range": "tv"],
+            ["primaries": "bt2020", "transfer": "smpte2084", "matrix": "bt2020nc", "range": "tv"],
+            ["primaries": "unknown", "transfer": "unknown", "matrix": "unknown", "range": "unknown"],
+        ])
+        let table = try DVPipeProcess.run(["plan", job.path])
+        let rows = table.standardOutput.split(separator: "\n").filter { $0.hasPrefix("2024-12-0") }
+        #expect(rows.count == 3)
+        #expect(rows.first?.contains("video HDR HLG") == true, "\(table.standardOutput)")
+        #expect(rows.dropFirst().first?.contains("video HDR PQ") == true, "\(table.standardOutput)")
+        #expect(rows.last?.contains("HDR") == false, "\(table.standardOutput)")
+    }
+
     /// The chart at the source's size, made into that source's encoding by zimg and into a lossless
     /// 2-second H.264 clip carrying the source's tags (or none).
     static func writeChartClip(_ source: Source, to url: URL, scratch: URL) throws {

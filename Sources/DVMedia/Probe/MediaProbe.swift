@@ -90,7 +90,13 @@ public enum MediaProbe {
             frameRate: still ? 0 : rate,
             rotation: rotation(of: stream),
             pixelFormat: av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map { String(cString: $0) } ?? "unknown",
-            isVariableFrameRate: !still && isVariable(average: rational(average), real: rational(real))
+            isVariableFrameRate: !still && isVariable(average: rational(average), real: rational(real)),
+            colour: StreamColour(
+                primaries: name(av_color_primaries_name(parameters.color_primaries)),
+                transfer: name(av_color_transfer_name(parameters.color_trc)),
+                matrix: name(av_color_space_name(parameters.color_space)),
+                range: name(av_color_range_name(parameters.color_range))
+            )
         )
     }
 
@@ -137,6 +143,11 @@ public enum MediaProbe {
             channels: Int(parameters.ch_layout.nb_channels),
             layout: written < 0 ? "unknown" : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         )
+    }
+
+    /// FFmpeg's name for a colour property, `unknown` when it has none.
+    private static func name(_ text: UnsafePointer<CChar>?) -> String {
+        text.map { String(cString: $0) } ?? "unknown"
     }
 
     private static func rational(_ value: AVRational) -> Double? {

@@ -76,10 +76,12 @@ public struct VideoStreamInfo: Sendable, Hashable, Codable {
     public var pixelFormat: String
     /// True when the stream's timestamps are not evenly spaced.
     public var isVariableFrameRate: Bool
+    /// The colour description the stream declares.
+    public var colour: StreamColour
 
     public init(
         codec: String, width: Int, height: Int, frameRate: Double, rotation: Int, pixelFormat: String,
-        isVariableFrameRate: Bool
+        isVariableFrameRate: Bool, colour: StreamColour = .unspecified
     ) {
         self.codec = codec
         self.width = width
@@ -88,6 +90,7 @@ public struct VideoStreamInfo: Sendable, Hashable, Codable {
         self.rotation = rotation
         self.pixelFormat = pixelFormat
         self.isVariableFrameRate = isVariableFrameRate
+        self.colour = colour
     }
 
     /// Width and height as shown, after rotation.
@@ -126,5 +129,34 @@ public struct CaptureTags: Sendable, Hashable, Codable {
         self.localCreationDate = localCreationDate
         self.creationTime = creationTime
         self.contentIdentifier = contentIdentifier
+    }
+}
+
+/// The colour description a video stream declares (codec parameters, else the container's `colr` box), in
+/// FFmpeg's words as `ffprobe` prints them; `unknown` for what it leaves unspecified.
+public struct StreamColour: Sendable, Hashable, Codable {
+    public var primaries: String
+    public var transfer: String
+    public var matrix: String
+    /// `tv` (limited), `pc` (full) or `unknown`.
+    public var range: String
+
+    public init(primaries: String, transfer: String, matrix: String, range: String) {
+        self.primaries = primaries
+        self.transfer = transfer
+        self.matrix = matrix
+        self.range = range
+    }
+
+    /// A stream that says nothing of its colours.
+    public static let unspecified = StreamColour(primaries: "unknown", transfer: "unknown", matrix: "unknown", range: "unknown")
+
+    /// `HLG` or `PQ` for high dynamic range transfers, nil for SDR.
+    public var hdr: String? {
+        switch transfer {
+        case "arib-std-b67": "HLG"
+        case "smpte2084": "PQ"
+        default: nil
+        }
     }
 }

@@ -36,9 +36,15 @@ public enum PlanTable {
                 "\(start.secondsText)–\((start + duration).secondsText)s"
             } else { "" }
         return [
-            day.date.description, day.weekday, day.file ?? none, day.kind?.label ?? "", day.reason, clip,
+            day.date.description, day.weekday, day.file ?? none, kind(of: day), day.reason, clip,
             day.dayRule?.label ?? "",
         ]
+    }
+
+    /// `video`, `live photo`; `video HDR HLG` or `video HDR PQ` when the clip is high dynamic range.
+    private static func kind(of day: PlannedDay) -> String {
+        guard let label = day.kind?.label else { return "" }
+        return day.colour?.hdr.map { "\(label) HDR \($0)" } ?? label
     }
 
     private static func line(_ cells: [String], _ widths: [Int]) -> String {

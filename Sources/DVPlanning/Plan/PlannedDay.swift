@@ -27,6 +27,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var outputStart: TimeSpan?
     /// The day's caption, if the job gives one.
     public var caption: String?
+    /// The colour description the chosen clip's video stream declares, or nil without a clip.
+    public var colour: StreamColour?
 
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
@@ -46,7 +48,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case start, duration
         case clipLength = "clip_length"
         case outputStart = "output_start"
-        case caption
+        case caption, colour
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +68,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         clipLength = try container.decodeSecondsIfPresent(forKey: .clipLength)
         outputStart = try container.decodeSecondsIfPresent(forKey: .outputStart)
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
+        colour = try container.decodeIfPresent(StreamColour.self, forKey: .colour)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -86,5 +89,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(seconds: clipLength, forKey: .clipLength)
         try container.encode(seconds: outputStart, forKey: .outputStart)
         try container.encode(caption, forKey: .caption)
+        try container.encode(colour, forKey: .colour)
     }
 }

@@ -113,6 +113,9 @@ struct PlanningSession {
         planned.start = trim.start
         planned.duration = trim.duration
         planned.clipLength = clip.length
+        if case let .media(info) = clip.entry.probe {
+            planned.colour = info.video?.colour
+        }
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,

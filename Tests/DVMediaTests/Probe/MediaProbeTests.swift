@@ -29,7 +29,8 @@ import Testing
         let info = try probe(SampleClip(fileName: "plain.mp4", duration: 1), in: folder)
         #expect(info.container.contains("mp4"))
         #expect(info.video == VideoStreamInfo(
-            codec: "h264", width: 320, height: 180, frameRate: 30, rotation: 0, pixelFormat: "yuv420p", isVariableFrameRate: false))
+            codec: "h264", width: 320, height: 180, frameRate: 30, rotation: 0, pixelFormat: "yuv420p", isVariableFrameRate: false,
+            colour: StreamColour(primaries: "bt709", transfer: "bt709", matrix: "bt709", range: "tv")))
         #expect(info.audio == AudioStreamInfo(codec: "aac", sampleRate: 48_000, channels: 2, layout: "stereo"))
         #expect(abs((info.duration ?? 0) - 1) < 0.05)
         #expect(info.isStill == false)

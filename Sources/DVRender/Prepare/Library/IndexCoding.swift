@@ -109,6 +109,9 @@ extension MediaEntry {
                 writer.write(video.rotation)
                 writer.write(video.pixelFormat)
                 writer.write(video.isVariableFrameRate)
+                for property in [video.colour.primaries, video.colour.transfer, video.colour.matrix, video.colour.range] {
+                    writer.write(property)
+                }
             }
             writer.write(info.audio) { writer, audio in
                 writer.write(audio.codec)
@@ -144,7 +147,10 @@ extension MediaEntry {
             VideoStreamInfo(
                 codec: try reader.string(), width: try reader.int(), height: try reader.int(),
                 frameRate: try reader.double(), rotation: try reader.int(), pixelFormat: try reader.string(),
-                isVariableFrameRate: try reader.bool())
+                isVariableFrameRate: try reader.bool(),
+                colour: StreamColour(
+                    primaries: try reader.string(), transfer: try reader.string(), matrix: try reader.string(),
+                    range: try reader.string()))
         }
         let audio = try reader.optional { reader in
             AudioStreamInfo(
