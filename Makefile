@@ -5,8 +5,9 @@
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
-# Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json).
-TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml
+# Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
+# and python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder.
+TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
@@ -28,6 +29,7 @@ demo: build
 
 test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@scripts/setup-colour-science.sh
 	$(SWIFT) test --parallel
 
 # Long (an hour or more on 2 cores): BENCH_RUNS=1 BENCH_SKIP=moviepy,year make bench for a quick look.
@@ -37,4 +39,4 @@ bench: build
 	python3 bench/bench.py
 
 clean:
-	rm -rf .build out demo bench/work .build-bench
+	rm -rf .build out demo bench/work .build-bench .build-colour

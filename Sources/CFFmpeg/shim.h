@@ -2,14 +2,17 @@
 #define DVPIPE_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <stddef.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/error.h>
 #include <libavutil/hash.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
@@ -42,6 +45,28 @@ static inline const int32_t *dv_stream_display_matrix(const AVStream *stream) {
     size_t size = 0;
     const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
     return (data != NULL && size >= 9 * sizeof(int32_t)) ? (const int32_t *)data : NULL;
+}
+
+/* The brightest light an HDR frame says it holds, in cd/m²: its content light level (MaxCLL), else its
+   mastering display's peak, else 0 when it says neither. */
+static inline double dv_frame_content_peak(const AVFrame *frame) {
+    const AVFrameSideData *light = av_frame_get_side_data(frame, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    if (light != NULL && light->size >= sizeof(AVContentLightMetadata) && ((const AVContentLightMetadata *)light->data)->MaxCLL > 0) {
+        return ((const AVContentLightMetadata *)light->data)->MaxCLL;
+    }
+    const AVFrameSideData *display = av_frame_get_side_data(frame, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    if (display != NULL && display->size >= sizeof(AVMasteringDisplayMetadata)) {
+        const AVMasteringDisplayMetadata *mastering = (const AVMasteringDisplayMetadata *)display->data;
+        if (mastering->has_luminance && mastering->max_luminance.den > 0) { return av_q2d(mastering->max_luminance); }
+    }
+    return 0;
+}
+
+/* A stream's Dolby Vision configuration (the `dvcC`/`dvvC` box), or NULL when it has none. */
+static inline const AVDOVIDecoderConfigurationRecord *dv_stream_dovi_configuration(const AVStream *stream) {
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DOVI_CONF, &size);
+    return (data != NULL && size > offsetof(AVDOVIDecoderConfigurationRecord, dv_bl_signal_compatibility_id)) ? (const AVDOVIDecoderConfigurationRecord *)data : NULL;
 }
 
 /* Returns the message FFmpeg has for an error code (av_err2str is a macro over a compound literal). */

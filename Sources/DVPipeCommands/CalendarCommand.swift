@@ -44,7 +44,8 @@ struct CalendarCommand: AsyncParsableCommand {
         let picture: RGBPicture
         do {
             picture = try CalendarSheet.draw(
-                plan: planned.plan, days: planned.days, title: planned.job.name, columns: columns, observer: printer
+                plan: planned.plan, days: planned.days, title: planned.job.name, columns: columns,
+                toneMap: planned.job.output.toneMap == .auto, observer: printer
             )
             printer.finishLine()
             try PNGEncoder(width: picture.width, height: picture.height).write(picture, to: url)

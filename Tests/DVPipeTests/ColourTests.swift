@@ -6,7 +6,10 @@ import Testing
 /// clips by the ffmpeg command's `zscale` (zimg) in each encoding, rendered by `dvpipe run`, decoded back
 /// to RGB by `zscale` again and compared patch by patch in CIE L*a*b* (ΔE 1976). dvpipe's own colour code
 /// only renders; the measuring is zimg's and this file's.
-@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil, "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package)"))
+@Suite(.enabled(
+    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil && ReferenceCommand.colourSciencePython != nil,
+    "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) and colour-science (scripts/setup-colour-science.sh)"
+))
 struct ColourTests {
     /// The 24 patches of the ColorChecker chart as 8-bit sRGB, row by row; the last row is the greys.
     static let chart: [SIMD3<Double>] = [
@@ -25,6 +28,11 @@ struct ColourTests {
         var zscale: String
         var tags: [String]
         var meanLimit: Double
+        /// True for 10-bit HEVC (as phones record HDR), false for 8-bit H.264.
+        var tenBit = false
+        /// `hlg` to have colour-science encode the chart instead of zimg, whose HLG applies the OOTF to
+        /// each channel where BT.2100 applies it to the luminance (saturated patches differ by ΔE 5 to 12).
+        var bt2100: String? = nil
     }
 
     static func tags(_ primaries: String, _ transfer: String, _ matrix: String, _ range: String) -> [String] {
@@ -37,6 +45,15 @@ struct ColourTests {
         Source(description: "BT.601", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
         Source(description: "BT.601 untagged (SD, guessed)", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: [], meanLimit: 1.5),
         Source(description: "BT.601 smaller than the canvas (converted before scaling)", width: 320, height: 180, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
+        Source(
+            description: "HLG BT.2020 10-bit HEVC", width: 1280, height: 720, zscale: "",
+            tags: tags("bt2020", "arib-std-b67", "bt2020nc", "tv"), meanLimit: 3, tenBit: true, bt2100: "hlg"),
+        Source(
+            description: "PQ BT.2020 10-bit HEVC", width: 1280, height: 720, zscale: "npl=203:p=2020:t=smpte2084:m=2020_ncl:r=limited",
+            tags: tags("bt2020", "smpte2084", "bt2020nc", "tv"), meanLimit: 3, tenBit: true),
+        Source(
+            description: "HLG smaller than the canvas (converted before scaling)", width: 320, height: 180, zscale: "",
+            tags: tags("bt2020", "arib-std-b67", "bt2020nc", "tv"), meanLimit: 3, tenBit: true, bt2100: "hlg"),
     ]
 
     static let canvas = (width: 640, height: 360)
@@ -128,8 +145,58 @@ struct ColourTests {
         #expect(rows.last?.contains("HDR") == false, "\(table.standardOutput)")
     }
 
-    /// The chart at the source's size, made into that source's encoding by zimg and into a lossless
-    /// 2-second H.264 clip carrying the source's tags (or none).
+    @Test("PQ highlights stay distinct, in order and below white; a BT.2020 red keeps its hue in BT.709")
+    func highlightsRollOffAndRedKeepsItsHue() throws {
+        let folder = try TemporaryFolder("colour-highlights")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let (width, height) = (1280, 720)
+        let patches: [SIMD3<Double>] = [[203, 203, 203], [1000, 1000, 1000], [4000, 4000, 4000], [203, 0, 0]]
+        let planes = folder.url.appendingPathComponent("highlights.yuv")
+        try Self.writeBT2100Planes(patches, columns: 4, kind: "light", transfer: "pq", width: width, height: height, to: planes)
+        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+            "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv444p10le", "-s", "\(width)x\(height)", "-framerate", "\(Self.fps)",
+            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", "yuv420p10le",
+        ] + Self.tags("bt2020", "smpte2084", "bt2020nc", "tv") + [
+            "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-preset", "ultrafast",
+            "-y", media.appendingPathComponent("VID_20241201_120000.mp4").path,
+        ])
+        let job = folder.url.appendingPathComponent("highlights.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-12-01, to: 2024-12-01 }
+            clips: { video: { duration: 1s, start: 0s } }
+            output:
+              path: out/highlights.mp4
+              resolution: \(Self.canvas.width)x\(Self.canvas.height)
+              fps: \(Self.fps)
+              video: { codec: h264, crf: 10, preset: veryfast }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let pixels = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+            "-v", "error", "-i", folder.url.appendingPathComponent("out/highlights.mp4").path, "-frames:v", "1",
+            "-vf", "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
+            "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
+        ])
+        let means = Self.patchMeans(pixels, columns: 4, rows: 1)
+        let (white, bright, brighter) = (means[0].max(), means[1].max(), means[2].max())
+        let report = "203, 1000 and 4000 cd/m² came out as \(means[0]), \(means[1]), \(means[2])"
+        #expect(white + 1 <= bright && bright + 1 <= brighter, "\(report)")
+        #expect(brighter < 255, "\(report)")
+
+        let source = Self.lab(xyz: SIMD3(0.708 / 0.292, 1, 0))
+        let red = means[3] / 255
+        let shown = Self.lab(xyz: Self.bt709ToXYZ(SIMD3(pow(red.x, 2.4), pow(red.y, 2.4), pow(red.z, 2.4))))
+        let difference = abs(Self.hue(source) - Self.hue(shown))
+        #expect(difference <= 5, "BT.2020 red at hue \(Self.hue(source))° came out as \(means[3]), hue \(Self.hue(shown))°")
+    }
+
+    /// The chart at the source's size, made into that source's encoding by zimg (HDR with the chart's
+    /// white at BT.2408's 203 cd/m²) and into a lossless 2-second H.264 (or 10-bit HEVC) clip carrying the
+    /// source's tags (or none).
     static func writeChartClip(_ source: Source, to url: URL, scratch: URL) throws {
         let picture = scratch.appendingPathComponent("chart-\(source.width)x\(source.height).ppm")
         var bytes = Data("P6 \(source.width) \(source.height) 255\n".utf8)
@@ -141,23 +208,69 @@ struct ColourTests {
         }
         try bytes.write(to: picture)
         let planes = scratch.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".yuv")
+        var format = source.tenBit ? "yuv420p10le" : "yuv420p"
+        if let transfer = source.bt2100 {
+            try writeBT2100Planes(chart, columns: 6, kind: "chart", transfer: transfer, width: source.width, height: source.height, to: planes)
+            format = "yuv444p10le"
+        } else {
+            _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+                "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=\(format)",
+                "-f", "rawvideo", "-y", planes.path,
+            ])
+        }
+        let encoder = source.tenBit
+            ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-preset", "ultrafast"]
+            : ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast"]
         _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=yuv420p",
-            "-f", "rawvideo", "-y", planes.path,
-        ])
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(source.width)x\(source.height)", "-framerate", "\(fps)",
-            "-stream_loop", "19", "-i", planes.path,
-        ] + source.tags + ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast", "-y", url.path])
+            "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(source.width)x\(source.height)", "-framerate", "\(fps)",
+            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", source.tenBit ? "yuv420p10le" : "yuv420p",
+        ] + source.tags + encoder + ["-y", url.path])
     }
 
-    /// The mean RGB of the middle half (each way) of every patch of a canvas-sized rgb24 frame.
-    static func patchMeans(_ frame: Data) -> [SIMD3<Double>] {
+    /// colour-science's BT.2100 encoding of a picture of patches, as a Python program taking width, height,
+    /// `hlg` or `pq`, `chart` or `light`, the number of columns, the patches (JSON) and the file to write
+    /// yuv444p10le planes to. `chart` patches are 8-bit sRGB shown on a BT.1886 display whose white is
+    /// BT.2408's 203 cd/m², moved into BT.2020 primaries; `light` patches are BT.2020 light in cd/m². The light
+    /// is encoded by BT.2100's inverse EOTF (HLG's for a 1000 cd/m² display) and BT.2020's matrix into
+    /// limited-range codes.
+    static let bt2100Patches = """
+        import json, sys
+        import numpy as np, colour
+        width, height, transfer, kind, columns = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
+        patches, path = np.array(json.loads(sys.argv[6]), dtype=float), sys.argv[7]
+        if kind == "chart":
+            light = 203 * (patches / 255) ** 2.4
+            light = colour.RGB_to_RGB(light, colour.RGB_COLOURSPACES["ITU-R BT.709"], colour.RGB_COLOURSPACES["ITU-R BT.2020"])
+        else:
+            light = patches
+        if transfer == "hlg":
+            signal = colour.models.eotf_inverse_BT2100_HLG(light, L_B=0, L_W=1000)
+        else:
+            signal = colour.models.eotf_inverse_ST2084(light)
+        codes = colour.RGB_to_YCbCr(signal, K=colour.WEIGHTS_YCBCR["ITU-R BT.2020"], out_bits=10, out_legal=True, out_int=True)
+        rows = len(patches) // columns
+        patch = (np.arange(height) * rows // height)[:, None] * columns + (np.arange(width) * columns // width)[None, :]
+        codes[patch].transpose(2, 0, 1).astype("<u2").tofile(path)
+        """
+
+    /// Writes the patches as yuv444p10le planes through `bt2100Patches`.
+    static func writeBT2100Planes(
+        _ patches: [SIMD3<Double>], columns: Int, kind: String, transfer: String, width: Int, height: Int, to url: URL
+    ) throws {
+        let json = "[" + patches.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
+        _ = try ReferenceCommand.output(ReferenceCommand.colourSciencePython!, [
+            "-W", "ignore", "-c", bt2100Patches, "\(width)", "\(height)", transfer, kind, "\(columns)", json, url.path,
+        ])
+    }
+
+    /// The mean RGB of the middle half (each way) of every patch of a canvas-sized rgb24 frame of
+    /// `columns`×`rows` patches.
+    static func patchMeans(_ frame: Data, columns: Int = 6, rows: Int = 4) -> [SIMD3<Double>] {
         let (width, height) = canvas
-        return (0..<24).map { patch in
-            let (row, column) = patch.quotientAndRemainder(dividingBy: 6)
-            let left = width * column / 6, right = width * (column + 1) / 6
-            let top = height * row / 4, bottom = height * (row + 1) / 4
+        return (0..<(columns * rows)).map { patch in
+            let (row, column) = patch.quotientAndRemainder(dividingBy: columns)
+            let left = width * column / columns, right = width * (column + 1) / columns
+            let top = height * row / rows, bottom = height * (row + 1) / rows
             var sum = SIMD3<Double>(repeating: 0)
             var count = 0.0
             for y in (top + (bottom - top) / 4)..<(bottom - (bottom - top) / 4) {
@@ -177,16 +290,31 @@ struct ColourTests {
         return (difference * difference).sum().squareRoot()
     }
 
+    /// CIE L*a*b* of an 8-bit sRGB colour.
     static func lab(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
         func linear(_ value: Double) -> Double {
             let v = value / 255
             return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
         }
-        let (r, g, b) = (linear(rgb.x), linear(rgb.y), linear(rgb.z))
-        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
-        return SIMD3(116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+        return lab(xyz: bt709ToXYZ(SIMD3(linear(rgb.x), linear(rgb.y), linear(rgb.z))))
     }
+
+    /// CIE XYZ of linear BT.709 (sRGB) light, white at Y = 1 (IEC 61966-2-1's matrix).
+    static func bt709ToXYZ(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(
+            0.4124 * rgb.x + 0.3576 * rgb.y + 0.1805 * rgb.z,
+            0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z,
+            0.0193 * rgb.x + 0.1192 * rgb.y + 0.9505 * rgb.z
+        )
+    }
+
+    /// CIE L*a*b* of XYZ (D65).
+    static func lab(xyz: SIMD3<Double>) -> SIMD3<Double> {
+        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+        let (x, y, z) = (f(xyz.x / 0.95047), f(xyz.y), f(xyz.z / 1.08883))
+        return SIMD3(116 * y - 16, 500 * (x - y), 200 * (y - z))
+    }
+
+    /// The hue angle of a L*a*b* colour, in degrees.
+    static func hue(_ lab: SIMD3<Double>) -> Double { atan2(lab.z, lab.y) * 180 / .pi }
 }

@@ -1,12 +1,20 @@
 import Foundation
 
-/// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` package, which
-/// `make test` installs): the independent truth for loudness, colour and stream tags.
+/// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` package, and Python's
+/// colour-science package in `.build-colour/venv`, both of which `make test` installs): the independent
+/// truth for loudness, colour and stream tags.
 public enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
     public static let ffmpeg = find("ffmpeg")
     /// The ffprobe command, nil when it is not installed.
     public static let ffprobe = find("ffprobe")
+    /// A Python that can `import colour` (colour-science 0.4.7), nil when `scripts/setup-colour-science.sh`
+    /// has not made it.
+    public static let colourSciencePython: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let python = root.appendingPathComponent(".build-colour/venv/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }()
 
     private static func find(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first(where: FileManager.default.isExecutableFile(atPath:))

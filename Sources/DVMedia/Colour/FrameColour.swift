@@ -46,45 +46,84 @@ extension ColourDescription {
     }
 }
 
-/// How a picture's colours become the canvas's: by libswscale alone when only the matrix or the range
-/// differs (`scalerEncoding` says which to read), else through a `ColourCube` applied after scaling.
+/// How a picture's colours become the canvas's. RGB pictures and pictures in BT.709's light go through
+/// libswscale alone (`scalerEncoding` says which matrix and range to read). SDR pictures in other
+/// primaries go through an 8-bit `ColourCube` after libswscale has read their matrix and range. HDR
+/// pictures are scaled with their values untouched into 10-bit planes, which a 10-bit cube then tone maps
+/// into the canvas; with tone mapping off they are read as their matrix and range only, as SDR would be.
 struct ColourPath {
     /// What libswscale is told the source is; `.bt709Limited` leaves the values as they are.
     let scalerEncoding: YUVEncoding
     /// The conversion applied to the scaled picture, nil when libswscale did it all.
     let cube: ColourCube?
 
-    /// The path for `frame`: RGB pictures and pictures in BT.709's light go through libswscale; SDR
-    /// pictures in other primaries through a cube. HDR transfers are read as their matrix and range only.
-    init(for frame: VideoFrame) {
+    /// True when the cube reads the source's own 10-bit values (scaled, not converted).
+    var readsTenBits: Bool { cube?.inputBits == 10 }
+
+    /// The path for `frame`.
+    init(for frame: VideoFrame, toneMap: Bool) {
         let description = ColourDescription(of: frame)
         let isYUV = av_pix_fmt_desc_get(AVPixelFormat(frame.pointer.pointee.format))
             .map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && $0.pointee.nb_components >= 3 } ?? false
-        if isYUV, !description.hasBT709Light, !description.isHDR {
-            scalerEncoding = .bt709Limited
-            cube = Self.cubes.withLock { cubes in
-                if let cube = cubes[description] { return cube }
-                let cube = ColourCube(ColourConversion.sdrToBT709(description))
-                cubes[description] = cube
-                return cube
-            }
-        } else {
+        guard isYUV, !description.hasBT709Light, toneMap || !description.isHDR else {
             scalerEncoding = YUVEncoding(description)
             cube = nil
+            return
+        }
+        let key: CubeKey =
+            if description.isHDR {
+                CubeKey(description: description, peak: Int(dv_frame_content_peak(frame.pointer).rounded()))
+            } else {
+                CubeKey(description: description, peak: nil)
+            }
+        scalerEncoding = .bt709Limited
+        cube = Self.cubes.withLock { cubes in
+            if let cube = cubes[key] { return cube }
+            let cube =
+                if let peak = key.peak {
+                    ColourCube(inputBits: 10, ColourConversion.hdrToBT709(description, peak: peak > 0 ? Double(peak) : 10000))
+                } else {
+                    ColourCube(ColourConversion.sdrToBT709(description))
+                }
+            cubes[key] = cube
+            return cube
         }
     }
 
+    /// What a cube is built from: the source's description and, for HDR, the peak it declares (0: none).
+    private struct CubeKey: Hashable {
+        var description: ColourDescription
+        var peak: Int?
+    }
+
     /// One cube per source description, for the whole process.
-    private static let cubes = Mutex<[ColourDescription: ColourCube]>([:])
+    private static let cubes = Mutex<[CubeKey: ColourCube]>([:])
 }
 
 extension ColourCube {
-    /// Converts the `width`×`height` rectangle at (`x`, `y`) of a yuv420p `frame` (all even) in place.
+    /// Converts the `width`×`height` rectangle at (`x`, `y`) (all even) of a yuv420p `frame` in place.
     func apply(to frame: VideoFrame, x: Int, y: Int, width: Int, height: Int) {
+        apply(inPlace: frame.planes420(x: x, y: y, as: UInt8.self), width: width, height: height)
+    }
+
+    /// Converts the `width`×`height` rectangle at `from` of a yuv420p10 `source` into the rectangle at `to`
+    /// of a yuv420p `target` (all even).
+    func apply(from source: VideoFrame, at from: (x: Int, y: Int), into target: VideoFrame, at to: (x: Int, y: Int), width: Int, height: Int) {
         apply(
-            y: frame.plane(0) + y * frame.stride(0) + x, yStride: frame.stride(0),
-            u: frame.plane(1) + (y / 2) * frame.stride(1) + x / 2, v: frame.plane(2) + (y / 2) * frame.stride(2) + x / 2,
-            chromaStride: frame.stride(1), width: width, height: height
+            from: source.planes420(x: from.x, y: from.y, as: UInt16.self), into: target.planes420(x: to.x, y: to.y, as: UInt8.self),
+            width: width, height: height
         )
+    }
+}
+
+extension VideoFrame {
+    /// The planes of a 4:2:0 frame from the sample at (`x`, `y`) (both even), read as samples of `Sample`.
+    func planes420<Sample>(x: Int, y: Int, as sample: Sample.Type) -> Planes420<Sample> {
+        let size = MemoryLayout<Sample>.size
+        func start(_ plane: Int, _ shift: Int) -> UnsafeMutablePointer<Sample> {
+            UnsafeMutableRawPointer(self.plane(plane) + (y >> shift) * stride(plane) + (x >> shift) * size)
+                .assumingMemoryBound(to: Sample.self)
+        }
+        return Planes420(y: start(0, 0), yStride: stride(0) / size, u: start(1, 1), v: start(2, 1), chromaStride: stride(1) / size)
     }
 }

@@ -21,14 +21,13 @@ public final class CanvasNormalizer {
     /// The colour of the bars in `contain`.
     public let background: RGBColor
 
+    /// False to read HDR pictures' values as if they were SDR (`output.tone_map: off`), true to tone map them.
+    public let toneMap: Bool
+
     private let backgroundYUV: YUVColor
-    private var pictureScaler: Scaler?
-    private var backdropScaler: Scaler?
+    private var pictureWorkspace = Workspace()
+    private var backdropWorkspace = Workspace()
     private var backdropUpscaler: Scaler?
-    private var rotationScratch: VideoFrame?
-    private var backdropRotationScratch: VideoFrame?
-    private var conversionScratch: VideoFrame?
-    private var backdropConversionScratch: VideoFrame?
     private var backdrop: VideoFrame?
     private let blur = PlaneBlur()
 
@@ -39,7 +38,7 @@ public final class CanvasNormalizer {
     private static let backdropChroma = 200
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
-    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBColor = .black) throws {
+    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBColor = .black, toneMap: Bool = true) throws {
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }
@@ -47,6 +46,7 @@ public final class CanvasNormalizer {
         self.canvasHeight = canvasHeight
         self.fit = fit
         self.background = background
+        self.toneMap = toneMap
         backgroundYUV = background.bt709Limited
     }
 
@@ -75,10 +75,7 @@ public final class CanvasNormalizer {
         if overBackdrop {
             try drawBackdrop(picture, rotation: rotation, into: canvas)
         }
-        try draw(
-            picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop,
-            scaler: &pictureScaler, scratch: &rotationScratch, converted: &conversionScratch
-        )
+        try draw(picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop, workspace: &pictureWorkspace)
         if fit == .contain {
             fillOutside(contained, of: canvas)
         }
@@ -97,10 +94,7 @@ public final class CanvasNormalizer {
         let height = max(2, canvasHeight / Self.backdropDivisor & ~1)
         let small = try Self.reuse(&backdrop, width: width, height: height)
         let covering = placement(of: picture, rotation: rotation, width: width, height: height, cover: true)
-        try draw(
-            picture, rotation: rotation, at: covering, into: small, viaScratch: false,
-            scaler: &backdropScaler, scratch: &backdropRotationScratch, converted: &backdropConversionScratch
-        )
+        try draw(picture, rotation: rotation, at: covering, into: small, viaScratch: false, workspace: &backdropWorkspace)
         let radius = max(1, width / 48)
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
@@ -116,46 +110,69 @@ public final class CanvasNormalizer {
         }
         let key = Scaler.Key(
             sourceWidth: width, sourceHeight: height, sourceFormat: AV_PIX_FMT_YUV420P.rawValue, encoding: .bt709Limited,
-            targetWidth: canvasWidth, targetHeight: canvasHeight
+            targetWidth: canvasWidth, targetHeight: canvasHeight, targetTenBit: false
         )
         try Self.scaler(&backdropUpscaler, for: key).scale(small, cropX: 0, cropY: 0, into: canvas, x: 0, y: 0)
     }
 
+    /// The libswscale context and scratch frames one kind of drawing (the picture, or its backdrop) keeps.
+    private struct Workspace {
+        var scaler: Scaler?
+        /// The scaled picture before it is turned, or drawn over a backdrop.
+        var turned: VideoFrame?
+        /// The source region after its colour conversion, when that is done before scaling.
+        var converted: VideoFrame?
+        /// The scaled 10-bit picture an HDR cube reads.
+        var deep: VideoFrame?
+    }
+
     /// Scales (and turns) `picture` into `placement`'s rectangle of `target`; through the scratch frame
     /// when turning, or when `viaScratch` asks for nothing outside the rectangle to be touched. A colour
-    /// cube is applied where the picture has fewer pixels: to a copy of the source region before scaling
-    /// when it is 8-bit 4:2:0 and smaller than the rectangle, else to the scaled picture.
+    /// cube is applied where the picture has fewer pixels: to the source region before scaling when the
+    /// source is smaller than the rectangle and already in the cube's 4:2:0 layout, else to the scaled picture.
     private func draw(
         _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
-        viaScratch: Bool, scaler: inout Scaler?, scratch: inout VideoFrame?, converted: inout VideoFrame?
+        viaScratch: Bool, workspace: inout Workspace
     ) throws {
-        let colour = ColourPath(for: picture)
+        let colour = ColourPath(for: picture, toneMap: toneMap)
         var (source, cropX, cropY, cube) = (picture, placement.cropX, placement.cropY, colour.cube)
-        if let early = cube, picture.isYUV420P,
-           placement.cropWidth * placement.cropHeight < placement.scaledWidth * placement.scaledHeight {
-            let copy = try Self.reuse(&converted, width: placement.cropWidth, height: placement.cropHeight)
-            Self.copyRegion(of: picture, x: cropX, y: cropY, into: copy, width: placement.cropWidth, height: placement.cropHeight)
-            early.apply(to: copy, x: 0, y: 0, width: placement.cropWidth, height: placement.cropHeight)
+        let (cropWidth, cropHeight) = (placement.cropWidth, placement.cropHeight)
+        let cubeLayout = colour.readsTenBits ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        if let early = cube, picture.pointer.pointee.format == cubeLayout.rawValue,
+           cropWidth * cropHeight < placement.scaledWidth * placement.scaledHeight {
+            let copy = try Self.reuse(&workspace.converted, width: cropWidth, height: cropHeight)
+            if early.inputBits == 10 {
+                early.apply(from: picture, at: (cropX, cropY), into: copy, at: (0, 0), width: cropWidth, height: cropHeight)
+            } else {
+                Self.copyRegion(of: picture, x: cropX, y: cropY, into: copy, width: cropWidth, height: cropHeight)
+                early.apply(to: copy, x: 0, y: 0, width: cropWidth, height: cropHeight)
+            }
             (source, cropX, cropY, cube) = (copy, 0, 0, nil)
         }
+        let deep = cube?.inputBits == 10
         let key = Scaler.Key(
-            sourceWidth: placement.cropWidth, sourceHeight: placement.cropHeight,
-            sourceFormat: source.pointer.pointee.format, encoding: colour.scalerEncoding,
-            targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight
+            sourceWidth: cropWidth, sourceHeight: cropHeight, sourceFormat: source.pointer.pointee.format,
+            encoding: source === picture ? colour.scalerEncoding : .bt709Limited,
+            targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight, targetTenBit: deep
         )
-        let context = try Self.scaler(&scaler, for: key)
-        guard rotation != .none || viaScratch else {
-            try context.scale(source, cropX: cropX, cropY: cropY, into: target, x: placement.rectX, y: placement.rectY)
-            cube?.apply(to: target, x: placement.rectX, y: placement.rectY, width: placement.scaledWidth, height: placement.scaledHeight)
-            return
+        let context = try Self.scaler(&workspace.scaler, for: key)
+        let direct = rotation == .none && !viaScratch
+        let (drawn, at) = direct
+            ? (target, (x: placement.rectX, y: placement.rectY))
+            : (try Self.reuse(&workspace.turned, width: placement.scaledWidth, height: placement.scaledHeight), (x: 0, y: 0))
+        if let cube, deep {
+            let scaled = try Self.reuse(&workspace.deep, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: true)
+            try context.scale(source, cropX: cropX, cropY: cropY, into: scaled, x: 0, y: 0)
+            cube.apply(from: scaled, at: (0, 0), into: drawn, at: at, width: placement.scaledWidth, height: placement.scaledHeight)
+        } else {
+            try context.scale(source, cropX: cropX, cropY: cropY, into: drawn, x: at.x, y: at.y)
+            cube?.apply(to: drawn, x: at.x, y: at.y, width: placement.scaledWidth, height: placement.scaledHeight)
         }
-        let turned = try Self.reuse(&scratch, width: placement.scaledWidth, height: placement.scaledHeight)
-        try context.scale(source, cropX: cropX, cropY: cropY, into: turned, x: 0, y: 0)
-        cube?.apply(to: turned, x: 0, y: 0, width: placement.scaledWidth, height: placement.scaledHeight)
+        guard !direct else { return }
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
             PlaneRotation.rotate(
-                turned.plane(plane), stride: turned.stride(plane),
+                drawn.plane(plane), stride: drawn.stride(plane),
                 width: placement.scaledWidth >> shift, height: placement.scaledHeight >> shift,
                 into: target.plane(plane) + (placement.rectY >> shift) * target.stride(plane) + (placement.rectX >> shift),
                 stride: target.stride(plane), rotation: rotation
@@ -218,10 +235,11 @@ public final class CanvasNormalizer {
         return made
     }
 
-    /// The cached frame when its size matches, else a new one in its place.
-    private static func reuse(_ slot: inout VideoFrame?, width: Int, height: Int) throws -> VideoFrame {
+    /// The cached frame when its size matches, else a new yuv420p (or yuv420p10) one in its place.
+    private static func reuse(_ slot: inout VideoFrame?, width: Int, height: Int, tenBit: Bool = false) throws -> VideoFrame {
         if let existing = slot, existing.width == width, existing.height == height { return existing }
-        let made = try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P, rowPadding: rowPadding)
+        let format = tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        let made = try VideoFrame(width: width, height: height, format: format, rowPadding: tenBit ? 2 * rowPadding : rowPadding)
         slot = made
         return made
     }

@@ -14,9 +14,9 @@ public final class ClipThumbnailer {
     private let threads: Int
 
     /// A thumbnailer for `width`×`height` pictures (even, at least 16) with `background` bars, decoding with
-    /// `threads` threads.
-    public init(width: Int, height: Int, background: RGBColor = .black, threads: Int = 1) throws {
-        normalizer = try CanvasNormalizer(canvasWidth: width, canvasHeight: height, fit: .contain, background: background)
+    /// `threads` threads, HDR clips tone mapped unless `toneMap` is false.
+    public init(width: Int, height: Int, background: RGBColor = .black, threads: Int = 1, toneMap: Bool = true) throws {
+        normalizer = try CanvasNormalizer(canvasWidth: width, canvasHeight: height, fit: .contain, background: background, toneMap: toneMap)
         self.width = width
         self.height = height
         self.threads = max(1, threads)

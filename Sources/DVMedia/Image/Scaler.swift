@@ -3,7 +3,8 @@ import DVSignal
 
 /// One libswscale context for a fixed source geometry, format and YUV encoding, scaling into 8-bit
 /// yuv420p planes in the canvas's encoding (BT.709, limited range): sources in another matrix or range
-/// are converted on the way, as `YUVEncoding` reads them.
+/// are converted on the way, as `YUVEncoding` reads them. HDR pictures are scaled into 10-bit yuv420p10
+/// planes instead, their values untouched, for a colour cube to tone map.
 ///
 /// Flags: bilinear, because it is the cheapest filter that still averages every source pixel when
 /// shrinking (swscale widens the bilinear filter with the scale factor), which matters for 4K → 1080p;
@@ -15,6 +16,8 @@ final class Scaler {
     struct Key: Hashable {
         var sourceWidth: Int, sourceHeight: Int, sourceFormat: Int32, encoding: YUVEncoding
         var targetWidth: Int, targetHeight: Int
+        /// True for yuv420p10 planes, false for yuv420p.
+        var targetTenBit: Bool
     }
 
     let key: Key
@@ -44,7 +47,7 @@ final class Scaler {
         }
         guard let context = sws_getContext(
             Int32(key.sourceWidth), Int32(key.sourceHeight), format,
-            Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P,
+            Int32(key.targetWidth), Int32(key.targetHeight), key.targetTenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P,
             SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
         ) else {
             throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
@@ -64,7 +67,7 @@ final class Scaler {
 
     /// True when `PlaneHalving` does the key's work: BT.709 limited-range yuv420p shrunk by exactly 2:1 into even sizes.
     static func halves(_ key: Key) -> Bool {
-        key.sourceFormat == AV_PIX_FMT_YUV420P.rawValue && key.encoding == .bt709Limited
+        key.sourceFormat == AV_PIX_FMT_YUV420P.rawValue && key.encoding == .bt709Limited && !key.targetTenBit
             && key.sourceWidth == 2 * key.targetWidth && key.sourceHeight == 2 * key.targetHeight
             && key.targetWidth % 2 == 0 && key.targetHeight % 2 == 0
     }
@@ -94,7 +97,7 @@ final class Scaler {
         }
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
-            targetPlanes[plane] = target.plane(plane) + (y >> shift) * target.stride(plane) + (x >> shift)
+            targetPlanes[plane] = target.plane(plane) + (y >> shift) * target.stride(plane) + (x >> shift) * (key.targetTenBit ? 2 : 1)
             targetStrides[plane] = Int32(target.stride(plane))
         }
         guard let context else {

@@ -14,6 +14,7 @@ public final class OverlayPainter {
     private var pictures: [String: OverlayPicture] = [:]
     private var movies: [OverlayVideo: OverlayMovie] = [:]
     private let fps: Int
+    private let toneMap: Bool
 
     private struct SpriteKey: Hashable {
         var text: String
@@ -23,12 +24,14 @@ public final class OverlayPainter {
     }
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
-    /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`.
+    /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
+    /// HDR movies tone mapped unless `toneMap` is false.
     public init(
         overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
-        fonts: FontPool = FontPool()
+        fonts: FontPool = FontPool(), toneMap: Bool = true
     ) {
         self.overlays = overlays
+        self.toneMap = toneMap
         fontPool = fonts
         self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
@@ -70,7 +73,7 @@ public final class OverlayPainter {
 
     private func movie(for video: OverlayVideo) throws -> OverlayMovie {
         if let cached = movies[video] { return cached }
-        let movie = try OverlayMovie(path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps)
+        let movie = try OverlayMovie(path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap)
         movies[video] = movie
         return movie
     }

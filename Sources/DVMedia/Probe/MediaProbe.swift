@@ -12,7 +12,8 @@ public enum MediaProbe {
         public static let contentIdentifier = "com.apple.quicktime.content.identifier"
     }
 
-    /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message.
+    /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
+    /// and so does Dolby Vision profile 5, whose pictures only Dolby's decoder can show.
     ///
     /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
     /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
@@ -33,6 +34,10 @@ public enum MediaProbe {
             let input = try InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
+            }
+            if let video = input.firstStream(.video), let dolbyVision = dv_stream_dovi_configuration(input.stream(video)),
+               dolbyVision.pointee.dv_profile == 5 {
+                return .unreadable(reason: "\(url.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR")
             }
             var found = info(of: input)
             if found.isStill, found.tags.contentIdentifier == nil {

@@ -13,11 +13,13 @@ extension Job {
         public var audio: AudioEncoding
         /// Adds a `mov_text` subtitle track with each day's date and caption; default false.
         public var subtitles: Bool
+        /// Whether HDR clips are tone mapped into the reel's SDR BT.709; default `auto`.
+        public var toneMap: ToneMap
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,
             background: RGBAColor = .black, fps: Int = 30, video: VideoEncoding = VideoEncoding(), audio: AudioEncoding = AudioEncoding(),
-            subtitles: Bool = false
+            subtitles: Bool = false, toneMap: ToneMap = .auto
         ) {
             self.path = path
             self.resolution = resolution
@@ -28,6 +30,7 @@ extension Job {
             self.video = video
             self.audio = audio
             self.subtitles = subtitles
+            self.toneMap = toneMap
         }
 
         /// Width and height of the reel in pixels.
@@ -41,6 +44,14 @@ extension Job {
             case cover
             /// The whole picture, centred, over a blurred and darkened copy of itself that covers the canvas.
             case blur
+        }
+
+        /// What becomes of high dynamic range (HLG, PQ) clips.
+        public enum ToneMap: String, Sendable, Hashable, Codable, CaseIterable {
+            /// Converted to SDR BT.709: reference white to SDR white, highlights rolled off, colours kept.
+            case auto
+            /// Their values read as if they were SDR, for those who grade the reel themselves.
+            case off
         }
 
         /// Video codec settings.

@@ -1,7 +1,7 @@
 extension JobDecoder {
     mutating func decodeOutput(_ node: YAMLNode) -> Job.Output {
         var output = Job.Output(path: "")
-        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles"]
+        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map"]
         guard let fields = fields(of: node, path: "output", allowed: allowed, required: ["path"]) else { return output }
         if let path = path(fields, "path") {
             output.path = path
@@ -36,6 +36,7 @@ extension JobDecoder {
             } ?? output.audio.bitrate
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
+        output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
         return output
     }
 

@@ -12,12 +12,12 @@ public enum CalendarSheet {
     ///
     /// - Throws: `MediaError` when the fonts cannot be loaded or the picture cannot be drawn.
     public static func draw(
-        plan: Plan, days: DayRange, title: String, columns: Int, observer: some RenderObserver
+        plan: Plan, days: DayRange, title: String, columns: Int, toneMap: Bool = true, observer: some RenderObserver
     ) throws -> RGBPicture {
         let layout = CalendarLayout(days: days, columns: columns)
         let thumbnailer = try ClipThumbnailer(
             width: CalendarLayout.thumbnailWidth, height: CalendarLayout.thumbnailHeight,
-            threads: ProcessInfo.processInfo.activeProcessorCount
+            threads: ProcessInfo.processInfo.activeProcessorCount, toneMap: toneMap
         )
         let withClips = plan.days.filter { $0.status.hasClip && $0.path != nil }.count
         observer.handle(.stageStarted(.thumbnail, total: withClips))

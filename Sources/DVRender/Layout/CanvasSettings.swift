@@ -18,10 +18,12 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var preset: String
     /// Encoder threads per segment, fixed so the bytes do not depend on the machine.
     public var encoderThreads: Int
+    /// True to tone map HDR clips into SDR (`output.tone_map: auto`), false to read their values as SDR.
+    public var toneMap: Bool
 
     public init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBColor, codec: String, crf: Int, preset: String,
-        encoderThreads: Int
+        encoderThreads: Int, toneMap: Bool = true
     ) {
         self.width = width
         self.height = height
@@ -32,5 +34,6 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
         self.crf = crf
         self.preset = preset
         self.encoderThreads = encoderThreads
+        self.toneMap = toneMap
     }
 }

@@ -135,7 +135,8 @@ extension CanvasSettings {
         self.init(
             width: size.width, height: size.height, fps: output.fps, fit: output.fit,
             background: RGBColor(red: output.background.red, green: output.background.green, blue: output.background.blue),
-            codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads
+            codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
+            toneMap: output.toneMap == .auto
         )
     }
 }

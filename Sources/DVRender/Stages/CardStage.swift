@@ -53,7 +53,9 @@ struct CardStage {
             picture.fill(card.background.bt709Limited)
             return picture
         }
-        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background)
+        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
+            toneMap: canvas.toneMap
+        )
         let picture = try normalizer.makeCanvas()
         do {
             let reader = try ClipReader(

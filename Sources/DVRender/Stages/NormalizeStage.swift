@@ -57,7 +57,8 @@ struct NormalizeStage {
 
     func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
         let normalizer = try CanvasNormalizer(
-            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background,
+            toneMap: canvas.toneMap
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }

@@ -88,18 +88,79 @@ extension YCbCrMatrix {
 }
 
 extension ColourDescription {
-    /// 8-bit Y′, Cb and Cr code values in this description's range to Y′ in 0…1 and Cb, Cr in −0.5…0.5.
-    func normalized(_ codes: SIMD3<Double>) -> SIMD3<Double> {
-        fullRange
-            ? SIMD3(codes.x / 255, (codes.y - 128) / 255, (codes.z - 128) / 255)
-            : SIMD3((codes.x - 16) / 219, (codes.y - 128) / 224, (codes.z - 128) / 224)
+    /// Y′, Cb and Cr code values of `bits` bits in this description's range to Y′ in 0…1 and Cb, Cr in
+    /// −0.5…0.5.
+    func normalized(_ codes: SIMD3<Double>, bits: Int = 8) -> SIMD3<Double> {
+        let scale = Double(1 << (bits - 8))
+        if fullRange {
+            let largest = Double((1 << bits) - 1)
+            return SIMD3(codes.x / largest, (codes.y - 128 * scale) / largest, (codes.z - 128 * scale) / largest)
+        }
+        let eightBit = codes / scale
+        return SIMD3((eightBit.x - 16) / 219, (eightBit.y - 128) / 224, (eightBit.z - 128) / 224)
     }
 
-    /// The inverse of `normalized`.
+    /// 8-bit codes (unrounded) for Y′ in 0…1 and Cb, Cr in −0.5…0.5: the inverse of `normalized`.
     func codes(_ normalized: SIMD3<Double>) -> SIMD3<Double> {
         fullRange
             ? SIMD3(normalized.x * 255, normalized.y * 255 + 128, normalized.z * 255 + 128)
             : SIMD3(normalized.x * 219 + 16, normalized.y * 224 + 128, normalized.z * 224 + 128)
+    }
+}
+
+/// The SDR display's electro-optical transfer function (ITU-R BT.1886 for an ideal display, black at 0):
+/// what an SDR picture's signal means as light on the screen, and how tone-mapped HDR light becomes signal.
+enum BT1886Curve {
+    /// Signal (0…1) to display light relative to the display's white.
+    static func decode(_ signal: Double) -> Double { pow(max(signal, 0), 2.4) }
+
+    /// Display light relative to white to signal.
+    static func encode(_ light: Double) -> Double { pow(max(light, 0), 1 / 2.4) }
+}
+
+/// SMPTE ST 2084, the perceptual quantizer: signal 0…1 ↔ absolute display light 0…10000 cd/m².
+enum PQCurve {
+    static let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
+    static let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
+
+    /// Signal to cd/m².
+    static func decode(_ signal: Double) -> Double {
+        let power = pow(min(max(signal, 0), 1), 1 / m2)
+        return 10000 * pow(max(power - c1, 0) / (c2 - c3 * power), 1 / m1)
+    }
+
+    /// cd/m² to signal.
+    static func encode(_ luminance: Double) -> Double {
+        let power = pow(min(max(luminance, 0), 10000) / 10000, m1)
+        return pow((c1 + c2 * power) / (1 + c3 * power), m2)
+    }
+}
+
+/// ARIB STD-B67 / ITU-R BT.2100 hybrid log-gamma.
+enum HLGCurve {
+    /// The display HLG is rendered for when nothing says otherwise (BT.2100's reference, 1000 cd/m²).
+    static let nominalPeak = 1000.0
+    static let a = 0.17883277, b = 1 - 4 * 0.17883277, c = 0.5 - 0.17883277 * log(4 * 0.17883277)
+
+    /// Signal (0…1) to scene light (0…1): the inverse of the OETF.
+    static func sceneLight(_ signal: Double) -> Double {
+        let e = min(max(signal, 0), 1)
+        return e <= 0.5 ? e * e / 3 : (exp((e - c) / a) + b) / 12
+    }
+
+    /// Scene light (0…1) to signal: the OETF.
+    static func signal(_ light: Double) -> Double {
+        let e = max(light, 0)
+        return e <= 1.0 / 12 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
+    }
+
+    /// Display light in cd/m² for scene light `rgb` in primaries whose luma weights are `weights`, on a display
+    /// of peak `displayPeak` cd/m²: BT.2100's OOTF, which scales all three by the scene luminance raised to
+    /// the system gamma less one, so hues stay as they were shot.
+    static func displayLight(_ rgb: SIMD3<Double>, weights: SIMD3<Double>, displayPeak: Double) -> SIMD3<Double> {
+        let gamma = 1.2 + 0.42 * log10(displayPeak / 1000)
+        let luminance = (rgb * weights).sum()
+        return luminance > 0 ? rgb * (displayPeak * pow(luminance, gamma - 1)) : .zero
     }
 }
 
@@ -119,4 +180,79 @@ public enum ColourConversion {
             return target.codes(target.matrix.ycc(signal))
         }
     }
+}
+
+extension ColourConversion {
+    /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 10-bit codes of an HDR `source` whose
+    /// brightest light is `peak` cd/m²: decoded with its matrix and range, taken to display light (PQ's
+    /// EOTF, or HLG's inverse OETF and OOTF for its nominal 1000 cd/m² display), moved into BT.709 primaries,
+    /// scaled so the HDR reference white (203 cd/m²) is SDR white, its highlights rolled off by
+    /// `HighlightRollOff` and what is still outside BT.709 brought in at constant lightness and hue
+    /// (`fitIntoGamut`), then encoded for a BT.1886 display.
+    public static func hdrToBT709(_ source: ColourDescription, peak: Double) -> (SIMD3<Double>) -> SIMD3<Double> {
+        let primaries = source.primaries.conversion(to: .bt709)
+        let weights = SIMD3(source.primaries.toXYZ.rows[1][0], source.primaries.toXYZ.rows[1][1], source.primaries.toXYZ.rows[1][2])
+        let rollOff = HighlightRollOff(peak: source.transfer == .hlg ? HLGCurve.nominalPeak : peak)
+        let target = ColourDescription.bt709
+        let transfer = source.transfer
+        return { codes in
+            let signal = source.matrix.rgb(source.normalized(codes, bits: 10))
+            let light: SIMD3<Double> =
+                switch transfer {
+                case .pq: SIMD3(PQCurve.decode(signal.x), PQCurve.decode(signal.y), PQCurve.decode(signal.z))
+                case .hlg:
+                    HLGCurve.displayLight(
+                        SIMD3(HLGCurve.sceneLight(signal.x), HLGCurve.sceneLight(signal.y), HLGCurve.sceneLight(signal.z)),
+                        weights: weights, displayPeak: HLGCurve.nominalPeak)
+                case .bt709:
+                    SIMD3(BT1886Curve.decode(signal.x), BT1886Curve.decode(signal.y), BT1886Curve.decode(signal.z))
+                        * HighlightRollOff.referenceWhite
+                }
+            let relative = primaries.apply(light / HighlightRollOff.referenceWhite)
+            let sdr = fitIntoGamut(rollOff.apply(relative))
+            let encoded = SIMD3(BT1886Curve.encode(sdr.x), BT1886Curve.encode(sdr.y), BT1886Curve.encode(sdr.z))
+            return target.codes(target.matrix.ycc(encoded))
+        }
+    }
+
+    /// `rgb` (linear BT.709) with the least loss of chroma that brings every channel into 0…1, at constant
+    /// lightness and hue in IPT (Ebner and Fairchild's colour space, built for hue that looks constant): a
+    /// BT.2020 red stays a red instead of turning orange as clipping each channel would, and a deep blue
+    /// stays blue.
+    static func fitIntoGamut(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        let unit = SIMD3<Double>(repeating: 1)
+        func inside(_ value: SIMD3<Double>) -> Bool { all(value .>= -1e-9) && all(value .<= unit + 1e-9) }
+        guard !inside(rgb) else { return rgb }
+        let ipt = IPT.from(rgb)
+        var (kept, lost) = (0.0, 1.0)
+        for _ in 0..<24 {
+            let share = (kept + lost) / 2
+            if inside(IPT.rgb(SIMD3(ipt.x, ipt.y * share, ipt.z * share))) { kept = share } else { lost = share }
+        }
+        return IPT.rgb(SIMD3(ipt.x, ipt.y * kept, ipt.z * kept)).clamped(lowerBound: .zero, upperBound: unit)
+    }
+}
+
+/// The IPT colour space (F. Ebner, M. Fairchild, 1998) from and to linear BT.709 light: lightness I and the
+/// opponent axes P (red–green) and T (yellow–blue), D65 white at I = 1.
+enum IPT {
+    /// Linear BT.709 to the Hunt–Pointer–Estévez cone responses (normalised to D65).
+    static let toLMS = Matrix3(rows: [[0.4002, 0.7075, -0.0807], [-0.2280, 1.1500, 0.0612], [0, 0, 0.9184]]) * ColourPrimaries.bt709.toXYZ
+    static let fromLMS = toLMS.inverse
+    /// Compressed cone responses to IPT.
+    static let toIPT = Matrix3(rows: [[0.4000, 0.4000, 0.2000], [4.4550, -4.8510, 0.3960], [0.8056, 0.3572, -1.1628]])
+    static let fromIPT = toIPT.inverse
+
+    static func from(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        let lms = toLMS.apply(rgb)
+        return toIPT.apply(SIMD3(compress(lms.x), compress(lms.y), compress(lms.z)))
+    }
+
+    static func rgb(_ ipt: SIMD3<Double>) -> SIMD3<Double> {
+        let lms = fromIPT.apply(ipt)
+        return fromLMS.apply(SIMD3(expand(lms.x), expand(lms.y), expand(lms.z)))
+    }
+
+    private static func compress(_ value: Double) -> Double { value < 0 ? -pow(-value, 0.43) : pow(value, 0.43) }
+    private static func expand(_ value: Double) -> Double { value < 0 ? -pow(-value, 1 / 0.43) : pow(value, 1 / 0.43) }
 }

@@ -196,4 +196,13 @@ struct JobDefaultsTests {
             minimalJob.replacingOccurrences(of: "output: { path: out.mp4 }", with: "output: { path: out.mp4, subtitles: 1️⃣often }"),
             containing: "subtitles")
     }
+
+    @Test func hdrIsToneMappedUnlessTurnedOff() throws {
+        #expect(validJob(minimalJob)?.output.toneMap == .auto)
+        let off = minimalJob.replacingOccurrences(of: "output: { path: out.mp4 }", with: "output: { path: out.mp4, tone_map: off }")
+        #expect(validJob(off)?.output.toneMap == .off)
+        expectDiagnostic(
+            minimalJob.replacingOccurrences(of: "output: { path: out.mp4 }", with: "output: { path: out.mp4, tone_map: 1️⃣hable }"),
+            containing: "tone_map")
+    }
 }

@@ -42,12 +42,54 @@ import Testing
         luma.withUnsafeMutableBufferPointer { y in
             cb.withUnsafeMutableBufferPointer { u in
                 cr.withUnsafeMutableBufferPointer { v in
-                    cube.apply(y: y.baseAddress!, yStride: width, u: u.baseAddress!, v: v.baseAddress!, chromaStride: width / 2, width: width, height: height)
+                    let planes = Planes420(y: y.baseAddress!, yStride: width, u: u.baseAddress!, v: v.baseAddress!, chromaStride: width / 2)
+                    cube.apply(inPlace: planes, width: width, height: height)
                 }
             }
         }
         #expect(zip(luma, before).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
         #expect(zip(cb, beforeCb).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
         #expect(zip(cr, beforeCr).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+}
+
+/// The HDR conversion's promises, on the function and on the cube built from it.
+@Suite struct HDRConversionTests {
+    static let pq = ColourDescription(primaries: .bt2020, transfer: .pq, matrix: .bt2020, fullRange: false)
+
+    /// 10-bit limited-range codes of a PQ grey of `luminance` cd/m².
+    static func grey(_ luminance: Double) -> SIMD3<Double> {
+        SIMD3(64 + 876 * PQCurve.encode(luminance), 512, 512)
+    }
+
+    @Test("greys stay grey through the cube, brighter greys come out brighter, and only the peak reaches white")
+    func greysStayGreyAndInOrder() {
+        let convert = ColourConversion.hdrToBT709(Self.pq, peak: 10000)
+        let cube = ColourCube(inputBits: 10, convert)
+        var previous = 0.0
+        for luminance in [1.0, 20, 100, 203, 400, 1000, 4000, 10000] {
+            let codes = Self.grey(luminance)
+            let exact = convert(codes)
+            let cubed = cube.convert(y: Int(codes.x.rounded()), u: 512, v: 512)
+            #expect(abs(exact.y - 128) < 1e-6 && abs(exact.z - 128) < 1e-6, "\(luminance) cd/m²: \(exact)")
+            #expect(abs(cubed.y - 128) < 0.01 && abs(cubed.z - 128) < 0.01, "\(luminance) cd/m² through the cube: \(cubed)")
+            #expect(abs(Double(cubed.x) - exact.x) < 0.5, "\(luminance) cd/m²: cube \(cubed.x), function \(exact.x)")
+            #expect(exact.x > previous + 0.5, "\(luminance) cd/m² came out at \(exact.x), after \(previous)")
+            #expect(exact.x <= 235 + 1e-9)
+            previous = exact.x
+        }
+    }
+
+    @Test("below the knee (85% of reference white) light is untouched; the roll-off meets it with the same slope")
+    func rollOffStartsSmoothly() {
+        let rollOff = HighlightRollOff(peak: 1000)
+        for relative in stride(from: 0.0, through: 0.85, by: 0.05) {
+            #expect(abs(rollOff.map(relative) - relative) < 1e-12)
+        }
+        let knee = 0.85
+        let slope = (rollOff.map(knee + 1e-6) - rollOff.map(knee)) / 1e-6
+        #expect(abs(slope - 1) < 0.01, "slope \(slope)")
+        #expect(abs(rollOff.map(1000 / 203) - 1) < 1e-9)
+        #expect(abs(rollOff.map(2000 / 203) - 1) < 1e-9)
     }
 }
