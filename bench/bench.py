@@ -19,7 +19,10 @@ release mode and runs this script, which:
    to another path with new modification times, then `dvpipe run`), the two identities a clip could have
    (dvpipe's whole-file SHA-256 against a window-packet digest, the latter by the ffmpeg CLI as a proxy),
    and the year job after its twelve month jobs sharing one cache;
-6. writes bench/results.md and replaces the table between the bench markers in README.md.
+6. colour (issue 20): the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
+   10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
+   path differs: tone mapping through the 10-bit cube against libswscale alone;
+7. writes bench/results.md and replaces the table between the bench markers in README.md.
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -28,7 +31,7 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months; identity and
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -86,6 +89,8 @@ INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
 FLOOR = "encoder alone (the reel's frames)"
 FLOOR_TOOL = "ffmpeg CLI, libx264 only"
+HDR_HLG = "reference as HEVC 10-bit HLG"
+HDR_SDR = "reference as HEVC 10-bit BT.709"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
 WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
 WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
@@ -373,6 +378,52 @@ class Bench:
         finally:
             frames.unlink(missing_ok=True)
         self.add(FLOOR, FLOOR_TOOL, runs, "dvpipe's encoder settings, frames decoded beforehand")
+
+    # -- colour: HLG against its BT.709 twin
+
+    def hdr_variants(self, folder):
+        """The reference job over its clips transcoded (untimed) to HEVC 10-bit, once converted by zscale into
+        HLG BT.2020 (chart white at 203 cd/m²), once kept BT.709: the same sizes, codec and bit depth, so the
+        wall times differ by the colour path alone. Rendered by dvpipe in alternation."""
+        variants = {HDR_HLG: ("hlg", "zscale=pin=709:tin=709:min=709:rin=limited:npl=203:p=2020:t=arib-std-b67:m=2020_ncl:r=limited,format=yuv420p10le",
+                              ["bt2020", "arib-std-b67", "bt2020nc"]),
+                    HDR_SDR: ("bt709-10bit", "format=yuv420p10le", ["bt709", "bt709", "bt709"])}
+        jobs = {}
+        for scenario, (name, graph, (primaries, transfer, matrix)) in variants.items():
+            variant = WORK / f"reference-{DAYS}d-{name}"
+            library = variant / "library"
+            stamp = variant / ".complete"
+            if not stamp.exists():
+                shutil.rmtree(variant, ignore_errors=True)
+                library.mkdir(parents=True)
+                say(f"colour: transcoding the reference clips to {scenario} (not timed)")
+                for clip in self.clips(folder):
+                    subprocess.run(["ffmpeg", "-v", "error", "-i", clip, "-map", "0:v:0", "-map", "0:a?", "-map_metadata", "0",
+                                    "-vf", graph, "-c:v", "libx265", "-preset", "ultrafast", "-crf", "18",
+                                    "-x265-params", "log-level=error", "-color_primaries", primaries, "-color_trc", transfer,
+                                    "-colorspace", matrix, "-color_range", "tv", "-c:a", "copy",
+                                    str(library / Path(clip).name)], check=True)
+                stamp.write_text("written by bench.py\n")
+            job = variant / "reference.yaml"
+            job.write_text((folder / "reference.yaml").read_text().replace(
+                f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{name}.mp4"))
+            jobs[scenario] = (job, variant / "out" / f"reference-{DAYS}d-{name}.mp4")
+        results = {scenario: [] for scenario in jobs}
+        for run in range(1, RUNS + 1):
+            for scenario, (job, output) in jobs.items():
+                output.unlink(missing_ok=True)
+                say(f"colour, run {run}/{RUNS}: {scenario}")
+                measured = self.dvpipe_run(job, self.runs_dir / f"hdr-{slug(scenario)}", self.runs_dir / f"hdr-{slug(scenario)}-{run}.log")
+                if measured.ok:
+                    problem = check_reel(output, reel_length(len(self.clips(folder)), 4))
+                    if problem:
+                        measured.status = f"failed: {problem}"
+                if not measured.ok:
+                    measured.note = tail(measured.log)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
+                results[scenario].append(measured)
+        for scenario, runs in results.items():
+            self.add(scenario, "dvpipe", runs)
 
     # -- 365 days
 
@@ -770,6 +821,8 @@ def report(bench, started, versions):
         ("reference CPU, dvpipe / MoviePy 2", ratio(ref("dvpipe", "cpu"), ref("MoviePy 2", "cpu")), "×", "–", None),
         ("reference peak RSS, dvpipe", rss31, " MB", "≤ 400 MB", 400),
         (f"{YEAR_DAYS}-day peak RSS, dvpipe / reference", ratio(rss365, rss31), "×", "≤ 1.10×", 1.10),
+        ("reference as HEVC 10-bit HLG / as HEVC 10-bit BT.709, wall (issue 20)",
+         ratio(bench.median(HDR_HLG, "dvpipe"), bench.median(HDR_SDR, "dvpipe")), "×", "≤ 1.15×", 1.15),
         ("incremental re-render / full render", ratio(bench.median(INCREMENTAL, "dvpipe"), full, True),
          "%", "≤ 10%", 10),
         ("resume after 50% / full render", ratio(bench.median(RESUME, "dvpipe"), full, True),
@@ -845,6 +898,8 @@ def main():
         bench.resume(folder)
     if "index" not in SKIP:
         bench.index()
+    if "hdr" not in SKIP:
+        bench.hdr_variants(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:
