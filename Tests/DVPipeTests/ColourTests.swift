@@ -67,23 +67,7 @@ struct ColourTests {
         for (index, source) in Self.sources.enumerated() {
             try Self.writeChartClip(source, to: media.appendingPathComponent("VID_2024120\(index + 1)_120000.mp4"), scratch: folder.url)
         }
-        let job = folder.url.appendingPathComponent("chart.yaml")
-        try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-0\(Self.sources.count) }
-            clips: { video: { duration: 1s, start: 0s } }
-            transition: { style: cut }
-            output:
-              path: out/chart.mp4
-              resolution: \(Self.canvas.width)x\(Self.canvas.height)
-              fps: \(Self.fps)
-              video: { codec: h264, crf: 10, preset: veryfast }
-
-            """.write(to: job, atomically: true, encoding: .utf8)
-        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
-        try #require(run.status == 0, "stderr: \(run.standardError)")
-        let reel = folder.url.appendingPathComponent("out/chart.mp4").path
+        let reel = try Self.render("chart", days: Self.sources.count, in: folder.url)
 
         let tags = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
             "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_range,color_space,color_transfer,color_primaries",
@@ -91,11 +75,7 @@ struct ColourTests {
         ])
         #expect(String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "tv,bt709,bt709,bt709")
 
-        let pixels = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-i", reel,
-            "-vf", "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
-            "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
-        ])
+        let pixels = try Self.rgbFrames(of: reel)
         let frameBytes = Self.canvas.width * Self.canvas.height * 3
         try #require(pixels.count == frameBytes * Self.fps * Self.sources.count)
         for (index, source) in Self.sources.enumerated() {
@@ -154,33 +134,11 @@ struct ColourTests {
         let patches: [SIMD3<Double>] = [[203, 203, 203], [1000, 1000, 1000], [4000, 4000, 4000], [203, 0, 0]]
         let planes = folder.url.appendingPathComponent("highlights.yuv")
         try Self.writeBT2100Planes(patches, columns: 4, kind: "light", transfer: "pq", width: width, height: height, to: planes)
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv444p10le", "-s", "\(width)x\(height)", "-framerate", "\(Self.fps)",
-            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", "yuv420p10le",
-        ] + Self.tags("bt2020", "smpte2084", "bt2020nc", "tv") + [
-            "-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-preset", "ultrafast",
-            "-y", media.appendingPathComponent("VID_20241201_120000.mp4").path,
-        ])
-        let job = folder.url.appendingPathComponent("highlights.yaml")
-        try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-01 }
-            clips: { video: { duration: 1s, start: 0s } }
-            output:
-              path: out/highlights.mp4
-              resolution: \(Self.canvas.width)x\(Self.canvas.height)
-              fps: \(Self.fps)
-              video: { codec: h264, crf: 10, preset: veryfast }
-
-            """.write(to: job, atomically: true, encoding: .utf8)
-        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
-        try #require(run.status == 0, "stderr: \(run.standardError)")
-        let pixels = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-i", folder.url.appendingPathComponent("out/highlights.mp4").path, "-frames:v", "1",
-            "-vf", "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
-            "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
-        ])
+        try Self.writeLosslessClip(
+            planes: planes, format: "yuv444p10le", width: width, height: height, tenBit: true,
+            tags: Self.tags("bt2020", "smpte2084", "bt2020nc", "tv"), to: media.appendingPathComponent("VID_20241201_120000.mp4")
+        )
+        let pixels = try Self.rgbFrames(of: Self.render("highlights", days: 1, in: folder.url), frames: 1)
         let means = Self.patchMeans(pixels, columns: 4, rows: 1)
         let (white, bright, brighter) = (means[0].max(), means[1].max(), means[2].max())
         let report = "203, 1000 and 4000 cd/m² came out as \(means[0]), \(means[1]), \(means[2])"
@@ -198,33 +156,73 @@ struct ColourTests {
     /// white at BT.2408's 203 cd/m²) and into a lossless 2-second H.264 (or 10-bit HEVC) clip carrying the
     /// source's tags (or none).
     static func writeChartClip(_ source: Source, to url: URL, scratch: URL) throws {
-        let picture = scratch.appendingPathComponent("chart-\(source.width)x\(source.height).ppm")
-        var bytes = Data("P6 \(source.width) \(source.height) 255\n".utf8)
-        for y in 0..<source.height {
-            for x in 0..<source.width {
-                let patch = chart[(y * 4 / source.height) * 6 + x * 6 / source.width]
-                bytes.append(contentsOf: [UInt8(patch.x), UInt8(patch.y), UInt8(patch.z)])
-            }
-        }
-        try bytes.write(to: picture)
         let planes = scratch.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".yuv")
         var format = source.tenBit ? "yuv420p10le" : "yuv420p"
         if let transfer = source.bt2100 {
             try writeBT2100Planes(chart, columns: 6, kind: "chart", transfer: transfer, width: source.width, height: source.height, to: planes)
             format = "yuv444p10le"
         } else {
+            let picture = scratch.appendingPathComponent("chart-\(source.width)x\(source.height).ppm")
+            var bytes = Data("P6 \(source.width) \(source.height) 255\n".utf8)
+            for y in 0..<source.height {
+                for x in 0..<source.width {
+                    let patch = chart[(y * 4 / source.height) * 6 + x * 6 / source.width]
+                    bytes.append(contentsOf: [UInt8(patch.x), UInt8(patch.y), UInt8(patch.z)])
+                }
+            }
+            try bytes.write(to: picture)
             _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
                 "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=\(format)",
                 "-f", "rawvideo", "-y", planes.path,
             ])
         }
-        let encoder = source.tenBit
+        try writeLosslessClip(
+            planes: planes, format: format, width: source.width, height: source.height, tenBit: source.tenBit, tags: source.tags, to: url
+        )
+    }
+
+    /// Encodes raw `format` planes of one `width`×`height` picture into a lossless 2-second clip carrying
+    /// `tags`: 10-bit 4:2:0 HEVC (as phones record HDR) or 8-bit 4:2:0 H.264.
+    static func writeLosslessClip(planes: URL, format: String, width: Int, height: Int, tenBit: Bool, tags: [String], to url: URL) throws {
+        let encoder = tenBit
             ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-preset", "ultrafast"]
             : ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast"]
         _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
-            "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(source.width)x\(source.height)", "-framerate", "\(fps)",
-            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", source.tenBit ? "yuv420p10le" : "yuv420p",
-        ] + source.tags + encoder + ["-y", url.path])
+            "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(width)x\(height)", "-framerate", "\(fps)",
+            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", tenBit ? "yuv420p10le" : "yuv420p",
+        ] + tags + encoder + ["-y", url.path])
+    }
+
+    /// Renders the first `days` days of December 2024 from `folder`/media, a 1 s cut of each, at the canvas
+    /// size into `folder`/out/`name`.mp4 with `dvpipe run`; returns the reel's path.
+    static func render(_ name: String, days: Int, in folder: URL) throws -> String {
+        let job = folder.appendingPathComponent("\(name).yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-12-01, to: 2024-12-0\(days) }
+            clips: { video: { duration: 1s, start: 0s } }
+            transition: { style: cut }
+            output:
+              path: out/\(name).mp4
+              resolution: \(canvas.width)x\(canvas.height)
+              fps: \(fps)
+              video: { codec: h264, crf: 10, preset: veryfast }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        return folder.appendingPathComponent("out/\(name).mp4").path
+    }
+
+    /// The reel's frames (the first `frames`, when given) as rgb24, decoded by zimg from BT.709 limited range.
+    static func rgbFrames(of reel: String, frames: Int? = nil) throws -> Data {
+        try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+            "-v", "error", "-i", reel,
+        ] + (frames.map { ["-frames:v", "\($0)"] } ?? []) + [
+            "-vf", "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
+            "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
+        ])
     }
 
     /// colour-science's BT.2100 encoding of a picture of patches, as a Python program taking width, height,

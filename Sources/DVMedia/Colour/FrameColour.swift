@@ -52,7 +52,8 @@ extension ColourDescription {
 /// pictures are scaled with their values untouched into 10-bit planes, which a 10-bit cube then tone maps
 /// into the canvas; with tone mapping off they are read as their matrix and range only, as SDR would be.
 struct ColourPath {
-    /// What libswscale is told the source is; `.bt709Limited` leaves the values as they are.
+    /// What libswscale is told the source is; `.bt709Limited`, which leaves the values as they are, whenever
+    /// there is a cube (so it holds for a region the cube has already converted, too).
     let scalerEncoding: YUVEncoding
     /// The conversion applied to the scaled picture, nil when libswscale did it all.
     let cube: ColourCube?
@@ -72,7 +73,9 @@ struct ColourPath {
         }
         let key: CubeKey =
             if description.isHDR {
-                CubeKey(description: description, peak: Int(dv_frame_content_peak(frame.pointer).rounded()))
+                CubeKey(
+                    description: description,
+                    peak: Int(ColourConversion.highlightPeak(of: description, declared: dv_frame_content_peak(frame.pointer)).rounded()))
             } else {
                 CubeKey(description: description, peak: nil)
             }
@@ -81,7 +84,7 @@ struct ColourPath {
             if let cube = cubes[key] { return cube }
             let cube =
                 if let peak = key.peak {
-                    ColourCube(inputBits: 10, ColourConversion.hdrToBT709(description, peak: peak > 0 ? Double(peak) : 10000))
+                    ColourCube(inputBits: 10, ColourConversion.hdrToBT709(description, peak: Double(peak)))
                 } else {
                     ColourCube(ColourConversion.sdrToBT709(description))
                 }
@@ -90,7 +93,8 @@ struct ColourPath {
         }
     }
 
-    /// What a cube is built from: the source's description and, for HDR, the peak it declares (0: none).
+    /// What a cube is built from: the source's description and, for HDR, the peak its highlights roll off to
+    /// (so HLG clips declaring different light levels share one cube).
     private struct CubeKey: Hashable {
         var description: ColourDescription
         var peak: Int?

@@ -152,7 +152,7 @@ public final class CanvasNormalizer {
         let deep = cube?.inputBits == 10
         let key = Scaler.Key(
             sourceWidth: cropWidth, sourceHeight: cropHeight, sourceFormat: source.pointer.pointee.format,
-            encoding: source === picture ? colour.scalerEncoding : .bt709Limited,
+            encoding: colour.scalerEncoding,
             targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight, targetTenBit: deep
         )
         let context = try Self.scaler(&workspace.scaler, for: key)

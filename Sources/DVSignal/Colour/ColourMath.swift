@@ -183,8 +183,15 @@ public enum ColourConversion {
 }
 
 extension ColourConversion {
+    /// The brightest light, in cd/m², that the highlights of an HDR `source` are rolled off to: HLG's nominal
+    /// 1000 cd/m² display whatever the clip declares; for PQ the `declared` peak (content light level or
+    /// mastering display), else 10000, the most PQ can hold.
+    public static func highlightPeak(of source: ColourDescription, declared: Double) -> Double {
+        source.transfer == .hlg ? HLGCurve.nominalPeak : declared > 0 ? declared : 10000
+    }
+
     /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 10-bit codes of an HDR `source` whose
-    /// brightest light is `peak` cd/m²: decoded with its matrix and range, taken to display light (PQ's
+    /// highlights are rolled off up to `peak` cd/m² (see `highlightPeak(of:declared:)`): decoded with its matrix and range, taken to display light (PQ's
     /// EOTF, or HLG's inverse OETF and OOTF for its nominal 1000 cd/m² display), moved into BT.709 primaries,
     /// scaled so the HDR reference white (203 cd/m²) is SDR white, its highlights rolled off by
     /// `HighlightRollOff` and what is still outside BT.709 brought in at constant lightness and hue
@@ -192,7 +199,7 @@ extension ColourConversion {
     public static func hdrToBT709(_ source: ColourDescription, peak: Double) -> (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt709)
         let weights = SIMD3(source.primaries.toXYZ.rows[1][0], source.primaries.toXYZ.rows[1][1], source.primaries.toXYZ.rows[1][2])
-        let rollOff = HighlightRollOff(peak: source.transfer == .hlg ? HLGCurve.nominalPeak : peak)
+        let rollOff = HighlightRollOff(peak: peak)
         let target = ColourDescription.bt709
         let transfer = source.transfer
         return { codes in

@@ -17,8 +17,7 @@ public struct HighlightRollOff: Sendable, Hashable {
     /// The curve's strength: `log(1 + strength × s) / log(1 + strength × range)` has slope 1 at the knee.
     private let strength: Double
 
-    /// A roll-off for content whose brightest light is `peak` cd/m² (its content light level or mastering
-    /// display's peak; 10000 for PQ that says neither, 1000 for HLG).
+    /// A roll-off for content whose brightest light is `peak` cd/m² (`ColourConversion.highlightPeak`).
     public init(peak: Double) {
         knee = PQCurve.encode(Self.kneeShare * Self.referenceWhite)
         white = PQCurve.encode(Self.referenceWhite)

@@ -64,7 +64,7 @@ import Testing
 
     @Test("greys stay grey through the cube, brighter greys come out brighter, and only the peak reaches white")
     func greysStayGreyAndInOrder() {
-        let convert = ColourConversion.hdrToBT709(Self.pq, peak: 10000)
+        let convert = ColourConversion.hdrToBT709(Self.pq, peak: ColourConversion.highlightPeak(of: Self.pq, declared: 0))
         let cube = ColourCube(inputBits: 10, convert)
         var previous = 0.0
         for luminance in [1.0, 20, 100, 203, 400, 1000, 4000, 10000] {
