@@ -129,7 +129,8 @@ public final class CanvasNormalizer {
     /// Scales (and turns) `picture` into `placement`'s rectangle of `target`; through the scratch frame
     /// when turning, or when `viaScratch` asks for nothing outside the rectangle to be touched. A colour
     /// cube is applied where the picture has fewer pixels: to the source region before scaling when the
-    /// source is smaller than the rectangle and already in the cube's 4:2:0 layout, else to the scaled picture.
+    /// source is smaller than the rectangle and already in the cube's 4:2:0 layout, else to the scaled picture;
+    /// a 10-bit source region the size of the rectangle goes through the cube alone, with no scaling pass.
     private func draw(
         _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
         viaScratch: Bool, workspace: inout Workspace
@@ -161,9 +162,14 @@ public final class CanvasNormalizer {
             ? (target, (x: placement.rectX, y: placement.rectY))
             : (try Self.reuse(&workspace.turned, width: placement.scaledWidth, height: placement.scaledHeight), (x: 0, y: 0))
         if let cube, deep {
-            let scaled = try Self.reuse(&workspace.deep, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: true)
-            try context.scale(source, cropX: cropX, cropY: cropY, into: scaled, x: 0, y: 0)
-            cube.apply(from: scaled, at: (0, 0), into: drawn, at: at, width: placement.scaledWidth, height: placement.scaledHeight)
+            let unscaled = cropWidth == placement.scaledWidth && cropHeight == placement.scaledHeight
+            if unscaled, source.pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue {
+                cube.apply(from: source, at: (cropX, cropY), into: drawn, at: at, width: cropWidth, height: cropHeight)
+            } else {
+                let scaled = try Self.reuse(&workspace.deep, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: true)
+                try context.scale(source, cropX: cropX, cropY: cropY, into: scaled, x: 0, y: 0)
+                cube.apply(from: scaled, at: (0, 0), into: drawn, at: at, width: placement.scaledWidth, height: placement.scaledHeight)
+            }
         } else {
             try context.scale(source, cropX: cropX, cropY: cropY, into: drawn, x: at.x, y: at.y)
             cube?.apply(to: drawn, x: at.x, y: at.y, width: placement.scaledWidth, height: placement.scaledHeight)

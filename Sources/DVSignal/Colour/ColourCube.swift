@@ -1,138 +1,167 @@
+import Dispatch
+
 /// A colour conversion sampled once on a grid over Y′CbCr codes (33³ over 8-bit codes, 65³ over 10-bit
 /// ones, where HDR puts SDR's whole range into half the codes) and applied to
 /// pictures by tetrahedral interpolation into 8-bit codes: built once per source description, it costs the
 /// same per pixel whatever the conversion does (matrices, transfer curves, tone mapping).
 ///
+/// The interpolation is in whole numbers. Each grid point's three output codes are kept in fixed point
+/// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
+/// tetrahedron's weights are a sample's offset in its cell (0…8 or 0…16 codes): one multiplication then
+/// weights all three codes, and a lane holds even the sum of a 2×2 block's four samples without carrying
+/// into the next. The result is the same on every machine.
+///
 /// Immutable once built, so safe to share between tasks.
 public final class ColourCube: @unchecked Sendable {
-    /// Grid points per axis: cells of 8 codes (8-bit) or 16 codes (10-bit) each.
+    /// Grid points per axis.
     let size: Int
     /// Bits per input sample: 8, or 10 for the high dynamic range sources read without rounding.
     public let inputBits: Int
-    /// Output codes (Y′, Cb, Cr, unused) at every grid point, Y′ slowest, Cr fastest.
-    private let entries: UnsafeMutablePointer<SIMD4<Float>>
-    /// For each input code, the first grid point of the cell it falls in, and where in the cell.
-    private let cells: UnsafeMutablePointer<Int>
-    private let fractions: UnsafeMutablePointer<Float>
+    /// log2 of the codes between grid points: 3 (8-bit) or 4 (10-bit).
+    private let cellBits: Int
+    /// The packed output codes at every grid point, Y′ slowest, Cr fastest.
+    private let entries: UnsafeMutablePointer<UInt64>
+
+    /// Bits per lane of a packed entry, and the fixed point's fraction bits and offset.
+    private static let laneBits: UInt64 = 21, fractionBits = 5, offset = 128.0
+    private static let lane: UInt64 = (1 << laneBits) - 1
 
     /// Samples `convert` (`inputBits` codes in, 8-bit codes out, unrounded) at every grid point.
     public init(inputBits: Int = 8, _ convert: (SIMD3<Double>) -> SIMD3<Double>) {
         precondition(inputBits == 8 || inputBits == 10, "a colour cube reads 8- or 10-bit codes")
         self.inputBits = inputBits
-        let size = inputBits == 8 ? 33 : 65
-        self.size = size
-        let codes = 1 << inputBits
-        // Grid points every `step` codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid
+        cellBits = inputBits == 8 ? 3 : 4
+        // Grid points every 8 or 16 codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid
         // point: near white, where the smallest tint is far out of gamut, the conversion bends sharply there.
-        let step = codes / (size - 1)
+        let size = (1 << (inputBits - cellBits)) + 1
+        self.size = size
+        let step = Double(1 << cellBits)
+        // The largest entry leaves room in its lane for four samples' sums weighted by up to 16 (6 bits).
+        let scale = Double(1 << Self.fractionBits), largest = Double(Self.lane >> 6)
+        func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + Self.offset) * scale).rounded(), 0), largest)) }
         entries = .allocate(capacity: size * size * size)
         var index = 0
         for y in 0..<size {
             for u in 0..<size {
                 for v in 0..<size {
-                    let out = convert(SIMD3(Double(y * step), Double(u * step), Double(v * step)))
-                    (entries + index).initialize(to: SIMD4(Float(out.x), Float(out.y), Float(out.z), 0))
+                    let out = convert(SIMD3(Double(y), Double(u), Double(v)) * step)
+                    (entries + index).initialize(to: fixed(out.x) | fixed(out.y) << Self.laneBits | fixed(out.z) << (2 * Self.laneBits))
                     index += 1
                 }
             }
-        }
-        cells = .allocate(capacity: codes)
-        fractions = .allocate(capacity: codes)
-        for code in 0..<codes {
-            (cells + code).initialize(to: code / step)
-            (fractions + code).initialize(to: Float(code % step) / Float(step))
         }
     }
 
     deinit {
         entries.deallocate()
-        cells.deallocate()
-        fractions.deallocate()
-    }
-
-    /// The converted codes of one sample, interpolated between the four grid points of its tetrahedron.
-    @inline(__always)
-    func convert(y: Int, u: Int, v: Int) -> SIMD4<Float> {
-        let base = (cells[y] * size + cells[u]) * size + cells[v]
-        let fx = fractions[y], fy = fractions[u], fz = fractions[v]
-        let dx = size * size, dy = size, dz = 1
-        let e = entries
-        let c000 = e[base], c111 = e[base + dx + dy + dz]
-        if fx >= fy {
-            if fy >= fz {
-                let c100 = e[base + dx], c110 = e[base + dx + dy]
-                return c000 + fx * (c100 - c000) + fy * (c110 - c100) + fz * (c111 - c110)
-            } else if fx >= fz {
-                let c100 = e[base + dx], c101 = e[base + dx + dz]
-                return c000 + fx * (c100 - c000) + fz * (c101 - c100) + fy * (c111 - c101)
-            } else {
-                let c001 = e[base + dz], c101 = e[base + dx + dz]
-                return c000 + fz * (c001 - c000) + fx * (c101 - c001) + fy * (c111 - c101)
-            }
-        } else {
-            if fz >= fy {
-                let c001 = e[base + dz], c011 = e[base + dy + dz]
-                return c000 + fz * (c001 - c000) + fy * (c011 - c001) + fx * (c111 - c011)
-            } else if fz >= fx {
-                let c010 = e[base + dy], c011 = e[base + dy + dz]
-                return c000 + fy * (c010 - c000) + fz * (c011 - c010) + fx * (c111 - c011)
-            } else {
-                let c010 = e[base + dy], c110 = e[base + dx + dy]
-                return c000 + fy * (c010 - c000) + fx * (c110 - c010) + fz * (c111 - c110)
-            }
-        }
     }
 
     /// Converts a `width`×`height` region (both even) of 8-bit 4:2:0 planes in place: each luma sample
     /// with the chroma of its 2×2 block, each chroma sample the mean of what its four pixels became.
     package func apply(inPlace planes: Planes420<UInt8>, width: Int, height: Int) {
         precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
-        convert(from: planes, into: planes, width: width, height: height, largest: 255)
+        inBands(height: height) { rows in convert(from: planes, into: planes, width: width, rows: rows, largest: 255) }
     }
 
     /// Converts a `width`×`height` region (both even) of 4:2:0 planes of 10-bit samples (in 16-bit words)
     /// into the 8-bit planes of `target`, as the in-place variant does.
     package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, height: Int) {
         precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
-        convert(from: source, into: target, width: width, height: height, largest: 1023)
+        inBands(height: height) { rows in convert(from: source, into: target, width: width, rows: rows, largest: 1023) }
     }
 
-    /// The loop behind both `apply`s; strides are in samples. Codes above `largest` are read as `largest`.
+    /// Runs `convert` over the region's pairs of rows, in bands on the cores that are free when the region
+    /// is large (each band writes only its own rows, so the result does not depend on how it was split).
+    private func inBands(height: Int, _ convert: @Sendable (Range<Int>) -> Void) {
+        let pairs = height / 2
+        let bands = pairs >= 256 ? 4 : 1
+        guard bands > 1 else { return convert(0..<pairs) }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            convert((band * pairs / bands)..<((band + 1) * pairs / bands))
+        }
+    }
+
+    /// The loop behind both `apply`s, over the pairs of rows `rows`; strides are in samples. Only a code's
+    /// low bits (`largest` is all ones) are read, so that no code leads outside the grid.
     @inline(__always)
     private func convert<Sample: FixedWidthInteger>(
-        from source: Planes420<Sample>, into target: Planes420<UInt8>, width: Int, height: Int, largest: Int
+        from source: Planes420<Sample>, into target: Planes420<UInt8>, width: Int, rows: Range<Int>, largest: Int
     ) {
-        for row in 0..<(height / 2) {
+        let entries = self.entries, cellBits = self.cellBits
+        let cellMask = (1 << cellBits) - 1, cellWeight = UInt64(1) << UInt64(cellBits)
+        let yStep = size * size, uStep = size, uvStep = size + 1, far = yStep + uvStep
+        let lumaShift = UInt64(cellBits + Self.fractionBits), chromaShift = lumaShift + 2
+        let laneBits = Self.laneBits, lane = Self.lane
+        @inline(__always) func code(_ sum: UInt64, shift: UInt64) -> UInt8 {
+            let rounded = Int(truncatingIfNeeded: (sum &+ (1 << (shift &- 1))) >> shift) &- Int(Self.offset)
+            return UInt8(truncatingIfNeeded: min(max(rounded, 0), 255))
+        }
+        for row in rows {
             let top = source.y + 2 * row * source.yStride, bottom = top + source.yStride
             let uRow = source.u + row * source.chromaStride, vRow = source.v + row * source.chromaStride
             let outTop = target.y + 2 * row * target.yStride, outBottom = outTop + target.yStride
             let outU = target.u + row * target.chromaStride, outV = target.v + row * target.chromaStride
             for column in 0..<(width / 2) {
-                let cb = min(Int(uRow[column]), largest), cr = min(Int(vRow[column]), largest)
-                let a = convert(y: min(Int(top[2 * column]), largest), u: cb, v: cr)
-                let b = convert(y: min(Int(top[2 * column + 1]), largest), u: cb, v: cr)
-                let c = convert(y: min(Int(bottom[2 * column]), largest), u: cb, v: cr)
-                let d = convert(y: min(Int(bottom[2 * column + 1]), largest), u: cb, v: cr)
-                outTop[2 * column] = Self.code(a.x)
-                outTop[2 * column + 1] = Self.code(b.x)
-                outBottom[2 * column] = Self.code(c.x)
-                outBottom[2 * column + 1] = Self.code(d.x)
-                let chroma = a + b + c + d
-                outU[column] = Self.code(chroma.y / 4)
-                outV[column] = Self.code(chroma.z / 4)
+                let cb = Int(uRow[column]) & largest, cr = Int(vRow[column]) & largest
+                // The block's chroma fixes which of Cb and Cr comes first on the path through the cell; a
+                // luma sample's own offset then places it before, between or after them. Chosen by masks,
+                // not branches, which noise in the picture would make unpredictable.
+                let fu = UInt64(cb & cellMask), fv = UInt64(cr & cellMask)
+                let uvCorner = (cb >> cellBits) &* uStep &+ (cr >> cellBits)
+                let uFirst = Self.mask(fu >= fv)
+                let high = Self.pick(fu, fv, uFirst), low = Self.pick(fv, fu, uFirst)
+                let highStep = Self.pick(uStep, 1, uFirst)
+                let afterHigh = yStep &+ highStep
+                @inline(__always) func interpolate(_ luma: Sample) -> UInt64 {
+                    let y = Int(luma) & largest
+                    let fy = UInt64(y & cellMask)
+                    let corner = entries + ((y >> cellBits) &* yStep &+ uvCorner)
+                    let beforeHigh = Self.mask(fy >= high), beforeLow = Self.mask(fy >= low)
+                    let second = Self.pick(yStep, highStep, beforeHigh)
+                    let third = Self.pick(afterHigh, uvStep, beforeLow)
+                    let first = Self.pick(fy, high, beforeHigh)
+                    let middle = Self.pick(high, Self.pick(fy, low, beforeLow), beforeHigh)
+                    let last = Self.pick(low, fy, beforeLow)
+                    return corner[0] &* (cellWeight &- first) &+ corner[second] &* (first &- middle)
+                        &+ corner[third] &* (middle &- last) &+ corner[far] &* last
+                }
+                let a = interpolate(top[2 * column]), b = interpolate(top[2 * column + 1])
+                let c = interpolate(bottom[2 * column]), d = interpolate(bottom[2 * column + 1])
+                outTop[2 * column] = code(a & lane, shift: lumaShift)
+                outTop[2 * column + 1] = code(b & lane, shift: lumaShift)
+                outBottom[2 * column] = code(c & lane, shift: lumaShift)
+                outBottom[2 * column + 1] = code(d & lane, shift: lumaShift)
+                let block = a &+ b &+ c &+ d
+                outU[column] = code((block >> laneBits) & lane, shift: chromaShift)
+                outV[column] = code((block >> (2 * laneBits)) & lane, shift: chromaShift)
             }
         }
     }
+}
 
-    /// `value` rounded to the nearest 8-bit code.
+extension ColourCube {
+    /// All ones when `condition` holds, else zero.
     @inline(__always)
-    static func code(_ value: Float) -> UInt8 {
-        UInt8(max(0, min(255, value + 0.5)))
+    fileprivate static func mask(_ condition: Bool) -> UInt64 {
+        0 &- UInt64(condition ? 1 : 0)
+    }
+
+    /// `yes` where `mask` is all ones, else `no`.
+    @inline(__always)
+    fileprivate static func pick(_ yes: UInt64, _ no: UInt64, _ mask: UInt64) -> UInt64 {
+        no ^ ((yes ^ no) & mask)
+    }
+
+    @inline(__always)
+    fileprivate static func pick(_ yes: Int, _ no: Int, _ mask: UInt64) -> Int {
+        no ^ ((yes ^ no) & Int(truncatingIfNeeded: mask))
     }
 }
 
 /// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
-package struct Planes420<Sample> {
+///
+/// Sendable so that bands of rows can be converted on several threads; each band writes its own rows.
+package struct Planes420<Sample>: @unchecked Sendable {
     package var y: UnsafeMutablePointer<Sample>
     package var yStride: Int
     package var u: UnsafeMutablePointer<Sample>
