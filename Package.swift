@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks. No C module. */
         .target(name: "DVSignal"),
-        /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier; bounded, never past the buffer. */
+        /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata"),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
         .target(name: "DVFiles"),

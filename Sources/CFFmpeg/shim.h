@@ -62,6 +62,13 @@ static inline double dv_frame_content_peak(const AVFrame *frame) {
     return 0;
 }
 
+/* A decoded picture's embedded ICC profile (PNG `iCCP`, JPEG `APP2`) and its size, or NULL when it has none. */
+static inline const uint8_t *dv_frame_icc_profile(const AVFrame *frame, size_t *size) {
+    const AVFrameSideData *profile = av_frame_get_side_data(frame, AV_FRAME_DATA_ICC_PROFILE);
+    *size = profile != NULL ? profile->size : 0;
+    return profile != NULL ? profile->data : NULL;
+}
+
 /* A stream's Dolby Vision configuration (the `dvcC`/`dvvC` box), or NULL when it has none. */
 static inline const AVDOVIDecoderConfigurationRecord *dv_stream_dovi_configuration(const AVStream *stream) {
     size_t size = 0;

@@ -7,7 +7,7 @@ import Testing
 /// to RGB by `zscale` again and compared patch by patch in CIE L*a*b* (ΔE 1976). dvpipe's own colour code
 /// only renders; the measuring is zimg's and this file's.
 @Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil && ReferenceCommand.colourSciencePython != nil,
+    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil && ReferenceCommand.referencePython != nil,
     "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) and colour-science (scripts/setup-colour-science.sh)"
 ))
 struct ColourTests {
@@ -256,7 +256,7 @@ struct ColourTests {
         _ patches: [SIMD3<Double>], columns: Int, kind: String, transfer: String, width: Int, height: Int, to url: URL
     ) throws {
         let json = "[" + patches.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
-        _ = try ReferenceCommand.output(ReferenceCommand.colourSciencePython!, [
+        _ = try ReferenceCommand.output(ReferenceCommand.referencePython!, [
             "-W", "ignore", "-c", bt2100Patches, "\(width)", "\(height)", transfer, kind, "\(columns)", json, url.path,
         ])
     }

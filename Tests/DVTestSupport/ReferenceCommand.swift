@@ -1,16 +1,16 @@
 import Foundation
 
 /// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` package, and Python's
-/// colour-science package in `.build-colour/venv`, both of which `make test` installs): the independent
-/// truth for loudness, colour and stream tags.
+/// colour-science and Pillow packages in `.build-colour/venv`, all of which `make test` installs): the
+/// independent truth for loudness, colour and stream tags.
 public enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
     public static let ffmpeg = find("ffmpeg")
     /// The ffprobe command, nil when it is not installed.
     public static let ffprobe = find("ffprobe")
-    /// A Python that can `import colour` (colour-science 0.4.7), nil when `scripts/setup-colour-science.sh`
-    /// has not made it.
-    public static let colourSciencePython: String? = {
+    /// A Python that can `import colour` (colour-science 0.4.7) and `PIL` (Pillow 11.3.0, with LittleCMS),
+    /// nil when `scripts/setup-colour-science.sh` has not made it.
+    public static let referencePython: String? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let python = root.appendingPathComponent(".build-colour/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil

@@ -1,8 +1,10 @@
 internal import CFFmpeg
+import DVSignal
 import Foundation
 
-/// A PNG or JPEG decoded through libavcodec, scaled to a width and turned into BT.709 limited-range
-/// YUV with its alpha, ready to blend into canvas frames.
+/// A PNG or JPEG decoded through libavcodec, scaled to a width, brought into sRGB from the colour space it
+/// declares (`PictureColour.declared`: an ICC profile such as an iPhone's Display P3, PNG's `cICP`, `cHRM`
+/// and `gAMA`) and turned into BT.709 limited-range YUV with its alpha, ready to blend into canvas frames.
 public struct OverlayPicture: Sendable {
     public let width: Int
     public let height: Int
@@ -25,7 +27,8 @@ public struct OverlayPicture: Sendable {
             throw MediaError.io(path: path, reason: "the file holds no picture")
         }
         let target = (width: max(1, width), height: max(1, (width * picture.height + picture.width / 2) / max(1, picture.width)))
-        let rgba = try RGBAConverter(picture: picture, width: target.width, height: target.height, path: path).convert(picture)
+        var rgba = try RGBAConverter(picture: picture, width: target.width, height: target.height, path: path).convert(picture)
+        PictureColour.declared(by: picture, path: path)?.convert(rgba: &rgba)
         self.width = target.width
         self.height = target.height
         var luma = [UInt8](repeating: 0, count: width * height)

@@ -32,14 +32,43 @@ struct Matrix3: Equatable {
     }
 }
 
+extension Matrix3 {
+    /// Linear RGB to CIE XYZ (white at Y = 1) for red, green and blue of chromaticities `primaries` and the
+    /// white of chromaticity `white`.
+    static func rgbToXYZ(primaries: [(x: Double, y: Double)], white: (x: Double, y: Double)) -> Matrix3 {
+        func xyz(_ chromaticity: (x: Double, y: Double)) -> SIMD3<Double> {
+            SIMD3(chromaticity.x / chromaticity.y, 1, (1 - chromaticity.x - chromaticity.y) / chromaticity.y)
+        }
+        let columns = primaries.map(xyz)
+        let unscaled = Matrix3(rows: (0..<3).map { row in columns.map { $0[row] } })
+        let scale = unscaled.inverse.apply(xyz(white))
+        return Matrix3(rows: (0..<3).map { row in (0..<3).map { columns[$0][row] * scale[$0] } })
+    }
+
+    /// The matrix whose columns are `columns`.
+    init(columns: [SIMD3<Double>]) {
+        self.init(rows: (0..<3).map { row in columns.map { $0[row] } })
+    }
+
+    /// Bradford's chromatic adaptation of CIE XYZ seen under white `source` to what looks the same under
+    /// white `target` (both XYZ with Y = 1): the transform ICC profiles use to reach their D50 connection space.
+    static func bradford(from source: SIMD3<Double>, to target: SIMD3<Double>) -> Matrix3 {
+        let cone = Matrix3(rows: [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]])
+        let gain = cone.apply(target) / cone.apply(source)
+        let scaling = Matrix3(rows: [[gain.x, 0, 0], [0, gain.y, 0], [0, 0, gain.z]])
+        return cone.inverse * scaling * cone
+    }
+
+    /// D65, the white of every video standard and of sRGB (CIE XYZ, Y = 1).
+    static let d65 = SIMD3(0.3127 / 0.3290, 1, (1 - 0.3127 - 0.3290) / 0.3290)
+    /// D50, the white of the ICC profile connection space (the exact values ICC.1 fixes).
+    static let d50 = SIMD3(0.9642, 1, 0.8249)
+}
+
 extension ColourPrimaries {
     /// Linear RGB in these primaries to CIE XYZ, white (D65) at Y = 1.
     var toXYZ: Matrix3 {
-        let white = SIMD3(0.3127 / 0.3290, 1, (1 - 0.3127 - 0.3290) / 0.3290)
-        let columns = chromaticities.map { SIMD3($0.x / $0.y, 1, (1 - $0.x - $0.y) / $0.y) }
-        let primaries = Matrix3(rows: (0..<3).map { row in columns.map { $0[row] } })
-        let scale = primaries.inverse.apply(white)
-        return Matrix3(rows: (0..<3).map { row in (0..<3).map { columns[$0][row] * scale[$0] } })
+        Matrix3.rgbToXYZ(primaries: chromaticities, white: (0.3127, 0.3290))
     }
 
     /// Linear RGB in these primaries to linear RGB in `target`'s.
