@@ -14,8 +14,9 @@ struct CalendarCommand: AsyncParsableCommand {
             from the middle of its chosen clip, upright and whole. Pinned days carry a badge (`pinned`, or \
             `from Dec 6` for a clip filmed on another day), skipped days are crossed out, days without \
             media are blank, and days of a month outside the timeframe are dimmed. A clip that cannot be \
-            decoded leaves its day blank with a warning. The PNG is written to a temporary file and renamed \
-            into place, so FILE is never half written.
+            decoded leaves its day blank with a warning, and every file of the library that cannot be used \
+            is named after the summary. The PNG is written to a temporary file and renamed into place, so \
+            FILE is never half written.
 
             Example:
               dvpipe calendar jobs/dec-2024.yaml -o calendar.png
@@ -56,5 +57,8 @@ struct CalendarCommand: AsyncParsableCommand {
         }
         let months = MonthGrid.months(from: planned.days.first, through: planned.days.last).count
         print("Wrote \(output): \(picture.width)x\(picture.height) px, \(months) month\(months == 1 ? "" : "s"), \(planned.plan.totals.daysWithMedia) of \(planned.plan.totals.days) days with media.")
+        for file in planned.plan.unreadable {
+            print("  unreadable \(file.file) (\(file.dayText)): \(file.reason)")
+        }
     }
 }

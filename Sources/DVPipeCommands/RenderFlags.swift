@@ -11,7 +11,7 @@ struct RenderFlags: ParsableArguments {
     @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none (warnings only).")
     var progress: ProgressMode = .auto
 
-    @Flag(name: .long, help: "Fail (exit status 1) when a clip cannot be decoded, instead of replacing or dropping its day.")
+    @Flag(name: .long, help: "Fail (exit status 1) when a file of the library cannot be used (before rendering), or a clip cannot be decoded, instead of replacing or dropping its day.")
     var strict = false
 
     @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything (the shared cache is not used).")

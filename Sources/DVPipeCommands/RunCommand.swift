@@ -25,7 +25,9 @@ struct RunCommand: AsyncParsableCommand {
             is kept as it is.
 
             A clip that fails to decode is replaced by the day's next candidate, or its day is dropped, \
-            with a warning naming the file; --strict makes it an error (exit status 1) instead. Ctrl-C \
+            with a warning naming the file; the summary names every file of the library that cannot be \
+            used, whatever its day. --strict makes any of these an error (exit status 1) instead, before \
+            anything is rendered when the scan already found them. Ctrl-C \
             stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
 
             --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles.

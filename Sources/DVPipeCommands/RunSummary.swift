@@ -32,6 +32,9 @@ enum RunSummary {
         for failure in report.failures {
             lines.append("  dropped \(failure.path): \(failure.reason)")
         }
+        for file in report.planned.plan.unreadable where !report.failures.contains(where: { $0.path == file.path }) {
+            lines.append("  unreadable \(file.file) (\(file.dayText)): \(file.reason)")
+        }
         lines.append("  \(segmentsLine(report))")
         return lines.joined(separator: "\n")
     }

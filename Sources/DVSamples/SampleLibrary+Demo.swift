@@ -19,7 +19,7 @@ extension SampleLibrary {
     /// - 18: a clip and a Live Photo; the job captions the day. 19–31: clips in various rates,
     ///   orientations and layouts (no audio on the 22nd, 5.1 on the 24th, VFR on the 27th, a tone burst
     ///   on the 30th), a Live Photo alone on the 23rd, and on the 28th only a truncated,
-    ///   unreadable file (its mtime on that day, so the plan names it).
+    ///   unreadable file (its mtime on that day; its name has no date, so the plan lists it as `day unknown`).
     /// - 7, 11, 16, 21, 26 (and 28): no media.
     static var demoCatalogue: [SampleItem] {
         [

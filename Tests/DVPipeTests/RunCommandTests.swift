@@ -114,7 +114,8 @@ import Testing
         try reel.prefix(reel.count / 10).write(to: broken)
         let folder = try TemporaryFolder("job")
         let job = try await DemoLibrary.jobCopy(in: folder) { text in
-            text.replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
+            Self.excludingTheDemosUnreadableFile(text)
+                .replacingOccurrences(of: "paths: [\"", with: "paths: [\"\(extra.path)\", \"")
                 .replacingOccurrences(of: "days:\n", with: "days:\n  2024-12-09: { pin: { file: VID_20241209_120000.mp4, start: 30s } }\n")
         }
 
@@ -130,6 +131,29 @@ import Testing
         #expect(lenient.standardOutput.contains("dropped \(broken.path)"))
         #expect(lenient.standardOutput.contains("days: 24 of 31 included"), "the 9th falls back to its own clip")
         #expect(try Data(contentsOf: Self.output(beside: job)) == reel, "the same reel as without the pin")
+    }
+
+    /// The demo job's text with the demo's one unreadable file (IMG_0025.MOV) excluded from the library, so
+    /// that `--strict` gets as far as rendering.
+    static func excludingTheDemosUnreadableFile(_ job: String) -> String {
+        job.replacingOccurrences(of: "timezone: America/Los_Angeles", with: "timezone: America/Los_Angeles\n  exclude: [IMG_0025.MOV]")
+    }
+
+    /// `--strict` and a library with a file that cannot be used (the demo's truncated IMG_0025.MOV, whose
+    /// name has no date): the run stops before rendering anything, naming it; without `--strict` the summary
+    /// names it.
+    @Test func underStrictAnUnreadableFileAnywhereInTheLibraryFailsTheRunBeforeRendering() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
+        let strict = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: --strict: 1 file of the library cannot be used: IMG_0025.MOV (day unknown): "), "\(strict.standardError)")
+        #expect(Self.finishedRecords(beside: job) == 0, "nothing was rendered")
+        #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
+
+        let lenient = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
+        #expect(lenient.standardOutput.contains("unreadable IMG_0025.MOV (day unknown): "), "\(lenient.standardOutput)")
     }
 
     /// A copy of the demo job in `folder` whose library starts with a folder of its own, `folder/extra`,
@@ -179,6 +203,7 @@ import Testing
         let broken = try DemoLibrary.brokenClip(cutFrom: reel, mediaFraction: 0.01)
         let folder = try TemporaryFolder("job")
         let (job, extra) = try await Self.jobCopy(in: folder, withExtraFiles: ["VID_20241219_080000.mp4": broken])
+        try Self.excludingTheDemosUnreadableFile(try String(contentsOf: job, encoding: .utf8)).write(to: job, atomically: true, encoding: .utf8)
         let output = Self.output(beside: job)
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         let previous = Data("the reel of an earlier run\n".utf8)

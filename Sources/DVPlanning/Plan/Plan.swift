@@ -13,22 +13,26 @@ public struct Plan: Sendable, Hashable, Codable {
     public var timeline: Timeline
     /// In the order found: per-day problems in day order, then files.
     public var warnings: [PlanWarning]
+    /// Every file of the library that cannot be used, in index order, whatever its day.
+    public var unreadable: [UnreadableFile]
     public var totals: PlanTotals
 
     public init(
-        timeZone: String, days: [PlannedDay], timeline: Timeline, warnings: [PlanWarning], totals: PlanTotals
+        timeZone: String, days: [PlannedDay], timeline: Timeline, warnings: [PlanWarning], unreadable: [UnreadableFile] = [],
+        totals: PlanTotals
     ) {
         self.version = Plan.formatVersion
         self.timeZone = timeZone
         self.days = days
         self.timeline = timeline
         self.warnings = warnings
+        self.unreadable = unreadable
         self.totals = totals
     }
 
     enum CodingKeys: String, CodingKey {
         case version
         case timeZone = "time_zone"
-        case days, timeline, warnings, totals
+        case days, timeline, warnings, unreadable, totals
     }
 }

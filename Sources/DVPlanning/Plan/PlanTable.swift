@@ -1,5 +1,6 @@
 /// The plan as `dvpipe plan` prints it: one row per day (date, weekday, chosen file, kind, why, clip window,
-/// which rule gave the day), then the warnings and the totals. Plain text, no colour, no trailing spaces.
+/// which rule gave the day), then the warnings, every file that cannot be used (with its day, or
+/// `day unknown`) and the totals. Plain text, no colour, no trailing spaces.
 ///
 /// Columns take the width their content needs, except the file column, which gets what is left of `width`
 /// and cuts long paths from the left (`…/Camera/IMG_0001.MOV`), so the table fits a 100-column terminal.
@@ -15,10 +16,17 @@ public enum PlanTable {
         let others = widths.enumerated().filter { $0.offset != fileColumn }.map(\.element).reduce(0, +)
         widths[fileColumn] = min(widths[fileColumn], max(minimumFileWidth, width - others - gap.count * (header.count - 1)))
         var lines = [line(header, widths)] + rows.map { line($0, widths) }
-        if !plan.warnings.isEmpty {
+        let warnings = plan.warnings.filter { $0.code != .unreadableFile }
+        if !warnings.isEmpty {
             lines += ["", "Warnings:"]
-            for warning in plan.warnings {
+            for warning in warnings {
                 lines += wrap("\(warning)", width: width, first: "  - ", rest: "    ")
+            }
+        }
+        if !plan.unreadable.isEmpty {
+            lines += ["", "Unreadable files (never chosen):"]
+            for file in plan.unreadable {
+                lines += wrap("\(file.file) (\(file.dayText)): \(file.reason)", width: width, first: "  - ", rest: "    ")
             }
         }
         lines += [""] + totals(plan.totals, width: width)

@@ -62,10 +62,11 @@ struct PlanningSession {
         totals.daysPinned = planned.count { $0.status == .pinned }
         totals.clipsInTimeframe = catalog.clips.count { timeframe.contains($0.capture.localTime.date) }
         totals.stillsNotUsed = catalog.stills.count { timeframe.contains(captureDate(of: $0)) }
-        totals.unreadableFiles = reportUnusableFiles(in: timeframe, pins: pins)
+        let unreadable = reportUnusableFiles(in: timeframe, pins: pins)
+        totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
         return Plan(
-            timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, totals: totals)
+            timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, unreadable: unreadable, totals: totals)
     }
 
     /// The day's entry: skipped, pinned, chosen or without media, with the clip's trim (not yet its place in
@@ -139,24 +140,28 @@ struct PlanningSession {
         return timeline
     }
 
-    /// Warns about every unusable file filmed in the timeframe (a broken pin is already warned about) and
-    /// returns how many unusable files the plan met, broken pins included.
+    /// Every unusable file of the library, with the day its name gives (its modification time says nothing
+    /// of a broken file: without a dated name its day is unknown). Those of the timeframe and those whose
+    /// day is unknown are warned about too, except broken pins, which their day's warning already names.
     private mutating func reportUnusableFiles(
         in timeframe: Set<CalendarDay>, pins: [CalendarDay: Result<Clip, PinProblem>]
-    ) -> Int {
+    ) -> [UnreadableFile] {
         let brokenPins = Set(pins.values.compactMap { result -> String? in
             guard case .failure(.broken(let entry, _)) = result else { return nil }
             return entry.path
         })
-        var count = brokenPins.count
-        for unusable in catalog.unusable
-        where !brokenPins.contains(unusable.entry.path) && timeframe.contains(captureDate(of: unusable.entry)) {
-            count += 1
-            warnings.append(PlanWarning(
-                .unreadableFile, date: captureDate(of: unusable.entry), file: unusable.entry.relativePath,
-                "\(unusable.entry.relativePath) cannot be used: \(unusable.reason)"))
+        return catalog.unusable.map { unusable in
+            let capture = CaptureDay(of: unusable.entry, in: timeZone)
+            let date = capture.rule == .modificationTime ? nil : capture.localTime.date
+            let file = UnreadableFile(
+                file: unusable.entry.relativePath, path: unusable.entry.path, date: date, reason: unusable.reason)
+            if !brokenPins.contains(unusable.entry.path), date.map(timeframe.contains) ?? true {
+                warnings.append(PlanWarning(
+                    .unreadableFile, date: date, file: file.file,
+                    "\(file.file) cannot be used\(date == nil ? " (day unknown)" : ""): \(file.reason)"))
+            }
+            return file
         }
-        return count
     }
 
     private func captureDate(of entry: MediaEntry) -> CalendarDay {

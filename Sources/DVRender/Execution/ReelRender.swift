@@ -60,9 +60,13 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
 
     /// Renders every segment of the plan this shard owns that is not finished yet. A clip that fails to
     /// decode is remembered in the work folder and the plan is made again without it (the day takes its
-    /// next candidate, or is left out); under `strict`, the failure ends the run instead. Each character
+    /// next candidate, or is left out); under `strict`, the failure ends the run instead, and a library
+    /// with any file that cannot be used (`Plan.unreadable`) ends it before anything is rendered. Each character
     /// a text's font lacks is a warning, once per text.
     public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
+        if options.strict, !planned.plan.unreadable.isEmpty {
+            throw RenderError.unreadableFiles(planned.plan.unreadable)
+        }
         try work.prepare()
         work.removeAbandonedTemporaries()
         let renderer = SegmentRenderer(

@@ -1,3 +1,5 @@
+import DVPlanning
+
 /// Why a render, or a step around it, could not go on.
 public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// A folder given as the work folder that dvpipe did not create; it is never deleted.
@@ -6,6 +8,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case interrupted(signal: Int32)
     /// `--strict` and a clip failed; finished segments are kept.
     case clipFailed(path: String, reason: String)
+    /// `--strict` and files of the library cannot be used; nothing was rendered.
+    case unreadableFiles([UnreadableFile])
     /// `assemble` found segments missing (e.g. a shard has not finished).
     case segmentsMissing(count: Int, total: Int)
     /// The plan has no clip at all, so there is nothing to render.
@@ -23,6 +27,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "stopped by signal \(signal); finished segments are kept"
         case let .clipFailed(path, reason):
             "\(path): \(reason)"
+        case let .unreadableFiles(files):
+            "--strict: \(files.count) file\(files.count == 1 ? "" : "s") of the library cannot be used: "
+                + files.map { "\($0.file) (\($0.dayText)): \($0.reason)" }.joined(separator: "; ")
         case let .segmentsMissing(count, total):
             "\(count) of \(total) segments are not rendered yet; run `dvpipe render` (or wait for the other shards)"
         case .nothingToRender:

@@ -20,7 +20,7 @@ import Testing
     @Test func shapeHasVersionDaysTimelineWarningsAndTotals() throws {
         let data = try JSONEncoder().encode(samplePlan())
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(json.keys) == ["version", "time_zone", "days", "timeline", "warnings", "totals"])
+        #expect(Set(json.keys) == ["version", "time_zone", "days", "timeline", "warnings", "unreadable", "totals"])
         #expect(json["version"] as? Int == 1)
         let days = try #require(json["days"] as? [[String: Any]])
         #expect(Set(days[0].keys) == [

@@ -203,12 +203,20 @@ extension Plan {
         #expect(plan.totals.clipsInTimeframe == 1)
     }
 
-    @Test func unreadableFilesInTheTimeframeAreListed() {
-        let index = [Fixtures.broken("VID_20241201_120000.mp4"), Fixtures.broken("VID_20240101_120000.mp4")]
+    @Test("every unreadable file is named, whatever its day; without a dated name its day is unknown")
+    func everyUnreadableFileIsNamed() {
+        let index = [
+            Fixtures.broken("VID_20241201_120000.mp4"), Fixtures.broken("VID_20240101_120000.mp4"), Fixtures.broken("copy of clip.mp4"),
+        ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-01"))
-        #expect(plan.warnings.map(\.code) == [.unreadableFile])
-        #expect(plan.warnings[0].file == "VID_20241201_120000.mp4")
-        #expect(plan.totals.unreadableFiles == 1)
+        #expect(plan.unreadable.map(\.file) == ["VID_20241201_120000.mp4", "VID_20240101_120000.mp4", "copy of clip.mp4"])
+        #expect(plan.unreadable.map(\.date) == [day("2024-12-01"), day("2024-01-01"), nil])
+        #expect(plan.unreadable.map(\.dayText) == ["2024-12-01", "2024-01-01", "day unknown"])
+        #expect(plan.unreadable.allSatisfy { $0.reason == "Invalid data found when processing input" })
+        // Warned about: the one of the timeframe and the one whose day nobody knows.
+        #expect(plan.warnings.map(\.code) == [.unreadableFile, .unreadableFile])
+        #expect(plan.warnings.map(\.file) == ["VID_20241201_120000.mp4", "copy of clip.mp4"])
+        #expect(plan.totals.unreadableFiles == 3)
     }
 
     @Test func unknownTimeZoneFallsBackToUTC() {
