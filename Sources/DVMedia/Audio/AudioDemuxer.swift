@@ -1,12 +1,14 @@
 internal import CFFmpeg
+import DVPlanning
 import Foundation
 
-/// An input file opened with libavformat for its first audio stream, owning the `AVFormatContext`.
+/// An input file opened with libavformat for the audio track a clip is heard through (`AudioTrackChoice`),
+/// owning the `AVFormatContext`.
 /// Private to the audio stage until the media layer has one shared input type.
 final class AudioDemuxer {
     let path: String
     private var context: UnsafeMutablePointer<AVFormatContext>?
-    /// Index of the first audio stream, or nil when the file has none.
+    /// Index of the chosen audio stream, or nil when the file has none.
     let streamIndex: Int?
 
     init(path: String) throws {
@@ -21,7 +23,7 @@ final class AudioDemuxer {
             stream.pointee.discard = AVDISCARD_ALL
         }
         try check(avformat_find_stream_info(context, nil), "reading stream information", path: path)
-        streamIndex = streams.firstIndex { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
+        streamIndex = AudioTrackChoice.choose(among: streams)?.stream
     }
 
     deinit {

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVPlanning
 import Foundation
 
 /// A media file opened for reading with libavformat, owning its `AVFormatContext`.
@@ -69,6 +70,11 @@ public final class InputFile {
     /// The index of the first stream of `kind`, or nil.
     public func firstStream(_ kind: StreamKind) -> Int? {
         (0..<streamCount).first { stream($0).pointee.codecpar.pointee.codec_type == kind.mediaType }
+    }
+
+    /// The audio stream a clip is heard through (`AudioTrackChoice`) and why, or nil without one.
+    public var chosenAudioStream: (stream: Int, choice: AudioTrackChoice)? {
+        AudioTrackChoice.choose(among: (0..<streamCount).map(stream))
     }
 
     /// The codec parameters and time base of stream `index`, copied (for a decoder or a stream copy).

@@ -73,7 +73,7 @@ public enum MediaProbe {
             container: container,
             duration: still ? nil : input.duration,
             video: videoIndex.map { videoInfo(input.stream($0), still: still) },
-            audio: input.firstStream(.audio).map { audioInfo(input.stream($0)) },
+            audio: input.chosenAudioStream.map { audioInfo(input.stream($0.stream), choice: $0.choice) },
             tags: CaptureTags(
                 localCreationDate: metadata[TagKey.localCreationDate],
                 creationTime: creationTime,
@@ -126,7 +126,7 @@ public enum MediaProbe {
         return ((quarterTurns % 4) + 4) % 4 * 90
     }
 
-    private static func audioInfo(_ stream: UnsafeMutablePointer<AVStream>) -> AudioStreamInfo {
+    private static func audioInfo(_ stream: UnsafeMutablePointer<AVStream>, choice: AudioTrackChoice) -> AudioStreamInfo {
         let parameters = stream.pointee.codecpar.pointee
         var layout = AVChannelLayout()
         defer { av_channel_layout_uninit(&layout) }
@@ -146,7 +146,8 @@ public enum MediaProbe {
             codec: String(cString: avcodec_get_name(parameters.codec_id)),
             sampleRate: Int(parameters.sample_rate),
             channels: Int(parameters.ch_layout.nb_channels),
-            layout: written < 0 ? "unknown" : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            layout: written < 0 ? "unknown" : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            choice: choice
         )
     }
 

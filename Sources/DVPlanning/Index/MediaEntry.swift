@@ -41,7 +41,7 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     public var duration: Double?
     /// The first video stream (for a still image, the picture).
     public var video: VideoStreamInfo?
-    /// The first audio stream.
+    /// The audio stream the clip is heard through.
     public var audio: AudioStreamInfo?
     /// Capture-time tags read from the container.
     public var tags: CaptureTags
@@ -99,19 +99,22 @@ public struct VideoStreamInfo: Sendable, Hashable, Codable {
     }
 }
 
-/// An audio stream's properties.
+/// The properties of the audio stream a clip is heard through (see `AudioTrackChoice`).
 public struct AudioStreamInfo: Sendable, Hashable, Codable {
     public var codec: String
     public var sampleRate: Int
     public var channels: Int
     /// Channel layout description (`mono`, `stereo`, `5.1`, …).
     public var layout: String
+    /// Which of the file's audio tracks this is, and why.
+    public var choice: AudioTrackChoice
 
-    public init(codec: String, sampleRate: Int, channels: Int, layout: String) {
+    public init(codec: String, sampleRate: Int, channels: Int, layout: String, choice: AudioTrackChoice = AudioTrackChoice(track: 0, tracks: 1, reason: .only)) {
         self.codec = codec
         self.sampleRate = sampleRate
         self.channels = channels
         self.layout = layout
+        self.choice = choice
     }
 }
 

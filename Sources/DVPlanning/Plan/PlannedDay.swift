@@ -29,6 +29,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var caption: String?
     /// The colour description the chosen clip's video stream declares, or nil without a clip.
     public var colour: StreamColour?
+    /// Which of the chosen clip's audio tracks is heard and why, or nil without a clip or sound.
+    public var audioTrack: AudioTrackChoice?
 
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
@@ -49,6 +51,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case clipLength = "clip_length"
         case outputStart = "output_start"
         case caption, colour
+        case audioTrack = "audio_track"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +72,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         outputStart = try container.decodeSecondsIfPresent(forKey: .outputStart)
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         colour = try container.decodeIfPresent(StreamColour.self, forKey: .colour)
+        audioTrack = try container.decodeIfPresent(AudioTrackChoice.self, forKey: .audioTrack)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -90,5 +94,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(seconds: outputStart, forKey: .outputStart)
         try container.encode(caption, forKey: .caption)
         try container.encode(colour, forKey: .colour)
+        try container.encode(audioTrack, forKey: .audioTrack)
     }
 }

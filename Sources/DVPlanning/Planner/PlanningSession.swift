@@ -116,6 +116,7 @@ struct PlanningSession {
         planned.clipLength = clip.length
         if case let .media(info) = clip.entry.probe {
             planned.colour = info.video?.colour
+            planned.audioTrack = info.audio?.choice
         }
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(

@@ -118,6 +118,9 @@ extension MediaEntry {
                 writer.write(audio.sampleRate)
                 writer.write(audio.channels)
                 writer.write(audio.layout)
+                writer.write(audio.choice.track)
+                writer.write(audio.choice.tracks)
+                writer.write(audio.choice.reason.rawValue)
             }
             for tag in [info.tags.localCreationDate, info.tags.creationTime, info.tags.contentIdentifier] {
                 writer.write(tag) { $0.write($1) }
@@ -155,7 +158,10 @@ extension MediaEntry {
         let audio = try reader.optional { reader in
             AudioStreamInfo(
                 codec: try reader.string(), sampleRate: try reader.int(), channels: try reader.int(),
-                layout: try reader.string())
+                layout: try reader.string(),
+                choice: AudioTrackChoice(
+                    track: try reader.int(), tracks: try reader.int(),
+                    reason: try AudioTrackChoice.Reason(rawValue: reader.string()) ?? { throw IndexReader.Malformed() }()))
         }
         let tags = CaptureTags(
             localCreationDate: try reader.optional { try $0.string() },
