@@ -1,13 +1,15 @@
 import Foundation
 
-/// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` package, and Python's
-/// colour-science and Pillow packages in `.build-colour/venv`, all of which `make test` installs): the
-/// independent truth for loudness, colour and stream tags.
+/// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` and exiftool packages,
+/// and Python's colour-science and Pillow packages in `.build-colour/venv`, all of which `make test`
+/// installs): the independent truth for loudness, colour, stream tags and embedded movies.
 public enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
     public static let ffmpeg = find("ffmpeg")
     /// The ffprobe command, nil when it is not installed.
     public static let ffprobe = find("ffprobe")
+    /// Phil Harvey's exiftool (Debian's libimage-exiftool-perl), nil when it is not installed.
+    public static let exiftool = find("exiftool")
     /// A Python that can `import colour` (colour-science 0.4.7) and `PIL` (Pillow 11.3.0, with LittleCMS),
     /// nil when `scripts/setup-colour-science.sh` has not made it.
     public static let referencePython: String? = {

@@ -12,6 +12,8 @@ import Foundation
 public struct AudioClipReader: Sendable {
     /// The file read.
     public let path: String
+    /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file.
+    public let byteRange: Range<Int>?
 
     /// How far before the window the reader seeks: AAC and other MDCT codecs need the frame before a
     /// position to decode it correctly, and demuxers seek to packet boundaries, so decoding starts
@@ -23,9 +25,11 @@ public struct AudioClipReader: Sendable {
     /// contiguously.
     static let gapTolerance = 480
 
-    /// A reader for the file at `path` (nothing is opened until a read).
-    public init(path: String) {
+    /// A reader for the file at `path`, or for the movie at `byteRange` inside it (nothing is opened until
+    /// a read).
+    public init(path: String, byteRange: Range<Int>? = nil) {
         self.path = path
+        self.byteRange = byteRange
     }
 
     /// Exactly `count` samples per channel from output sample `startSample` (48 kHz, counted from the
@@ -82,7 +86,7 @@ public struct AudioClipReader: Sendable {
         from start: Int, until end: Int,
         sink: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
     ) throws {
-        let demuxer = try AudioDemuxer(path: path)
+        let demuxer = try AudioDemuxer(path: path, byteRange: byteRange)
         guard let parameters = demuxer.parameters, end > start else { return }
         let seekTarget = Double(start) / Double(StereoSamples.sampleRate) - Self.seekMargin
         if seekTarget > 0 {

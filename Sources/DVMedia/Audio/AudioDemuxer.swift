@@ -11,10 +11,10 @@ final class AudioDemuxer {
     /// Index of the chosen audio stream, or nil when the file has none.
     let streamIndex: Int?
 
-    init(path: String) throws {
+    init(path: String, byteRange: Range<Int>? = nil) throws {
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, path, nil, nil), "opening the file", path: path)
+        try check(avformat_open_input(&context, MediaURL.forOpening(path: path, byteRange: byteRange), nil, nil), "opening the file", path: path)
         self.context = context
         let streams = (0..<Int(context!.pointee.nb_streams)).map { context!.pointee.streams[$0]! }
         // Only the sound is read: the other streams are left out of the probe, which would otherwise

@@ -58,22 +58,22 @@ public final class ClipReader {
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public convenience init(url: URL, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
+    public convenience init(url: URL, byteRange: Range<Int>? = nil, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
         guard duration >= 0, duration.isFinite else {
             throw MediaError.invalidWindow(path: url.path, start: start, duration: duration, fps: outputFPS)
         }
         try self.init(
-            url: url, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
+            url: url, byteRange: byteRange, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
             outputFPS: outputFPS, threads: threads
         )
     }
 
-    /// Opens `url` for the ticks `firstTick ..< firstTick + frameCount` of the window that starts at
-    /// `windowStart` seconds.
+    /// Opens `url` (or the movie at `byteRange` inside it, a Motion Photo's) for the ticks
+    /// `firstTick ..< firstTick + frameCount` of the window that starts at `windowStart` seconds.
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public init(url: URL, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int) throws {
+    public init(url: URL, byteRange: Range<Int>? = nil, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int) throws {
         guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
             throw MediaError.invalidWindow(
                 path: url.path, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
@@ -84,7 +84,7 @@ public final class ClipReader {
         self.outputFPS = outputFPS
         endTick = firstTick + frameCount
         nextTick = firstTick
-        container = try ContainerReader(path: url.path)
+        container = try ContainerReader(path: url.path, byteRange: byteRange)
         streamIndex = try container.bestVideoStream()
         let stream = container.stream(streamIndex)
         timeBase = stream.pointee.time_base

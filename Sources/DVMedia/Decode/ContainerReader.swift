@@ -8,11 +8,11 @@ final class ContainerReader {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    /// Opens `path` and reads enough of it to know its streams.
-    init(path: String) throws {
+    /// Opens `path` (or the movie at `byteRange` inside it) and reads enough of it to know its streams.
+    init(path: String, byteRange: Range<Int>? = nil) throws {
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, path, nil, nil), "opening the file", path: path)
+        try check(avformat_open_input(&context, MediaURL.forOpening(path: path, byteRange: byteRange), nil, nil), "opening the file", path: path)
         guard let context else {
             throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: path)
         }

@@ -26,9 +26,9 @@ public final class ClipThumbnailer {
     /// upright by the stream's display matrix and scaled to fit the thumbnail, centred on the background.
     ///
     /// - Throws: `MediaError` naming the file when it cannot be opened or decoded.
-    public func thumbnail(of url: URL, at seconds: Double) throws -> VideoFrame {
+    public func thumbnail(of url: URL, byteRange: Range<Int>? = nil, at seconds: Double) throws -> VideoFrame {
         let fps = 30
-        let reader = try ClipReader(url: url, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
+        let reader = try ClipReader(url: url, byteRange: byteRange, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
         guard let decoded = try reader.next() else {
             throw MediaError.decode(path: url.path, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
         }

@@ -24,12 +24,12 @@ public final class InputFile {
     public let url: URL
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    /// Opens `url` and reads its stream info; throws `MediaError.ffmpeg` with FFmpeg's message when it cannot.
-    public init(url: URL) throws {
+    /// Opens `url` (or the movie at `byteRange` inside it) and reads its stream info; throws
+    /// `MediaError.ffmpeg` with FFmpeg's message when it cannot.
+    public init(url: URL, byteRange: Range<Int>? = nil) throws {
         self.url = url
         var context: UnsafeMutablePointer<AVFormatContext>?
-        // The `file:` prefix keeps a name with a colon in it from being read as a protocol.
-        try check(avformat_open_input(&context, "file:" + url.path, nil, nil), "opening the file", path: url.path)
+        try check(avformat_open_input(&context, MediaURL.forOpening(path: url.path, byteRange: byteRange), nil, nil), "opening the file", path: url.path)
         guard let context else {
             throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
         }

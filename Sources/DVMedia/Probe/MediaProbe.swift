@@ -17,7 +17,8 @@ public enum MediaProbe {
     ///
     /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
     /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
-    /// APP1 segment, or in a HEIF's `Exif` item.
+    /// APP1 segment, or in a HEIF's `Exif` item. A JPEG that is an Android Motion Photo is the clip inside it
+    /// (see `motionPhoto(_:)`).
     public static func probe(_ url: URL) -> ProbeResult {
         if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
             let start = bytes(of: url, at: 0, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
@@ -29,6 +30,9 @@ public enum MediaProbe {
                 MediaInfo(
                     container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
                     tags: CaptureTags(contentIdentifier: identifier), isStill: true))
+        }
+        if let motionPhoto = motionPhoto(url) {
+            return motionPhoto
         }
         do {
             let input = try InputFile(url: url)

@@ -65,9 +65,10 @@ public struct MediaCatalog: Sendable {
                     unusable.append(Unusable(entry: entry, reason: "unknown duration"))
                     continue
                 }
+                // A Motion Photo is its own still; it ranks with Live Photos.
                 let still =
-                    stillsByName[MediaCatalog.pairingKey(entry.path)]
-                    ?? info.tags.contentIdentifier.flatMap { stillsByIdentifier[$0] }
+                    info.embeddedMovie != nil ? entry.path
+                    : stillsByName[MediaCatalog.pairingKey(entry.path)] ?? info.tags.contentIdentifier.flatMap { stillsByIdentifier[$0] }
                 if let still { pairedStillPaths.insert(still) }
                 clips.append(
                     Clip(

@@ -47,10 +47,12 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     public var tags: CaptureTags
     /// True when the file is a single picture (JPEG, PNG, HEIC) rather than a movie.
     public var isStill: Bool
+    /// For a Motion Photo, the movie inside the JPEG, which `duration`, `video` and `audio` describe.
+    public var embeddedMovie: EmbeddedMovie?
 
     public init(
         container: String, duration: Double?, video: VideoStreamInfo?, audio: AudioStreamInfo?,
-        tags: CaptureTags, isStill: Bool
+        tags: CaptureTags, isStill: Bool, embeddedMovie: EmbeddedMovie? = nil
     ) {
         self.container = container
         self.duration = duration
@@ -58,6 +60,7 @@ public struct MediaInfo: Sendable, Hashable, Codable {
         self.audio = audio
         self.tags = tags
         self.isStill = isStill
+        self.embeddedMovie = embeddedMovie
     }
 }
 

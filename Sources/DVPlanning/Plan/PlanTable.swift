@@ -49,9 +49,9 @@ public enum PlanTable {
         ]
     }
 
-    /// `video`, `live photo`; `video HDR HLG` or `video HDR PQ` when the clip is high dynamic range.
+    /// `video`, `live photo`, `motion photo`; `video HDR HLG` or `video HDR PQ` when the clip is high dynamic range.
     private static func kind(of day: PlannedDay) -> String {
-        guard let label = day.kind?.label else { return "" }
+        guard let label = day.motionPhoto != nil ? "motion photo" : day.kind?.label else { return "" }
         return day.colour?.hdr.map { "\(label) HDR \($0)" } ?? label
     }
 

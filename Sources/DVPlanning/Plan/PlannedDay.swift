@@ -31,6 +31,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var colour: StreamColour?
     /// Which of the chosen clip's audio tracks is heard and why, or nil without a clip or sound.
     public var audioTrack: AudioTrackChoice?
+    /// For a Motion Photo, where its movie lies in the JPEG; nil for every other clip.
+    public var motionPhoto: EmbeddedMovie?
 
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
@@ -52,6 +54,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case outputStart = "output_start"
         case caption, colour
         case audioTrack = "audio_track"
+        case motionPhoto = "motion_photo"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         colour = try container.decodeIfPresent(StreamColour.self, forKey: .colour)
         audioTrack = try container.decodeIfPresent(AudioTrackChoice.self, forKey: .audioTrack)
+        motionPhoto = try container.decodeIfPresent(EmbeddedMovie.self, forKey: .motionPhoto)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -95,5 +99,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(caption, forKey: .caption)
         try container.encode(colour, forKey: .colour)
         try container.encode(audioTrack, forKey: .audioTrack)
+        try container.encode(motionPhoto, forKey: .motionPhoto)
     }
 }

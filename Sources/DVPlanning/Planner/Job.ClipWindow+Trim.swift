@@ -3,12 +3,15 @@ extension Job.ClipWindow {
     /// window's.
     ///
     /// A fixed window as long as the clip or longer takes the whole clip; `full` runs from the start to the end;
-    /// an offset that would push the window past the end is moved back so the window fits.
+    /// an offset that would push the window past the end is moved back so the window fits. A clip with a
+    /// `moment` (a Motion Photo's still) has its fixed window centred on it unless a pin gives the start.
     public func trim(
-        clipLength length: TimeSpan, startOverride: ClipStart? = nil, durationOverride: ClipLength? = nil
+        clipLength length: TimeSpan, startOverride: ClipStart? = nil, durationOverride: ClipLength? = nil, moment: TimeSpan? = nil
     ) -> (start: TimeSpan, duration: TimeSpan) {
+        let centreOn = startOverride == nil ? moment : nil
         let requestedStart: TimeSpan? =
             switch startOverride ?? start {
+            case _ where centreOn != nil: nil
             case .middle: nil
             case .offset(let offset): offset
             }
@@ -18,6 +21,10 @@ extension Job.ClipWindow {
         }
         guard wanted < length else { return (.zero, length) }
         let latestStart = length - wanted
+        if let centreOn {
+            let centred = TimeSpan(milliseconds: centreOn.milliseconds - wanted.milliseconds / 2)
+            return (max(.zero, min(centred, latestStart)), wanted)
+        }
         return (requestedStart.map { min($0, latestStart) } ?? latestStart.half, wanted)
     }
 }

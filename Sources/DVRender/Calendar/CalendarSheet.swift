@@ -28,7 +28,7 @@ public enum CalendarSheet {
             if day.status.hasClip, let path = day.path {
                 let name = day.file ?? path
                 do {
-                    cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), at: middle(of: day))
+                    cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), byteRange: day.motionPhoto?.byteRange, at: middle(of: day))
                 } catch {
                     observer.handle(.warning("\(name): no thumbnail for \(day.date), drawn blank: \(error)"))
                 }

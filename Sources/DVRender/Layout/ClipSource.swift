@@ -7,6 +7,9 @@ import DVPlanning
 public struct ClipSource: Sendable, Hashable, Encodable {
     /// Absolute path of the file, to read it; not part of the identity.
     public var path: String
+    /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file; not part of the
+    /// identity either, since the file's content decides it.
+    public var byteRange: Range<Int>?
     /// The file's content digest (`ContentDigests`), or empty when it could not be read.
     public var identity: String
     /// Start of the window in the file, in milliseconds.
@@ -19,9 +22,11 @@ public struct ClipSource: Sendable, Hashable, Encodable {
     public var overlays: PieceOverlays
 
     public init(
-        path: String, identity: String, startMilliseconds: Int, frameCount: Int, day: String, overlays: PieceOverlays = PieceOverlays()
+        path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
+        overlays: PieceOverlays = PieceOverlays()
     ) {
         self.path = path
+        self.byteRange = byteRange
         self.identity = identity
         self.startMilliseconds = startMilliseconds
         self.frameCount = frameCount

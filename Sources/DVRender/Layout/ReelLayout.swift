@@ -62,7 +62,7 @@ public struct ReelLayout: Sendable {
                 }
                 day = planned
                 source = .clip(ClipSource(
-                    path: path, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
+                    path: path, byteRange: planned.motionPhoto?.byteRange, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
                     frameCount: end - first, day: date.description,
                     overlays: PieceOverlays(
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
@@ -95,7 +95,7 @@ public struct ReelLayout: Sendable {
         ]
         for (index, on, clip, at) in wanted where on {
             guard case var .card(card) = pieces[index].source else { continue }
-            card.backdrop = CardBackdrop(path: clip.path, identity: clip.identity, seconds: at)
+            card.backdrop = CardBackdrop(path: clip.path, byteRange: clip.byteRange, identity: clip.identity, seconds: at)
             pieces[index].source = .card(card)
         }
     }

@@ -59,12 +59,15 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
 /// digest (its path is only for reading it).
 public struct CardBackdrop: Sendable, Hashable, Encodable {
     public var path: String
+    /// Where the movie lies inside the file (a Motion Photo's); not part of the identity, which the content gives.
+    public var byteRange: Range<Int>?
     public var identity: String
     /// Where the frame is in the file, in seconds from its start.
     public var seconds: Double
 
-    public init(path: String, identity: String, seconds: Double) {
+    public init(path: String, byteRange: Range<Int>? = nil, identity: String, seconds: Double) {
         self.path = path
+        self.byteRange = byteRange
         self.identity = identity
         self.seconds = seconds
     }

@@ -134,7 +134,7 @@ struct AudioStage {
 
     /// A clip window's samples, exactly its length.
     private func read(_ placement: AudioPlacement) throws -> StereoSamples {
-        try AudioClipReader(path: placement.clip.path).read(startSample: placement.startInFile, count: placement.length)
+        try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange).read(startSample: placement.startInFile, count: placement.length)
     }
 
     /// Loudness and presence of sound per clip window, from the cache or measured now.

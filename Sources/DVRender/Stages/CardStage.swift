@@ -59,7 +59,7 @@ struct CardStage {
         let picture = try normalizer.makeCanvas()
         do {
             let reader = try ClipReader(
-                url: URL(fileURLWithPath: backdrop.path), start: backdrop.seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps,
+                url: URL(fileURLWithPath: backdrop.path), byteRange: backdrop.byteRange, start: backdrop.seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps,
                 threads: 1
             )
             guard let still = try reader.next() else {

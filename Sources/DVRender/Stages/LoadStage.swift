@@ -23,7 +23,7 @@ struct LoadStage {
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
         do {
             let reader = try ClipReader(
-                url: URL(fileURLWithPath: source.path), windowStart: Double(source.startMilliseconds) / 1000,
+                url: URL(fileURLWithPath: source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
                 firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, threads: decoderThreads
             )
             return LoadedClip(source: source, reader: reader)

@@ -21,6 +21,16 @@ import Testing
         #expect(window.trim(clipLength: .seconds(3)) == (.zero, .seconds(3)))
     }
 
+    @Test("a Motion Photo's window is centred on its still, kept inside the clip, unless a pin gives the start")
+    func windowCentredOnTheStill() {
+        let window = Job.ClipWindow(duration: .fixed(.seconds(1)), start: .offset(.zero))
+        #expect(window.trim(clipLength: .seconds(3), moment: .seconds(1)) == (ms(500), .seconds(1)))
+        #expect(window.trim(clipLength: .seconds(3), moment: ms(200)) == (.zero, .seconds(1)))
+        #expect(window.trim(clipLength: .seconds(3), moment: ms(2900)) == (.seconds(2), .seconds(1)))
+        #expect(window.trim(clipLength: .seconds(3), startOverride: .offset(ms(300)), moment: .seconds(1)) == (ms(300), .seconds(1)))
+        #expect(Job.ClipWindow(duration: .full).trim(clipLength: .seconds(3), moment: .seconds(1)) == (.zero, .seconds(3)))
+    }
+
     @Test func startIsMovedBackSoTheWindowFits() {
         let window = Job.ClipWindow(duration: .fixed(.seconds(3)), start: .offset(.seconds(8)))
         #expect(window.trim(clipLength: ten) == (.seconds(7), .seconds(3)))

@@ -126,6 +126,12 @@ extension MediaEntry {
                 writer.write(tag) { $0.write($1) }
             }
             writer.write(info.isStill)
+            writer.write(info.embeddedMovie) { writer, movie in
+                writer.write(movie.layout)
+                writer.write(movie.offset)
+                writer.write(movie.length)
+                writer.write(movie.stillTime) { $0.write($1.milliseconds) }
+            }
         }
     }
 
@@ -167,9 +173,14 @@ extension MediaEntry {
             localCreationDate: try reader.optional { try $0.string() },
             creationTime: try reader.optional { try $0.string() },
             contentIdentifier: try reader.optional { try $0.string() })
+        let isStill = try reader.bool()
+        let movie = try reader.optional { reader in
+            EmbeddedMovie(
+                layout: try reader.string(), offset: try reader.int(), length: try reader.int(),
+                stillTime: try reader.optional { TimeSpan(milliseconds: try $0.int64()) })
+        }
         let info = MediaInfo(
-            container: container, duration: duration, video: video, audio: audio, tags: tags,
-            isStill: try reader.bool())
+            container: container, duration: duration, video: video, audio: audio, tags: tags, isStill: isStill, embeddedMovie: movie)
         self.init(
             path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
             probe: .media(info))

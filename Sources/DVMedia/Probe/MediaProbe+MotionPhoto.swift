@@ -1,0 +1,56 @@
+import DVMetadata
+import DVPlanning
+import Foundation
+
+extension MediaProbe {
+    /// Extensions of the pictures that may be Motion Photos.
+    static let motionPhotoExtensions: Set<String> = ["jpg", "jpeg"]
+    /// Largest JPEG read whole to look for a Motion Photo's movie (phones write a few megabytes).
+    static let largestMotionPhoto = 256 << 20
+
+    /// The probe of a JPEG that is an Android Motion Photo: the movie inside it, probed in place, as a clip
+    /// whose capture time is the JPEG's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
+    /// own tags, else the name). Nil for any other JPEG; `.unreadable` for one that claims a movie it does
+    /// not hold whole, or whose movie does not open.
+    static func motionPhoto(_ url: URL) -> ProbeResult? {
+        guard motionPhotoExtensions.contains(url.pathExtension.lowercased()),
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int), size <= largestMotionPhoto,
+            let data = FileManager.default.contents(atPath: url.path)
+        else { return nil }
+        let bytes = [UInt8](data)
+        switch MotionPhoto.locate(in: bytes) {
+        case .notMotionPhoto:
+            return nil
+        case .malformed(let reason):
+            return .unreadable(reason: "\(url.path): a Motion Photo, but \(reason)")
+        case .motionPhoto(let found):
+            let movie = EmbeddedMovie(
+                layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
+                stillTime: found.presentationTimestampMicroseconds.map { TimeSpan(milliseconds: Int64($0 / 1000)) })
+            do {
+                let input = try InputFile(url: url, byteRange: movie.byteRange)
+                guard input.firstStream(.video) != nil else {
+                    return .unreadable(reason: "\(url.path): the movie inside this Motion Photo has no video stream")
+                }
+                var info = info(of: input)
+                info.isStill = false
+                info.embeddedMovie = movie
+                if let exif = MotionPhoto.exifCaptureTime(in: bytes), let offset = exif.offsetTimeOriginal,
+                    let local = localCreationDate(exif.dateTimeOriginal, offset: offset)
+                {
+                    info.tags.localCreationDate = local
+                }
+                return .media(info)
+            } catch {
+                return .unreadable(reason: "\(url.path): the movie inside this Motion Photo does not open: \(error)")
+            }
+        }
+    }
+
+    /// EXIF's `2024:12:03 23:40:00` and `-08:00` as the ISO 8601 local time with offset that container tags carry.
+    private static func localCreationDate(_ dateTime: String, offset: String) -> String? {
+        let parts = dateTime.split(separator: " ")
+        guard parts.count == 2, parts[0].count == 10 else { return nil }
+        return parts[0].replacingOccurrences(of: ":", with: "-") + "T" + parts[1] + offset
+    }
+}

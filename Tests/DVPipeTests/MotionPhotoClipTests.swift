@@ -1,0 +1,183 @@
+import DVSamples
+import DVTestSupport
+import Foundation
+import Testing
+
+/// Android Motion Photos in a library, built byte by byte here in the three layouts phones write around a
+/// JPEG and a movie that dvpipe's sample writer made: planned as clips read in place, rendered from the
+/// embedded movie, and, where Debian's exiftool is installed, located where exiftool locates them.
+@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package) to decode the reels"))
+struct MotionPhotoClipTests {
+    static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"
+
+    /// One Motion Photo of the library: its name, its bytes, and the movie inside them.
+    struct Sample {
+        var name: String
+        var bytes: [UInt8]
+        var movie: [UInt8]
+        var layout: String
+    }
+
+    /// A Pixel Motion Photo 1.0 (the still at 1 s), a legacy MVIMG dated only by its Exif (the still at
+    /// 0.5 s) and a Samsung one with its `SEFH`…`SEFT` trailer, each around its own 2 s movie; and a Motion
+    /// Photo whose directory claims a movie longer than the file.
+    static func samples(in scratch: URL) throws -> (good: [Sample], lying: Sample) {
+        let writer = try SampleWriter()
+        let still = try [UInt8](Data(contentsOf: try writer.write(SampleStill(fileName: "still.jpg"), in: scratch)))
+        let movies = try ["G", "M", "S"].map { text in
+            try [UInt8](Data(contentsOf: try writer.write(SampleClip(fileName: "movie-\(text).mp4", text: text), in: scratch)))
+        }
+        func google(_ movie: [UInt8], length: Int) -> [UInt8] {
+            let xmp = MotionPhotoBytes.xmpPacket(
+                namespaces: [
+                    "Camera": cameraNamespace, "Container": "http://ns.google.com/photos/1.0/container/",
+                    "Item": "http://ns.google.com/photos/1.0/container/item/",
+                ],
+                attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\" Camera:MotionPhotoPresentationTimestampUs=\"1000000\"",
+                body: """
+                    <Container:Directory><rdf:Seq>
+                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(length)" Item:Padding="0"/></rdf:li>
+                    </rdf:Seq></Container:Directory>
+                    """)
+            return MotionPhotoBytes.jpeg(exif: nil, xmp: xmp, image: still) + movie
+        }
+        let microVideo = MotionPhotoBytes.xmpPacket(
+            namespaces: ["GCamera": cameraNamespace],
+            attributes: """
+                GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="\(movies[1].count)"
+                GCamera:MicroVideoPresentationTimestampUs="500000"
+                """,
+            body: "")
+        let exif = MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:02 18:30:00", offsetTimeOriginal: "+01:00", bigEndian: false)
+        let name = Array("MotionPhoto_Data".utf8)
+        let block = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(name.count) + name + movies[2]
+        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+            + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
+        let samsung = still + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
+        return (
+            [
+                Sample(name: "PXL_20241201_090000123.MP.jpg", bytes: google(movies[0], length: movies[0].count), movie: movies[0], layout: "motion_photo"),
+                Sample(name: "MVIMG_0002.jpg", bytes: MotionPhotoBytes.jpeg(exif: exif, xmp: microVideo, image: still) + movies[1], movie: movies[1], layout: "micro_video"),
+                Sample(name: "20241203_120000.jpg", bytes: samsung, movie: movies[2], layout: "samsung"),
+            ],
+            Sample(name: "PXL_20241204_090000123.MP.jpg", bytes: google(movies[0], length: 9_999_999), movie: movies[0], layout: "motion_photo")
+        )
+    }
+
+    static func job(_ name: String, from: String, to: String, pins: String = "") -> String {
+        """
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: \(from), to: \(to) }
+        clips: { video: { duration: 1s, start: 0s }, live_photo: { duration: 1s } }
+        transition: { style: cut }
+        \(pins)output: { path: out/\(name).mp4, resolution: 320x180, fps: 30 }
+
+        """
+    }
+
+    @Test("each layout is planned as a clip read in place, the reel shows its movie, a lying one is named unreadable")
+    func motionPhotosAreClips() throws {
+        let folder = try TemporaryFolder("motion-photos")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let (good, lying) = try Self.samples(in: folder.url)
+        for sample in good + [lying] {
+            try Data(sample.bytes).write(to: media.appendingPathComponent(sample.name))
+        }
+        let job = folder.url.appendingPathComponent("photos.yaml")
+        try Self.job("photos", from: "2024-12-01", to: "2024-12-04").write(to: job, atomically: true, encoding: .utf8)
+
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(document["days"] as? [[String: Any]])
+        var starts: [Double] = []
+        for (index, sample) in good.enumerated() {
+            let day = days[index]
+            let movie = try #require(day["motion_photo"] as? [String: Any], "\(sample.name): \(day)")
+            let offset = try #require(movie["offset"] as? Int)
+            #expect(day["file"] as? String == sample.name && day["kind"] as? String == "live_photo")
+            #expect(movie["layout"] as? String == sample.layout)
+            let same = movie["length"] as? Int == sample.movie.count && Array(sample.bytes[offset..<(offset + sample.movie.count)]) == sample.movie
+            #expect(same, "\(sample.name): the plan's offset \(offset) and length are not where the movie is")
+            starts.append(try #require(day["start"] as? Double))
+        }
+        // The window centred on the still (1 s and 0.5 s in), or from the start when the file does not say.
+        #expect(starts == [0.5, 0, 0])
+        #expect(days[1]["day_rule"] as? String == "local_creation_date", "the MVIMG's day comes from its Exif")
+        #expect(days[3]["status"] as? String == "no_media")
+        let unreadable = try #require(document["unreadable"] as? [[String: Any]])
+        #expect(unreadable.count == 1 && unreadable[0]["file"] as? String == lying.name && unreadable[0]["date"] as? String == "2024-12-04")
+        #expect((unreadable.first?["reason"] as? String)?.contains("9,999,999 bytes") == true, "\(unreadable)")
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+
+        // The same movies as plain files, pinned to the same windows: the reel must show the same pictures.
+        let plain = folder.url.appendingPathComponent("plain")
+        let plainMedia = plain.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: plainMedia, withIntermediateDirectories: true)
+        var pins = "days:\n"
+        for (index, sample) in good.enumerated() {
+            let name = "VID_2024120\(index + 1)_120000.mp4"
+            try Data(sample.movie).write(to: plainMedia.appendingPathComponent(name))
+            pins += "  2024-12-0\(index + 1): { pin: { file: \(name), start: \(starts[index])s } }\n"
+        }
+        let plainJob = plain.appendingPathComponent("plain.yaml")
+        try Self.job("plain", from: "2024-12-01", to: "2024-12-03", pins: pins).write(to: plainJob, atomically: true, encoding: .utf8)
+        let plainRun = try DVPipeProcess.run(["run", plainJob.path, "--progress", "none"])
+        try #require(plainRun.status == 0, "stderr: \(plainRun.standardError)")
+
+        let photos = try Self.lumaFrames(folder.url.appendingPathComponent("out/photos.mp4"))
+        let movies = try Self.lumaFrames(plain.appendingPathComponent("out/plain.mp4"))
+        try #require(photos.count == movies.count && photos.count == 90, "\(photos.count) and \(movies.count) frames")
+        let worst = zip(photos, movies).map { Self.psnr($0, $1) }.min() ?? 0
+        #expect(worst >= 45, "the Motion Photos' reel against their movies' own: worst frame at \(worst) dB")
+    }
+
+    @Test("exiftool finds each generated Motion Photo's movie where dvpipe does")
+    func exiftoolAgreesOnTheMovies() throws {
+        guard let exiftool = ReferenceCommand.exiftool else { return }
+        let folder = try TemporaryFolder("motion-photos-exiftool")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let good = try Self.samples(in: folder.url).good
+        for sample in good {
+            try Data(sample.bytes).write(to: media.appendingPathComponent(sample.name))
+        }
+        let job = folder.url.appendingPathComponent("photos.yaml")
+        try Self.job("photos", from: "2024-12-01", to: "2024-12-03").write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let days = try #require((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        for (index, sample) in good.enumerated() {
+            let movie = try #require(days[index]["motion_photo"] as? [String: Any])
+            let (offset, length) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int))
+            // exiftool 12 gives Google's and the MVIMG's movie as EmbeddedVideo (with -ee) and Samsung's as EmbeddedVideoFile.
+            let tag = sample.layout == "samsung" ? "-EmbeddedVideoFile" : "-EmbeddedVideo"
+            let extracted = try [UInt8](ReferenceCommand.output(exiftool, ["-ee", "-b", tag, media.appendingPathComponent(sample.name).path]))
+            #expect(extracted.count == length, "\(sample.name): exiftool's movie is \(extracted.count) bytes, dvpipe's \(length)")
+            let same = extracted == Array(sample.bytes[offset..<(offset + length)])
+            #expect(same, "\(sample.name): exiftool's movie is not the bytes at dvpipe's offset \(offset)")
+        }
+    }
+
+    /// Every frame's luma plane of a reel, decoded by the ffmpeg command.
+    static func lumaFrames(_ reel: URL) throws -> [[UInt8]] {
+        let bytes = [UInt8](try ReferenceCommand.output(ReferenceCommand.ffmpeg!, ["-v", "error", "-i", reel.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+        let size = 320 * 180
+        return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
+    }
+
+    /// Peak signal-to-noise ratio of two 8-bit pictures, in dB (infinite when equal).
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let squared = zip(a, b).reduce(0.0) { sum, pair in
+            let difference = Double(pair.0) - Double(pair.1)
+            return sum + difference * difference
+        }
+        guard squared > 0 else { return .infinity }
+        return 10 * log10(255 * 255 / (squared / Double(a.count)))
+    }
+}
