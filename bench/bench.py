@@ -648,13 +648,14 @@ class Bench:
 
     def index(self):
         folder = WORK / f"index-{INDEX_FILES}"
-        if not (folder / ".complete").exists():
+        if not (folder / ".complete-with-sidecars").exists():
             shutil.rmtree(folder, ignore_errors=True)
-            say(f"writing a {INDEX_FILES:,}-file library with dvpipe demo --scan-benchmark (distinct tiny clips dated by name)")
+            say(f"writing a {INDEX_FILES:,}-file library with dvpipe demo --scan-benchmark (distinct tiny clips dated by name, "
+                "a Takeout sidecar beside every other one)")
             # Copies, not hard links: the scanner lists a file reached through several links once.
             subprocess.run([self.dvpipe, "demo", str(folder), "--scan-benchmark", str(INDEX_FILES)], check=True,
                            stdout=subprocess.DEVNULL)
-            (folder / ".complete").write_text("ok\n")
+            (folder / ".complete-with-sidecars").write_text("ok\n")
         job = folder / "bench.yaml"
         work = self.runs_dir / "index"
         argv = [self.dvpipe, "plan", job, "--work-dir", work]

@@ -11,9 +11,11 @@ struct PlanCommand: AsyncParsableCommand {
         discussion: """
             Scans the job's library (only files that are new or changed since the last scan are probed; \
             the index is cached in the work folder), picks one clip per day and prints a table: date, \
-            weekday, chosen file, kind (with HDR HLG or HDR PQ for high dynamic range clips), why, clip \
-            window and the rule that gave the day; then warnings \
-            and totals. Nothing is rendered and the library is never written to.
+            weekday, chosen file, kind (video, live photo or motion photo, with HDR HLG or HDR PQ for high \
+            dynamic range clips), why, clip window and the rule that gave the day (creation date, creation \
+            time, sidecar, file name or file mtime; library.day_rules orders them); then warnings, every \
+            file of the library that cannot be used (with its day, or "day unknown"), and totals. Nothing \
+            is rendered and the library is never written to.
 
             --json prints the plan as JSON instead (shape documented in docs/plan-json.md).
 

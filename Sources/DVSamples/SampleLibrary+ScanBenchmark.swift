@@ -10,7 +10,8 @@ extension SampleLibrary {
 
     /// Writes `count` tiny untagged clips into `directory/library/DCIM/Camera`, named
     /// `VID_YYYYMMDD_HHMMSS.mp4` at evenly spread times over `year` (so every file gets its day from its name),
-    /// and a job over that year into `directory/bench.yaml`.
+    /// with a Google Takeout sidecar (`NAME.supplemental-metadata.json`, the same time) beside every other
+    /// one, and a job over that year into `directory/bench.yaml`.
     ///
     /// A few clips are generated with the project's own encoders and then copied (not linked: the scanner
     /// lists a file reached twice through links only once), so each name is a distinct file that the scanner
@@ -37,6 +38,7 @@ extension SampleLibrary {
         }
         let first = CalendarDay(year: year, month: 1, day: 1)!
         let yearSeconds = first.days(to: CalendarDay(year: year, month: 12, day: 31)!) * 86_400 + 86_400
+        let epochOfYear = CalendarDay(year: 1970, month: 1, day: 1)!.days(to: first) * 86_400
         for index in 0..<count {
             let second = index * yearSeconds / max(1, count)
             let date = first.adding(days: second / 86_400)
@@ -47,6 +49,11 @@ extension SampleLibrary {
             let target = camera.appendingPathComponent(name)
             do {
                 try FileManager.default.copyItem(at: variants[index % variants.count], to: target)
+                if index % 2 == 0 {
+                    let epoch = epochOfYear + second
+                    try Data("{\"photoTakenTime\": {\"timestamp\": \"\(epoch)\"}}\n".utf8)
+                        .write(to: camera.appendingPathComponent(name + ".supplemental-metadata.json"))
+                }
             } catch {
                 throw MediaError.io(path: target.path, reason: "could not copy the clip: \(error)")
             }

@@ -20,15 +20,18 @@ import Testing
         #expect(!files.contains { $0.hasPrefix(".") }, "no temporary files left behind")
     }
 
-    @Test func theScanBenchmarkLibraryIsDistinctClipsDatedByName() throws {
+    @Test func theScanBenchmarkLibraryIsDistinctClipsDatedByNameHalfWithSidecars() throws {
         let scratch = try TemporaryFolder("bench")
         let folder = scratch.url.appendingPathComponent("bench")
         let result = try DVPipeProcess.run(["demo", folder.path, "--scan-benchmark", "730"])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let camera = folder.appendingPathComponent("library/DCIM/Camera")
-        let files = try FileManager.default.contentsOfDirectory(atPath: camera.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: camera.path).sorted()
+        let files = names.filter { $0.hasSuffix(".mp4") }
         #expect(files.count == 730)
         #expect(files.first == "VID_20230101_000000.mp4" && files.last == "VID_20231231_120000.mp4")
+        #expect(names.filter { $0.hasSuffix(".supplemental-metadata.json") } == files.enumerated().filter { $0.offset % 2 == 0 }.map { $0.element + ".supplemental-metadata.json" },
+            "a Takeout sidecar beside every other clip")
         let plan = try DVPipeProcess.run(["plan", folder.appendingPathComponent("bench.yaml").path, "--json"])
         #expect(plan.status == 0, "stderr: \(plan.standardError)")
         struct Totals: Decodable {

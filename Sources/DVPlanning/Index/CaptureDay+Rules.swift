@@ -5,27 +5,47 @@ extension CaptureDay {
     /// epoch) or 1970 (the Unix epoch) when the clock was unset.
     static let earliestRealCapture = 31_536_000_000
 
-    /// The capture day of `entry`, by the first of the spec's four rules that applies:
-    /// 1. `localCreationDate` with its own UTC offset, taken as written;
-    /// 2. `creationTime`, a UTC instant, read in `timeZone`;
-    /// 3. a date and time in the file name, as local wall-clock time;
-    /// 4. the modification time, read in `timeZone` (the planner warns when this rule is used).
+    /// The capture day of `entry`, by the first rule of `order` that applies (the modification time last
+    /// whatever `order` says):
+    /// - `localCreationDate` with its own UTC offset, taken as written;
+    /// - `creationTime`, a UTC instant, read in `timeZone`;
+    /// - `sidecar`: Takeout's UTC instant read in `timeZone`, an XMP time as written;
+    /// - a date and time in the file name, as local wall-clock time;
+    /// - the modification time, read in `timeZone` (the planner warns when this rule is used).
     /// Tags from 1904 or 1970 count as unset.
-    public init(of entry: MediaEntry, in timeZone: TimeZone) {
+    public init(of entry: MediaEntry, in timeZone: TimeZone, order: [DayRule] = DayRule.defaultOrder) {
+        for rule in order where rule != .modificationTime {
+            if let localTime = CaptureDay.localTime(of: entry, by: rule, in: timeZone) {
+                self.init(localTime: localTime, rule: rule)
+                return
+            }
+        }
+        let milliseconds = Int((entry.modificationTime * 1000).rounded())
+        self.init(localTime: CaptureDay.wallClock(at: milliseconds, in: timeZone), rule: .modificationTime)
+    }
+
+    /// What `rule` says of `entry`'s local capture time, or nil when it says nothing.
+    private static func localTime(of entry: MediaEntry, by rule: DayRule, in timeZone: TimeZone) -> LocalDateTime? {
         let tags: CaptureTags? = if case .media(let info) = entry.probe { info.tags } else { nil }
-        if let text = tags?.localCreationDate, let stamp = Timestamp(parsing: text), stamp.utcOffsetSeconds != nil,
-            stamp.epochMilliseconds >= CaptureDay.earliestRealCapture
-        {
-            self.init(localTime: stamp.wallClock, rule: .localCreationDate)
-        } else if let text = tags?.creationTime, let stamp = Timestamp(parsing: text),
-            stamp.epochMilliseconds >= CaptureDay.earliestRealCapture
-        {
-            self.init(localTime: CaptureDay.wallClock(at: stamp.epochMilliseconds, in: timeZone), rule: .creationTime)
-        } else if let named = LocalDateTime(fileName: CaptureDay.fileName(of: entry.relativePath)) {
-            self.init(localTime: named, rule: .fileName)
-        } else {
-            let milliseconds = Int((entry.modificationTime * 1000).rounded())
-            self.init(localTime: CaptureDay.wallClock(at: milliseconds, in: timeZone), rule: .modificationTime)
+        switch rule {
+        case .localCreationDate:
+            guard let text = tags?.localCreationDate, let stamp = Timestamp(parsing: text), stamp.utcOffsetSeconds != nil,
+                stamp.epochMilliseconds >= earliestRealCapture
+            else { return nil }
+            return stamp.wallClock
+        case .creationTime:
+            guard let text = tags?.creationTime, let stamp = Timestamp(parsing: text), stamp.epochMilliseconds >= earliestRealCapture
+            else { return nil }
+            return wallClock(at: stamp.epochMilliseconds, in: timeZone)
+        case .sidecar:
+            guard let sidecar = entry.sidecar, let text = sidecar.captureTime, let stamp = Timestamp(parsing: text),
+                stamp.epochMilliseconds >= earliestRealCapture
+            else { return nil }
+            return sidecar.kind == .takeout ? wallClock(at: stamp.epochMilliseconds, in: timeZone) : stamp.wallClock
+        case .fileName:
+            return LocalDateTime(fileName: fileName(of: entry.relativePath))
+        case .modificationTime:
+            return nil
         }
     }
 

@@ -37,8 +37,8 @@ public struct MediaCatalog: Sendable {
     public static let pairableStillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
 
     /// Sorts `index` into clips, stills and unusable files, pairing Live Photos and finding capture days in
-    /// `timeZone`.
-    public init(index: [MediaEntry], timeZone: TimeZone) {
+    /// `timeZone` by `dayRules`.
+    public init(index: [MediaEntry], timeZone: TimeZone, dayRules: [DayRule] = DayRule.defaultOrder) {
         let stillsByName = Dictionary(
             index.filter { MediaCatalog.pairableStillExtensions.contains(MediaCatalog.fileExtension($0.path)) }
                 .map { (MediaCatalog.pairingKey($0.path), $0.path) },
@@ -73,7 +73,7 @@ public struct MediaCatalog: Sendable {
                 clips.append(
                     Clip(
                         entry: entry, kind: still == nil ? .video : .livePhoto,
-                        capture: CaptureDay(of: entry, in: timeZone), length: TimeSpan(seconds: seconds),
+                        capture: CaptureDay(of: entry, in: timeZone, order: dayRules), length: TimeSpan(seconds: seconds),
                         stillPath: still))
             }
         }

@@ -14,14 +14,43 @@ public struct MediaEntry: Sendable, Hashable, Codable {
     public var inode: UInt64
     /// What probing found, or the error that stopped it.
     public var probe: ProbeResult
+    /// The sidecar beside the file (Takeout JSON, XMP) and the capture time it gives, when there is one.
+    public var sidecar: SidecarCapture?
 
-    public init(path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, probe: ProbeResult) {
+    public init(
+        path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, probe: ProbeResult,
+        sidecar: SidecarCapture? = nil
+    ) {
         self.path = path
         self.relativePath = relativePath
         self.size = size
         self.modificationTime = modificationTime
         self.inode = inode
         self.probe = probe
+        self.sidecar = sidecar
+    }
+}
+
+/// A sidecar file found beside a media file, with what tells the index cache it is unchanged and the capture
+/// time it gives.
+public struct SidecarCapture: Sendable, Hashable, Codable {
+    public var kind: Sidecar.Kind
+    /// The sidecar's path relative to its library folder.
+    public var relativePath: String
+    public var size: Int64
+    public var modificationTime: Double
+    public var inode: UInt64
+    /// ISO 8601 as `Timestamp` reads it (Takeout's in UTC, with `Z`; XMP's with the offset it gives, if
+    /// any), or nil when the sidecar holds no usable time.
+    public var captureTime: String?
+
+    public init(kind: Sidecar.Kind, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64, captureTime: String?) {
+        self.kind = kind
+        self.relativePath = relativePath
+        self.size = size
+        self.modificationTime = modificationTime
+        self.inode = inode
+        self.captureTime = captureTime
     }
 }
 

@@ -9,14 +9,20 @@ extension Job {
         public var timeZoneIdentifier: String
         /// Library-relative paths matching any of these are ignored.
         public var exclude: [GlobPattern]
+        /// The order in which the rules that give a file its day are tried (`day_rules`).
+        public var dayRules: [DayRule]
 
         /// The job format's default zone. A fixed zone, not the machine's, so a job plans the same everywhere.
         public static let defaultTimeZone = "America/Los_Angeles"
 
-        public init(paths: [String], timeZoneIdentifier: String = Job.Library.defaultTimeZone, exclude: [GlobPattern] = []) {
+        public init(
+            paths: [String], timeZoneIdentifier: String = Job.Library.defaultTimeZone, exclude: [GlobPattern] = [],
+            dayRules: [DayRule] = DayRule.defaultOrder
+        ) {
             self.paths = paths
             self.timeZoneIdentifier = timeZoneIdentifier
             self.exclude = exclude
+            self.dayRules = dayRules
         }
 
         /// The zone of `timeZoneIdentifier` (validated when the job was loaded).

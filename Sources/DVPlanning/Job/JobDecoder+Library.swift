@@ -3,7 +3,7 @@ import Foundation
 extension JobDecoder {
     mutating func decodeLibrary(_ node: YAMLNode) -> Job.Library {
         var library = Job.Library(paths: [])
-        guard let fields = fields(of: node, path: "library", allowed: ["paths", "timezone", "exclude"], required: ["paths"]) else {
+        guard let fields = fields(of: node, path: "library", allowed: ["paths", "timezone", "exclude", "day_rules"], required: ["paths"]) else {
             return library
         }
         if let items = list(fields, "paths", example: "[../media]") {
@@ -41,6 +41,9 @@ extension JobDecoder {
                 library.exclude.append(GlobPattern(pattern))
             }
         }
+        if let items = list(fields, "day_rules", example: "[local_creation_date, creation_time, sidecar, file_name]") {
+            library.dayRules = distinctChoices(items, name: "library.day_rules", DayRule.self, each: "rule")
+        }
         return library
     }
 
@@ -48,15 +51,7 @@ extension JobDecoder {
         var selection = Job.Selection()
         guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order"]) else { return selection }
         if let items = list(fields, "prefer", example: "[video, live_photo]") {
-            var kinds: [ClipKind] = []
-            for item in items {
-                guard let kind = choice(item, name: "selection.prefer item", ClipKind.self) else { continue }
-                if kinds.contains(kind) {
-                    error("selection.prefer names '\(kind.rawValue)' twice; list each kind once", at: item)
-                } else {
-                    kinds.append(kind)
-                }
-            }
+            let kinds = distinctChoices(items, name: "selection.prefer", ClipKind.self, each: "kind")
             if items.isEmpty {
                 error("selection.prefer is empty; list at least one of video, live_photo", at: fields["prefer"] ?? node)
             }
@@ -64,6 +59,23 @@ extension JobDecoder {
         }
         selection.order = choice(fields, "order", Job.SelectionOrder.self) ?? selection.order
         return selection
+    }
+
+    /// The values of a list of `E` names (`name` is the key's path), each an error where it is not one of
+    /// them or repeats one before it (`each` is what an item is called in that message).
+    private mutating func distinctChoices<E: RawRepresentable & CaseIterable & Equatable>(
+        _ items: [YAMLNode], name: String, _ type: E.Type, each: String
+    ) -> [E] where E.RawValue == String {
+        var values: [E] = []
+        for item in items {
+            guard let value = choice(item, name: "\(name) item", E.self) else { continue }
+            if values.contains(value) {
+                error("\(name) names '\(value.rawValue)' twice; list each \(each) once", at: item)
+            } else {
+                values.append(value)
+            }
+        }
+        return values
     }
 
     mutating func decodeClips(_ node: YAMLNode) -> Job.Clips {

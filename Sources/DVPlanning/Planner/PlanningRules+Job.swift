@@ -4,6 +4,7 @@ extension PlanningRules {
     public init(job: Job, days range: DayRange) {
         self.init(
             days: Array(range), timeZoneIdentifier: job.library.timeZoneIdentifier, libraryRoots: job.library.paths,
+            dayRules: job.library.dayRules,
             prefer: job.selection.prefer, order: job.selection.order, daySettings: job.days,
             videoWindow: job.clips.video, livePhotoWindow: job.clips.livePhoto, transition: job.transition,
             introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero

@@ -11,6 +11,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var timeZoneIdentifier: String
     /// The library folders as absolute paths, in `library.paths` order: pins are resolved against them.
     public var libraryRoots: [String]
+    /// The order in which the rules that give a file its day are tried (`library.day_rules`).
+    public var dayRules: [DayRule]
     /// Kinds in order of preference (`selection.prefer`); kinds left out are never chosen automatically.
     public var prefer: [ClipKind]
     /// Ranking within a kind (`selection.order`).
@@ -29,7 +31,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var outroDuration: TimeSpan
 
     public init(
-        days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String],
+        days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
         prefer: [ClipKind] = [.video, .livePhoto], order: Job.SelectionOrder = .earliest,
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
@@ -38,6 +40,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
         self.libraryRoots = libraryRoots
+        self.dayRules = dayRules
         self.prefer = prefer
         self.order = order
         self.daySettings = daySettings

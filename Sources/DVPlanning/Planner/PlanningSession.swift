@@ -28,7 +28,7 @@ struct PlanningSession {
             warnings.append(PlanWarning(
                 .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
         }
-        catalog = MediaCatalog(index: index, timeZone: timeZone)
+        catalog = MediaCatalog(index: index, timeZone: timeZone, dayRules: rules.dayRules)
         var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
         for (position, clip) in catalog.clips.enumerated() {
             grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
@@ -154,7 +154,7 @@ struct PlanningSession {
             return entry.path
         })
         return catalog.unusable.map { unusable in
-            let capture = CaptureDay(of: unusable.entry, in: timeZone)
+            let capture = CaptureDay(of: unusable.entry, in: timeZone, order: rules.dayRules)
             let date = capture.rule == .modificationTime ? nil : capture.localTime.date
             let file = UnreadableFile(
                 file: unusable.entry.relativePath, path: unusable.entry.path, date: date, reason: unusable.reason)
@@ -168,6 +168,6 @@ struct PlanningSession {
     }
 
     private func captureDate(of entry: MediaEntry) -> CalendarDay {
-        CaptureDay(of: entry, in: timeZone).localTime.date
+        CaptureDay(of: entry, in: timeZone, order: rules.dayRules).localTime.date
     }
 }

@@ -14,6 +14,7 @@ struct JobDefaultsTests {
         #expect(job.library.paths == [URL(fileURLWithPath: folder.path + "/lib").standardizedFileURL.path])
         #expect(job.library.timeZoneIdentifier == "America/Los_Angeles")
         #expect(job.library.exclude.isEmpty)
+        #expect(job.library.dayRules == [.localCreationDate, .creationTime, .sidecar, .fileName, .modificationTime])
         #expect(job.timeframe == .month(year: 2024, month: 12))
         #expect(job.selection.prefer == [.video, .livePhoto])
         #expect(job.selection.order == .earliest)
@@ -48,6 +49,7 @@ struct JobDefaultsTests {
               paths: [lib, ./lib/../lib]
               timezone: America/Los_Angeles
               exclude: ["**/Screen Recording*", "*.tmp"]
+              day_rules: [sidecar, local_creation_date, file_name]
             timeframe: { from: 2024-12-01, to: 2024-12-31 }
             selection: { prefer: [live_photo, video], order: longest }
             days:
@@ -90,6 +92,7 @@ struct JobDefaultsTests {
         #expect(job.library.paths.count == 2 && job.library.paths[0] == job.library.paths[1])
         #expect(job.library.timeZone.identifier == "America/Los_Angeles")
         #expect(job.library.exclude == [GlobPattern("**/Screen Recording*"), GlobPattern("*.tmp")])
+        #expect(job.library.dayRules == [.sidecar, .localCreationDate, .fileName])
         #expect(job.timeframe == .range(from: day("2024-12-01"), to: day("2024-12-31")))
         #expect(job.selection == Job.Selection(prefer: [.livePhoto, .video], order: .longest))
         #expect(job.days[day("2024-12-08")] == Job.DaySettings(pin: Job.Pin(file: "IMG_0021.MOV")))

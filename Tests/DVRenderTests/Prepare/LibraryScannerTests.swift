@@ -183,4 +183,33 @@ private final class TemporaryLibrary {
         let index = try Data(contentsOf: library.cache)
         #expect(index.range(of: Data(library.base.path.utf8)) == nil, "no absolute path in the index")
     }
+
+    @Test("sidecars pair with their files, are never entries, and a changed sidecar is read again without a probe")
+    func sidecarsPairAndFollowTheirChanges() throws {
+        let library = try TemporaryLibrary()
+        for name in ["t/clip.mp4", "t/clip(1).mp4", "t/other.mp4", "x/DSC_0001.MOV"] {
+            try library.write(name)
+        }
+        func sidecar(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: library.root.appendingPathComponent(name))
+        }
+        try sidecar("t/clip.mp4.supplemental-metadata.json", #"{"photoTakenTime": {"timestamp": "1733050800"}}"#)
+        try sidecar("t/clip.mp4(1).json", #"{"photoTakenTime": {"timestamp": "1733137200"}}"#)
+        try sidecar("t/unrelated.json", "not JSON at all")
+        try sidecar("x/DSC_0001.MOV.xmp", #"<x exif:DateTimeOriginal="2024-12-03T23:40:00+01:00"/>"#)
+
+        let (first, probes) = try scan(library)
+        #expect(probes.count == 4, "sidecars are not probed: \(probes)")
+        #expect(first.entries.map(\.relativePath) == ["t/clip(1).mp4", "t/clip.mp4", "t/other.mp4", "x/DSC_0001.MOV"])
+        #expect(first.entries.map { $0.sidecar?.captureTime } == ["2024-12-02T11:00:00Z", "2024-12-01T11:00:00Z", nil, "2024-12-03T23:40:00+01:00"])
+        #expect(first.entries[3].sidecar?.kind == .xmp && first.entries[1].sidecar?.relativePath == "t/clip.mp4.supplemental-metadata.json")
+
+        try sidecar("t/clip.mp4.supplemental-metadata.json", #"{"photoTakenTime": {"timestamp": "1733310000"}}"#)
+        try FileManager.default.removeItem(at: library.root.appendingPathComponent("x/DSC_0001.MOV.xmp"))
+        let (second, reprobed) = try scan(library)
+        #expect(reprobed.isEmpty && second.reusedCount == 4)
+        #expect(second.entries.map { $0.sidecar?.captureTime } == ["2024-12-02T11:00:00Z", "2024-12-04T11:00:00Z", nil, nil])
+        let (third, _) = try scan(library)
+        #expect(third.entries == second.entries, "the index kept what the second scan read")
+    }
 }

@@ -14,7 +14,7 @@ enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes); a cache of
     /// another version is rebuilt.
-    static let version: UInt8 = 8
+    static let version: UInt8 = 9
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the

@@ -93,6 +93,14 @@ extension MediaEntry {
         writer.write(size)
         writer.write(modificationTime)
         writer.write(Int64(bitPattern: inode))
+        writer.write(sidecar) { writer, sidecar in
+            writer.write(sidecar.kind.rawValue)
+            writer.write(sidecar.relativePath)
+            writer.write(sidecar.size)
+            writer.write(sidecar.modificationTime)
+            writer.write(Int64(bitPattern: sidecar.inode))
+            writer.write(sidecar.captureTime) { $0.write($1) }
+        }
         switch probe {
         case .unreadable(let reason):
             writer.write(false)
@@ -144,10 +152,16 @@ extension MediaEntry {
         let size = try reader.int64()
         let modificationTime = try reader.double()
         let inode = UInt64(bitPattern: try reader.int64())
+        let sidecar = try reader.optional { reader in
+            SidecarCapture(
+                kind: try Sidecar.Kind(rawValue: reader.string()) ?? { throw IndexReader.Malformed() }(),
+                relativePath: try reader.string(), size: try reader.int64(), modificationTime: try reader.double(),
+                inode: UInt64(bitPattern: try reader.int64()), captureTime: try reader.optional { try $0.string() })
+        }
         guard try reader.bool() else {
             self.init(
                 path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
-                probe: .unreadable(reason: try reader.string()))
+                probe: .unreadable(reason: try reader.string()), sidecar: sidecar)
             return
         }
         let container = try reader.string()
@@ -183,6 +197,6 @@ extension MediaEntry {
             container: container, duration: duration, video: video, audio: audio, tags: tags, isStill: isStill, embeddedMovie: movie)
         self.init(
             path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
-            probe: .media(info))
+            probe: .media(info), sidecar: sidecar)
     }
 }

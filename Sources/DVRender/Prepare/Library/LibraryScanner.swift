@@ -3,7 +3,9 @@ import DVPlanning
 import Foundation
 
 /// Builds the media index of a library: walks `library.paths`, stats every media file, and probes only the
-/// files whose path, size, modification time and inode the cached index does not already hold.
+/// files whose path, size, modification time and inode the cached index does not already hold. Sidecars
+/// (Takeout JSON, XMP) are paired with their media files and read only when new or changed, so editing one
+/// re-plans its file without probing it again.
 ///
 /// The scanner never writes into the library; it writes only the cache file, atomically. It does not know how
 /// to probe or how globs match: the caller passes both in, so the scan is testable with fakes.
@@ -36,7 +38,10 @@ public struct LibraryScanner: Sendable {
         isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
         var walk = try LibraryWalk(roots: roots.map(\.path))
-        let files = try walk.mediaFiles(extensions: LibraryScanner.mediaExtensions, isExcluded: isExcluded)
+        let found = try walk.mediaFiles(extensions: LibraryScanner.mediaExtensions.union(Sidecar.extensions), isExcluded: isExcluded)
+        let isSidecar = { (file: LibraryWalk.File) in Sidecar.extensions.contains(LibraryWalk.lowercasedExtension(of: file.path)) }
+        let files = found.filter { !isSidecar($0) }
+        let sidecars = SidecarFolders(found.filter(isSidecar))
         let cached = cacheFile.map { IndexCache.load(from: $0, roots: walk.roots) } ?? []
         let cachedPositions = Dictionary(
             cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -53,10 +58,12 @@ public struct LibraryScanner: Sendable {
         entries.reserveCapacity(files.count)
         var changed = files.count != cached.count
         for (index, file) in files.enumerated() {
+            let sidecar = sidecars.capture(for: file, known: reusable[index].flatMap { cached[$0].sidecar })
             if let position = reusable[index] {
                 var entry = cached[position]
-                if position != index || entry.relativePath != file.relativePath {
+                if position != index || entry.relativePath != file.relativePath || entry.sidecar != sidecar {
                     entry.relativePath = file.relativePath
+                    entry.sidecar = sidecar
                     changed = true
                 }
                 entries.append(entry)
@@ -65,7 +72,8 @@ public struct LibraryScanner: Sendable {
             progress(ScanProgress(probed: probed, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
             entries.append(MediaEntry(
                 path: file.path, relativePath: file.relativePath, size: file.size,
-                modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path))))
+                modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path)),
+                sidecar: sidecar))
             probed += 1
             changed = true
         }
@@ -73,5 +81,47 @@ public struct LibraryScanner: Sendable {
             try IndexCache.save(entries, roots: walk.roots, to: cacheFile)
         }
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
+    }
+}
+
+/// The sidecar files the walk found, by folder, and how a media file's is found and read.
+private struct SidecarFolders {
+    private var byFolder: [Substring: (names: SidecarNames, files: [String: LibraryWalk.File])] = [:]
+
+    /// Largest sidecar read; Takeout's and XMP sidecars are a few kilobytes.
+    private static let largest: Int64 = 1 << 20
+
+    init(_ files: [LibraryWalk.File]) {
+        let grouped = Dictionary(grouping: files) { Self.folder(of: $0.path) }
+        for (folder, files) in grouped {
+            let named = Dictionary(files.map { (Self.name(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
+            byFolder[folder] = (SidecarNames(named.keys), named)
+        }
+    }
+
+    /// The sidecar of `file`: `known` (the cache's) when the sidecar file is unchanged, else read anew; nil
+    /// when the file has none.
+    func capture(for file: LibraryWalk.File, known: SidecarCapture?) -> SidecarCapture? {
+        guard let folder = byFolder[Self.folder(of: file.path)], let (name, kind) = Sidecar.find(for: Self.name(of: file.path), among: folder.names),
+            let sidecar = folder.files[name]
+        else { return nil }
+        if let known, known.relativePath == sidecar.relativePath, known.size == sidecar.size,
+            known.modificationTime == sidecar.modificationTime, known.inode == sidecar.inode
+        {
+            return known
+        }
+        let data = sidecar.size <= Self.largest ? FileManager.default.contents(atPath: sidecar.path) : nil
+        let time = data.flatMap { kind == .takeout ? Sidecar.takeoutCaptureTime(json: $0) : Sidecar.xmpCaptureTime(xml: $0) }
+        return SidecarCapture(
+            kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
+            inode: sidecar.inode, captureTime: time)
+    }
+
+    private static func folder(of path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+    }
+
+    private static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 }

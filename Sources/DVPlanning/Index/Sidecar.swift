@@ -1,0 +1,145 @@
+import Foundation
+
+/// Capture times kept beside a media file instead of in it: Google Takeout's JSON (its `photoTakenTime`,
+/// since a Takeout export sets every file's modification time to the export and strips most embedded
+/// dates) and XMP sidecars (Lightroom, darktable, digiKam). Pure logic over names and bytes; the scanner
+/// lists the folders and reads the files.
+public enum Sidecar {
+    /// The kinds of sidecar.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// Google Takeout's `NAME.json`, `NAME.supplemental-metadata.json` and their cut forms.
+        case takeout = "takeout_json"
+        /// `NAME.xmp` or `NAME.EXT.xmp`.
+        case xmp
+    }
+
+    /// Extensions (lower case) of sidecar files: never media, never reported unreadable.
+    public static let extensions: Set<String> = ["json", "xmp"]
+
+    /// The shortest cut Takeout makes of a sidecar's name (before `.json`); exports cut at 46 to 51 characters.
+    static let shortestCut = 40
+
+    /// The sidecar of the media file named `mediaName` among `names`, the sidecar files of its folder: an
+    /// XMP (`NAME.EXT.xmp`, then `NAME.xmp`), else Takeout's JSON. Exact names come before cut ones, and a
+    /// cut name must keep at least `shortestCut` characters of the name it cuts, so `IMG_1.jpg` never takes
+    /// `IMG_10.jpg.json`.
+    public static func find(for mediaName: String, among names: SidecarNames) -> (name: String, kind: Kind)? {
+        let base = (mediaName as NSString).deletingPathExtension
+        for candidate in [mediaName + ".xmp", base + ".xmp", mediaName + ".XMP", base + ".XMP"] where names.contains(candidate) {
+            return (candidate, .xmp)
+        }
+        // `NAME(1).jpg` is the second file of that name: Takeout writes its sidecar as `NAME.jpg(1).json`.
+        var core = base
+        var duplicate = ""
+        if base.hasSuffix(")"), let open = base.lastIndex(of: "("), base[base.index(after: open)..<base.index(before: base.endIndex)].allSatisfy(\.isNumber),
+            base.index(after: open) < base.index(before: base.endIndex)
+        {
+            core = String(base[..<open])
+            duplicate = String(base[open...])
+        }
+        let fileExtension = (mediaName as NSString).pathExtension
+        let full = fileExtension.isEmpty ? core : core + "." + fileExtension
+        var stems = [full + ".supplemental-metadata", full]
+        if core.hasSuffix("-edited") {
+            let original = String(core.dropLast("-edited".count)) + (fileExtension.isEmpty ? "" : "." + fileExtension)
+            stems += [original + ".supplemental-metadata", original]
+        }
+        stems.append(core)
+        for stem in stems where names.contains(stem + duplicate + ".json") {
+            return (stem + duplicate + ".json", .takeout)
+        }
+        for stem in stems where stem.count > shortestCut {
+            if let cut = names.longestCut(of: stem, duplicate: duplicate) {
+                return (cut, .takeout)
+            }
+        }
+        return nil
+    }
+
+    /// The capture time in Takeout JSON: `photoTakenTime.timestamp` (UTC seconds, as a string or a number),
+    /// as ISO 8601 in UTC; nil for JSON that is not an object, lacks it or gives 0.
+    public static func takeoutCaptureTime(json: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let taken = object["photoTakenTime"] as? [String: Any]
+        else { return nil }
+        let seconds: Int? =
+            switch taken["timestamp"] {
+            case let text as String: Int(text.trimmingCharacters(in: .whitespaces))
+            case let number as NSNumber: number.intValue
+            default: nil
+            }
+        guard let seconds, seconds > 0, seconds < 253_402_300_800 else { return nil }
+        let time = LocalDateTime(epochMilliseconds: seconds * 1000, utcOffsetSeconds: 0)
+        return time.description + "Z"
+    }
+
+    /// The capture time in an XMP sidecar: the first of `exif:DateTimeOriginal`, `xmp:CreateDate` and
+    /// `photoshop:DateCreated`, written as an attribute or an element, as ISO 8601 that `Timestamp` reads
+    /// (with the offset the sidecar gives, if any; a date alone is its midnight); nil when none is there.
+    public static func xmpCaptureTime(xml: Data) -> String? {
+        let text = String(decoding: xml, as: UTF8.self)
+        for property in ["exif:DateTimeOriginal", "xmp:CreateDate", "photoshop:DateCreated"] {
+            if let value = attribute(property, in: text) ?? element(property, in: text), let time = completed(value) {
+                return time
+            }
+        }
+        return nil
+    }
+
+    /// `property="VALUE"` (or with single quotes).
+    private static func attribute(_ property: String, in text: String) -> String? {
+        for quote in ["\"", "'"] {
+            guard let start = text.range(of: property + "=" + quote) else { continue }
+            guard let end = text[start.upperBound...].range(of: quote) else { return nil }
+            return String(text[start.upperBound..<end.lowerBound])
+        }
+        return nil
+    }
+
+    /// `<property>VALUE</property>`.
+    private static func element(_ property: String, in text: String) -> String? {
+        guard let start = text.range(of: "<" + property + ">"),
+            let end = text[start.upperBound...].range(of: "</" + property + ">")
+        else { return nil }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    /// XMP's date forms completed to what `Timestamp` reads: `2024-12-03` becomes its midnight and
+    /// `2024-12-03T23:40` (with or without an offset) gets its seconds; nil when it is no date.
+    static func completed(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        var completed = trimmed
+        if trimmed.count == 10 {
+            completed = trimmed + "T00:00:00"
+        } else if trimmed.count >= 16, trimmed.dropFirst(16).first != ":" {
+            completed = String(trimmed.prefix(16)) + ":00" + trimmed.dropFirst(16)
+        }
+        return Timestamp(parsing: completed) != nil ? completed : nil
+    }
+}
+
+/// The sidecar file names of one folder, with what finding a cut Takeout name needs: the names by their
+/// first `Sidecar.shortestCut` characters.
+public struct SidecarNames: Sendable {
+    private var names: Set<String> = []
+    private var byPrefix: [Substring: [String]] = [:]
+
+    public init(_ names: some Sequence<String>) {
+        for name in names {
+            self.names.insert(name)
+            if name.count > Sidecar.shortestCut {
+                byPrefix[name.prefix(Sidecar.shortestCut), default: []].append(name)
+            }
+        }
+    }
+
+    func contains(_ name: String) -> Bool { names.contains(name) }
+
+    /// The longest `X(duplicate).json` whose `X` is `stem` cut after at least `Sidecar.shortestCut` characters.
+    func longestCut(of stem: String, duplicate: String) -> String? {
+        let suffix = duplicate + ".json"
+        return byPrefix[stem.prefix(Sidecar.shortestCut)]?
+            .filter { $0.hasSuffix(suffix) && stem.hasPrefix($0.dropLast(suffix.count)) }
+            .max { ($0.count, $1) < ($1.count, $0) }
+    }
+}
