@@ -17,28 +17,43 @@ struct PlanCommand: AsyncParsableCommand {
             file of the library that cannot be used (with its day, or "day unknown"), and totals. Nothing \
             is rendered and the library is never written to.
 
-            --json prints the plan as JSON instead (shape documented in docs/plan-json.md).
+            --json (or --format json) prints the plan as JSON instead (shape documented in \
+            docs/plan-json.md); --format markdown prints it as a Markdown table for a CI step summary.
 
             Example:
               dvpipe plan jobs/dec-2024.yaml
               dvpipe plan jobs/monthly.yaml --as-of 2025-01-03 --json > plan.json
+              dvpipe plan jobs/dec-2024.yaml --format markdown >> "$GITHUB_STEP_SUMMARY"
             """
     )
 
     @OptionGroup var options: JobOptions
 
-    @Flag(name: .long, help: "Print the plan as JSON (see docs/plan-json.md).")
+    /// How the plan is printed.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table
+        case json
+        case markdown
+    }
+
+    @Flag(name: .long, help: "Print the plan as JSON (see docs/plan-json.md); the same as --format json.")
     var json = false
+
+    @Option(name: .long, help: "Output format: table, json or markdown (a table for a CI step summary).")
+    var format: Format = .table
 
     func run() async throws {
         let printer = ProgressPrinter(mode: .auto)
         let planned = try options.planJob(observer: printer)
         printer.finishLine()
-        if json {
+        switch json ? .json : format {
+        case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(planned.plan), as: UTF8.self))
-        } else {
+        case .markdown:
+            print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
+        case .table:
             print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
         }
     }

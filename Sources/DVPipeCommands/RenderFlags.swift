@@ -48,7 +48,8 @@ struct RenderFlags: ParsableArguments {
 
 /// Runs a rendering command's body and turns the ways it can end into what the user reads: a stop by
 /// signal prints how to resume (`resume` is the command to type) and exits 128 + signal; a render or
-/// scan problem prints one `error:` line and exits 1.
+/// scan problem prints one `error:` line and exits 1, and inside GitHub Actions also one `::error::` command
+/// naming the file (and the day) it concerns.
 func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () async throws -> Void) async throws {
     do {
         try await body()
@@ -63,6 +64,9 @@ func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () 
     } catch {
         printer.finishLine()
         printError("error: \(error)")
+        if GitHubAnnotation.isActive {
+            print(GitHubAnnotation.command("error", file: (error as? RenderError)?.file, "dvpipe: \(error)"))
+        }
         throw ExitCode(1)
     }
 }

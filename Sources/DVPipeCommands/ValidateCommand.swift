@@ -13,11 +13,14 @@ struct ValidateCommand: AsyncParsableCommand {
             file. Overlay pictures and movies, music and fonts that exist are opened and decoded as \
             rendering would; a missing one is a warning, one that cannot be used an error. With \
             --format json, prints one JSON object (files, their diagnostics, totals) for CI annotations \
-            instead. Exit status 2 when any file has an error; warnings do not fail.
+            instead; with --format github (the default inside GitHub Actions, where GITHUB_ACTIONS=true), \
+            GitHub's ::error file=…,line=…,col=…::… commands, which a pull request shows on the job \
+            file's line. Exit status 2 when any file has an error; warnings do not fail.
 
             Example:
               dvpipe validate jobs/*.yaml
               dvpipe validate --format json jobs/*.yaml
+              dvpipe validate --format github jobs/*.yaml
             """
     )
 
@@ -25,17 +28,25 @@ struct ValidateCommand: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text
         case json
+        case github
     }
 
     @Argument(help: "One or more job files.", completion: .file(extensions: ["yaml", "yml"]))
     var jobs: [String]
 
-    @Option(name: .long, help: "Output format: text (FILE:LINE:COL lines) or json.")
-    var format: Format = .text
+    @Option(name: .long, help: "Output format: text (FILE:LINE:COL lines), json, or github (workflow commands; the default when GITHUB_ACTIONS=true).")
+    var format: Format?
 
     func run() async throws {
         let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0).checkingFiles()) }
-        switch format {
+        switch format ?? (GitHubAnnotation.isActive ? .github : .text) {
+        case .github:
+            for report in reports {
+                for entry in report.diagnostics {
+                    print(GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.message))
+                }
+                print(report.summary)
+            }
         case .text:
             for report in reports {
                 for diagnostic in report.diagnostics {

@@ -50,6 +50,22 @@ import Testing
         #expect(result.standardOutput.contains("Totals: 24 of 31 days with media"))
     }
 
+    @Test("--format markdown is a table of every day for a CI step summary, then the unreadable files and totals")
+    func markdownForAStepSummary() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
+        let result = try DVPipeProcess.run(["plan", job.path, "--format", "markdown"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "### December 2024 (demo)")
+        let rows = lines.filter { $0.hasPrefix("| ") }
+        #expect(rows.count == 2 + 31, "header, rule, 31 days")
+        #expect(rows.allSatisfy { $0.components(separatedBy: " | ").count == 7 }, "seven cells in every row")
+        #expect(rows.contains("| 2024-12-08 | Sun | IMG_0006.MOV | video | pinned from 2024-12-06 | 0–3s | creation date |"), "\(rows)")
+        #expect(lines.contains { $0.hasPrefix("- `IMG_0025.MOV` (day unknown): ") })
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("Totals: 24 of 31 days with media") == true)
+    }
+
     @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() async throws {
         let folder = try TemporaryFolder("job")
         let job = try await DemoLibrary.jobCopy(in: folder) { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }

@@ -151,6 +151,11 @@ import Testing
         #expect(Self.finishedRecords(beside: job) == 0, "nothing was rendered")
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
 
+        let inActions = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(inActions.status == 1)
+        let annotation = inActions.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotation.count == 1 && annotation[0].contains("IMG_0025.MOV") && annotation[0].contains("::dvpipe: --strict: "), "\(annotation)")
+
         let lenient = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(lenient.status == 0, "stderr: \(lenient.standardError)")
         #expect(lenient.standardOutput.contains("unreadable IMG_0025.MOV (day unknown): "), "\(lenient.standardOutput)")

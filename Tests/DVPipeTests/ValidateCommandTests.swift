@@ -21,11 +21,13 @@ struct ValidateCommandTests {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no built dvpipe in \(candidates)")
     }
 
-    private func validate(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    /// `dvpipe validate` with `arguments` in `folder`, as inside a GitHub Actions job when `github` is true.
+    private func validate(_ arguments: [String], in folder: URL, github: Bool = false) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = try Self.executable()
         process.arguments = ["validate"] + arguments
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["GITHUB_ACTIONS": github ? "true" : "false"]) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -77,6 +79,27 @@ struct ValidateCommandTests {
             jobs/bad.yaml: failed (2 errors, 0 warnings)
 
             """)
+    }
+
+    @Test("inside GitHub Actions (or with --format github) problems are workflow commands on the job file's line")
+    func githubAnnotations() throws {
+        let scratch = try jobsFolder()
+        let expected = """
+            jobs/good.yaml: ok (0 errors, 0 warnings)
+            ::error file=jobs/bad.yaml,line=4,col=31::unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur)
+            ::error file=jobs/bad.yaml,line=5,col=1::unknown key 'trasition' at the top level; did you mean 'transition'?
+            jobs/bad.yaml: failed (2 errors, 0 warnings)
+
+            """
+        let automatic = try validate(["jobs/good.yaml", "jobs/bad.yaml"], in: scratch.url, github: true)
+        #expect(automatic.status == 2 && automatic.output == expected)
+        let asked = try validate(["--format", "github", "jobs/good.yaml", "jobs/bad.yaml"], in: scratch.url)
+        #expect(asked.status == 2 && asked.output == expected)
+        let text = try validate(["--format", "text", "jobs/bad.yaml"], in: scratch.url, github: true)
+        #expect(text.output.hasPrefix("jobs/bad.yaml:4:31: error: "), "--format text wins over the environment")
+        let warning = try validate(["jobs/warn.yaml"], in: scratch.url, github: true)
+        #expect(warning.status == 0)
+        #expect(warning.output.hasPrefix("::warning file=jobs/warn.yaml,line=5,col=9::days: 2025-01-01 is outside"), "\(warning.output)")
     }
 
     @Test func missingFileIsAnErrorWithStatusTwo() throws {

@@ -38,7 +38,8 @@ public enum PlanTable {
     private static let gap = "  "
     private static let none = "—"
 
-    private static func cells(for day: PlannedDay) -> [String] {
+    /// The row of `day`, as the table and the Markdown summary show it.
+    static func cells(for day: PlannedDay) -> [String] {
         let clip: String =
             if let start = day.start, let duration = day.duration {
                 "\(start.secondsText)–\((start + duration).secondsText)s"
@@ -69,12 +70,16 @@ public enum PlanTable {
     }
 
     private static func totals(_ totals: PlanTotals, width: Int) -> [String] {
+        wrap(sentence(totals), width: width, first: "Totals: ", rest: "        ")
+    }
+
+    /// The totals in words: days with media, without, skipped, pinned; clips, stills, unreadable files; length.
+    static func sentence(_ totals: PlanTotals) -> String {
         let days = "\(totals.daysWithMedia) of \(totals.days) days with media, \(totals.daysWithoutMedia) without, "
             + "\(totals.daysSkipped) skipped, \(totals.daysPinned) pinned;"
         let files = "\(totals.clipsInTimeframe) clips in the timeframe, \(totals.stillsNotUsed) stills not used, "
             + "\(totals.unreadableFiles) unreadable;"
-        let reel = "reel length \(length(totals.reelDuration))."
-        return wrap([days, files, reel].joined(separator: " "), width: width, first: "Totals: ", rest: "        ")
+        return [days, files, "reel length \(length(totals.reelDuration))."].joined(separator: " ")
     }
 
     /// `1m23.5s`, `8s`.

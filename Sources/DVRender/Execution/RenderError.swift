@@ -19,6 +19,15 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The output file could not be written.
     case outputFailed(path: String, reason: String)
 
+    /// The file the failure concerns, when it is one.
+    public var file: String? {
+        switch self {
+        case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path): path
+        case let .unreadableFiles(files): files.first?.path
+        case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case let .notAWorkFolder(path):

@@ -27,9 +27,11 @@ struct DVPipeProcess {
     }
 
     /// This process's environment with the shared cache off (`DVPIPE_CACHE=off`), so that one test's
-    /// segments never turn up in another's run, then `extra` over it (a test's own `DVPIPE_CACHE`, say).
+    /// segments never turn up in another's run, and outside GitHub Actions (the tests may run inside it),
+    /// then `extra` over it (a test's own `DVPIPE_CACHE`, say).
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        ProcessInfo.processInfo.environment.merging(["DVPIPE_CACHE": "off"]) { _, new in new }.merging(extra) { _, new in new }
+        ProcessInfo.processInfo.environment.merging(["DVPIPE_CACHE": "off", "GITHUB_ACTIONS": "false"]) { _, new in new }
+            .merging(extra) { _, new in new }
     }
 
     /// A `dvpipe` process, not started, with `arguments` and `environment(extra)`.
