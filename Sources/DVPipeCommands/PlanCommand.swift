@@ -42,6 +42,15 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: table, json or markdown (a table for a CI step summary).")
     var format: Format = .table
 
+    @Option(name: .long, help: ArgumentHelp("After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).", valueName: "n"))
+    var shards: Int?
+
+    func validate() throws {
+        if let shards, shards < 1 {
+            throw ValidationError("--shards takes a number of shards of at least 1")
+        }
+    }
+
     func run() async throws {
         let printer = ProgressPrinter(mode: .auto)
         let planned = try options.planJob(observer: printer)
@@ -55,6 +64,12 @@ struct PlanCommand: AsyncParsableCommand {
             print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:
             print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
+        }
+        if let shards {
+            let layout = try planned.layout(observer: printer)
+            printer.finishLine()
+            let assignment = ShardAssignment(segments: layout.segments, index: planned.scan.entries, canvas: layout.canvas, count: shards)
+            print(ShardSummary.text(assignment, segments: layout.segments), terminator: "")
         }
     }
 }

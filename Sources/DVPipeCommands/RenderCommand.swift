@@ -8,8 +8,10 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render the job's segments into the work folder, without assembling.",
         discussion: """
-            Renders only the segments that are missing or changed. With --shard K/N, renders every Nth \
-            segment starting at the Kth, so N processes (CI matrix jobs, a Kubernetes Indexed Job, a \
+            Renders only the segments that are missing or changed. With --shard K/N, renders the Kth of N \
+            shares of the segments, balanced by estimated cost (frames, source pixels, codec; the longest \
+            first onto the least-loaded share, the same on every machine; `dvpipe plan --shards N` shows \
+            them), so N processes (CI matrix jobs, a Kubernetes Indexed Job, a \
             Slurm array) can share one work folder; `dvpipe assemble` joins the result once all are done. \
             With --shards N instead, K comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0-based). \
             Processes that share the work folder may also run without --shard: each claims a segment \

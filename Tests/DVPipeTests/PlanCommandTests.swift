@@ -66,6 +66,20 @@ import Testing
         #expect(lines.last { !$0.isEmpty }?.hasPrefix("Totals: 24 of 31 days with media") == true)
     }
 
+    @Test("--shards N shows each share of the segments with its estimated time, every segment in one share")
+    func shardsAreShown() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
+        let result = try DVPipeProcess.run(["plan", job.path, "--shards", "3"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Shards (3, balanced by estimated cost; slowest ÷ mean ") })
+        let shares = lines.filter { $0.hasPrefix("  1/3: ") || $0.hasPrefix("  2/3: ") || $0.hasPrefix("  3/3: ") }
+        #expect(shares.count == 3, "\(lines)")
+        let counts = shares.compactMap { Int($0.split(separator: " ")[1]) }
+        #expect(counts.reduce(0, +) == 26, "the demo's 26 segments, each in one share: \(shares)")
+    }
+
     @Test func aJobWithErrorsExitsWithStatus2BeforeScanning() async throws {
         let folder = try TemporaryFolder("job")
         let job = try await DemoLibrary.jobCopy(in: folder) { $0.replacingOccurrences(of: "fps: 30", with: "fps: thirty") }

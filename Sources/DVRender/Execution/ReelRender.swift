@@ -87,7 +87,10 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
                 observer.handle(.warning(warning))
             }
-            let outcome = try await renderer.render(layout.segments, shard: options.shard, observer: observer, stop: stop)
+            let assignment = ShardAssignment(
+                segments: layout.segments, index: planned.scan.entries, canvas: layout.canvas, count: options.shard.count)
+            let owned = layout.segments.filter { assignment.owns(options.shard, $0.position) }
+            let outcome = try await renderer.render(owned, observer: observer, stop: stop)
             rendered += outcome.renderedCount
             cacheUse.hits += outcome.cacheUse.hits
             cacheUse.misses += outcome.cacheUse.misses

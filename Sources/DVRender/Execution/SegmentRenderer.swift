@@ -62,14 +62,12 @@ public struct SegmentRenderer: Sendable {
         openClips = OpenClips(capacity: self.parallelism)
     }
 
-    /// Renders the segments this shard owns that are not finished yet. Stops starting new segments
-    /// when `stop` is requested, lets the ones in hand finish, then throws `RenderError.interrupted`.
-    /// Segments held by other processes are looked at again every half second once the rest are done.
-    public func render(
-        _ segments: [SegmentSpec], shard: Shard = .whole, observer: some RenderObserver, stop: StopRequest
-    ) async throws -> RenderOutcome {
+    /// Renders those of `owned` (this shard's segments, `ShardAssignment`) that are not finished yet. Stops
+    /// starting new segments when `stop` is requested, lets the ones in hand finish, then throws
+    /// `RenderError.interrupted`. Segments held by other processes are looked at again every half second
+    /// once the rest are done.
+    public func render(_ owned: [SegmentSpec], observer: some RenderObserver, stop: StopRequest) async throws -> RenderOutcome {
         try work.prepare()
-        let owned = segments.filter { shard.owns($0.position) }
         observer.handle(.stageStarted(.encode, total: owned.count))
         var finished: [EncodedSegment] = []
         var failures: [ClipFailure] = []

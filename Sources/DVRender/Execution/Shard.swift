@@ -33,10 +33,5 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// True when segment number `position` (0-based, in timeline order) belongs to this shard.
-    public func owns(_ position: Int) -> Bool {
-        position % count == index - 1
-    }
-
     public var description: String { "\(index)/\(count)" }
 }
