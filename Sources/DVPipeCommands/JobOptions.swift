@@ -15,6 +15,13 @@ struct JobOptions: ParsableArguments {
     @Option(name: .long, help: "Resolve a relative `last:` timeframe against this date (YYYY-MM-DD) instead of today.")
     var asOf: String?
 
+    @Option(name: .long, help: ArgumentHelp("Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed; repeat for several. For job files from untrusted pull requests.", valueName: "dir"))
+    var confine: [String] = []
+
+    func validate() throws {
+        try ConfinedFolders.check(confine)
+    }
+
     /// The job file as an absolute URL.
     var jobURL: URL {
         URL(fileURLWithPath: job, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
@@ -32,7 +39,7 @@ struct JobOptions: ParsableArguments {
     /// names (`JobFileCheck`). Prints every problem as `FILE:LINE:COL: error|warning: …` on standard error;
     /// with any error, ends the command with exit status 2 before anything is scanned or rendered.
     func loadJob(checkingFiles: Bool = true) throws -> Job {
-        let loaded = JobLoader.load(path: job)
+        let loaded = JobLoader.load(path: job, allowedFolders: confine.isEmpty ? nil : confine)
         let result = checkingFiles ? loaded.checkingFiles() : loaded
         for diagnostic in result.diagnostics {
             printError(diagnostic.description)

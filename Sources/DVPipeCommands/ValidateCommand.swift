@@ -21,6 +21,7 @@ struct ValidateCommand: AsyncParsableCommand {
               dvpipe validate jobs/*.yaml
               dvpipe validate --format json jobs/*.yaml
               dvpipe validate --format github jobs/*.yaml
+              dvpipe validate --confine . --confine /media jobs/*.yaml
             """
     )
 
@@ -37,8 +38,16 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: text (FILE:LINE:COL lines), json, or github (workflow commands; the default when GITHUB_ACTIONS=true).")
     var format: Format?
 
+    @Option(name: .long, help: ArgumentHelp("Allow the jobs' paths only inside this folder, `..` and symbolic links followed; repeat for several.", valueName: "dir"))
+    var confine: [String] = []
+
+    func validate() throws {
+        try ConfinedFolders.check(confine)
+    }
+
     func run() async throws {
-        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0).checkingFiles()) }
+        let allowed = confine.isEmpty ? nil : confine
+        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0, allowedFolders: allowed).checkingFiles()) }
         switch format ?? (GitHubAnnotation.isActive ? .github : .text) {
         case .github:
             for report in reports {

@@ -40,15 +40,28 @@ extension JobDecoder {
     }
 
     private mutating func decodePin(_ node: YAMLNode, name: String) -> Job.Pin? {
-        if node.scalar != nil {
+        if let text = node.scalar {
+            confinePin(text, name: name, at: node)
             return value(node, name: name, expected: "a file name", { $0.isEmpty ? nil : Job.Pin(file: Self.expandTilde($0)) })
         }
         guard let fields = fields(of: node, path: name, allowed: ["file", "start", "duration"], required: ["file"]),
             let file = text(fields, "file")
         else { return nil }
+        if let place = fields["file"] { confinePin(file, name: name + ".file", at: place) }
         var pin = Job.Pin(file: Self.expandTilde(file))
         pin.start = value(fields, "start", expected: "middle or " + Self.durationForms, ClipStart.init)
         pin.duration = value(fields, "duration", expected: "full or " + Self.durationForms, ClipLength.init)
         return pin
+    }
+
+    /// Under `--confine`, a pin must stay inside the allowed folders from every library folder it may be
+    /// found in (an absolute one, from nowhere else).
+    private mutating func confinePin(_ file: String, name: String, at node: YAMLNode) {
+        let expanded = Self.expandTilde(file)
+        for base in expanded.hasPrefix("/") ? ["/"] : libraryPaths {
+            let before = diagnostics.count
+            confine(file, from: base, name: name, at: node)
+            if diagnostics.count > before { return }
+        }
     }
 }

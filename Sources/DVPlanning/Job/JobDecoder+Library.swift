@@ -16,6 +16,7 @@ extension JobDecoder {
                     error("library.paths has an empty entry; name a folder", at: item)
                     continue
                 }
+                confine(text, from: directory, name: "library.paths", at: item)
                 let path = resolve(path: text)
                 let kind = fileKind(at: path)
                 if !kind.exists {
@@ -25,6 +26,7 @@ extension JobDecoder {
                 }
                 library.paths.append(path)
             }
+            libraryPaths = library.paths
         }
         if let node = fields["timezone"], let zone = scalar(node, name: "library.timezone", expected: "an IANA time zone like America/Los_Angeles") {
             let known = TimeZone.knownTimeZoneIdentifiers + ["UTC", "Etc/UTC"]

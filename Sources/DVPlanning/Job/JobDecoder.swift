@@ -25,10 +25,15 @@ struct JobDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// The files the job names that exist, for the media layer to open.
     var files: [JobFileReference] = []
+    /// The folders (real paths) every path of the job must stay inside (`--confine`), or nil for anywhere.
+    let allowedFolders: [String]?
+    /// The library folders decoded so far, which pins are relative to.
+    var libraryPaths: [String] = []
 
-    init(file: String, directory: String) {
+    init(file: String, directory: String, allowedFolders: [String]? = nil) {
         self.file = file
         self.directory = directory
+        self.allowedFolders = allowedFolders
     }
 
     mutating func error(_ message: String, at node: YAMLNode) {
@@ -177,7 +182,38 @@ struct JobDecoder {
     /// A path from the job: `~` expanded, relative paths taken from the job file's folder.
     mutating func path(_ fields: Fields, _ key: String) -> String? {
         guard let node = fields[key], let text = scalar(node, name: fields.name(key), expected: "a path") else { return nil }
+        confine(text, from: directory, name: fields.name(key), at: node)
         return resolve(path: text)
+    }
+
+    /// Under `--confine`, reports `text` (relative to `base`) when it leads outside the allowed folders once
+    /// `~`, `..` and every symbolic link on the way are followed.
+    mutating func confine(_ text: String, from base: String, name: String, at node: YAMLNode) {
+        guard let allowedFolders else { return }
+        let expanded = Self.expandTilde(text)
+        let real = Self.realPath(of: expanded.hasPrefix("/") ? expanded : base + "/" + expanded)
+        guard !allowedFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return }
+        error(
+            "\(name) '\(text)' leads to \(real), outside the folders --confine allows (\(allowedFolders.joined(separator: ", "))); "
+                + "name a path inside them", at: node)
+    }
+
+    /// Where `absolute` really leads: its longest existing part with every link and `..` resolved by the file
+    /// system, then the rest (which does not exist, so holds no links) resolved by its names.
+    static func realPath(of absolute: String) -> String {
+        var existing = absolute
+        var rest: [String] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return URL(fileURLWithPath: ([base] + rest).joined(separator: "/")).standardizedFileURL.path
+            }
+            let url = URL(fileURLWithPath: existing)
+            guard url.path != "/" else { return URL(fileURLWithPath: absolute).standardizedFileURL.path }
+            rest.insert(url.lastPathComponent, at: 0)
+            existing = url.deletingLastPathComponent().path
+        }
     }
 
     func resolve(path text: String) -> String {

@@ -4,7 +4,9 @@ import Foundation
 public enum JobLoader {
     /// Reads the job file at `path`. `path` is how locations name the file; relative paths in the job
     /// resolve against its folder.
-    public static func load(path: String) -> JobLoadResult {
+    /// Loads the job file at `path`; with `allowedFolders` (`--confine`), every path it names must lead inside
+    /// one of those folders.
+    public static func load(path: String, allowedFolders: [String]? = nil) -> JobLoadResult {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
@@ -13,11 +15,11 @@ public enum JobLoader {
             return JobLoadResult(job: nil, diagnostics: [Diagnostic(.error, at: location, "cannot read job file: \(reason)")])
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return load(bytes: Array(data), file: path, directory: absolute.deletingLastPathComponent().path)
+        return load(bytes: Array(data), file: path, directory: absolute.deletingLastPathComponent().path, allowedFolders: allowedFolders)
     }
 
     /// Validates job text; `file` names it in locations and `directory` is where relative paths start.
-    public static func load(bytes: [UInt8], file: String, directory: String) -> JobLoadResult {
+    public static func load(bytes: [UInt8], file: String, directory: String, allowedFolders: [String]? = nil) -> JobLoadResult {
         // A UTF-8 byte order mark (some Windows editors write one) is not content; lines and columns are unchanged.
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let document: YAMLDocument
@@ -32,7 +34,7 @@ public enum JobLoader {
             diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
             return JobLoadResult(job: nil, diagnostics: diagnostics)
         }
-        var decoder = JobDecoder(file: file, directory: directory)
+        var decoder = JobDecoder(file: file, directory: directory, allowedFolders: allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } })
         let job = decoder.decodeJob(root)
         diagnostics += decoder.diagnostics
         diagnostics.sort { $0.location < $1.location }
@@ -41,7 +43,7 @@ public enum JobLoader {
     }
 
     /// Validates job text given as a string (tests, tools).
-    public static func load(text: String, file: String, directory: String) -> JobLoadResult {
-        load(bytes: Array(text.utf8), file: file, directory: directory)
+    public static func load(text: String, file: String, directory: String, allowedFolders: [String]? = nil) -> JobLoadResult {
+        load(bytes: Array(text.utf8), file: file, directory: directory, allowedFolders: allowedFolders)
     }
 }
