@@ -10,10 +10,9 @@ extension Job.ClipWindow {
     ) -> (start: TimeSpan, duration: TimeSpan) {
         let centreOn = startOverride == nil ? moment : nil
         let requestedStart: TimeSpan? =
-            switch startOverride ?? start {
-            case _ where centreOn != nil: nil
-            case .middle: nil
-            case .offset(let offset): offset
+            switch (centreOn, startOverride ?? start) {
+            case (.some, _), (nil, .middle): nil
+            case (nil, .offset(let offset)): offset
             }
         guard case .fixed(let wanted) = durationOverride ?? duration, wanted > .zero else {
             let start = min(requestedStart ?? .zero, length)

@@ -109,17 +109,15 @@ struct PlanningSession {
         planned.dayRule = clip.capture.rule
         planned.captureTime = clip.capture.localTime
         let pin = status == .pinned ? settings?.pin : nil
-        let movie: EmbeddedMovie? = if case let .media(info) = clip.entry.probe { info.embeddedMovie } else { nil }
+        let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
         let trim = rules.window(for: clip.kind).trim(
-            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration, moment: movie?.stillTime)
+            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration, moment: info?.embeddedMovie?.stillTime)
         planned.start = trim.start
         planned.duration = trim.duration
         planned.clipLength = clip.length
-        if case let .media(info) = clip.entry.probe {
-            planned.colour = info.video?.colour
-            planned.audioTrack = info.audio?.choice
-            planned.motionPhoto = info.embeddedMovie
-        }
+        planned.colour = info?.video?.colour
+        planned.audioTrack = info?.audio?.choice
+        planned.motionPhoto = info?.embeddedMovie
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,
