@@ -6,8 +6,9 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
                 libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
-# and python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder.
-TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl
+# python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
+# examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts.
+TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
@@ -30,6 +31,7 @@ demo: build
 test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@scripts/setup-colour-science.sh
+	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
 
 # Long (an hour or more on 2 cores): BENCH_RUNS=1 BENCH_SKIP=moviepy,year make bench for a quick look.
@@ -39,4 +41,4 @@ bench: build
 	python3 bench/bench.py
 
 clean:
-	rm -rf .build out demo bench/work .build-bench .build-colour
+	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint

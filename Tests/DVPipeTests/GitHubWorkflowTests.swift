@@ -1,0 +1,62 @@
+import DVTestSupport
+import Foundation
+import Testing
+
+/// `examples/github-actions/reel.yml` played as GitHub's runners would play it (`WorkflowPlayer`): its
+/// `run:` scripts as written, each job and matrix shard in a fresh checkout of its own, the cache and the
+/// artifacts carried between them as copied folders.
+@Suite(.serialized) struct GitHubWorkflowTests {
+    static let workflow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples/github-actions/reel.yml")
+
+    /// A repository as the workflow expects one: `jobs/reel.yaml` over `media/` (the dated library),
+    /// writing `out/reel.mp4`.
+    static func repository(in folder: URL) throws -> URL {
+        let root = folder.appendingPathComponent("repository")
+        try DatedLibrary.copyWithNewTimes(try DatedLibrary.library.get().url, to: root.appendingPathComponent("media"))
+        let jobs = root.appendingPathComponent("jobs")
+        try FileManager.default.createDirectory(at: jobs, withIntermediateDirectories: true)
+        let job = DatedLibrary.jobText(timeframe: DatedLibrary.allDays)
+            .replacingOccurrences(of: "paths: [media]", with: "paths: [../media]")
+            .replacingOccurrences(of: "path: out/reel.mp4", with: "path: ../out/reel.mp4")
+        try job.write(to: jobs.appendingPathComponent("reel.yaml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test("the workflow's jobs on fresh runners assemble the bytes of one dvpipe run; run again, every shard renders nothing, from its restored cache")
+    func workflowOnFreshRunners() throws {
+        let folder = try TemporaryFolder("workflow")
+        let repository = try Self.repository(in: folder.url)
+        let reference = folder.url.appendingPathComponent("reference")
+        try DatedLibrary.copyWithNewTimes(repository, to: reference)
+        let single = try DVPipeProcess.run(["run", reference.appendingPathComponent("jobs/reel.yaml").path, "--progress", "none"])
+        #expect(single.status == 0, "\(single.standardError)")
+        let expected = try Data(contentsOf: reference.appendingPathComponent("out/reel.mp4"))
+
+        let player = try WorkflowPlayer(
+            Self.workflow, repository: repository, scratch: folder.url.appendingPathComponent("runners"),
+            tools: try DVPipeProcess.executable.deletingLastPathComponent()
+        )
+        try player.run()
+        let reel = try #require(player.artifacts["reel"], "the assemble job uploads the reel")
+        #expect(try Data(contentsOf: reel.appendingPathComponent("reel.mp4")) == expected)
+
+        let shards = player.logs.filter { $0.job == "render" }
+        #expect(shards.map { $0.matrix["shard"] ?? "" } == ["1", "2", "3", "4"])
+        let counts = shards.compactMap { DatedLibrary.segmentCounts($0.output) }
+        #expect(counts.count == 4 && counts.map(\.rendered).reduce(0, +) == DatedLibrary.clipCount, "\(shards.map(\.output))")
+        #expect(counts.allSatisfy { $0.rendered > 0 }, "every shard has work: \(counts)")
+
+        let check = try #require(player.logs.first { $0.job == "check" })
+        #expect(check.summary.contains("| 2024-11-16 |"), "the plan's table is in the step summary: \(check.summary)")
+        let calendar = try #require(player.artifacts["calendar"])
+        let png = try Data(contentsOf: calendar.appendingPathComponent("calendar.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+
+        try player.run()
+        let again = player.logs.filter { $0.job == "render" }.compactMap { DatedLibrary.segmentCounts($0.output) }
+        #expect(again.count == 4 && again.allSatisfy { $0.rendered == 0 }, "\(player.logs.filter { $0.job == "render" }.map(\.output))")
+        let second = try #require(player.artifacts["reel"])
+        #expect(try Data(contentsOf: second.appendingPathComponent("reel.mp4")) == expected)
+    }
+}
