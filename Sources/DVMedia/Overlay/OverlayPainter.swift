@@ -85,7 +85,9 @@ public final class OverlayPainter {
         let font = try fonts[path] ?? fontPool.borrow(path)
         fonts[path] = font
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
-        let sprite = try TextSprite(text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth)
+        let sprite = try TextSprite(
+            text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth, alignment: text.align ?? .center
+        )
         sprites[key] = sprite
         return sprite
     }

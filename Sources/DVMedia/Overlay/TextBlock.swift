@@ -1,7 +1,9 @@
+import DVPlanning
 import DVSignal
 
 /// Lays out text of one or more lines (`\n` breaks them) with a font: each line centred under the
-/// widest, baselines one line height apart, shrunk until it fits a width so it is never cut off.
+/// widest (or lined up on its left or right), baselines one line height apart, shrunk until it fits a
+/// width so it is never cut off.
 public struct TextBlock {
     /// The lines' coverage; its height is the lines' full height (ascender to descender), so texts of
     /// the same size line up whatever letters they hold.
@@ -9,13 +11,14 @@ public struct TextBlock {
     /// The pixel size the text ended up at.
     public let pixelSize: Int
 
-    /// Renders `text` at `pixelSize` pixels per em with `font`, smaller when wider than `maxWidth`.
-    public init(_ text: String, font: FontFace, pixelSize: Int, maxWidth: Int) throws {
+    /// Renders `text` at `pixelSize` pixels per em with `font`, smaller when wider than `maxWidth`, its
+    /// lines lined up as `alignment` says.
+    public init(_ text: String, font: FontFace, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center) throws {
         var size = max(1, pixelSize)
-        var block = try Self.render(text, font: font, pixelSize: size)
+        var block = try Self.render(text, font: font, pixelSize: size, alignment: alignment)
         while block.width > maxWidth, size > 1 {
             size = max(1, min(size - 1, size * maxWidth / block.width))
-            block = try Self.render(text, font: font, pixelSize: size)
+            block = try Self.render(text, font: font, pixelSize: size, alignment: alignment)
         }
         mask = block
         self.pixelSize = size
@@ -42,14 +45,19 @@ public struct TextBlock {
         return lines.joined(separator: "\n")
     }
 
-    private static func render(_ text: String, font: FontFace, pixelSize: Int) throws -> TextMask {
+    private static func render(_ text: String, font: FontFace, pixelSize: Int, alignment: TextAlignment) throws -> TextMask {
         try font.setPixelSize(pixelSize)
         let lines = try text.split(separator: "\n", omittingEmptySubsequences: false).map { try font.render(String($0)) }
         let lineHeight = max(font.lineHeight, 1)
         let width = lines.map(\.width).max() ?? 0
         var block = TextMask(width: width, height: lineHeight * lines.count, baseline: font.ascender)
         for (index, line) in lines.enumerated() {
-            block.place(line, x: (width - line.width) / 2, y: index * lineHeight + font.ascender - line.baseline)
+            let x = switch alignment {
+            case .left: 0
+            case .center: (width - line.width) / 2
+            case .right: width - line.width
+            }
+            block.place(line, x: x, y: index * lineHeight + font.ascender - line.baseline)
         }
         return block
     }

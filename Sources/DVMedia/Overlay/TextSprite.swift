@@ -18,13 +18,14 @@ public struct TextSprite {
     public let height: Int
     let layers: [Layer]
 
-    /// Renders `text` at `pixelSize` in `look`, shrinking it so the whole sprite fits `maxWidth`.
-    public init(text: String, look: Job.TextLook, font: FontFace, pixelSize: Int, maxWidth: Int) throws {
+    /// Renders `text` at `pixelSize` in `look`, its lines lined up as `alignment` says, shrinking it so
+    /// the whole sprite fits `maxWidth`.
+    public init(text: String, look: Job.TextLook, font: FontFace, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center) throws {
         let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
         let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
         let shadow = look.shadow == nil ? 0 : max(1, pixelSize / 16)
         let margin = max(padding, outline)
-        let block = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow))
+        let block = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow), alignment: alignment)
         let glyphs = block.mask
         width = glyphs.width + 2 * margin + shadow
         height = glyphs.height + 2 * margin + shadow

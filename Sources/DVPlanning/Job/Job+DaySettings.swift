@@ -3,14 +3,17 @@ extension Job {
     public struct DaySettings: Sendable, Hashable, Codable {
         /// A file that stands for the day whatever else was filmed.
         public var pin: Pin?
-        /// Text shown on the day's clip.
+        /// Text shown over the whole of the day's clip.
         public var caption: String?
+        /// Texts shown over parts of the day's clip, in time order, never two at once.
+        public var captions: [TimedCaption]
         /// Leave the day out.
         public var skip: Bool
 
-        public init(pin: Pin? = nil, caption: String? = nil, skip: Bool = false) {
+        public init(pin: Pin? = nil, caption: String? = nil, captions: [TimedCaption] = [], skip: Bool = false) {
             self.pin = pin
             self.caption = caption
+            self.captions = captions
             self.skip = skip
         }
     }

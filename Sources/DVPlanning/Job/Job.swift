@@ -19,6 +19,8 @@ public struct Job: Sendable, Hashable, Codable {
     public var audio: Audio
     /// Drawn in order on every clip.
     public var overlays: [Overlay]
+    /// How captions look unless a caption says otherwise.
+    public var captions: CaptionStyle
     /// An optional title card before the first clip.
     public var intro: TitleCard?
     /// An optional title card after the last clip.
@@ -28,7 +30,7 @@ public struct Job: Sendable, Hashable, Codable {
         file: String, version: Int = 1, name: String, library: Library, timeframe: Timeframe,
         selection: Selection = Selection(), days: [CalendarDay: DaySettings] = [:], clips: Clips = Clips(),
         output: Output, transition: Transition = Transition(), audio: Audio = Audio(), overlays: [Overlay] = [],
-        intro: TitleCard? = nil, outro: TitleCard? = nil
+        captions: CaptionStyle = CaptionStyle(), intro: TitleCard? = nil, outro: TitleCard? = nil
     ) {
         self.file = file
         self.version = version
@@ -42,6 +44,7 @@ public struct Job: Sendable, Hashable, Codable {
         self.transition = transition
         self.audio = audio
         self.overlays = overlays
+        self.captions = captions
         self.intro = intro
         self.outro = outro
     }

@@ -26,9 +26,13 @@ extension JobDecoder {
 
     private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay) -> Job.DaySettings? {
         let name = "days.\(day)"
-        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "skip"]) else { return nil }
+        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip"]) else { return nil }
         var settings = Job.DaySettings()
         settings.caption = scalar(fields, "caption", expected: "text")
+        settings.captions = decodeTimedCaptions(fields)
+        if settings.caption != nil, let place = fields.keyNode("captions") {
+            error("\(name) has both caption and captions; give the whole-clip text as a caption without start and end", at: place)
+        }
         settings.skip = bool(fields, "skip") ?? false
         if let pin = fields["pin"] {
             settings.pin = decodePin(pin, name: name + ".pin")

@@ -111,7 +111,7 @@ extension JobDecoder {
     }
 
     /// A named place (`top-left` …) or `{x, y}` in 0…1.
-    private mutating func position(_ fields: Fields, _ key: String) -> Position? {
+    mutating func position(_ fields: Fields, _ key: String) -> Position? {
         guard let node = fields[key] else { return nil }
         if node.entries != nil {
             guard let point = self.fields(of: node, path: fields.name(key), allowed: ["x", "y"], required: ["x", "y"]),

@@ -1,7 +1,7 @@
 /// A text drawn over one piece of the reel: what it says, how it looks, where, and on which of the
 /// piece's frames. Everything here decides pixels, so it is part of the piece's segment identity.
 public struct OverlayText: Sendable, Hashable, Encodable {
-    /// The text; `\n` breaks lines, each line centred.
+    /// The text; `\n` breaks lines, each line centred unless `align` says otherwise.
     public var text: String
     public var position: Position
     /// Text height as a fraction of the frame height.
@@ -16,10 +16,13 @@ public struct OverlayText: Sendable, Hashable, Encodable {
     /// The font it is drawn with, with the file's content digest (the layout gives the system's default
     /// font here when the job names none); nil: the painter's default, unnamed.
     public var font: OverlayFont?
+    /// How its lines line up; nil: centred (and left out of the identity, which stays what it was before
+    /// texts could be aligned).
+    public var align: TextAlignment?
 
     public init(
         text: String, position: Position, size: Double, look: Job.TextLook, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0,
-        font: OverlayFont? = nil
+        font: OverlayFont? = nil, align: TextAlignment? = nil
     ) {
         self.text = text
         self.position = position
@@ -29,6 +32,7 @@ public struct OverlayText: Sendable, Hashable, Encodable {
         self.endFrame = endFrame
         self.fadeFrames = fadeFrames
         self.font = font
+        self.align = align
     }
 
     /// How opaque the text is on the piece's frame `frame`: 0 outside its frames, ramping over the fades.

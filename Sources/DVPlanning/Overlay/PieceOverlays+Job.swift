@@ -1,17 +1,12 @@
 import Foundation
 
 extension PieceOverlays {
-    /// How a day's caption looks: centred low in the frame, white on a translucent box.
-    public static let captionLook = Job.TextLook(
-        color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)
-    )
-    /// Caption text height as a fraction of the frame height.
-    public static let captionSize = 0.055
-    /// How long a caption takes to fade in and out.
-    public static let captionFade = TimeSpan(milliseconds: 250)
+    /// The shadow under every caption's letters.
+    public static let captionShadow = RGBAColor(red: 0, green: 0, blue: 0, alpha: 160)
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
-    /// `job.overlays` in order (timeline texts only where they reach into the piece), then the caption.
+    /// `job.overlays` in order (timeline texts only where they reach into the piece), then the day's
+    /// caption or its timed captions, each over the frames its times cover, in `job.captions`' look.
     /// `identities` gives each image, movie and font file's content digest, by path (see `OverlayImage.identity`);
     /// `defaultFont`, when given, is the font of the texts that name none (the caption, say), so that its
     /// content is part of the piece's identity too.
@@ -50,11 +45,22 @@ extension PieceOverlays {
                 )))
             }
         }
+        let style = job.captions
+        var captions = job.days[day.date]?.captions ?? []
         if let caption = day.caption, !caption.isEmpty {
-            let fade = min(Self.frame(at: Self.captionFade, fps: fps), count / 2)
+            captions = [Job.TimedCaption(text: caption)]
+        }
+        for caption in captions {
+            let first = max(0, Self.frame(at: caption.start, fps: fps))
+            let end = min(count, caption.end.map { Self.frame(at: $0, fps: fps) } ?? count)
+            guard first < end else { continue }
+            let shown = first..<end
+            let look = Job.TextLook(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
             items.append(.text(OverlayText(
-                text: caption, position: .anchor(.bottom), size: Self.captionSize, look: Self.captionLook, firstFrame: 0, endFrame: count,
-                fadeFrames: fade, font: font(nil)
+                text: style.letterCase.apply(to: caption.text), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
+                look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
+                fadeFrames: min(Self.frame(at: style.fade, fps: fps), shown.count / 2), font: font(style.font),
+                align: style.align == .center ? nil : style.align
             )))
         }
         self.init(items: items)

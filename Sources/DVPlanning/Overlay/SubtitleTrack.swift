@@ -11,9 +11,10 @@ public struct SubtitleCue: Sendable, Hashable, Codable {
     }
 }
 
-/// The reel's subtitles: each day's date (in the job's first date overlay's pattern and locale) and its
-/// caption, shown while the day's clip is. Neighbouring cues meet in the middle of their transition,
-/// so they never overlap.
+/// The reel's subtitles: each day's date (in the job's first date overlay's pattern and locale), shown
+/// while the day's clip is, with its caption under it, or each of its timed captions while that caption
+/// shows (the day's time is then cut into cues at the captions' starts and ends). Neighbouring days' cues
+/// meet in the middle of their transition, so cues never overlap.
 public enum SubtitleTrack {
     /// One piece of the reel in output frames: the day it stands for (nil for a card).
     public struct Piece: Sendable, Hashable {
@@ -32,13 +33,28 @@ public enum SubtitleTrack {
     public static func cues(job: Job, pieces: [Piece], fps: Int) -> [SubtitleCue] {
         let stamp = job.overlays.lazy.compactMap { if case let .date(stamp) = $0 { stamp } else { nil } }.first ?? Job.DateStamp()
         let milliseconds = { (frame: Int) in (frame * 1000 + fps / 2) / fps }
-        return pieces.indices.compactMap { index in
-            guard let day = pieces[index].day else { return nil }
-            let start = index > 0 ? (pieces[index - 1].endFrame + pieces[index].firstFrame) / 2 : pieces[index].firstFrame
-            let end = index + 1 < pieces.count ? (pieces[index].endFrame + pieces[index + 1].firstFrame) / 2 : pieces[index].endFrame
+        return pieces.indices.flatMap { index -> [SubtitleCue] in
+            let piece = pieces[index]
+            guard let day = piece.day else { return [] }
+            let start = index > 0 ? (pieces[index - 1].endFrame + piece.firstFrame) / 2 : piece.firstFrame
+            let end = index + 1 < pieces.count ? (piece.endFrame + pieces[index + 1].firstFrame) / 2 : piece.endFrame
             let date = PieceOverlays.dateText(stamp, day: day)
-            let text = day.caption.map { $0.isEmpty ? date : date + "\n" + $0 } ?? date
-            return SubtitleCue(startMilliseconds: milliseconds(start), endMilliseconds: milliseconds(end), text: text)
+            let captions = day.caption.map { $0.isEmpty ? [] : [Job.TimedCaption(text: $0)] } ?? (job.days[day.date]?.captions ?? [])
+            var cues: [SubtitleCue] = []
+            var cursor = start
+            let cue = { (from: Int, to: Int, text: String) in
+                cues.append(SubtitleCue(startMilliseconds: milliseconds(from), endMilliseconds: milliseconds(to), text: text))
+            }
+            for caption in captions {
+                let first = max(cursor, piece.firstFrame + PieceOverlays.frame(at: caption.start, fps: fps))
+                let last = min(end, caption.end.map { piece.firstFrame + PieceOverlays.frame(at: $0, fps: fps) } ?? piece.endFrame)
+                guard first < last else { continue }
+                if cursor < first { cue(cursor, first, date) }
+                cue(first, last, date + "\n" + job.captions.letterCase.apply(to: caption.text))
+                cursor = last
+            }
+            if cursor < end { cue(cursor, end, date) }
+            return cues
         }
     }
 

@@ -100,8 +100,8 @@ public struct ReelLayout: Sendable {
         }
     }
 
-    /// Every file a render of `plan` reads: the chosen clips, the pictures, movies and fonts of the overlays
-    /// and title cards (the system's default font among them), and the music.
+    /// Every file a render of `plan` reads: the chosen clips, the pictures, movies and fonts of the overlays,
+    /// captions and title cards (the system's default font among them), and the music.
     public static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {
@@ -111,8 +111,8 @@ public struct ReelLayout: Sendable {
             case let .video(video): video.file
             }
         }
-        let cardFonts = [job.intro, job.outro].compactMap { $0?.font }
-        return plan.days.compactMap(\.path) + overlayFiles + cardFonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
+        let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
+        return plan.days.compactMap(\.path) + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
     }
 
     /// The output frame nearest to `time`.

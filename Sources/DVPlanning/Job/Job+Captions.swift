@@ -1,0 +1,96 @@
+extension Job {
+    /// `captions:`: how every caption looks unless the caption says otherwise: `days.<date>.caption` and
+    /// each of `days.<date>.captions`.
+    public struct CaptionStyle: Sendable, Hashable, Codable {
+        /// A TTF or OTF file; nil: the default font.
+        public var font: String?
+        /// Text height as a fraction of the frame height.
+        public var size: Double
+        /// How the lines of a caption of several lines line up.
+        public var align: TextAlignment
+        /// Letter case applied to every caption's text.
+        public var letterCase: LetterCase
+        public var color: RGBAColor
+        /// The box behind the text; nil for none.
+        public var background: RGBAColor?
+        /// How long a caption takes to fade in and out.
+        public var fade: TimeSpan
+
+        public init(
+            font: String? = nil, size: Double = 0.055, align: TextAlignment = .center, letterCase: LetterCase = .asIs,
+            color: RGBAColor = .white, background: RGBAColor? = RGBAColor(red: 0, green: 0, blue: 0, alpha: 96),
+            fade: TimeSpan = TimeSpan(milliseconds: 250)
+        ) {
+            self.font = font
+            self.size = size
+            self.align = align
+            self.letterCase = letterCase
+            self.color = color
+            self.background = background
+            self.fade = fade
+        }
+    }
+
+    /// One of `days.<date>.captions`: a text shown over part of the day's clip, times counted from the clip's
+    /// first frame. What it leaves out comes from `captions:`.
+    public struct TimedCaption: Sendable, Hashable, Codable {
+        public var text: String
+        public var start: TimeSpan
+        /// nil: to the end of the clip.
+        public var end: TimeSpan?
+        /// nil: low in the middle.
+        public var position: Position?
+        public var color: RGBAColor?
+        public var background: RGBAColor?
+        /// Text height as a fraction of the frame height.
+        public var size: Double?
+
+        public init(
+            text: String, start: TimeSpan = .zero, end: TimeSpan? = nil, position: Position? = nil, color: RGBAColor? = nil,
+            background: RGBAColor? = nil, size: Double? = nil
+        ) {
+            self.text = text
+            self.start = start
+            self.end = end
+            self.position = position
+            self.color = color
+            self.background = background
+            self.size = size
+        }
+    }
+
+    /// `captions.case`: the letters of every caption as written, or all capitals, capitalised words, or small.
+    public enum LetterCase: String, Sendable, Hashable, Codable, CaseIterable {
+        case asIs = "as-is"
+        case upper
+        case title
+        case lower
+
+        /// `text` in this case.
+        public func apply(to text: String) -> String {
+            switch self {
+            case .asIs: text
+            case .upper: text.uppercased()
+            case .lower: text.lowercased()
+            case .title: Self.capitalisingWords(text)
+            }
+        }
+
+        /// Each word's first letter a capital, the others small; words are what white space separates.
+        private static func capitalisingWords(_ text: String) -> String {
+            var result = "", startsWord = true
+            for character in text {
+                result += startsWord ? character.uppercased() : character.lowercased()
+                startsWord = character.isWhitespace
+            }
+            return result
+        }
+    }
+}
+
+/// How the lines of a text of several lines line up with each other.
+public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
+    case left
+    case center
+    case right
+}
