@@ -7,15 +7,17 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
 # python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
-# examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts.
-TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck
+# examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts; Slurm and munge
+# for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s).
+TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
+                 slurm-wlm munge
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
 BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv
 
-.PHONY: deps demo test build bench clean
+.PHONY: deps demo test test-engines build bench clean
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
@@ -33,6 +35,13 @@ test: deps
 	@scripts/setup-colour-science.sh
 	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
+	scripts/test-slurm.sh
+
+# The batch engines alone: the Slurm example on a real one-node Slurm cluster (also part of `make test`).
+test-engines: deps
+	@scripts/install-deps.sh slurm-wlm munge
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	scripts/test-slurm.sh
 
 # Long (an hour or more on 2 cores): BENCH_RUNS=1 BENCH_SKIP=moviepy,year make bench for a quick look.
 bench: build

@@ -22,7 +22,10 @@ release mode and runs this script, which:
 6. colour (issue 20): the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
    10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
    path differs: tone mapping through the 10-bit cube against libswscale alone;
-7. writes bench/results.md and replaces the table between the bench markers in README.md.
+7. shards (issue 22): the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
+   rendered one after another and timed each, then assembled: each shard's wall, the slowest against
+   the mean, and the critical path a cluster would see (slowest shard + assembly) against one process;
+8. writes bench/results.md and replaces the table between the bench markers in README.md.
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -31,7 +34,7 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr; identity and
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -91,6 +94,8 @@ FLOOR = "encoder alone (the reel's frames)"
 FLOOR_TOOL = "ffmpeg CLI, libx264 only"
 HDR_HLG = "reference as HEVC 10-bit HLG"
 HDR_SDR = "reference as HEVC 10-bit BT.709"
+SHARD_COUNTS = (1, 2, 4)
+SHARDED = "reference in {} shard(s): slowest shard + assemble"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
 WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
 WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
@@ -424,6 +429,60 @@ class Bench:
                 results[scenario].append(measured)
         for scenario, runs in results.items():
             self.add(scenario, "dvpipe", runs)
+
+    # -- shards, one after another
+
+    def shards(self, folder):
+        """The reference job in 1, 2 and 4 shards (`render --shard K/N`), run one after another so that each
+        is timed alone, each in a fresh work folder of its own as on its own runner (scanning the library
+        itself), their segments then merged into one folder for `dvpipe assemble`. A run's row is its critical
+        path: the slowest shard plus the assembly, what N machines working at once would wait."""
+        job = folder / "reference.yaml"
+        output = folder / "out" / f"reference-{DAYS}d.mp4"
+        expected = reel_length(len(self.clips(folder)), 4)
+        self.shard_walls = {}
+        for count in SHARD_COUNTS:
+            runs, spreads = [], []
+            for run in range(1, RUNS + 1):
+                work = self.runs_dir / f"shards-{count}"
+                shutil.rmtree(work, ignore_errors=True)
+                walls, failed = [], None
+                for shard in range(1, count + 1):
+                    say(f"shards, run {run}/{RUNS}: shard {shard}/{count}")
+                    measured = measure([self.dvpipe, "render", job, "--work-dir", work / f"shard-{shard}", "--shard",
+                                        f"{shard}/{count}", "--progress", "none"], self.runs_dir / f"shards-{count}-{shard}-{run}.log")
+                    if not measured.ok:
+                        failed = measured
+                        break
+                    walls.append(measured.wall)
+                if failed is None:
+                    for shard in range(1, count + 1):
+                        shutil.copytree(work / f"shard-{shard}" / "segments", work / "merged" / "segments", dirs_exist_ok=True)
+                    output.unlink(missing_ok=True)
+                    assembled = measure([self.dvpipe, "assemble", job, "--work-dir", work / "merged", "--progress", "none"],
+                                        self.runs_dir / f"shards-{count}-assemble-{run}.log")
+                    problem = check_reel(output, expected) if assembled.ok else None
+                    if not assembled.ok or problem:
+                        failed = assembled
+                        failed.status = f"failed: {problem}" if problem else assembled.status
+                if failed is not None:
+                    failed.note = tail(failed.log)
+                    runs.append(failed)
+                    continue
+                critical = Run("ok", wall=max(walls) + assembled.wall, rss=max(measured.rss or 0, assembled.rss or 0))
+                say(f"  shards {', '.join(f'{wall:.2f}' for wall in walls)} s, assemble {assembled.wall:.2f} s")
+                runs.append(critical)
+                spreads.append((walls, assembled.wall))
+            self.shard_walls[count] = spreads
+            note = "; ".join("shards " + " / ".join(f"{wall:.2f}" for wall in walls) + f" s, assemble {assemble:.2f} s"
+                             for walls, assemble in spreads)
+            self.add(SHARDED.format(count), "dvpipe", runs, note)
+
+    def shard_balance(self, count):
+        """Median over runs of slowest shard ÷ mean shard, at `count` shards."""
+        spreads = getattr(self, "shard_walls", {}).get(count) or []
+        values = [max(walls) / statistics.mean(walls) for walls, _ in spreads if walls]
+        return statistics.median(values) if values else None
 
     # -- 365 days
 
@@ -841,6 +900,9 @@ def report(bench, started, versions):
          ratio(*(segment_counts(getattr(bench, "after_months", None)) or (None, None)), True), "%", "≤ 10%", 10),
         (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall (issue 18)",
          ratio(bench.median(AFTER_MONTHS, "dvpipe"), bench.median(YEAR, "dvpipe")), "×", "–", None),
+        ("4 shards: slowest shard / mean shard, wall (issue 22)", bench.shard_balance(4), "×", "≤ 1.15×", 1.15),
+        *((f"{count} shard(s): slowest shard + assemble / one dvpipe run (issue 22)",
+           ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
     lines += ["", "| target (issue 8) | measured | target | met |", "| --- | ---: | --- | --- |"]
     for name, value, unit, target, limit in targets:
@@ -874,7 +936,11 @@ def report(bench, started, versions):
               f"Fresh runner: the {YEAR_DAYS}-day library, job and work folder copied to another path with new modification times "
               "and inodes, the output removed, then `dvpipe run`; its `identify` stage is the hashing of every file the reel reads. "
               "Window-packet digest: the other identity the design allows, costed per clip with the ffmpeg CLI "
-              "(`-ss 0 -t 3 -c copy -f hash`), less a process start-up each."]
+              "(`-ss 0 -t 3 -c copy -f hash`), less a process start-up each. "
+              "Shards: `dvpipe render --shard K/N` for K = 1…N one after another, each in a fresh work folder of its own "
+              "and timed alone (the machine to itself and its own scan, as on its own runner), then the shards' segments "
+              "merged into one folder and `dvpipe assemble`, timed; the row's wall is the slowest shard plus the "
+              "assembly (the scan, sound and muxing that assemble redoes included), the notes give every shard's wall."]
     return "\n".join(lines) + "\n"
 
 
@@ -901,6 +967,8 @@ def main():
         bench.index()
     if "hdr" not in SKIP:
         bench.hdr_variants(folder)
+    if "shards" not in SKIP:
+        bench.shards(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:
