@@ -25,7 +25,10 @@ release mode and runs this script, which:
 7. shards (issue 22): the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
    rendered one after another and timed each, then assembled: each shard's wall, the slowest against
    the mean, and the critical path a cluster would see (slowest shard + assembly) against one process;
-8. writes bench/results.md and replaces the table between the bench markers in README.md.
+8. the best moment (issue 23): the reference job with `start: auto`, cold (every clip analysed, then the
+   reel rendered) against the plain reference render, and its warm plan (analyses kept) against the
+   plain job's warm plan;
+9. writes bench/results.md and replaces the table between the bench markers in README.md.
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -34,7 +37,7 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards; identity and
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -96,6 +99,9 @@ HDR_HLG = "reference as HEVC 10-bit HLG"
 HDR_SDR = "reference as HEVC 10-bit BT.709"
 SHARD_COUNTS = (1, 2, 4)
 SHARDED = "reference in {} shard(s): slowest shard + assemble"
+AUTO_START = "reference with start: auto (every clip analysed)"
+WARM_PLAN = "warm plan, reference job"
+WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
 WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
 WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
@@ -483,6 +489,40 @@ class Bench:
         spreads = getattr(self, "shard_walls", {}).get(count) or []
         values = [max(walls) / statistics.mean(walls) for walls, _ in spreads if walls]
         return statistics.median(values) if values else None
+
+    # -- the best moment
+
+    def best_moment(self, folder):
+        """The reference job with `clips.video.start: auto` (issue 23), rendered from nothing in alternation
+        with nothing else changed, so the difference is the analysis (and the windows it picks); then five
+        warm `dvpipe plan` runs of each job, whose difference is reading the kept analyses."""
+        text = (folder / "reference.yaml").read_text()
+        auto = folder / "reference-auto.yaml"
+        auto.write_text(text.replace("video: { duration: 3s, start: 0s }", "video: { duration: 3s, start: auto }")
+                        .replace(f"path: out/reference-{DAYS}d.mp4", "path: out/reference-auto.mp4"))
+        output = folder / "out" / "reference-auto.mp4"
+        runs = []
+        for run in range(1, RUNS + 1):
+            output.unlink(missing_ok=True)
+            say(f"best moment, run {run}/{RUNS}: dvpipe, start: auto")
+            measured = self.dvpipe_run(auto, self.runs_dir / "auto-dvpipe", self.runs_dir / f"auto-dvpipe-{run}.log")
+            problem = check_reel(output, self.reference_expected) if measured.ok else None
+            if problem:
+                measured.status = f"failed: {problem}"
+            if not measured.ok:
+                measured.note = tail(measured.log)
+            measured.stages = stage_seconds(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s wall, analyze {fmt(measured.stages.get('analyze'), 2)} s")
+            runs.append(measured)
+        analysed = [run.stages.get("analyze") for run in runs if run.ok and run.stages.get("analyze") is not None]
+        self.add(AUTO_START, "dvpipe", runs, f"analyze stage {statistics.median(analysed):.2f} s (median)" if analysed else "")
+        for scenario, job, work in ((WARM_PLAN, folder / "reference.yaml", "reference-dvpipe"), (WARM_PLAN_AUTO, auto, "auto-dvpipe")):
+            plans = []
+            for run in range(1, 6):
+                plans.append(measure([self.dvpipe, "plan", job, "--work-dir", self.runs_dir / work],
+                                     self.runs_dir / f"warm-plan-{slug(scenario)}-{run}.log"))
+            say(f"{scenario}: {fmt(statistics.median([p.wall for p in plans if p.ok] or [0]), 3)} s median of 5")
+            self.add(scenario, "dvpipe", plans, "5 runs")
 
     # -- 365 days
 
@@ -901,6 +941,10 @@ def report(bench, started, versions):
         (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall (issue 18)",
          ratio(bench.median(AFTER_MONTHS, "dvpipe"), bench.median(YEAR, "dvpipe")), "×", "–", None),
         ("4 shards: slowest shard / mean shard, wall (issue 22)", bench.shard_balance(4), "×", "≤ 1.15×", 1.15),
+        ("reference with start: auto / plain, cold wall (issue 23)", ratio(bench.median(AUTO_START, "dvpipe"), full),
+         "×", "≤ 1.15×", 1.15),
+        ("warm plan with start: auto / plain warm plan (issue 23)",
+         ratio(bench.median(WARM_PLAN_AUTO, "dvpipe"), bench.median(WARM_PLAN, "dvpipe")), "×", "–", None),
         *((f"{count} shard(s): slowest shard + assemble / one dvpipe run (issue 22)",
            ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
@@ -940,7 +984,9 @@ def report(bench, started, versions):
               "Shards: `dvpipe render --shard K/N` for K = 1…N one after another, each in a fresh work folder of its own "
               "and timed alone (the machine to itself and its own scan, as on its own runner), then the shards' segments "
               "merged into one folder and `dvpipe assemble`, timed; the row's wall is the slowest shard plus the "
-              "assembly (the scan, sound and muxing that assemble redoes included), the notes give every shard's wall."]
+              "assembly (the scan, sound and muxing that assemble redoes included), the notes give every shard's wall. "
+              "Best moment: the reference job with `clips.video.start: auto`, from nothing (`--fresh`), so every clip is "
+              "decoded for its analysis and then rendered; warm plans run after those renders, analyses kept."]
     return "\n".join(lines) + "\n"
 
 
@@ -969,6 +1015,8 @@ def main():
         bench.hdr_variants(folder)
     if "shards" not in SKIP:
         bench.shards(folder)
+    if "moments" not in SKIP:
+        bench.best_moment(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:

@@ -17,6 +17,10 @@ struct PlanCommand: AsyncParsableCommand {
             file of the library that cannot be used (with its day, or "day unknown"), and totals. Nothing \
             is rendered and the library is never written to.
 
+            With start: auto or selection.order: best, the clips concerned are decoded once to judge \
+            every half second (sharpness, exposure, steadiness, motion, sound; kept in the work folder \
+            by content): WHY adds each judged clip's score and a Moments section lists the measures.
+
             --json (or --format json) prints the plan as JSON instead (shape documented in \
             docs/plan-json.md); --format markdown prints it as a Markdown table for a CI step summary.
 

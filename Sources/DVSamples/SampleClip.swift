@@ -39,12 +39,17 @@ public struct SampleClip: Sendable, Hashable {
     /// test can tell where a rendered picture's top-left went.
     public var cornerMark: Bool
 
+    /// Seconds at the start that make a poor moment, silent: a third black, a third a flat picture
+    /// without detail (as a blurred one), a third the card shaken a few pixels every frame. 0 for none.
+    /// 8-bit clips only.
+    public var poorStart: Double
+
     public init(
         fileName: String, duration: Double = 2, width: Int = 320, height: Int = 180, fps: Int = 30,
         codec: VideoCodec = .h264, tenBit: Bool = false, rotation: Int = 0, variableFrameRate: Bool = false,
         audio: SampleAudio = .tone(SampleTone()), tags: SampleTags = .none, container: Container? = nil,
         text: String = "1", label: String? = nil, background: RGBColor = RGBColor(red: 40, green: 70, blue: 120),
-        cornerMark: Bool = false
+        cornerMark: Bool = false, poorStart: Double = 0
     ) {
         self.fileName = fileName
         self.duration = duration
@@ -62,6 +67,7 @@ public struct SampleClip: Sendable, Hashable {
         self.label = label
         self.background = background
         self.cornerMark = cornerMark
+        self.poorStart = poorStart
     }
 
     /// Frame slots in the clip (`duration × fps`, rounded).

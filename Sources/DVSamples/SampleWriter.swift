@@ -68,8 +68,9 @@ public final class SampleWriter {
                 let count = min(tone.encoder.frameSize, total - samplesWritten)
                 let frame = try AudioFrame(sampleCount: count, layout: tone.settings.layout, sampleRate: tone.settings.sampleRate)
                 let first = frame.samples(channel: 0)
+                let silentUntil = Int(clip.poorStart * Double(tone.settings.sampleRate))
                 for index in 0..<count {
-                    first[index] = tone.settings.sample(at: samplesWritten + index)
+                    first[index] = samplesWritten + index < silentUntil ? 0 : tone.settings.sample(at: samplesWritten + index)
                 }
                 for channel in 1..<frame.channelCount {
                     _ = frame.samples(channel: channel).update(fromContentsOf: first)
@@ -102,12 +103,23 @@ public final class SampleWriter {
         }
         let barWidth = max(2, clip.width / 20) & ~1
         let barHeight = max(2, clip.height / 10) & ~1
+        precondition(clip.poorStart == 0 || !clip.tenBit, "a poor start is drawn in 8-bit clips only")
+        let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
         for slot in positions {
             try writeAudio(until: Double(slot + 1) / Double(clip.fps))
             try frame.makeWritable()
-            frame.copyPixels(from: template)
-            let x = slot * (clip.width - barWidth) / max(1, clip.frameSlots - 1)
-            frame.fill(Self.barColor.bt709Limited, x: x, y: clip.height - barHeight, width: barWidth, height: barHeight)
+            if slot < poorSlots / 3 {
+                frame.fill(RGBColor(red: 0, green: 0, blue: 0).bt709Limited)
+            } else if slot < 2 * poorSlots / 3 {
+                frame.fill(clip.background.bt709Limited)
+            } else if slot < poorSlots {
+                let reach = max(2, clip.width / 40)
+                Self.copy(template, into: frame, shiftedBy: ((slot * 7) % (2 * reach + 1) - reach, (slot * 5) % (2 * reach + 1) - reach))
+            } else {
+                frame.copyPixels(from: template)
+                let x = slot * (clip.width - barWidth) / max(1, clip.frameSlots - 1)
+                frame.fill(Self.barColor.bt709Limited, x: x, y: clip.height - barHeight, width: barWidth, height: barHeight)
+            }
             try video.encode(frame, pts: Int64(slot), output: writeVideo)
         }
         try video.flush(output: writeVideo)
@@ -185,6 +197,24 @@ public final class SampleWriter {
     }
 
     /// Where a box of the picture as displayed (after a clockwise `rotation`) lies in the coded picture.
+    /// Copies 8-bit `source` into `target` moved by `shift` pixels (an even number in each direction,
+    /// so chroma moves with luma), the uncovered edge repeating the nearest row or column.
+    private static func copy(_ source: VideoFrame, into target: VideoFrame, shiftedBy shift: (x: Int, y: Int)) {
+        for plane in 0..<3 {
+            let scale = plane == 0 ? 1 : 2
+            let width = source.width / scale, height = source.height / scale
+            let dx = (shift.x & ~1) / scale, dy = (shift.y & ~1) / scale
+            let from = source.plane(plane), to = target.plane(plane)
+            for row in 0..<height {
+                let sourceRow = from + min(max(row - dy, 0), height - 1) * source.stride(plane)
+                let targetRow = to + row * target.stride(plane)
+                for column in 0..<width {
+                    targetRow[column] = sourceRow[min(max(column - dx, 0), width - 1)]
+                }
+            }
+        }
+    }
+
     private static func coded(
         _ box: (x: Int, y: Int, width: Int, height: Int), display: (width: Int, height: Int), rotation: Int
     ) -> (x: Int, y: Int, width: Int, height: Int) {

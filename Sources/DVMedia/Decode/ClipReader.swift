@@ -58,13 +58,15 @@ public final class ClipReader {
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public convenience init(url: URL, byteRange: Range<Int>? = nil, start: Double, duration: Double, outputFPS: Int, threads: Int) throws {
+    public convenience init(
+        url: URL, byteRange: Range<Int>? = nil, start: Double, duration: Double, outputFPS: Int, threads: Int, rough: Bool = false
+    ) throws {
         guard duration >= 0, duration.isFinite else {
             throw MediaError.invalidWindow(path: url.path, start: start, duration: duration, fps: outputFPS)
         }
         try self.init(
             url: url, byteRange: byteRange, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
-            outputFPS: outputFPS, threads: threads
+            outputFPS: outputFPS, threads: threads, rough: rough
         )
     }
 
@@ -73,7 +75,11 @@ public final class ClipReader {
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public init(url: URL, byteRange: Range<Int>? = nil, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int) throws {
+    ///   - rough: skip non-reference pictures and deblocking (`ClipDecoder`), for analysis only.
+    public init(
+        url: URL, byteRange: Range<Int>? = nil, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int,
+        rough: Bool = false
+    ) throws {
         guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
             throw MediaError.invalidWindow(
                 path: url.path, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
@@ -92,7 +98,7 @@ public final class ClipReader {
         codedWidth = Int(parameters.width)
         codedHeight = Int(parameters.height)
         rotation = dv_stream_display_matrix(stream).map { FrameRotation(displayMatrixDegrees: av_display_rotation_get($0)) } ?? .none
-        decoder = try ClipDecoder(container: container, stream: streamIndex, threads: threads)
+        decoder = try ClipDecoder(container: container, stream: streamIndex, threads: threads, rough: rough)
         shown = try VideoFrame.makeEmpty()
         lookahead = try VideoFrame.makeEmpty()
 

@@ -5,10 +5,13 @@ extension Job {
         public var prefer: [ClipKind]
         /// Which clip wins within a kind; default `earliest`.
         public var order: SelectionOrder
+        /// How the measures of a moment count (`start: auto`, `order: best`).
+        public var score: MomentWeights
 
-        public init(prefer: [ClipKind] = [.video, .livePhoto], order: SelectionOrder = .earliest) {
+        public init(prefer: [ClipKind] = [.video, .livePhoto], order: SelectionOrder = .earliest, score: MomentWeights = MomentWeights()) {
             self.prefer = prefer
             self.order = order
+            self.score = score
         }
     }
 
@@ -17,5 +20,7 @@ extension Job {
         case earliest
         case latest
         case longest
+        /// The clip whose best window scores highest (its analysis: sharpness, exposure, steadiness, motion, sound).
+        case best
     }
 }

@@ -53,7 +53,7 @@ extension JobDecoder {
         else { return nil }
         if let place = fields["file"] { confinePin(file, name: name + ".file", at: place) }
         var pin = Job.Pin(file: Self.expandTilde(file))
-        pin.start = value(fields, "start", expected: "middle or " + Self.durationForms, ClipStart.init)
+        pin.start = value(fields, "start", expected: "middle, auto or " + Self.durationForms, ClipStart.init)
         pin.duration = value(fields, "duration", expected: "full or " + Self.durationForms, ClipLength.init)
         return pin
     }

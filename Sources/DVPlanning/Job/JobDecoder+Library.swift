@@ -51,7 +51,7 @@ extension JobDecoder {
 
     mutating func decodeSelection(_ node: YAMLNode) -> Job.Selection {
         var selection = Job.Selection()
-        guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order"]) else { return selection }
+        guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order", "score"]) else { return selection }
         if let items = list(fields, "prefer", example: "[video, live_photo]") {
             let kinds = distinctChoices(items, name: "selection.prefer", ClipKind.self, each: "kind")
             if items.isEmpty {
@@ -60,7 +60,24 @@ extension JobDecoder {
             selection.prefer = kinds
         }
         selection.order = choice(fields, "order", Job.SelectionOrder.self) ?? selection.order
+        if let node = fields["score"] { selection.score = decodeMomentWeights(node) }
         return selection
+    }
+
+    /// `selection.score`: a weight of 0…10 for each measure of a moment.
+    private mutating func decodeMomentWeights(_ node: YAMLNode) -> Job.MomentWeights {
+        var weights = Job.MomentWeights()
+        let keys = ["sharpness", "exposure", "steadiness", "motion", "sound"]
+        guard let fields = fields(of: node, path: "selection.score", allowed: keys) else { return weights }
+        weights.sharpness = number(fields, "sharpness", in: 0...10) ?? weights.sharpness
+        weights.exposure = number(fields, "exposure", in: 0...10) ?? weights.exposure
+        weights.steadiness = number(fields, "steadiness", in: 0...10) ?? weights.steadiness
+        weights.motion = number(fields, "motion", in: 0...10) ?? weights.motion
+        weights.sound = number(fields, "sound", in: 0...10) ?? weights.sound
+        if weights.score(MomentScores.Step(sharpness: 1, exposure: 1, steadiness: 1, motion: 1, sound: 1)) == 0 {
+            error("selection.score gives every measure a weight of 0; give at least one a weight above 0", at: node)
+        }
+        return weights
     }
 
     /// The values of a list of `E` names (`name` is the key's path), each an error where it is not one of
@@ -92,7 +109,7 @@ extension JobDecoder {
         var window = window
         guard let fields = fields(of: node, path: name, allowed: ["duration", "start"]) else { return window }
         window.duration = value(fields, "duration", expected: "full or " + Self.durationForms, ClipLength.init) ?? window.duration
-        window.start = value(fields, "start", expected: "middle or " + Self.durationForms, ClipStart.init) ?? window.start
+        window.start = value(fields, "start", expected: "middle, auto or " + Self.durationForms, ClipStart.init) ?? window.start
         if case .fixed(let length) = window.duration, length == .zero, let place = fields["duration"] {
             error("\(name).duration must be longer than 0s", at: place)
         }

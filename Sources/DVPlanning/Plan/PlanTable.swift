@@ -1,6 +1,6 @@
 /// The plan as `dvpipe plan` prints it: one row per day (date, weekday, chosen file, kind, why, clip window,
-/// which rule gave the day), then the warnings, every file that cannot be used (with its day, or
-/// `day unknown`) and the totals. Plain text, no colour, no trailing spaces.
+/// which rule gave the day), then the analysed days' moments (score and measures), the warnings, every
+/// file that cannot be used (with its day, or `day unknown`) and the totals. Plain text, no colour, no trailing spaces.
 ///
 /// Columns take the width their content needs, except the file column, which gets what is left of `width`
 /// and cuts long paths from the left (`…/Camera/IMG_0001.MOV`), so the table fits a 100-column terminal.
@@ -16,6 +16,17 @@ public enum PlanTable {
         let others = widths.enumerated().filter { $0.offset != fileColumn }.map(\.element).reduce(0, +)
         widths[fileColumn] = min(widths[fileColumn], max(minimumFileWidth, width - others - gap.count * (header.count - 1)))
         var lines = [line(header, widths)] + rows.map { line($0, widths) }
+        let judged = plan.days.filter { $0.moment != nil }
+        if !judged.isEmpty {
+            lines += ["", "Moments (start: auto, order: best; each measure 0–1):"]
+            for day in judged {
+                guard let moment = day.moment else { continue }
+                let parts = moment.parts
+                let text = "\(day.date) from \(moment.start.secondsText)s, score \(decimal(moment.score)): sharpness \(decimal(parts.sharpness)), "
+                    + "exposure \(decimal(parts.exposure)), steadiness \(decimal(parts.steadiness)), motion \(decimal(parts.motion)), sound \(decimal(parts.sound))"
+                lines += wrap(text, width: width, first: "  - ", rest: "    ")
+            }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "Warnings:"]
@@ -38,6 +49,12 @@ public enum PlanTable {
     private static let gap = "  "
     private static let none = "—"
 
+    /// `value` with two decimals.
+    private static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+
     /// The row of `day`, as the table and the Markdown summary show it.
     static func cells(for day: PlannedDay) -> [String] {
         let clip: String =
@@ -45,7 +62,7 @@ public enum PlanTable {
                 "\(start.secondsText)–\((start + duration).secondsText)s"
             } else { "" }
         return [
-            day.date.description, day.weekday, day.file ?? none, kind(of: day), day.reason, clip,
+            day.date.description, day.weekday, day.file ?? none, kind(of: day), day.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,
             day.dayRule?.label ?? "",
         ]
     }

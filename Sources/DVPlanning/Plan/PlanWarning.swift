@@ -18,6 +18,8 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case unknownTimeZone = "unknown_time_zone"
         /// The timeframe has no days.
         case emptyTimeframe = "empty_timeframe"
+        /// A clip with `start: auto` has no analysis (it could not be decoded for it); its window starts at 0.
+        case momentUnknown = "moment_unknown"
     }
 
     public var code: Code

@@ -33,6 +33,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var audioTrack: AudioTrackChoice?
     /// For a Motion Photo, where its movie lies in the JPEG; nil for every other clip.
     public var motionPhoto: EmbeddedMovie?
+    /// The analysed clip's best window and its score (`start: auto`, `order: best`); nil when not analysed.
+    public var moment: MomentScores.Window?
 
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
@@ -55,6 +57,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case caption, colour
         case audioTrack = "audio_track"
         case motionPhoto = "motion_photo"
+        case moment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +80,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         colour = try container.decodeIfPresent(StreamColour.self, forKey: .colour)
         audioTrack = try container.decodeIfPresent(AudioTrackChoice.self, forKey: .audioTrack)
         motionPhoto = try container.decodeIfPresent(EmbeddedMovie.self, forKey: .motionPhoto)
+        moment = try container.decodeIfPresent(MomentScores.Window.self, forKey: .moment)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -100,5 +104,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(colour, forKey: .colour)
         try container.encode(audioTrack, forKey: .audioTrack)
         try container.encode(motionPhoto, forKey: .motionPhoto)
+        try container.encode(moment, forKey: .moment)
     }
 }

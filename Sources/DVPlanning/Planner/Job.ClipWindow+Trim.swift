@@ -4,14 +4,17 @@ extension Job.ClipWindow {
     ///
     /// A fixed window as long as the clip or longer takes the whole clip; `full` runs from the start to the end;
     /// an offset that would push the window past the end is moved back so the window fits. A clip with a
-    /// `moment` (a Motion Photo's still) has its fixed window centred on it unless a pin gives the start.
+    /// `moment` (a Motion Photo's still) has its fixed window centred on it unless a pin gives the start or
+    /// the start is `auto`, which takes `bestStart` (the analysis' best window; the clip's start without one).
     public func trim(
-        clipLength length: TimeSpan, startOverride: ClipStart? = nil, durationOverride: ClipLength? = nil, moment: TimeSpan? = nil
+        clipLength length: TimeSpan, startOverride: ClipStart? = nil, durationOverride: ClipLength? = nil, moment: TimeSpan? = nil,
+        bestStart: TimeSpan? = nil
     ) -> (start: TimeSpan, duration: TimeSpan) {
-        let centreOn = startOverride == nil ? moment : nil
+        let centreOn = startOverride == nil && start != .auto ? moment : nil
         let requestedStart: TimeSpan? =
             switch (centreOn, startOverride ?? start) {
             case (.some, _), (nil, .middle): nil
+            case (nil, .auto): bestStart ?? .zero
             case (nil, .offset(let offset)): offset
             }
         guard case .fixed(let wanted) = durationOverride ?? duration, wanted > .zero else {

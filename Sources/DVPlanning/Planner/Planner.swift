@@ -14,4 +14,10 @@ public enum Planner {
         var session = PlanningSession(index: index, rules: rules)
         return session.makePlan()
     }
+
+    /// The absolute paths of the clips whose analysis (`MomentScores`) a plan of `rules` would use, in
+    /// path order: none unless the job asks for `order: best` or `start: auto`.
+    public static func clipsWantingMoments(index: [MediaEntry], rules: PlanningRules) -> [String] {
+        PlanningSession(index: index, rules: rules).clipsWantingMoments()
+    }
 }

@@ -1,13 +1,14 @@
 extension PlanningRules {
     /// The rules a validated job gives over its resolved days: the job's library, selection, day settings,
-    /// clip windows, transition and title-card lengths.
-    public init(job: Job, days range: DayRange) {
+    /// clip windows, transition and title-card lengths, with the clips' analysed `moments` by path.
+    public init(job: Job, days range: DayRange, moments: [String: MomentScores] = [:]) {
         self.init(
             days: Array(range), timeZoneIdentifier: job.library.timeZoneIdentifier, libraryRoots: job.library.paths,
             dayRules: job.library.dayRules,
             prefer: job.selection.prefer, order: job.selection.order, daySettings: job.days,
             videoWindow: job.clips.video, livePhotoWindow: job.clips.livePhoto, transition: job.transition,
-            introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero
+            introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero,
+            momentWeights: job.selection.score, moments: moments
         )
     }
 }

@@ -29,13 +29,19 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var introDuration: TimeSpan
     /// The outro card's length; zero for no outro.
     public var outroDuration: TimeSpan
+    /// How the measures of a moment count (`selection.score`).
+    public var momentWeights: Job.MomentWeights
+    /// The analysed clips' moments, by absolute path (`start: auto`, `order: best`); a clip without
+    /// starts at 0 and ranks after those with.
+    public var moments: [String: MomentScores]
 
     public init(
         days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
         prefer: [ClipKind] = [.video, .livePhoto], order: Job.SelectionOrder = .earliest,
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
-        introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero
+        introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
+        moments: [String: MomentScores] = [:]
     ) {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
@@ -49,6 +55,15 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.transition = transition
         self.introDuration = introDuration
         self.outroDuration = outroDuration
+        self.momentWeights = momentWeights
+        self.moments = moments
+    }
+
+    /// True when choosing or trimming some clip needs its analysis: `order: best`, or `start: auto` in a
+    /// clip window or a pin.
+    public var wantsMoments: Bool {
+        order == .best || videoWindow.start == .auto || livePhotoWindow.start == .auto
+            || daySettings.values.contains { $0.pin?.start == .auto }
     }
 
     /// Every day from `first` through `last`, both included (none when `last` is before `first`).

@@ -34,11 +34,47 @@ struct PlanningSession {
             grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
         }
         let (clips, order) = (catalog.clips, rules.order)
-        rankedByDay = grouped.mapValues { kinds in
-            kinds.mapValues { positions in
-                positions.sorted { order.ranks(clips[$0], before: clips[$1]) }.map { clips[$0] }
+        var scores: [String: Double] = [:]
+        if order == .best {
+            for clip in clips {
+                scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil)?.score
             }
         }
+        rankedByDay = grouped.mapValues { kinds in
+            kinds.mapValues { positions in
+                positions.sorted { order.ranks(clips[$0], before: clips[$1], scores: scores) }.map { clips[$0] }
+            }
+        }
+    }
+
+    /// The best window of `clip` by its analysis, as long as its window (or `durationOverride`) makes it;
+    /// nil when it was not analysed.
+    static func bestWindow(of clip: Clip, rules: PlanningRules, durationOverride: ClipLength?) -> MomentScores.Window? {
+        guard let scores = rules.moments[clip.entry.path] else { return nil }
+        let length = rules.window(for: clip.kind).trim(clipLength: clip.length, startOverride: .auto, durationOverride: durationOverride).duration
+        return scores.bestWindow(length: length, clipLength: clip.length, weights: rules.momentWeights)
+    }
+
+    /// The clips of the timeframe whose analysis the plan would use: with `order: best` every clip of the
+    /// preferred kinds on a day that is not skipped, and with `start: auto` the clip each day would take
+    /// (pins included), in path order.
+    func clipsWantingMoments() -> [String] {
+        guard rules.wantsMoments else { return [] }
+        var paths: Set<String> = []
+        if rules.order == .best {
+            for day in days where rules.daySettings[day]?.skip != true {
+                for kind in rules.prefer {
+                    paths.formUnion((rankedByDay[day]?[kind] ?? []).map(\.entry.path))
+                }
+            }
+        }
+        var session = self
+        for day in session.makePlan().days where day.status.hasClip {
+            guard let path = day.path, let kind = day.kind else { continue }
+            let pin = day.status == .pinned ? rules.daySettings[day.date]?.pin : nil
+            if (pin?.start ?? rules.window(for: kind).start) == .auto { paths.insert(path) }
+        }
+        return paths.sorted()
     }
 
     mutating func makePlan() -> Plan {
@@ -110,8 +146,17 @@ struct PlanningSession {
         planned.captureTime = clip.capture.localTime
         let pin = status == .pinned ? settings?.pin : nil
         let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
+        let automatic = (pin?.start ?? rules.window(for: clip.kind).start) == .auto
+        let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: pin?.duration) : nil
+        if automatic, best == nil {
+            warnings.append(PlanWarning(
+                .momentUnknown, date: day, file: clip.entry.relativePath,
+                "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
+        }
         let trim = rules.window(for: clip.kind).trim(
-            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration, moment: info?.embeddedMovie?.stillTime)
+            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration, moment: info?.embeddedMovie?.stillTime,
+            bestStart: automatic ? best?.start : nil)
+        planned.moment = best
         planned.start = trim.start
         planned.duration = trim.duration
         planned.clipLength = clip.length

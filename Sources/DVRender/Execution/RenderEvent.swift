@@ -4,6 +4,8 @@ public enum RenderStage: String, Sendable, Codable {
     case scan
     /// Hashing the files the reel reads whose content digest this machine does not know yet.
     case identify
+    /// Decoding clips to judge their moments (`start: auto`, `order: best`) that the work folder has no analysis of.
+    case analyze
     /// Decoding a picture of each chosen clip for `dvpipe calendar`.
     case thumbnail
     case load

@@ -12,6 +12,8 @@ public struct PlannedJob: Sendable {
     public let plan: Plan
     /// The content digests of the files the render reads, kept in the work folder.
     let digests: ContentDigests
+    /// The analyses of the clips the plan judged (`start: auto`, `order: best`), by path.
+    let moments: [String: MomentScores]
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
     /// time and inode are unchanged, and plans the reel around the clips that failed in earlier renders.
@@ -39,22 +41,34 @@ public struct PlannedJob: Sendable {
             observer.handle(.stageFinished(.scan))
         }
         let digests = ContentDigests(file: work.digestsFile)
-        return PlannedJob(job: job, days: days, scan: scan, failed: FailedClips.load(from: work), digests: digests)
+        let failed = FailedClips.load(from: work)
+        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
+        let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
+        var moments: [String: MomentScores] = [:]
+        if !wanted.isEmpty {
+            let store = MomentStore(file: work.momentsFile)
+            let entries = Dictionary(scan.entries.map { ($0.path, $0) }) { first, _ in first }
+            moments = store.scores(of: wanted, entries: entries, digests: digests, observer: observer)
+            try? store.save()
+            try? digests.save()
+        }
+        return PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests, moments: moments)
     }
 
-    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips, digests: ContentDigests) {
+    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips, digests: ContentDigests, moments: [String: MomentScores]) {
         self.job = job
         self.days = days
         self.scan = scan
         self.digests = digests
+        self.moments = moments
         let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
-        plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days))
+        plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
     }
 
     /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
-        PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests)
+        PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests, moments: moments)
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not

@@ -64,14 +64,14 @@ public final class ContentDigests: @unchecked Sendable {
         guard !unknown.isEmpty else { return found }
         let toHash = unknown.sorted { $0.path < $1.path }
         observer.handle(.stageStarted(.identify, total: toHash.count))
-        let hashed = HashedFiles(count: toHash.count)
+        let hashed = ConcurrentResults<String>(count: toHash.count)
         DispatchQueue.concurrentPerform(iterations: toHash.count) { index in
             let done = hashed.set(try? ContentHash.hex(ofFileAt: toHash[index].path), at: index)
             observer.handle(.unitFinished(.identify, done: done, total: toHash.count, reused: false, name: toHash[index].path))
         }
         observer.handle(.stageFinished(.identify))
         lock.withLock {
-            for (file, digest) in zip(toHash, hashed.digests) {
+            for (file, digest) in zip(toHash, hashed.values) {
                 guard let digest else { continue }
                 found[file.path] = digest
                 known[file.path] = Known(stamp: file.stamp, digest: digest)
@@ -93,27 +93,4 @@ public final class ContentDigests: @unchecked Sendable {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileSync.writeAtomically(data, to: file)
     }
-}
-
-/// The digests of files hashed on several threads at once, each into its own place.
-private final class HashedFiles: @unchecked Sendable {
-    // @unchecked: `digests` and `done` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var done = 0
-    private var results: [String?]
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    /// Puts the digest of file `index` in its place; returns how many files are done.
-    func set(_ digest: String?, at index: Int) -> Int {
-        lock.withLock {
-            results[index] = digest
-            done += 1
-            return done
-        }
-    }
-
-    var digests: [String?] { lock.withLock { results } }
 }

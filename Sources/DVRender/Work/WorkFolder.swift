@@ -20,6 +20,8 @@ public struct WorkFolder: Sendable {
     public var indexFile: URL { root.appendingPathComponent("index.bin") }
     /// The content digests of the files the reel reads, with the stamps they had (`ContentDigests`).
     public var digestsFile: URL { root.appendingPathComponent("digests.json") }
+    /// The analyses of clips for `start: auto` and `order: best`, by content digest.
+    public var momentsFile: URL { root.appendingPathComponent("moments.json") }
     /// The load stage's manifest: the plan the segments were made from.
     public var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.

@@ -69,7 +69,7 @@ struct JobValidationTests {
         expectDiagnostic(job("days: { 2024-12-25: { 1️⃣capton: x } }"), containing: "did you mean 'caption'?")
         expectDiagnostic(job("days: { 2024-12-25: { skip: 1️⃣yes } }"), containing: "true or false")
         expectDiagnostic(job("days: { 2024-12-25: { pin: 1️⃣{ start: 1s } } }"), containing: "missing required key 'days.2024-12-25.pin.file'")
-        expectDiagnostic(job("days: { 2024-12-25: { pin: { file: a.mov, start: 1️⃣soon } } }"), containing: "middle or a duration")
+        expectDiagnostic(job("days: { 2024-12-25: { pin: { file: a.mov, start: 1️⃣soon } } }"), containing: "middle, auto or a duration")
         expectDiagnostic(job("days: { 2024-12-25: { skip: true, pin: 1️⃣a.mov } }"), .warning, containing: "both skip: true and a pin")
         expectDiagnostic(job("days: 1️⃣[2024-12-25]"), containing: "days must be a mapping of dates")
     }
@@ -117,7 +117,7 @@ struct JobValidationTests {
         expectDiagnostic(job("selection: { prefer: [video, 1️⃣video] }"), containing: "names 'video' twice")
         expectDiagnostic(job("selection: { prefer: 1️⃣[] }"), containing: "selection.prefer is empty")
         expectDiagnostic(job("clips: { video: { duration: 1️⃣forever } }"), containing: "full or a duration like 3s")
-        expectDiagnostic(job("clips: { video: { start: 1️⃣centre } }"), containing: "middle or a duration")
+        expectDiagnostic(job("clips: { video: { start: 1️⃣centre } }"), containing: "middle, auto or a duration")
         expectDiagnostic(job("clips: { video: { duration: 1️⃣0s } }\ntransition: { style: cut }"), containing: "must be longer than 0s")
         expectDiagnostic(job("clips: { photo: {} }").replacingOccurrences(of: "{ photo", with: "{ 1️⃣photo"), containing: "unknown key 'photo' in clips")
     }

@@ -1,0 +1,69 @@
+import DVPlanning
+import DVSignal
+import Foundation
+
+/// Judges every half second of a clip for `start: auto` and `order: best`: its pictures decoded roughly
+/// (reference pictures only, no deblocking) at 8 frames a second and reduced to grey proxies at most 160
+/// pixels wide (sharpness, exposure, and from one proxy
+/// to the next, steadiness and motion), and its sound mixed to mono (level, low rumble). See `MomentMeasure`.
+///
+/// The pictures come from libavcodec's exact decoding and every measure from whole-number sums, so the same
+/// file gives the same scores on every machine.
+public enum MomentAnalyzer {
+    /// Proxy pictures per second.
+    static let fps = 8
+    /// Changes whenever the measures change, so that kept analyses are made again.
+    public static let version = 2
+
+    /// The scores of the clip at `path` (or of the movie at `byteRange` inside it, a Motion Photo's),
+    /// `length` long.
+    public static func analyze(path: String, byteRange: Range<Int>? = nil, length: TimeSpan) throws -> MomentScores {
+        let seconds = Double(length.milliseconds) / 1000
+        let stepCount = max(1, Int((length.milliseconds + MomentScores.step.milliseconds - 1) / MomentScores.step.milliseconds))
+        let framesPerStep = Int(MomentScores.step.milliseconds) * fps / 1000
+        var stills = [[(sharpness: Double, exposure: Double)]](repeating: [], count: stepCount)
+        var changes = [[(steadiness: Double, motion: Double)]](repeating: [], count: stepCount)
+        let reader = try ClipReader(
+            url: URL(fileURLWithPath: path), byteRange: byteRange, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
+        )
+        var previous: LumaProxy?
+        while let frame = try reader.next(), !frame.isRepeatAfterEnd {
+            let step = min(stepCount - 1, frame.index / framesPerStep)
+            let proxy = Self.proxy(of: frame.picture)
+            stills[step].append(MomentMeasure.still(proxy))
+            if let previous, previous.width == proxy.width, previous.height == proxy.height {
+                changes[step].append(MomentMeasure.change(from: previous, to: proxy))
+            }
+            previous = proxy
+        }
+        let sound = try AudioClipReader(path: path, byteRange: byteRange).read(start: 0, duration: seconds)
+        let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
+        let samplesPerStep = StereoSamples.sampleRate * Int(MomentScores.step.milliseconds) / 1000
+        let steps = (0..<stepCount).map { step in
+            let heard = mono[min(mono.count, step * samplesPerStep)..<min(mono.count, (step + 1) * samplesPerStep)]
+            return MomentScores.Step(
+                sharpness: mean(stills[step].map(\.sharpness)), exposure: mean(stills[step].map(\.exposure)),
+                steadiness: changes[step].isEmpty ? 1 : mean(changes[step].map(\.steadiness)), motion: mean(changes[step].map(\.motion)),
+                sound: MomentMeasure.sound(heard, sampleRate: StereoSamples.sampleRate)
+            )
+        }
+        return MomentScores(steps: steps)
+    }
+
+    /// The grey proxy of a decoded picture's luma plane, 8-bit or in 16-bit words (`…10le`, `p010le`).
+    private static func proxy(of picture: VideoFrame) -> LumaProxy {
+        let format = picture.pixelFormatName
+        let wide = format.hasSuffix("le") || format.hasSuffix("be")
+        let bits = !wide ? 8 : format.contains("p010") || format.contains("p016") || format.hasSuffix("16le") ? 16
+            : format.contains("12") ? 12 : format.contains("9") ? 9 : 10
+        return LumaProxy(
+            plane: UnsafePointer(picture.plane(0)), stride: picture.stride(0), width: picture.width, height: picture.height,
+            bytesPerSample: wide ? 2 : 1, bits: bits
+        )
+    }
+
+    /// The mean rounded to thousandths; 0 for none.
+    private static func mean(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : ((values.reduce(0, +) / Double(values.count)) * 1000).rounded() / 1000
+    }
+}

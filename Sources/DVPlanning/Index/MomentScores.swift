@@ -1,0 +1,130 @@
+/// How every half second of a clip looks and sounds, from its analysis (`start: auto`, `order: best`):
+/// each step's measures in 0…1, 1 best. Pure data, kept in the work folder by the file's content digest.
+public struct MomentScores: Sendable, Hashable, Codable {
+    /// One half second of the clip.
+    public struct Step: Sendable, Hashable, Codable {
+        public var sharpness: Double
+        public var exposure: Double
+        public var steadiness: Double
+        public var motion: Double
+        public var sound: Double
+
+        public init(sharpness: Double, exposure: Double, steadiness: Double, motion: Double, sound: Double) {
+            self.sharpness = sharpness
+            self.exposure = exposure
+            self.steadiness = steadiness
+            self.motion = motion
+            self.sound = sound
+        }
+    }
+
+    /// The chosen window of a clip and how it scored: the weighted score and the mean of each measure.
+    /// In JSON: `start` in seconds, `score`, and the measures beside them.
+    public struct Window: Sendable, Hashable, Codable {
+        public var start: TimeSpan
+        public var score: Double
+        public var parts: Step
+
+        enum CodingKeys: String, CodingKey {
+            case start, score, sharpness, exposure, steadiness, motion, sound
+        }
+
+        init(start: TimeSpan, score: Double, parts: Step) {
+            self.start = start
+            self.score = score
+            self.parts = parts
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            start = try container.decodeSecondsIfPresent(forKey: .start) ?? .zero
+            score = try container.decode(Double.self, forKey: .score)
+            parts = Step(
+                sharpness: try container.decode(Double.self, forKey: .sharpness), exposure: try container.decode(Double.self, forKey: .exposure),
+                steadiness: try container.decode(Double.self, forKey: .steadiness), motion: try container.decode(Double.self, forKey: .motion),
+                sound: try container.decode(Double.self, forKey: .sound)
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(seconds: start, forKey: .start)
+            try container.encode(score, forKey: .score)
+            try container.encode(parts.sharpness, forKey: .sharpness)
+            try container.encode(parts.exposure, forKey: .exposure)
+            try container.encode(parts.steadiness, forKey: .steadiness)
+            try container.encode(parts.motion, forKey: .motion)
+            try container.encode(parts.sound, forKey: .sound)
+        }
+    }
+
+    /// The length of a step.
+    public static let step = TimeSpan(milliseconds: 500)
+
+    /// Steps from the clip's start; the last may cover less than a half second.
+    public var steps: [Step]
+
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// The window `length` long, starting on a step, that scores best under `weights` within a clip
+    /// `clipLength` long; the earliest of equals. Nil without steps.
+    public func bestWindow(length: TimeSpan, clipLength: TimeSpan, weights: Job.MomentWeights) -> Window? {
+        guard !steps.isEmpty else { return nil }
+        let stepMilliseconds = Self.step.milliseconds
+        let latestStart = max(0, clipLength.milliseconds - length.milliseconds)
+        let stepsPerWindow = max(1, Int((length.milliseconds + stepMilliseconds - 1) / stepMilliseconds))
+        var best: Window?
+        var first = 0
+        while Int64(first) * stepMilliseconds <= latestStart, first < steps.count {
+            let covered = steps[first..<min(steps.count, first + stepsPerWindow)]
+            let parts = Self.mean(covered)
+            let score = weights.score(parts)
+            if best.map({ score > $0.score }) ?? true {
+                best = Window(start: TimeSpan(milliseconds: Int64(first) * stepMilliseconds), score: score, parts: parts)
+            }
+            first += 1
+        }
+        return best
+    }
+
+    private static func mean(_ steps: ArraySlice<Step>) -> Step {
+        let count = Double(steps.count)
+        func average(_ part: KeyPath<Step, Double>) -> Double {
+            ((steps.reduce(0) { $0 + $1[keyPath: part] } / count) * 1000).rounded() / 1000
+        }
+        return Step(
+            sharpness: average(\.sharpness), exposure: average(\.exposure), steadiness: average(\.steadiness),
+            motion: average(\.motion), sound: average(\.sound)
+        )
+    }
+}
+
+extension Job {
+    /// `selection.score`: how much each measure counts when moments and clips are compared.
+    public struct MomentWeights: Sendable, Hashable, Codable {
+        public var sharpness: Double
+        public var exposure: Double
+        public var steadiness: Double
+        public var motion: Double
+        public var sound: Double
+
+        public init(sharpness: Double = 1, exposure: Double = 1, steadiness: Double = 1, motion: Double = 0.5, sound: Double = 0.5) {
+            self.sharpness = sharpness
+            self.exposure = exposure
+            self.steadiness = steadiness
+            self.motion = motion
+            self.sound = sound
+        }
+
+        /// The weighted mean of `parts`, rounded to thousandths; 0 when every weight is 0.
+        public func score(_ parts: MomentScores.Step) -> Double {
+            let total = sharpness + exposure + steadiness + motion + sound
+            guard total > 0 else { return 0 }
+            let sum = sharpness * parts.sharpness + exposure * parts.exposure + steadiness * parts.steadiness
+                + motion * parts.motion + sound * parts.sound
+            return ((sum / total) * 1000).rounded() / 1000
+        }
+    }
+}
