@@ -19,7 +19,8 @@ struct PlanCommand: AsyncParsableCommand {
 
             With start: auto or selection.order: best, the clips concerned are decoded once to judge \
             every half second (sharpness, exposure, steadiness, motion, sound; kept in the work folder \
-            by content): WHY adds each judged clip's score and a Moments section lists the measures.
+            by content): WHY adds each judged clip's score and a Moments section lists the measures. \
+            --contact-sheet DIR draws each judged day's clips as rows of thumbnails with their scores.
 
             --json (or --format json) prints the plan as JSON instead (shape documented in \
             docs/plan-json.md); --format markdown prints it as a Markdown table for a CI step summary.
@@ -49,6 +50,9 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).", valueName: "n"))
     var shards: Int?
 
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Also draw, for every day judged by start: auto or order: best, a PNG of its judged clips (thumbnails every half second, each one's score, the chosen window) into this folder, named by date.", valueName: "dir"))
+    var contactSheets: String?
+
     func validate() throws {
         if let shards, shards < 1 {
             throw ValidationError("--shards takes a number of shards of at least 1")
@@ -68,6 +72,15 @@ struct PlanCommand: AsyncParsableCommand {
             print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:
             print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
+        }
+        if let contactSheets {
+            let folder = URL(fileURLWithPath: contactSheets, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let sheets = ContactSheet.sheets(for: planned)
+            for sheet in sheets {
+                try sheet.write(to: folder.appendingPathComponent("\(sheet.date).png"))
+            }
+            FileHandle.standardError.write(Data("wrote \(sheets.count) contact sheet\(sheets.count == 1 ? "" : "s") to \(folder.path)\n".utf8))
         }
         if let shards {
             let layout = try planned.layout(observer: printer)

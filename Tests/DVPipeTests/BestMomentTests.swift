@@ -92,6 +92,15 @@ import Testing
         #expect(day["reason"] as? String == "video 1 of 3")
         let earliest = try DVPipeProcess.run(["plan", job.path, "--json"])
         #expect(try Self.day(earliest)["file"] as? String == "VID_20241120_100000.mp4", "the same choice again")
+        let sheets = folder.url.appendingPathComponent("sheets")
+        let drawn = try DVPipeProcess.run(["plan", job.path, "--contact-sheet", sheets.path])
+        #expect(drawn.status == 0 && drawn.standardError.contains("wrote 1 contact sheet"), "\(drawn.standardError)")
+        let ffprobe = try #require(ReferenceCommand.ffprobe, "make test installs the ffmpeg command")
+        let size = try ReferenceCommand.output(ffprobe, [
+            "-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", sheets.appendingPathComponent("2024-11-20.png").path,
+        ])
+        // Three rows (the three clips) of six half-second thumbnails, 160x90 each, as ContactSheet lays them out.
+        #expect(String(decoding: size, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "png,1008,454")
         let table = try DVPipeProcess.run(["plan", job.path])
         #expect(table.standardOutput.contains("video 1 of 3, score "), "\(table.standardOutput)")
         #expect(table.standardOutput.contains("2024-11-20 from "), "the moment's measures: \(table.standardOutput)")
