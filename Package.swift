@@ -32,8 +32,10 @@ let package = Package(
 
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
-        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks. No C module. */
-        .target(name: "DVSignal"),
+        /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
+        .target(name: "CColourKernel"),
+        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
+        .target(name: "DVSignal", dependencies: ["CColourKernel"]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata"),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */

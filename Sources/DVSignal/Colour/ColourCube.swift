@@ -1,3 +1,4 @@
+import CColourKernel
 import Dispatch
 
 /// A colour conversion sampled once on a grid over Y′CbCr codes (33³ over 8-bit codes, 65³ over 10-bit
@@ -9,7 +10,9 @@ import Dispatch
 /// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
 /// tetrahedron's weights are a sample's offset in its cell (0…8 or 0…16 codes): one multiplication then
 /// weights all three codes, and a lane holds even the sum of a 2×2 block's four samples without carrying
-/// into the next. The result is the same on every machine.
+/// into the next. The result is the same on every machine: where the CPU has AVX2 or AVX-512, the loop is
+/// CColourKernel's C code, four or eight 2×2 blocks at a time, which computes the same words and writes the
+/// same bytes as the Swift loop.
 ///
 /// Immutable once built, so safe to share between tasks.
 public final class ColourCube: @unchecked Sendable {
@@ -56,18 +59,62 @@ public final class ColourCube: @unchecked Sendable {
         entries.deallocate()
     }
 
+    /// The loops `apply` can run, which write the same bytes.
+    package enum Loop: Sendable {
+        /// The Swift loop, on any machine.
+        case scalar
+        #if arch(x86_64)
+        /// CColourKernel's AVX2 code, four 2×2 blocks at a time.
+        case avx2
+        /// CColourKernel's AVX-512 code (F and DQ), eight 2×2 blocks at a time.
+        case avx512
+        #endif
+
+        /// The loops this CPU runs, the slowest first (asked once).
+        package static let available: [Loop] = {
+            var loops = [Loop.scalar]
+            #if arch(x86_64)
+            if dv_cube_has_avx2() { loops.append(.avx2) }
+            if dv_cube_has_avx512() { loops.append(.avx512) }
+            #endif
+            return loops
+        }()
+
+        /// The fastest loop this CPU runs.
+        package static var fastest: Loop { available[available.count - 1] }
+    }
+
     /// Converts a `width`×`height` region (both even) of 8-bit 4:2:0 planes in place: each luma sample
     /// with the chroma of its 2×2 block, each chroma sample the mean of what its four pixels became.
-    package func apply(inPlace planes: Planes420<UInt8>, width: Int, height: Int) {
+    /// `loop` is for tests; it must be one of `Loop.available`.
+    package func apply(inPlace planes: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
         precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
-        inBands(height: height) { rows in convert(from: planes, into: planes, width: width, rows: rows, largest: 255) }
+        precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
+        inBands(height: height) { rows in
+            switch loop {
+            case .scalar: convert(from: planes, into: planes, width: width, rows: rows, largest: 255)
+            #if arch(x86_64)
+            case .avx2: dv_cube_apply8_avx2(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
+            case .avx512: dv_cube_apply8_avx512(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
+            #endif
+            }
+        }
     }
 
     /// Converts a `width`×`height` region (both even) of 4:2:0 planes of 10-bit samples (in 16-bit words)
     /// into the 8-bit planes of `target`, as the in-place variant does.
-    package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, height: Int) {
+    package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
         precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
-        inBands(height: height) { rows in convert(from: source, into: target, width: width, rows: rows, largest: 1023) }
+        precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
+        inBands(height: height) { rows in
+            switch loop {
+            case .scalar: convert(from: source, into: target, width: width, rows: rows, largest: 1023)
+            #if arch(x86_64)
+            case .avx2: dv_cube_apply10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+            case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+            #endif
+            }
+        }
     }
 
     /// Runs `convert` over the region's pairs of rows, in bands on the cores that are free when the region
@@ -81,7 +128,7 @@ public final class ColourCube: @unchecked Sendable {
         }
     }
 
-    /// The loop behind both `apply`s, over the pairs of rows `rows`; strides are in samples. Only a code's
+    /// The Swift loop behind both `apply`s, over the pairs of rows `rows`; strides are in samples. Only a code's
     /// low bits (`largest` is all ones) are read, so that no code leads outside the grid.
     @inline(__always)
     private func convert<Sample: FixedWidthInteger>(
@@ -157,6 +204,20 @@ extension ColourCube {
         no ^ ((yes ^ no) & Int(truncatingIfNeeded: mask))
     }
 }
+
+#if arch(x86_64)
+extension Planes420<UInt8> {
+    /// The same planes for CColourKernel.
+    fileprivate var kernel: dv_planes8 { dv_planes8(y: y, y_stride: yStride, u: u, v: v, chroma_stride: chromaStride) }
+}
+
+extension Planes420<UInt16> {
+    /// The same planes for CColourKernel, which only reads them.
+    fileprivate var kernel: dv_planes16 {
+        dv_planes16(y: UnsafePointer(y), y_stride: yStride, u: UnsafePointer(u), v: UnsafePointer(v), chroma_stride: chromaStride)
+    }
+}
+#endif
 
 /// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
 ///

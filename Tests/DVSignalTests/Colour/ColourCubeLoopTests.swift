@@ -1,0 +1,133 @@
+import Foundation
+@testable import DVSignal
+import Testing
+
+/// Every loop `ColourCube.apply` can run against the Swift one, byte for byte: a reel must not depend on
+/// the machine that rendered it.
+@Suite(.enabled(if: ColourCube.Loop.available.count > 1, "this CPU runs only the Swift loop"))
+struct ColourCubeLoopTests {
+    /// Regions with a whole number of the vector loops' four or eight blocks and with one to seven left over,
+    /// in one band and in the four bands of a large region.
+    static let sizes = [(2, 2), (6, 4), (8, 2), (30, 2), (34, 6), (1920, 16), (1922, 520)]
+
+    /// Conversions whose entries span the lanes, clamped at both ends: a matrix and a curve that leave
+    /// 0…255 on both sides, and the conversions dvpipe builds for BT.2020 and PQ sources.
+    static func conversions(bits: Int) -> [(SIMD3<Double>) -> SIMD3<Double>] {
+        let scale = Double((1 << bits) - 1)
+        let synthetic: (SIMD3<Double>) -> SIMD3<Double> = { codes in
+            let n = codes / scale
+            let y = 420 * pow(n.x, 0.8) - 60 + 90 * (n.z - 0.5)
+            return SIMD3(y, 128 + 700 * (n.y - 0.5) - 80 * n.x, 128 + 1300 * (n.z - 0.5) * (n.y + 0.2) - 900 * n.x * n.x)
+        }
+        let pq = ColourDescription(primaries: .bt2020, transfer: .pq, matrix: .bt2020, fullRange: false)
+        let real =
+            bits == 8
+            ? ColourConversion.sdrToBT709(ColourDescription(primaries: .bt2020, transfer: .bt709, matrix: .bt2020, fullRange: false))
+            : ColourConversion.hdrToBT709(pq, peak: ColourConversion.highlightPeak(of: pq, declared: 0))
+        return [synthetic, real]
+    }
+
+    /// Random samples, a fifth of them the extremes and the codes on either side of grid points; the high
+    /// bits of 16-bit words, which the cube ignores, random too.
+    static func samples<Sample: FixedWidthInteger>(_ count: Int, bits: Int, seed: UInt64) -> [Sample] {
+        var generator = SplitMix64(seed: seed)
+        let largest = UInt64(1 << bits) - 1, cell = UInt64(bits == 8 ? 8 : 16)
+        let edges: [UInt64] = [0, 1, largest - 1, largest, cell - 1, cell, cell + 1, largest / 2, largest / 2 + 1, largest - cell]
+        return (0..<count).map { _ in
+            let random = generator.next()
+            let code = random % 5 == 0 ? edges[Int(random >> 8) % edges.count] : (random >> 16) & largest
+            return Sample(truncatingIfNeeded: code | (random >> 32) & ~largest)
+        }
+    }
+
+    /// The planes of a region and their padding: `yStride` and `chromaStride` leave 6 and 3 samples
+    /// beyond each row of the region, which no loop may write.
+    struct Picture<Sample: FixedWidthInteger> {
+        var y: [Sample], u: [Sample], v: [Sample]
+        let width: Int, height: Int
+
+        var yStride: Int { width + 6 }
+        var chromaStride: Int { width / 2 + 3 }
+
+        init(width: Int, height: Int, bits: Int, seed: UInt64) {
+            self.width = width
+            self.height = height
+            y = ColourCubeLoopTests.samples(height * (width + 6), bits: bits, seed: seed)
+            u = ColourCubeLoopTests.samples(height / 2 * (width / 2 + 3), bits: bits, seed: seed &+ 1)
+            v = ColourCubeLoopTests.samples(height / 2 * (width / 2 + 3), bits: bits, seed: seed &+ 2)
+        }
+
+        /// The samples beyond the region's rows.
+        var padding: [Sample] {
+            func beyond(_ plane: [Sample], _ columns: Int, _ rowStride: Int) -> [Sample] {
+                stride(from: 0, to: plane.count, by: rowStride).flatMap { plane[($0 + columns)..<($0 + rowStride)] }
+            }
+            return beyond(y, width, yStride) + beyond(u, width / 2, chromaStride) + beyond(v, width / 2, chromaStride)
+        }
+
+        mutating func withPlanes(_ body: (Planes420<Sample>) -> Void) {
+            let (yStride, chromaStride) = (self.yStride, self.chromaStride)
+            y.withUnsafeMutableBufferPointer { y in
+                u.withUnsafeMutableBufferPointer { u in
+                    v.withUnsafeMutableBufferPointer { v in
+                        body(Planes420(y: y.baseAddress!, yStride: yStride, u: u.baseAddress!, v: v.baseAddress!, chromaStride: chromaStride))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("8-bit pictures converted in place come out the same from every loop", arguments: 0..<2)
+    func eightBitInPlace(conversion: Int) {
+        let cube = ColourCube(Self.conversions(bits: 8)[conversion])
+        for (index, (width, height)) in Self.sizes.enumerated() {
+            let source = Picture<UInt8>(width: width, height: height, bits: 8, seed: UInt64(100 * conversion + index))
+            var reference = source
+            reference.withPlanes { cube.apply(inPlace: $0, width: width, height: height, loop: .scalar) }
+            #expect(reference.y != source.y, "the conversion changes the picture")
+            for loop in ColourCube.Loop.available where loop != .scalar {
+                var converted = source
+                converted.withPlanes { cube.apply(inPlace: $0, width: width, height: height, loop: loop) }
+                #expect(converted.y == reference.y && converted.u == reference.u && converted.v == reference.v, "\(loop), \(width)×\(height)")
+                #expect(converted.padding == source.padding, "\(loop), \(width)×\(height)")
+            }
+        }
+    }
+
+    @Test("10-bit pictures converted into 8-bit planes come out the same from every loop", arguments: 0..<2)
+    func tenBitIntoEightBit(conversion: Int) {
+        let cube = ColourCube(inputBits: 10, Self.conversions(bits: 10)[conversion])
+        for (index, (width, height)) in Self.sizes.enumerated() {
+            var source = Picture<UInt16>(width: width, height: height, bits: 10, seed: UInt64(100 * conversion + index))
+            let blank = Picture<UInt8>(width: width, height: height, bits: 8, seed: UInt64(7 + index))
+            var reference = blank
+            source.withPlanes { source in
+                reference.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: .scalar) }
+            }
+            #expect(reference.y != blank.y, "the conversion writes the picture")
+            for loop in ColourCube.Loop.available where loop != .scalar {
+                var converted = blank
+                source.withPlanes { source in
+                    converted.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: loop) }
+                }
+                #expect(converted.y == reference.y && converted.u == reference.u && converted.v == reference.v, "\(loop), \(width)×\(height)")
+                #expect(converted.padding == blank.padding, "\(loop), \(width)×\(height)")
+            }
+        }
+    }
+}
+
+/// Sebastiano Vigna's SplitMix64: the same numbers on every machine.
+private struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
