@@ -92,7 +92,7 @@ final class WorkflowPlayer {
         let home = folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let summary = folder.appendingPathComponent("step-summary.md")
-        FileManager.default.createFile(atPath: summary.path, contents: nil)
+        try Self.createEmpty(summary)
         var context = Context(matrix: matrix, total: total, environment: [:], workspace: workspace)
         context.environment = DVPipeProcess.environment([
             "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
@@ -194,7 +194,7 @@ final class WorkflowPlayer {
         let file = folder.appendingPathComponent("step.sh")
         let outputFile = folder.appendingPathComponent("step-output")
         try script.write(to: file, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        try Self.createEmpty(outputFile)
         var environment = environment
         environment["GITHUB_OUTPUT"] = outputFile.path
         let process = Process()
@@ -203,7 +203,7 @@ final class WorkflowPlayer {
         process.currentDirectoryURL = URL(fileURLWithPath: environment["GITHUB_WORKSPACE"]!)
         process.environment = environment
         let printed = folder.appendingPathComponent("step.log")
-        FileManager.default.createFile(atPath: printed.path, contents: nil)
+        try Self.createEmpty(printed)
         let handle = try FileHandle(forWritingTo: printed)
         process.standardOutput = handle
         process.standardError = handle
@@ -317,6 +317,12 @@ final class WorkflowPlayer {
     private static func text(_ node: YAMLNode) throws -> String {
         guard let text = node.scalar else { throw Failure(description: "a scalar was expected at \(node.location)") }
         return text
+    }
+
+    private static func createEmpty(_ file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw Failure(description: "cannot create \(file.path)")
+        }
     }
 
     private static func copyContents(of source: URL, into target: URL) throws {
