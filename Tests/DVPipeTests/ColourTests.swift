@@ -111,11 +111,15 @@ struct ColourTests {
         let json = try DVPipeProcess.run(["plan", job.path, "--json"])
         try #require(json.status == 0, "stderr: \(json.standardError)")
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        let colours = try #require(plan["days"] as? [[String: Any]]).map { $0["colour"] as? [String: String] }
+        let colours = try #require(plan["days"] as? [[String: Any]]).map { day -> [String] in
+            let colour = day["colour"] as? [String: Any] ?? [:]
+            return ["primaries", "transfer", "matrix", "range"].map { colour[$0] as? String ?? "-" } + (colour["assumed"] as? [String] ?? ["-"])
+        }
+        // The untagged 320x180 clip is read as standard definition: BT.601 (SMPTE C), limited range, the SDR curve.
         #expect(colours == [
-            ["primaries": "bt2020", "transfer": "arib-std-b67", "matrix": "bt2020nc", "range": "tv"],
-            ["primaries": "bt2020", "transfer": "smpte2084", "matrix": "bt2020nc", "range": "tv"],
-            ["primaries": "unknown", "transfer": "unknown", "matrix": "unknown", "range": "unknown"],
+            ["bt2020", "arib-std-b67", "bt2020nc", "tv"],
+            ["bt2020", "smpte2084", "bt2020nc", "tv"],
+            ["smpte170m", "bt709", "smpte170m", "tv", "range", "matrix", "primaries", "transfer"],
         ])
         let table = try DVPipeProcess.run(["plan", job.path])
         let rows = table.standardOutput.split(separator: "\n").filter { $0.hasPrefix("2024-12-0") }

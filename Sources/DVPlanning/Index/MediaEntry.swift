@@ -175,12 +175,53 @@ public struct StreamColour: Sendable, Hashable, Codable {
     public var matrix: String
     /// `tv` (limited), `pc` (full) or `unknown`.
     public var range: String
+    /// In a plan, the properties the stream leaves unspecified, which hold dvpipe's conventional guess
+    /// (`resolved(width:height:pixelFormat:)`); empty when it says everything. Nil in the index.
+    public var assumed: [String]?
 
-    public init(primaries: String, transfer: String, matrix: String, range: String) {
+    public init(primaries: String, transfer: String, matrix: String, range: String, assumed: [String]? = nil) {
         self.primaries = primaries
         self.transfer = transfer
         self.matrix = matrix
         self.range = range
+        self.assumed = assumed
+    }
+
+    /// The description rendering uses for a `width`×`height` stream in `pixelFormat`: what it declares,
+    /// and for what it leaves unspecified the conventional guess, named in `assumed`. The same rules as
+    /// the media layer's `ColourDescription(of:)`: the BT.601 matrix for standard definition (narrower
+    /// than 1280 and at most 576 lines; `smpte170m` at 480 lines, `bt470bg` above), BT.709 otherwise;
+    /// primaries after the matrix (BT.709 for full range); the SDR curve; limited range unless the pixel
+    /// format is a full-range `yuvj` one.
+    public func resolved(width: Int, height: Int, pixelFormat: String) -> StreamColour {
+        var colour = self
+        var assumed: [String] = []
+        let sd601 = height > 480 ? "bt470bg" : "smpte170m"
+        if !["tv", "pc"].contains(range) {
+            colour.range = pixelFormat.hasPrefix("yuvj") ? "pc" : "tv"
+            assumed.append("range")
+        }
+        let matrices = ["bt709": "bt709", "smpte240m": "bt709", "bt470bg": "bt601", "smpte170m": "bt601", "fcc": "bt601", "bt2020nc": "bt2020", "bt2020c": "bt2020"]
+        if matrices[matrix] == nil {
+            colour.matrix = width < 1280 && height <= 576 ? sd601 : "bt709"
+            assumed.append("matrix")
+        }
+        if !["bt709", "smpte170m", "smpte240m", "bt470bg", "bt2020"].contains(primaries) {
+            colour.primaries =
+                switch matrices[colour.matrix] {
+                case _ where colour.range == "pc": "bt709"
+                case "bt601": sd601
+                case "bt2020": "bt2020"
+                default: "bt709"
+                }
+            assumed.append("primaries")
+        }
+        if ["unknown", "reserved", "unspecified"].contains(transfer) {
+            colour.transfer = "bt709"
+            assumed.append("transfer")
+        }
+        colour.assumed = assumed
+        return colour
     }
 
     /// A stream that says nothing of its colours.

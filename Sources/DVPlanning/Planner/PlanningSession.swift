@@ -160,7 +160,7 @@ struct PlanningSession {
         planned.start = trim.start
         planned.duration = trim.duration
         planned.clipLength = clip.length
-        planned.colour = info?.video?.colour
+        planned.colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
         planned.audioTrack = info?.audio?.choice
         planned.motionPhoto = info?.embeddedMovie
         if clip.capture.rule == .modificationTime {
