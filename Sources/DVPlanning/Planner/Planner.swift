@@ -18,6 +18,6 @@ public enum Planner {
     /// The absolute paths of the clips whose analysis (`MomentScores`) a plan of `rules` would use, in
     /// path order: none unless the job asks for `order: best` or `start: auto`.
     public static func clipsWantingMoments(index: [MediaEntry], rules: PlanningRules) -> [String] {
-        PlanningSession(index: index, rules: rules).clipsWantingMoments()
+        rules.wantsMoments ? PlanningSession(index: index, rules: rules).clipsWantingMoments() : []
     }
 }

@@ -59,7 +59,6 @@ struct PlanningSession {
     /// preferred kinds on a day that is not skipped, and with `start: auto` the clip each day would take
     /// (pins included), in path order.
     func clipsWantingMoments() -> [String] {
-        guard rules.wantsMoments else { return [] }
         var paths: Set<String> = []
         if rules.order == .best {
             for day in days where rules.daySettings[day]?.skip != true {

@@ -52,23 +52,24 @@ public struct PlannedJob: Sendable {
             try? store.save()
             try? digests.save()
         }
-        return PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests, moments: moments)
+        return PlannedJob(job: job, days: days, scan: scan, index: index, digests: digests, moments: moments)
     }
 
-    private init(job: Job, days: DayRange, scan: LibraryScan, failed: FailedClips, digests: ContentDigests, moments: [String: MomentScores]) {
+    /// The job planned over `index` (the scan with failed clips marked unreadable).
+    private init(job: Job, days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests, moments: [String: MomentScores]) {
         self.job = job
         self.days = days
         self.scan = scan
         self.digests = digests
         self.moments = moments
-        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
         plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
     }
 
     /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
-        PlannedJob(job: job, days: days, scan: scan, failed: failed, digests: digests, moments: moments)
+        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
+        return PlannedJob(job: job, days: days, scan: scan, index: index, digests: digests, moments: moments)
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not
