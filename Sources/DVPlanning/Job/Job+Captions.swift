@@ -94,3 +94,23 @@ public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     case center
     case right
 }
+
+extension Job {
+    /// The captions over `day`'s clip: its `caption` over the whole clip, else its timed `captions`.
+    public func captions(on day: PlannedDay) -> [TimedCaption] {
+        if let caption = day.caption {
+            return caption.isEmpty ? [] : [TimedCaption(text: caption)]
+        }
+        return days[day.date]?.captions ?? []
+    }
+}
+
+extension Job.TimedCaption {
+    /// The frames it shows on at `fps`, counted from its clip's first frame and within the clip's
+    /// `clipFrames`; nil when it shows on none.
+    public func frames(fps: Int, clipFrames: Int) -> Range<Int>? {
+        let first = max(0, PieceOverlays.frame(at: start, fps: fps))
+        let last = min(clipFrames, end.map { PieceOverlays.frame(at: $0, fps: fps) } ?? clipFrames)
+        return first < last ? first..<last : nil
+    }
+}

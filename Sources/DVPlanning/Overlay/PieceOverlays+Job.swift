@@ -46,15 +46,8 @@ extension PieceOverlays {
             }
         }
         let style = job.captions
-        var captions = job.days[day.date]?.captions ?? []
-        if let caption = day.caption, !caption.isEmpty {
-            captions = [Job.TimedCaption(text: caption)]
-        }
-        for caption in captions {
-            let first = max(0, Self.frame(at: caption.start, fps: fps))
-            let end = min(count, caption.end.map { Self.frame(at: $0, fps: fps) } ?? count)
-            guard first < end else { continue }
-            let shown = first..<end
+        for caption in job.captions(on: day) {
+            guard let shown = caption.frames(fps: fps, clipFrames: count) else { continue }
             let look = Job.TextLook(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
             items.append(.text(OverlayText(
                 text: style.letterCase.apply(to: caption.text), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,

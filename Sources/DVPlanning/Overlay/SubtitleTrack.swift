@@ -39,15 +39,14 @@ public enum SubtitleTrack {
             let start = index > 0 ? (pieces[index - 1].endFrame + piece.firstFrame) / 2 : piece.firstFrame
             let end = index + 1 < pieces.count ? (piece.endFrame + pieces[index + 1].firstFrame) / 2 : piece.endFrame
             let date = PieceOverlays.dateText(stamp, day: day)
-            let captions = day.caption.map { $0.isEmpty ? [] : [Job.TimedCaption(text: $0)] } ?? (job.days[day.date]?.captions ?? [])
             var cues: [SubtitleCue] = []
             var cursor = start
             let cue = { (from: Int, to: Int, text: String) in
                 cues.append(SubtitleCue(startMilliseconds: milliseconds(from), endMilliseconds: milliseconds(to), text: text))
             }
-            for caption in captions {
-                let first = max(cursor, piece.firstFrame + PieceOverlays.frame(at: caption.start, fps: fps))
-                let last = min(end, caption.end.map { piece.firstFrame + PieceOverlays.frame(at: $0, fps: fps) } ?? piece.endFrame)
+            for caption in job.captions(on: day) {
+                guard let shown = caption.frames(fps: fps, clipFrames: piece.endFrame - piece.firstFrame) else { continue }
+                let first = max(cursor, piece.firstFrame + shown.lowerBound), last = min(end, piece.firstFrame + shown.upperBound)
                 guard first < last else { continue }
                 if cursor < first { cue(cursor, first, date) }
                 cue(first, last, date + "\n" + job.captions.letterCase.apply(to: caption.text))
