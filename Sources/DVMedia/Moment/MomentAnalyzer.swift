@@ -1,3 +1,4 @@
+internal import CFFmpeg
 import DVPlanning
 import DVSignal
 import Foundation
@@ -50,15 +51,14 @@ public enum MomentAnalyzer {
         return MomentScores(steps: steps)
     }
 
-    /// The grey proxy of a decoded picture's luma plane, 8-bit or in 16-bit words (`…10le`, `p010le`).
+    /// The grey proxy of a decoded picture's luma plane, as its pixel format lays the samples out: bytes,
+    /// or 16-bit words whose significant bits end `shift` above the lowest (`p010le`'s top ten).
     private static func proxy(of picture: VideoFrame) -> LumaProxy {
-        let format = picture.pixelFormatName
-        let wide = format.hasSuffix("le") || format.hasSuffix("be")
-        let bits = !wide ? 8 : format.contains("p010") || format.contains("p016") || format.hasSuffix("16le") ? 16
-            : format.contains("12") ? 12 : format.contains("9") ? 9 : 10
+        let luma = av_pix_fmt_desc_get(AVPixelFormat(picture.pointer.pointee.format))?.pointee.comp.0
+        let depth = Int(luma?.depth ?? 8)
         return LumaProxy(
             plane: UnsafePointer(picture.plane(0)), stride: picture.stride(0), width: picture.width, height: picture.height,
-            bytesPerSample: wide ? 2 : 1, bits: bits
+            bytesPerSample: depth > 8 ? 2 : 1, bits: depth + Int(luma?.shift ?? 0)
         )
     }
 
