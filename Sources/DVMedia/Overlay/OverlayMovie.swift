@@ -75,31 +75,3 @@ final class OverlayMovie {
         shownFrame = wanted
     }
 }
-
-extension VideoFrame {
-    /// Puts `picture`, an 8-bit 4:2:0 frame, with its top-left corner at (`x`, `y`) (both even), mixed by
-    /// `opacity`; the parts outside the frame are clipped, and nothing outside the rectangle is touched.
-    func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
-        precondition(isYUV420P && picture.isYUV420P && x % 2 == 0 && y % 2 == 0, "movies are pasted into 8-bit canvas frames at even places")
-        let coverage = Int((max(0, min(1, opacity)) * 255).rounded())
-        for index in 0..<3 {
-            let shift = index == 0 ? 0 : 1
-            let left = max(0, x) >> shift
-            let top = max(0, y) >> shift
-            let right = min(width, x + picture.width) >> shift
-            let bottom = min(height, y + picture.height) >> shift
-            guard left < right, top < bottom else { continue }
-            for row in top..<bottom {
-                let target = plane(index) + row * stride(index)
-                let source = picture.plane(index) + (row - (y >> shift)) * picture.stride(index) - (x >> shift)
-                if coverage == 255 {
-                    (target + left).update(from: source + left, count: right - left)
-                } else {
-                    for column in left..<right {
-                        target[column] = UInt8(clamping: Self.mix(Int(target[column]), source[column], coverage))
-                    }
-                }
-            }
-        }
-    }
-}

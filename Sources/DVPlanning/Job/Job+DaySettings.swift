@@ -9,12 +9,21 @@ extension Job {
         public var captions: [TimedCaption]
         /// Leave the day out.
         public var skip: Bool
+        /// This day's layout instead of the job's `layout`.
+        public var layout: Layout?
+        /// The clips shown at once on this day, each in its rectangle; empty: as the layout says.
+        public var layers: [Layer]
 
-        public init(pin: Pin? = nil, caption: String? = nil, captions: [TimedCaption] = [], skip: Bool = false) {
+        public init(
+            pin: Pin? = nil, caption: String? = nil, captions: [TimedCaption] = [], skip: Bool = false, layout: Layout? = nil,
+            layers: [Layer] = []
+        ) {
             self.pin = pin
             self.caption = caption
             self.captions = captions
             self.skip = skip
+            self.layout = layout
+            self.layers = layers
         }
     }
 

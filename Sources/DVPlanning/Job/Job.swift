@@ -25,12 +25,15 @@ public struct Job: Sendable, Hashable, Codable {
     public var intro: TitleCard?
     /// An optional title card after the last clip.
     public var outro: TitleCard?
+    /// How a day with several clips shares the frame; one clip a day unless it says otherwise.
+    public var layout: Layout
 
     public init(
         file: String, version: Int = 1, name: String, library: Library, timeframe: Timeframe,
         selection: Selection = Selection(), days: [CalendarDay: DaySettings] = [:], clips: Clips = Clips(),
         output: Output, transition: Transition = Transition(), audio: Audio = Audio(), overlays: [Overlay] = [],
-        captions: CaptionStyle = CaptionStyle(), intro: TitleCard? = nil, outro: TitleCard? = nil
+        captions: CaptionStyle = CaptionStyle(), intro: TitleCard? = nil, outro: TitleCard? = nil,
+        layout: Layout = Layout()
     ) {
         self.file = file
         self.version = version
@@ -47,5 +50,6 @@ public struct Job: Sendable, Hashable, Codable {
         self.captions = captions
         self.intro = intro
         self.outro = outro
+        self.layout = layout
     }
 }

@@ -26,7 +26,7 @@ extension JobDecoder {
 
     private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay) -> Job.DaySettings? {
         let name = "days.\(day)"
-        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip"]) else { return nil }
+        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers"]) else { return nil }
         var settings = Job.DaySettings()
         settings.caption = scalar(fields, "caption", expected: "text")
         settings.captions = decodeTimedCaptions(fields)
@@ -34,6 +34,11 @@ extension JobDecoder {
             error("\(name) has both caption and captions; give the whole-clip text as a caption without start and end", at: place)
         }
         settings.skip = bool(fields, "skip") ?? false
+        settings.layout = fields["layout"].flatMap { decodeLayout($0, name: name + ".layout") }
+        settings.layers = decodeLayers(fields)
+        if fields["pin"] != nil, let place = fields.keyNode("layers") {
+            error("\(name) has both pin and layers; name the pinned file as a layer's file", at: place)
+        }
         if let pin = fields["pin"] {
             settings.pin = decodePin(pin, name: name + ".pin")
             if settings.skip, settings.pin != nil {
@@ -60,7 +65,7 @@ extension JobDecoder {
 
     /// Under `--confine`, a pin must stay inside the allowed folders from every library folder it may be
     /// found in (an absolute one, from nowhere else).
-    private mutating func confinePin(_ file: String, name: String, at node: YAMLNode) {
+    mutating func confinePin(_ file: String, name: String, at node: YAMLNode) {
         let expanded = Self.expandTilde(file)
         for base in expanded.hasPrefix("/") ? ["/"] : libraryPaths {
             let before = diagnostics.count

@@ -3,7 +3,7 @@ import Foundation
 extension JobDecoder {
     static let topLevelKeys = [
         "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio",
-        "overlays", "captions", "intro", "outro",
+        "overlays", "captions", "intro", "outro", "layout",
     ]
 
     /// The job of a document's root; placeholders stand in for what is wrong, so check `diagnostics` for errors.
@@ -30,6 +30,7 @@ extension JobDecoder {
         if let node = fields["captions"] { job.captions = decodeCaptionStyle(node) }
         if let node = fields["intro"] { job.intro = decodeTitleCard(node, name: "intro") }
         if let node = fields["outro"] { job.outro = decodeTitleCard(node, name: "outro") }
+        if let node = fields["layout"] { job.layout = decodeLayout(node, name: "layout") ?? job.layout }
         if let node = fields["days"] {
             job.days = decodeDays(node, timeframe: timeframe)
         }

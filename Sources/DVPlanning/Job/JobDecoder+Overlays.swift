@@ -94,7 +94,7 @@ extension JobDecoder {
         return overlay
     }
 
-    private mutating func unitRect(_ node: YAMLNode, name: String) -> Job.UnitRect? {
+    mutating func unitRect(_ node: YAMLNode, name: String) -> Job.UnitRect? {
         let keys = ["x", "y", "width", "height"]
         guard let fields = fields(of: node, path: name, allowed: keys, required: keys) else { return nil }
         let values = keys.map { number(fields, $0, in: 0...1) }

@@ -27,6 +27,20 @@ public enum PlanTable {
                 lines += wrap(text, width: width, first: "  - ", rest: "    ")
             }
         }
+        let layered = plan.days.filter { !$0.layers.isEmpty }
+        if !layered.isEmpty {
+            lines += ["", "Layers (clips shown at once; rect in fractions of the frame: x, y, width × height):"]
+            for day in layered {
+                lines += wrap("\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
+                for layer in day.layers {
+                    let rect = layer.rect
+                    let text = "\(layer.file) \(layer.start.secondsText)–\((layer.start + layer.duration).secondsText)s at "
+                        + "\(decimal(rect.x)), \(decimal(rect.y)), \(decimal(rect.width)) × \(decimal(rect.height)), z \(layer.z), "
+                        + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)"
+                    lines += wrap(text, width: width, first: "      ", rest: "        ")
+                }
+            }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "Warnings:"]

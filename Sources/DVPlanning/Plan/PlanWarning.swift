@@ -20,6 +20,8 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case emptyTimeframe = "empty_timeframe"
         /// A clip with `start: auto` has no analysis (it could not be decoded for it); its window starts at 0.
         case momentUnknown = "moment_unknown"
+        /// A layer without a file found no clip of its day left to show; it is left out.
+        case layerUnfilled = "layer_unfilled"
     }
 
     public var code: Code

@@ -35,6 +35,11 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var motionPhoto: EmbeddedMovie?
     /// The analysed clip's best window and its score (`start: auto`, `order: best`); nil when not analysed.
     public var moment: MomentScores.Window?
+    /// The clips shown at once, in list order (the first is the one the fields above describe), for a day
+    /// with several; empty for a day of one clip.
+    public var layers: [PlannedLayer] = []
+    /// Whose sound a day with layers plays; nil for a day of one clip.
+    public var layerAudio: Job.LayerAudio?
 
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
@@ -57,7 +62,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case caption, colour
         case audioTrack = "audio_track"
         case motionPhoto = "motion_photo"
-        case moment
+        case moment, layers
+        case layerAudio = "layer_audio"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,6 +87,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         audioTrack = try container.decodeIfPresent(AudioTrackChoice.self, forKey: .audioTrack)
         motionPhoto = try container.decodeIfPresent(EmbeddedMovie.self, forKey: .motionPhoto)
         moment = try container.decodeIfPresent(MomentScores.Window.self, forKey: .moment)
+        layers = try container.decodeIfPresent([PlannedLayer].self, forKey: .layers) ?? []
+        layerAudio = try container.decodeIfPresent(Job.LayerAudio.self, forKey: .layerAudio)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -105,5 +113,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(audioTrack, forKey: .audioTrack)
         try container.encode(motionPhoto, forKey: .motionPhoto)
         try container.encode(moment, forKey: .moment)
+        try container.encode(layers, forKey: .layers)
+        try container.encode(layerAudio, forKey: .layerAudio)
     }
 }

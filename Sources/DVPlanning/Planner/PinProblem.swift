@@ -7,20 +7,24 @@ enum PinProblem: Error, Hashable {
     /// The file is a still picture that belongs to no Live Photo.
     case still(entry: MediaEntry)
 
-    func warning(on day: CalendarDay) -> PlanWarning {
-        switch self {
+    /// The warning for `day`'s pin, or for its layer `layer` (1-based) when given: the day falls back to its
+    /// own clips, or the layer is left out.
+    func warning(on day: CalendarDay, layer: Int? = nil) -> PlanWarning {
+        let subject = layer.map { "layer \($0)'s file" } ?? "pinned file"
+        let outcome = layer == nil ? "the day's own clips are used instead" : "the layer is left out"
+        return switch self {
         case .missing(let file):
             PlanWarning(
                 .orphanPin, date: day, file: file,
-                "pinned file \(file) is not in the library; check the path (relative to library.paths)")
+                "\(subject) \(file) is not in the library; check the path (relative to library.paths)"
+                    + (layer == nil ? "" : "; \(outcome)"))
         case .broken(let entry, let reason):
             PlanWarning(
-                .brokenPin, date: day, file: entry.relativePath,
-                "pinned file \(entry.relativePath) cannot be used (\(reason)); the day's own clips are used instead")
+                .brokenPin, date: day, file: entry.relativePath, "\(subject) \(entry.relativePath) cannot be used (\(reason)); \(outcome)")
         case .still(let entry):
             PlanWarning(
                 .pinNotAClip, date: day, file: entry.relativePath,
-                "pinned file \(entry.relativePath) is a still picture, not a clip; the day's own clips are used instead")
+                "\(subject) \(entry.relativePath) is a still picture, not a clip; \(outcome)")
         }
     }
 }

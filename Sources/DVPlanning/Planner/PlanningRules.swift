@@ -34,6 +34,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     /// The analysed clips' moments, by absolute path (`start: auto`, `order: best`); a clip without
     /// starts at 0 and ranks after those with.
     public var moments: [String: MomentScores]
+    /// How a day with several clips shares the frame (`layout`); a day's own `layout` overrides it.
+    public var layout: Job.Layout
 
     public init(
         days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
@@ -41,7 +43,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
         introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
-        moments: [String: MomentScores] = [:]
+        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout()
     ) {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
@@ -57,13 +59,14 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.outroDuration = outroDuration
         self.momentWeights = momentWeights
         self.moments = moments
+        self.layout = layout
     }
 
     /// True when choosing or trimming some clip needs its analysis: `order: best`, or `start: auto` in a
-    /// clip window or a pin.
+    /// clip window, a pin or a layer.
     public var wantsMoments: Bool {
         order == .best || videoWindow.start == .auto || livePhotoWindow.start == .auto
-            || daySettings.values.contains { $0.pin?.start == .auto }
+            || daySettings.values.contains { $0.pin?.start == .auto || $0.layers.contains { $0.start == .auto } }
     }
 
     /// Every day from `first` through `last`, both included (none when `last` is before `first`).

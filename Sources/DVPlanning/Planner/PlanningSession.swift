@@ -57,7 +57,7 @@ struct PlanningSession {
 
     /// The clips of the timeframe whose analysis the plan would use: with `order: best` every clip of the
     /// preferred kinds on a day that is not skipped, and with `start: auto` the clip each day would take
-    /// (pins included), in path order.
+    /// (pins and layers included), in path order.
     func clipsWantingMoments() -> [String] {
         var paths: Set<String> = []
         if rules.order == .best {
@@ -70,8 +70,15 @@ struct PlanningSession {
         var session = self
         for day in session.makePlan().days where day.status.hasClip {
             guard let path = day.path, let kind = day.kind else { continue }
-            let pin = day.status == .pinned ? rules.daySettings[day.date]?.pin : nil
+            let settings = rules.daySettings[day.date]
+            let pin = day.status == .pinned ? settings?.pin : nil
             if (pin?.start ?? rules.window(for: kind).start) == .auto { paths.insert(path) }
+            // A layer's own start is not told apart from its neighbours' here: a day with any layer on
+            // `auto` has all its layers analysed.
+            let anyLayerAuto = settings?.layers.contains { $0.start == .auto } ?? false
+            for layer in day.layers where anyLayerAuto || rules.window(for: layer.kind).start == .auto {
+                paths.insert(layer.path)
+            }
         }
         return paths.sorted()
     }
@@ -85,9 +92,12 @@ struct PlanningSession {
             warnings.append(PlanWarning(
                 .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
         }
-        let pins = resolvePins()
+        let lookup = fileLookup()
+        let pins = resolvePins(with: lookup)
+        let layerFiles = layerFiles(with: lookup)
         let pinnedPaths = Set(pins.values.compactMap { try? $0.get().entry.path })
-        var planned = days.map { day in decide(day, pin: pins[day], avoiding: pinnedPaths) }
+            .union(layerFiles.values.flatMap { $0.compactMap { try? $0?.get().entry.path } })
+        var planned = days.map { day in decide(day, pin: pins[day], layerFiles: layerFiles[day], avoiding: pinnedPaths) }
         let timeline = layOut(&planned)
         var totals = PlanTotals()
         totals.days = planned.count
@@ -100,40 +110,67 @@ struct PlanningSession {
         let unreadable = reportUnusableFiles(in: timeframe, pins: pins)
         totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
+        // A layered day's first clip is trimmed twice (as the day's clip and as its first layer): warn once.
+        var seen = Set<PlanWarning>()
+        warnings = warnings.filter { seen.insert($0).inserted }
         return Plan(
             timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, unreadable: unreadable, totals: totals)
     }
 
     /// The day's entry: skipped, pinned, chosen or without media, with the clip's trim (not yet its place in
-    /// the reel).
+    /// the reel), and the layers of a day that shows several clips at once.
     private mutating func decide(
-        _ day: CalendarDay, pin: Result<Clip, PinProblem>?, avoiding pinnedPaths: Set<String>
+        _ day: CalendarDay, pin: Result<Clip, PinProblem>?, layerFiles: [Result<Clip, PinProblem>?]?, avoiding pinnedPaths: Set<String>
     ) -> PlannedDay {
         let settings = rules.daySettings[day]
         if settings?.skip == true {
             return PlannedDay(date: day, status: .skipped, reason: "skipped", caption: settings?.caption)
         }
+        let layout = settings?.layout ?? rules.layout
+        if let wanted = settings?.layers, let layerFiles, !wanted.isEmpty,
+           let layered = layered(day, wanted: Array(zip(wanted, layerFiles)), layout: layout, settings: settings, avoiding: pinnedPaths) {
+            return layered
+        }
+        var chosen: (clip: Clip, status: DayStatus, reason: String)?
         switch pin {
         case .success(let clip):
             let source = clip.capture.localTime.date
-            let reason = source == day ? "pinned" : "pinned from \(source)"
-            return planned(day, clip: clip, status: .pinned, reason: reason, settings: settings)
+            chosen = (clip, .pinned, source == day ? "pinned" : "pinned from \(source)")
         case .failure(let problem):
             warnings.append(problem.warning(on: day))
         case nil:
             break
         }
-        for kind in rules.prefer {
-            let ranked = rankedByDay[day]?[kind] ?? []
-            if let position = ranked.firstIndex(where: { !pinnedPaths.contains($0.entry.path) }) {
-                let reason = "\(kind.label) \(position + 1) of \(ranked.count)"
-                return planned(day, clip: ranked[position], status: .chosen, reason: reason, settings: settings)
+        if chosen == nil, let first = candidates(on: day, avoiding: pinnedPaths).first {
+            chosen = (first.clip, .chosen, first.reason)
+        }
+        guard let chosen else {
+            return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
+        }
+        var result = planned(day, clip: chosen.clip, status: chosen.status, reason: chosen.reason, settings: settings)
+        if layout.clipsPerDay > 1 {
+            let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
+            if !others.isEmpty {
+                let pin = chosen.status == .pinned ? settings?.pin : nil
+                let first = (chosen.clip, Job.Layer(start: pin?.start, duration: pin?.duration))
+                addLayers(to: &result, clips: [first] + others.map { ($0.clip, Job.Layer()) }, layout: layout)
             }
         }
-        return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
+        return result
     }
 
-    private mutating func planned(
+    /// The day's own clips that may be chosen, best first: by `prefer`, then `order`, leaving out
+    /// `avoiding`; each with the reason the plan gives (`video 1 of 3`).
+    func candidates(on day: CalendarDay, avoiding: Set<String>) -> [(clip: Clip, reason: String)] {
+        rules.prefer.flatMap { kind in
+            let ranked = rankedByDay[day]?[kind] ?? []
+            return ranked.enumerated().compactMap { position, clip in
+                avoiding.contains(clip.entry.path) ? nil : (clip, "\(kind.label) \(position + 1) of \(ranked.count)")
+            }
+        }
+    }
+
+    mutating func planned(
         _ day: CalendarDay, clip: Clip, status: DayStatus, reason: String, settings: Job.DaySettings?
     ) -> PlannedDay {
         var planned = PlannedDay(date: day, status: status, reason: reason, caption: settings?.caption)
@@ -144,30 +181,40 @@ struct PlanningSession {
         planned.dayRule = clip.capture.rule
         planned.captureTime = clip.capture.localTime
         let pin = status == .pinned ? settings?.pin : nil
-        let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
-        let automatic = (pin?.start ?? rules.window(for: clip.kind).start) == .auto
-        let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: pin?.duration) : nil
-        if automatic, best == nil {
-            warnings.append(PlanWarning(
-                .momentUnknown, date: day, file: clip.entry.relativePath,
-                "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
-        }
-        let trim = rules.window(for: clip.kind).trim(
-            clipLength: clip.length, startOverride: pin?.start, durationOverride: pin?.duration, moment: info?.embeddedMovie?.stillTime,
-            bestStart: automatic ? best?.start : nil)
-        planned.moment = best
-        planned.start = trim.start
-        planned.duration = trim.duration
+        let window = window(of: clip, on: day, start: pin?.start, duration: pin?.duration)
+        planned.moment = window.moment
+        planned.start = window.start
+        planned.duration = window.duration
         planned.clipLength = clip.length
-        planned.colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
-        planned.audioTrack = info?.audio?.choice
-        planned.motionPhoto = info?.embeddedMovie
+        planned.colour = window.colour
+        planned.audioTrack = window.info?.audio?.choice
+        planned.motionPhoto = window.info?.embeddedMovie
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,
                 "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
         }
         return planned
+    }
+
+    /// The window taken from `clip` for `day` (`start` and `duration` override the kind's window), its
+    /// analysed best moment, what its probe says and its colour; warns when `start: auto` has no analysis.
+    mutating func window(
+        of clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?
+    ) -> (start: TimeSpan, duration: TimeSpan, moment: MomentScores.Window?, info: MediaInfo?, colour: StreamColour?) {
+        let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
+        let automatic = (start ?? rules.window(for: clip.kind).start) == .auto
+        let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration) : nil
+        if automatic, best == nil {
+            warnings.append(PlanWarning(
+                .momentUnknown, date: day, file: clip.entry.relativePath,
+                "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
+        }
+        let trim = rules.window(for: clip.kind).trim(
+            clipLength: clip.length, startOverride: start, durationOverride: duration, moment: info?.embeddedMovie?.stillTime,
+            bestStart: automatic ? best?.start : nil)
+        let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
+        return (trim.start, trim.duration, best, info, colour)
     }
 
     /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.

@@ -106,7 +106,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             // A broken clip can fail its own segment and the next one: report each file once.
             for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
                 guard !options.strict, failed.add(failure, identity: layout.identities[failure.path], index: planned.scan.entries) else {
-                    let day = planned.plan.days.first { $0.path == failure.path }?.date
+                    let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
                     throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
                 }
                 observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))

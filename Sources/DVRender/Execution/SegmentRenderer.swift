@@ -196,8 +196,8 @@ public struct SegmentRenderer: Sendable {
     }
 
     /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip read on from where this
-    /// segment or the one before left it, or loaded, normalized and overlaid (and added to `opened`), or a
-    /// card drawn.
+    /// segment or the one before left it, or loaded, normalized (or its layers composited) and overlaid
+    /// (and added to `opened`), or a card drawn.
     private func frames(
         of source: SegmentSource, firstFrame: Int, frameCount: Int, opened: OpenClips
     ) throws -> any CanvasFrameSource {
@@ -208,9 +208,15 @@ public struct SegmentRenderer: Sendable {
                 opened.keep(carried)
                 return carried
             }
-            let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
-            let normalized = try NormalizeStage(canvas: canvas).normalize(loaded)
-            let open = OpenClip(OverlayStage(canvas: canvas, fonts: fonts).overlay(normalized, firstFrame: firstFrame))
+            let fitted: any ClipFrames
+            if let layers = clip.layers {
+                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads)
+                    .compose(clip, layers: layers, firstFrame: firstFrame, frameCount: frameCount)
+            } else {
+                let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
+                fitted = try NormalizeStage(canvas: canvas).normalize(loaded)
+            }
+            let open = OpenClip(OverlayStage(canvas: canvas, fonts: fonts).overlay(fitted, firstFrame: firstFrame))
             opened.keep(open)
             return open
         case let .card(card):

@@ -64,7 +64,8 @@ struct SegmentCost {
     /// The estimated cost of `segment`.
     func estimate(_ segment: SegmentSpec) -> Double {
         segment.parts.reduce(0) { total, part in
-            let sources = part.sources.compactMap(\.clip).reduce(0) { sum, clip in sum + decodeCost(of: clip.path) }
+            let files = part.sources.compactMap(\.clip).flatMap { clip in clip.layers?.map(\.path) ?? [clip.path] }
+            let sources = files.reduce(0) { sum, path in sum + decodeCost(of: path) }
             return total + Double(part.frameCount) * (canvasPixels + sources)
         }
     }

@@ -1,3 +1,4 @@
+import DVPlanning
 import DVSignal
 
 /// One clip's sound in the reel, in samples at 48 kHz: where it starts and how long it lasts, how it meets
@@ -13,10 +14,16 @@ struct AudioPlacement: Encodable, Hashable {
     /// Samples of this clip's transition into the outro card (last clip only), over which its sound falls.
     var fadeOutToCard: Int
     var startInFile: Int
+    /// For a day that shows several clips at once, whose sound it plays and the layers' windows; nil for a
+    /// day of one clip, whose sound is `clip`'s.
+    var layered: LayeredSound?
 
-    /// Names the clip window for the loudness cache: the file's content, where the window starts and its length.
+    /// Names the clip window for the loudness cache: the file's content, where the window starts and its
+    /// length; for a layered day, also the choice and each layer's window.
     var windowKey: String {
-        "\(clip.identity)|\(startInFile)|\(length)"
+        let own = "\(clip.identity)|\(startInFile)|\(length)"
+        guard let layered else { return own }
+        return ([own, layered.audio.rawValue] + layered.layers.map { "\($0.identity)|\($0.startInFile)|\($0.length)" }).joined(separator: "|")
     }
 
     /// The sound of every clip of `layout`, in reel order, and the track's length in samples: each clip's
@@ -40,9 +47,40 @@ struct AudioPlacement: Encodable, Hashable {
             return AudioPlacement(
                 clip: clip, start: sample(piece.firstFrame), length: sample(piece.endFrame) - sample(piece.firstFrame),
                 crossfadeOut: overlap(piece, next), fadeInFromCard: cardBefore.map { overlap($0, piece) } ?? 0,
-                fadeOutToCard: overlap(piece, cardAfter), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000
+                fadeOutToCard: overlap(piece, cardAfter), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000,
+                layered: clip.layers.map { layers in
+                    LayeredSound(audio: piece.day?.layerAudio ?? .mix, layers: layers.map { layer in
+                        LayeredSound.Layer(
+                            path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
+                            startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
+                            length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame)
+                        )
+                    })
+                }
             )
         }
         return (placements, sample(layout.frameCount))
     }
+}
+
+/// The sound of a day that shows several clips at once: which is heard (`layout.audio`) and each layer's
+/// window, in the day's list order. Encoded (for keys) with the files' content digests, not their paths.
+struct LayeredSound: Encodable, Hashable {
+    /// One layer's window.
+    struct Layer: Encodable, Hashable {
+        /// Not part of the identity.
+        var path: String
+        var byteRange: Range<Int>?
+        var identity: String
+        var startInFile: Int
+        /// Samples it plays from the day's start; silence after.
+        var length: Int
+
+        private enum CodingKeys: String, CodingKey {
+            case identity, startInFile, length
+        }
+    }
+
+    var audio: Job.LayerAudio
+    var layers: [Layer]
 }

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 
 /// One chosen clip as the executor reads it: the file, its content identity, the window taken from it and
 /// what is drawn over it.
@@ -20,10 +21,13 @@ public struct ClipSource: Sendable, Hashable, Encodable {
     public var day: String
     /// The texts and pictures drawn over the clip, with the frames they show on.
     public var overlays: PieceOverlays
+    /// For a day that shows several clips at once, all of them in the day's list order (this clip first);
+    /// nil for a day of one clip, whose key is then what it always was.
+    public var layers: [ClipLayer]?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
-        overlays: PieceOverlays = PieceOverlays()
+        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -32,9 +36,56 @@ public struct ClipSource: Sendable, Hashable, Encodable {
         self.frameCount = frameCount
         self.day = day
         self.overlays = overlays
+        self.layers = layers
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays
+        case identity, startMilliseconds, frameCount, day, overlays, layers
+    }
+}
+
+/// One of the clips a layered day shows at once, as the executor reads it: the file, its window, and the
+/// rectangle it is fitted into. Encoded (for keys) without its path.
+public struct ClipLayer: Sendable, Hashable, Encodable {
+    /// Absolute path of the file, to read it; not part of the identity.
+    public var path: String
+    /// Where the movie lies inside the file (a Motion Photo's); not part of the identity.
+    public var byteRange: Range<Int>?
+    /// The file's content digest.
+    public var identity: String
+    /// Start of its window in the file, in milliseconds.
+    public var startMilliseconds: Int
+    /// Frames it shows, from the piece's first frame; past them its rectangle shows the background.
+    public var frameCount: Int
+    /// Its rectangle in canvas pixels (even offsets and sizes, at least 16).
+    public var rect: PixelRect
+    /// Stacking order: higher is drawn over lower, equals in list order.
+    public var z: Int
+    public var opacity: Double
+    /// How it fills its rectangle.
+    public var fit: Job.Output.Fit
+
+    public init(
+        path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
+        opacity: Double = 1, fit: Job.Output.Fit = .cover
+    ) {
+        self.path = path
+        self.byteRange = byteRange
+        self.identity = identity
+        self.startMilliseconds = startMilliseconds
+        self.frameCount = frameCount
+        self.rect = rect
+        self.z = z
+        self.opacity = opacity
+        self.fit = fit
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identity, startMilliseconds, frameCount, rect, z, opacity, fit
+    }
+
+    /// The layer as a clip of its own, for loading it: its window and frames, on `day`.
+    func clip(day: String) -> ClipSource {
+        ClipSource(path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day)
     }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// The plan's timeline in whole output frames: each piece (title card or day's clip) with its first and
@@ -67,7 +68,8 @@ public struct ReelLayout: Sendable {
                     overlays: PieceOverlays(
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
-                    )
+                    ),
+                    layers: Self.layers(of: planned, frameCount: end - first, canvas: canvas, identities: identities)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -81,6 +83,21 @@ public struct ReelLayout: Sendable {
         self.pieces = pieces
         self.identities = identities
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
+    }
+
+    /// The clips a layered day shows at once, in its list order, each for as many of the piece's
+    /// `frameCount` frames as its window lasts; nil for a day of one clip.
+    static func layers(of day: PlannedDay, frameCount: Int, canvas: CanvasSettings, identities: [String: String]) -> [ClipLayer]? {
+        guard !day.layers.isEmpty else { return nil }
+        let placement = OverlayPlacement(frameWidth: canvas.width, frameHeight: canvas.height)
+        return day.layers.map { layer in
+            let rect = placement.pixelRect(of: layer.rect)
+            return ClipLayer(
+                path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
+                startMilliseconds: Int(layer.start.milliseconds), frameCount: min(frameCount, frame(at: layer.duration, fps: canvas.fps)),
+                rect: PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
+            )
+        }
     }
 
     /// Gives the first card (when `intro`) the first clip's first frame as its blurred backdrop, and the
@@ -100,7 +117,7 @@ public struct ReelLayout: Sendable {
         }
     }
 
-    /// Every file a render of `plan` reads: the chosen clips, the pictures, movies and fonts of the overlays,
+    /// Every file a render of `plan` reads: the chosen clips and layers, the pictures, movies and fonts of the overlays,
     /// captions and title cards (the system's default font among them), and the music.
     public static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
@@ -112,7 +129,7 @@ public struct ReelLayout: Sendable {
             }
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
-        return plan.days.compactMap(\.path) + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
+        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
     }
 
     /// The output frame nearest to `time`.

@@ -132,9 +132,27 @@ struct AudioStage {
         )
     }
 
-    /// A clip window's samples, exactly its length.
+    /// A clip window's samples, exactly its length; for a layered day, the sound its `audio` choice plays.
     private func read(_ placement: AudioPlacement) throws -> StereoSamples {
-        try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange).read(startSample: placement.startInFile, count: placement.length)
+        guard let layered = placement.layered else {
+            return try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange)
+                .read(startSample: placement.startInFile, count: placement.length)
+        }
+        let readLayer = { (layer: LayeredSound.Layer) in
+            try AudioClipReader(path: layer.path, byteRange: layer.byteRange).read(startSample: layer.startInFile, count: layer.length)
+        }
+        switch layered.audio {
+        case .none:
+            return StereoSamples(silence: placement.length)
+        case .first:
+            return LayerSounds.fitted(try layered.layers.first.map(readLayer) ?? StereoSamples(silence: 0), length: placement.length)
+        case .loudest:
+            let tracks = try layered.layers.map(readLayer)
+            let loudest = LayerSounds.loudest(tracks).map { tracks[$0] } ?? StereoSamples(silence: 0)
+            return LayerSounds.fitted(loudest, length: placement.length)
+        case .mix:
+            return LayerSounds.mix(try layered.layers.map(readLayer), length: placement.length)
+        }
     }
 
     /// Loudness and presence of sound per clip window, from the cache or measured now.

@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 
 /// Frames in the output canvas, one at a time: what the transition and encode stages consume.
 protocol CanvasFrameSource {
@@ -6,8 +7,19 @@ protocol CanvasFrameSource {
     mutating func next() throws -> VideoFrame?
 }
 
+/// A day's clip in canvas frames, read on from segment to segment: one clip fitted into the canvas
+/// (`NormalizedClip`), or several on one canvas (`LayeredClip`).
+protocol ClipFrames: CanvasFrameSource {
+    /// The clip as planned.
+    var source: ClipSource { get }
+    /// The clip's frame index of the next frame.
+    var nextFrame: Int { get }
+    /// Reads on for `frames` more frames after the current end: the next segment's part of the clip.
+    mutating func extendWindow(by frames: Int)
+}
+
 /// A loaded clip turned upright and fitted into the canvas: the normalize stage's product.
-public struct NormalizedClip: CanvasFrameSource {
+public struct NormalizedClip: ClipFrames {
     /// The clip as planned.
     public let source: ClipSource
     private let loaded: LoadedClip
@@ -56,9 +68,13 @@ struct NormalizeStage {
     let canvas: CanvasSettings
 
     func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
+        try normalize(loaded, width: canvas.width, height: canvas.height, fit: canvas.fit)
+    }
+
+    /// `loaded` fitted into a `width` × `height` picture by `fit`: a layer's rectangle.
+    func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
         let normalizer = try CanvasNormalizer(
-            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background,
-            toneMap: canvas.toneMap
+            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }

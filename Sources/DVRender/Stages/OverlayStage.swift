@@ -1,13 +1,13 @@
 import DVMedia
 
-/// A normalized clip with its overlays drawn on every frame: the overlay stage's product.
+/// A normalized or layered clip with its overlays drawn on every frame: the overlay stage's product.
 public struct OverlaidClip: CanvasFrameSource {
-    private var clip: NormalizedClip
+    private var clip: any ClipFrames
     private let painter: OverlayPainter
     /// The piece's frame index of the next frame.
     private var index: Int
 
-    fileprivate init(clip: NormalizedClip, painter: OverlayPainter, firstFrame: Int) {
+    fileprivate init(clip: any ClipFrames, painter: OverlayPainter, firstFrame: Int) {
         self.clip = clip
         self.painter = painter
         index = firstFrame
@@ -42,7 +42,7 @@ struct OverlayStage {
     let fonts: FontPool
 
     /// `clip`, whose first frame is the piece's frame `firstFrame`, with its overlays drawn.
-    func overlay(_ clip: NormalizedClip, firstFrame: Int) -> OverlaidClip {
+    func overlay(_ clip: any ClipFrames, firstFrame: Int) -> OverlaidClip {
         let painter = OverlayPainter(overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts,
             toneMap: canvas.toneMap
         )

@@ -1,5 +1,5 @@
 /// A rectangle of pixels in a picture: left and top edges, width and height; y grows downwards.
-public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int

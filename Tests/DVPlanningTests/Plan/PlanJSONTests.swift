@@ -25,7 +25,8 @@ import Testing
         let days = try #require(json["days"] as? [[String: Any]])
         #expect(Set(days[0].keys) == [
             "date", "weekday", "status", "reason", "file", "path", "kind", "source_date", "day_rule", "capture_time",
-            "start", "duration", "clip_length", "output_start", "caption", "colour", "audio_track", "motion_photo", "moment",
+            "start", "duration", "clip_length", "output_start", "caption", "colour", "audio_track", "motion_photo", "moment", "layers",
+            "layer_audio",
         ])
         #expect(days[0]["date"] as? String == "2024-12-01")
         #expect(days[0]["weekday"] as? String == "Sun")
@@ -51,5 +52,27 @@ import Testing
         let plan = samplePlan()
         let decoded = try JSONDecoder().decode(Plan.self, from: try JSONEncoder().encode(plan))
         #expect(decoded == plan)
+    }
+
+    @Test func layeredDayCarriesItsLayersAndRoundTrips() throws {
+        let index = [
+            Fixtures.movie("a.mov", local: "2024-12-01T10:00:00-0800", duration: 10),
+            Fixtures.movie("b.mov", local: "2024-12-01T11:00:00-0800", duration: 2),
+        ]
+        var rules = rules("2024-12-01", "2024-12-01", settings: [:])
+        rules.layout = Job.Layout(style: .splitV, audio: .none)
+        let plan = Planner.plan(index: index, rules: rules)
+        #expect(try JSONDecoder().decode(Plan.self, from: try JSONEncoder().encode(plan)) == plan)
+        let json = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(plan)) as? [String: Any])
+        let day = try #require((json["days"] as? [[String: Any]])?.first)
+        #expect(day["layer_audio"] as? String == "none")
+        let layers = try #require(day["layers"] as? [[String: Any]])
+        #expect(layers.count == 2)
+        #expect(Set(layers[1].keys) == [
+            "file", "path", "kind", "source_date", "start", "duration", "clip_length", "rect", "z", "opacity", "fit", "colour",
+            "audio_track", "motion_photo", "moment",
+        ])
+        #expect(layers[1]["file"] as? String == "b.mov" && layers[1]["duration"] as? Double == 2)
+        #expect(layers[1]["rect"] as? [String: Double] == ["x": 0, "y": 0.5, "width": 1, "height": 0.5])
     }
 }

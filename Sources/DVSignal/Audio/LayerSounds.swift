@@ -1,0 +1,33 @@
+/// The sound of a day that shows several clips at once: one of them, or all together.
+public enum LayerSounds {
+    /// `tracks` played together over `length` samples, each at 1/√n so that unrelated sounds keep about
+    /// the level of one; a track shorter than `length` is silent after its end.
+    public static func mix(_ tracks: [StereoSamples], length: Int) -> StereoSamples {
+        var mixed = StereoSamples(silence: length)
+        guard !tracks.isEmpty else { return mixed }
+        let gain = 1 / Float(tracks.count).squareRoot()
+        for track in tracks {
+            for index in 0..<min(length, track.count) {
+                mixed.left[index] += gain * track.left[index]
+                mixed.right[index] += gain * track.right[index]
+            }
+        }
+        return mixed
+    }
+
+    /// `track` cut, or lengthened with silence, to `length` samples.
+    public static func fitted(_ track: StereoSamples, length: Int) -> StereoSamples {
+        mix([track], length: length)
+    }
+
+    /// The position of the loudest of `tracks` by integrated loudness (one too quiet to measure counts as
+    /// silent), the first of equals; nil when there are none.
+    public static func loudest(_ tracks: [StereoSamples]) -> Int? {
+        let levels = tracks.map { LoudnessMeter.measure($0).integrated ?? -.infinity }
+        var best: Int?
+        for (index, level) in levels.enumerated() where best.map({ level > levels[$0] }) ?? true {
+            best = index
+        }
+        return best
+    }
+}
