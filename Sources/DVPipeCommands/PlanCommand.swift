@@ -22,7 +22,8 @@ struct PlanCommand: AsyncParsableCommand {
             by content): WHY adds each judged clip's score and a Moments section lists the measures. \
             --contact-sheet DIR draws each judged day's clips as rows of thumbnails with their scores.
 
-            A day that shows several clips at once (layout, days.<date>.layers) says "N at once" in WHY,             and a Layers section lists its clips with their windows, rectangles, z order and sound.
+            A day that shows several clips at once (layout, days.<date>.layers) says "N at once" in WHY, \
+            and a Layers section lists its clips with their windows, rectangles, z order and sound.
 
             --json (or --format json) prints the plan as JSON instead (shape documented in \
             docs/plan-json.md); --format markdown prints it as a Markdown table for a CI step summary.

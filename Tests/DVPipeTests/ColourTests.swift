@@ -89,6 +89,37 @@ struct ColourTests {
         }
     }
 
+    @Test("a layered day converts each layer on its own: an HLG chart and a BT.601 chart in two quarters, each within its ΔE")
+    func layersKeepTheirOwnColour() throws {
+        let folder = try TemporaryFolder("colour-layers")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let hlg = try #require(Self.sources.first { $0.description == "HLG BT.2020 10-bit HEVC" })
+        let standard = try #require(Self.sources.first { $0.description == "BT.601" })
+        try Self.writeChartClip(hlg, to: media.appendingPathComponent("VID_20241201_120000.mp4"), scratch: folder.url)
+        try Self.writeChartClip(standard, to: media.appendingPathComponent("VID_20241201_130000.mp4"), scratch: folder.url)
+        // Each layer a 16:9 quarter, so both charts are scaled whole into it, patches where the measure expects them.
+        let reel = try Self.render("layers", days: 1, in: folder.url, extra: """
+            days:
+              2024-12-01:
+                layers:
+                  - { file: VID_20241201_120000.mp4, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
+                  - { file: VID_20241201_130000.mp4, rect: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 } }
+            """)
+        let quarter = (width: Self.canvas.width / 2, height: Self.canvas.height / 2)
+        for (source, crop) in [(hlg, "\(quarter.width):\(quarter.height):0:0"), (standard, "\(quarter.width):\(quarter.height):\(quarter.width):\(quarter.height)")] {
+            let pixels = try Self.rgbFrames(of: reel, crop: crop)
+            let frameBytes = quarter.width * quarter.height * 3
+            try #require(pixels.count == frameBytes * Self.fps)
+            let frame = pixels.subdata(in: (Self.fps / 2) * frameBytes..<(Self.fps / 2 + 1) * frameBytes)
+            let errors = zip(Self.chart, Self.patchMeans(frame, size: quarter)).map { Self.deltaE($0, $1) }
+            let mean = errors.reduce(0, +) / Double(errors.count)
+            let report = "\(source) as a layer: mean ΔE \(mean), each \(errors.map { ($0 * 10).rounded() / 10 })"
+            #expect(mean <= source.meanLimit, "\(report)")
+            #expect(errors[Self.greys].max()! <= 2, "\(report)")
+        }
+    }
+
     @Test("plan shows what each clip declares: its colour in the JSON, HDR clips marked in the table")
     func planShowsEachClipsColour() throws {
         let folder = try TemporaryFolder("colour-plan")
@@ -199,7 +230,7 @@ struct ColourTests {
 
     /// Renders the first `days` days of December 2024 from `folder`/media, a 1 s cut of each, at the canvas
     /// size into `folder`/out/`name`.mp4 with `dvpipe run`; returns the reel's path.
-    static func render(_ name: String, days: Int, in folder: URL) throws -> String {
+    static func render(_ name: String, days: Int, in folder: URL, extra: String = "") throws -> String {
         let job = folder.appendingPathComponent("\(name).yaml")
         try """
             version: 1
@@ -212,6 +243,7 @@ struct ColourTests {
               resolution: \(canvas.width)x\(canvas.height)
               fps: \(fps)
               video: { codec: h264, crf: 10, preset: veryfast }
+            \(extra)
 
             """.write(to: job, atomically: true, encoding: .utf8)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
@@ -219,12 +251,13 @@ struct ColourTests {
         return folder.appendingPathComponent("out/\(name).mp4").path
     }
 
-    /// The reel's frames (the first `frames`, when given) as rgb24, decoded by zimg from BT.709 limited range.
-    static func rgbFrames(of reel: String, frames: Int? = nil) throws -> Data {
+    /// The reel's frames (the first `frames`, when given; only `crop`, `w:h:x:y`, of each when given) as
+    /// rgb24, decoded by zimg from BT.709 limited range.
+    static func rgbFrames(of reel: String, frames: Int? = nil, crop: String? = nil) throws -> Data {
         try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
             "-v", "error", "-i", reel,
         ] + (frames.map { ["-frames:v", "\($0)"] } ?? []) + [
-            "-vf", "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
+            "-vf", (crop.map { "crop=\($0)," } ?? "") + "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
             "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
         ])
     }
@@ -265,10 +298,10 @@ struct ColourTests {
         ])
     }
 
-    /// The mean RGB of the middle half (each way) of every patch of a canvas-sized rgb24 frame of
-    /// `columns`×`rows` patches.
-    static func patchMeans(_ frame: Data, columns: Int = 6, rows: Int = 4) -> [SIMD3<Double>] {
-        let (width, height) = canvas
+    /// The mean RGB of the middle half (each way) of every patch of a `size` (default: the canvas's) rgb24
+    /// frame of `columns`×`rows` patches.
+    static func patchMeans(_ frame: Data, columns: Int = 6, rows: Int = 4, size: (width: Int, height: Int) = canvas) -> [SIMD3<Double>] {
+        let (width, height) = size
         return (0..<(columns * rows)).map { patch in
             let (row, column) = patch.quotientAndRemainder(dividingBy: columns)
             let left = width * column / columns, right = width * (column + 1) / columns

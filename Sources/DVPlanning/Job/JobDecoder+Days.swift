@@ -1,6 +1,6 @@
 extension JobDecoder {
     /// `days:`; keys outside a fixed timeframe are warnings (a `last:` timeframe moves, so it is not checked).
-    mutating func decodeDays(_ node: YAMLNode, timeframe: Job.Timeframe?) -> [CalendarDay: Job.DaySettings] {
+    mutating func decodeDays(_ node: YAMLNode, timeframe: Job.Timeframe?, layout: Job.Layout) -> [CalendarDay: Job.DaySettings] {
         guard let entries = node.entries else {
             error("days must be a mapping of dates (2024-12-25: { skip: true }); found \(node.summary)", at: node)
             return [:]
@@ -17,14 +17,15 @@ extension JobDecoder {
             if let range, !range.contains(day) {
                 warning("days: \(day) is outside the timeframe \(range); its settings are never used", at: entry.key)
             }
-            if let settings = decodeDay(entry.value, day: day), days[day] == nil {
+            if let settings = decodeDay(entry.value, day: day, layout: layout), days[day] == nil {
                 days[day] = settings
             }
         }
         return days
     }
 
-    private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay) -> Job.DaySettings? {
+    /// One day's settings; its `layout` takes what it leaves out from the job's `layout`.
+    private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay, layout: Job.Layout) -> Job.DaySettings? {
         let name = "days.\(day)"
         guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers"]) else { return nil }
         var settings = Job.DaySettings()
@@ -34,10 +35,13 @@ extension JobDecoder {
             error("\(name) has both caption and captions; give the whole-clip text as a caption without start and end", at: place)
         }
         settings.skip = bool(fields, "skip") ?? false
-        settings.layout = fields["layout"].flatMap { decodeLayout($0, name: name + ".layout") }
+        settings.layout = fields["layout"].flatMap { decodeLayout($0, name: name + ".layout", base: layout) }
         settings.layers = decodeLayers(fields)
         if fields["pin"] != nil, let place = fields.keyNode("layers") {
             error("\(name) has both pin and layers; name the pinned file as a layer's file", at: place)
+        }
+        if settings.skip, !settings.layers.isEmpty, let place = fields["layers"] {
+            warning("\(name) has both skip: true and layers; the day is skipped and the layers unused", at: place)
         }
         if let pin = fields["pin"] {
             settings.pin = decodePin(pin, name: name + ".pin")

@@ -32,7 +32,7 @@ extension JobDecoder {
         if let node = fields["outro"] { job.outro = decodeTitleCard(node, name: "outro") }
         if let node = fields["layout"] { job.layout = decodeLayout(node, name: "layout") ?? job.layout }
         if let node = fields["days"] {
-            job.days = decodeDays(node, timeframe: timeframe)
+            job.days = decodeDays(node, timeframe: timeframe, layout: job.layout)
         }
         checkTransition(job, fields: fields)
         return job

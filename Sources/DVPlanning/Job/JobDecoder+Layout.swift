@@ -1,20 +1,22 @@
 extension JobDecoder {
-    /// `layout:` or `days.<date>.layout`: a style name, or `{style, clips_per_day, audio, fit}`.
-    mutating func decodeLayout(_ node: YAMLNode, name: String) -> Job.Layout? {
+    /// `layout:` or `days.<date>.layout`: a style name, or `{style, clips_per_day, audio, fit}`; what it
+    /// leaves out is `base`'s (the job's layout, for a day's), but for the count, which a new style sets.
+    mutating func decodeLayout(_ node: YAMLNode, name: String, base: Job.Layout = Job.Layout()) -> Job.Layout? {
         if node.scalar != nil {
-            return choice(node, name: name, Job.LayoutStyle.self).map { Job.Layout(style: $0) }
+            return choice(node, name: name, Job.LayoutStyle.self).map { Job.Layout(style: $0, audio: base.audio, fit: base.fit) }
         }
         guard let fields = fields(of: node, path: name, allowed: ["style", "clips_per_day", "audio", "fit"]) else { return nil }
-        let style = choice(fields, "style", Job.LayoutStyle.self) ?? .single
-        let count = integer(fields, "clips_per_day", in: 1...9)
+        let newStyle = choice(fields, "style", Job.LayoutStyle.self)
+        let style = newStyle ?? base.style
+        let count = integer(fields, "clips_per_day", in: 1...9) ?? (newStyle == nil ? base.clipsPerDay : nil)
         if style == .single, let count, count > 1, let place = fields["clips_per_day"] {
             error(
                 "\(fields.name("clips_per_day")) is \(count) but the style single shows one clip; "
                     + "add style: split-h, split-v, grid or pip", at: place)
         }
         var layout = Job.Layout(style: style, clipsPerDay: count)
-        layout.audio = choice(fields, "audio", Job.LayerAudio.self) ?? layout.audio
-        layout.fit = choice(fields, "fit", Job.Output.Fit.self) ?? layout.fit
+        layout.audio = choice(fields, "audio", Job.LayerAudio.self) ?? base.audio
+        layout.fit = choice(fields, "fit", Job.Output.Fit.self) ?? base.fit
         return layout
     }
 

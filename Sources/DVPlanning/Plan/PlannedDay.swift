@@ -41,6 +41,11 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     /// Whose sound a day with layers plays; nil for a day of one clip.
     public var layerAudio: Job.LayerAudio?
 
+    /// How long the day shows in the reel: its clip's window, or its longest layer's.
+    public var reelDuration: TimeSpan? {
+        layers.map(\.duration).max() ?? duration
+    }
+
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
         self.weekday = PlannedDay.weekdayNames[date.weekday - 1]

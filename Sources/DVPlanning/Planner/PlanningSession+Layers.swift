@@ -40,16 +40,16 @@ extension PlanningSession {
         }
         guard let first = kept.first else { return nil }
         var result = planned(
-            day, clip: first.clip, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason, settings: nil)
-        result.caption = settings?.caption
+            day, clip: first.clip, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason, caption: settings?.caption,
+            start: first.layer.start, duration: first.layer.duration)
         addLayers(to: &result, clips: kept.map { ($0.clip, $0.layer) }, layout: layout)
         return result
     }
 
     /// Makes `day` show `clips` at once, each with its layer's settings, in its rectangle (the layer's
-    /// own, else its place in `layout`); the day lasts as long as its longest layer.
+    /// own, else its place in `layout`, a grid's under `single`); the day lasts as long as its longest layer.
     mutating func addLayers(to day: inout PlannedDay, clips: [(clip: Clip, layer: Job.Layer)], layout: Job.Layout) {
-        let cells = layout.style.cells(count: clips.count)
+        let cells = (layout.style == .single ? Job.LayoutStyle.grid : layout.style).cells(count: clips.count)
         day.layers = zip(clips, cells).map { chosen, cell in
             let (clip, layer) = chosen
             let window = window(of: clip, on: day.date, start: layer.start, duration: layer.duration)
@@ -65,12 +65,6 @@ extension PlanningSession {
             return planned
         }
         day.layerAudio = layout.audio
-        day.reason += ", \(clips.count) at once"
-        // The first layer's window is the day's: its start and moment; the day runs for the longest layer.
-        if let first = day.layers.first {
-            day.start = first.start
-            day.moment = first.moment
-        }
-        day.duration = day.layers.map(\.duration).max()
+        day.reason += clips.count == 1 ? ", as a layer" : ", \(clips.count) at once"
     }
 }

@@ -107,10 +107,11 @@ struct PlanningSession {
         totals.daysPinned = planned.count { $0.status == .pinned }
         totals.clipsInTimeframe = catalog.clips.count { timeframe.contains($0.capture.localTime.date) }
         totals.stillsNotUsed = catalog.stills.count { timeframe.contains(captureDate(of: $0)) }
-        let unreadable = reportUnusableFiles(in: timeframe, pins: pins)
+        let unreadable = reportUnusableFiles(in: timeframe, named: Array(pins.values) + layerFiles.values.flatMap { $0.compactMap { $0 } })
         totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
-        // A layered day's first clip is trimmed twice (as the day's clip and as its first layer): warn once.
+        // A layered day's first clip is trimmed twice (as the day's clip and as its first layer), and a file
+        // may be warned about on several days' account: each warning once.
         var seen = Set<PlanWarning>()
         warnings = warnings.filter { seen.insert($0).inserted }
         return Plan(
@@ -147,11 +148,13 @@ struct PlanningSession {
         guard let chosen else {
             return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
         }
-        var result = planned(day, clip: chosen.clip, status: chosen.status, reason: chosen.reason, settings: settings)
+        let pin = chosen.status == .pinned ? settings?.pin : nil
+        var result = planned(
+            day, clip: chosen.clip, status: chosen.status, reason: chosen.reason, caption: settings?.caption, start: pin?.start,
+            duration: pin?.duration)
         if layout.clipsPerDay > 1 {
             let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
             if !others.isEmpty {
-                let pin = chosen.status == .pinned ? settings?.pin : nil
                 let first = (chosen.clip, Job.Layer(start: pin?.start, duration: pin?.duration))
                 addLayers(to: &result, clips: [first] + others.map { ($0.clip, Job.Layer()) }, layout: layout)
             }
@@ -170,18 +173,19 @@ struct PlanningSession {
         }
     }
 
+    /// The day of `clip`, its window as the kind's, with `start` and `duration` (a pin's or a layer's)
+    /// overriding it.
     mutating func planned(
-        _ day: CalendarDay, clip: Clip, status: DayStatus, reason: String, settings: Job.DaySettings?
+        _ day: CalendarDay, clip: Clip, status: DayStatus, reason: String, caption: String?, start: ClipStart?, duration: ClipLength?
     ) -> PlannedDay {
-        var planned = PlannedDay(date: day, status: status, reason: reason, caption: settings?.caption)
+        var planned = PlannedDay(date: day, status: status, reason: reason, caption: caption)
         planned.file = clip.entry.relativePath
         planned.path = clip.entry.path
         planned.kind = clip.kind
         planned.sourceDate = clip.capture.localTime.date
         planned.dayRule = clip.capture.rule
         planned.captureTime = clip.capture.localTime
-        let pin = status == .pinned ? settings?.pin : nil
-        let window = window(of: clip, on: day, start: pin?.start, duration: pin?.duration)
+        let window = window(of: clip, on: day, start: start, duration: duration)
         planned.moment = window.moment
         planned.start = window.start
         planned.duration = window.duration
@@ -189,19 +193,20 @@ struct PlanningSession {
         planned.colour = window.colour
         planned.audioTrack = window.info?.audio?.choice
         planned.motionPhoto = window.info?.embeddedMovie
+        return planned
+    }
+
+    /// The window taken from `clip` for `day` (`start` and `duration` override the kind's window), its
+    /// analysed best moment, what its probe says and its colour; warns when `start: auto` has no analysis
+    /// and when the clip's day came from its modification time.
+    mutating func window(
+        of clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?
+    ) -> (start: TimeSpan, duration: TimeSpan, moment: MomentScores.Window?, info: MediaInfo?, colour: StreamColour?) {
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,
                 "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
         }
-        return planned
-    }
-
-    /// The window taken from `clip` for `day` (`start` and `duration` override the kind's window), its
-    /// analysed best moment, what its probe says and its colour; warns when `start: auto` has no analysis.
-    mutating func window(
-        of clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?
-    ) -> (start: TimeSpan, duration: TimeSpan, moment: MomentScores.Window?, info: MediaInfo?, colour: StreamColour?) {
         let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
         let automatic = (start ?? rules.window(for: clip.kind).start) == .auto
         let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration) : nil
@@ -223,7 +228,7 @@ struct PlanningSession {
         guard !clipDays.isEmpty else { return Timeline(pieces: [], transition: rules.transition) }
         var pieces: [(role: TimelineItem.Role, date: CalendarDay?, duration: TimeSpan)] = []
         if rules.introDuration > .zero { pieces.append((.intro, nil, rules.introDuration)) }
-        pieces += clipDays.map { (.clip, planned[$0].date, planned[$0].duration ?? .zero) }
+        pieces += clipDays.map { (.clip, planned[$0].date, planned[$0].reelDuration ?? .zero) }
         if rules.outroDuration > .zero { pieces.append((.outro, nil, rules.outroDuration)) }
         let timeline = Timeline(pieces: pieces, transition: rules.transition)
         for (index, item) in zip(clipDays, timeline.items.filter { $0.role == .clip }) {
@@ -234,11 +239,12 @@ struct PlanningSession {
 
     /// Every unusable file of the library, with the day its name gives (its modification time says nothing
     /// of a broken file: without a dated name its day is unknown). Those of the timeframe and those whose
-    /// day is unknown are warned about too, except broken pins, which their day's warning already names.
+    /// day is unknown are warned about too, except broken files `named` by pins and layers, which their day's
+    /// warning already names.
     private mutating func reportUnusableFiles(
-        in timeframe: Set<CalendarDay>, pins: [CalendarDay: Result<Clip, PinProblem>]
+        in timeframe: Set<CalendarDay>, named: [Result<Clip, PinProblem>]
     ) -> [UnreadableFile] {
-        let brokenPins = Set(pins.values.compactMap { result -> String? in
+        let brokenPins = Set(named.compactMap { result -> String? in
             guard case .failure(.broken(let entry, _)) = result else { return nil }
             return entry.path
         })

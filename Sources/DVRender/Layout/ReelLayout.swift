@@ -69,7 +69,7 @@ public struct ReelLayout: Sendable {
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
                     ),
-                    layers: Self.layers(of: planned, frameCount: end - first, canvas: canvas, identities: identities)
+                    layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities)
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -85,30 +85,47 @@ public struct ReelLayout: Sendable {
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
-    /// The clips a layered day shows at once, in its list order, each for as many of the piece's
-    /// `frameCount` frames as its window lasts; nil for a day of one clip.
-    static func layers(of day: PlannedDay, frameCount: Int, canvas: CanvasSettings, identities: [String: String]) -> [ClipLayer]? {
+    /// The clips a layered day shows at once, in its list order, each for as many of the piece's `frames`
+    /// as its window lasts, rounded as the piece's end is (so the longest shows on every frame); nil for a
+    /// day of one clip.
+    static func layers(of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String]) -> [ClipLayer]? {
         guard !day.layers.isEmpty else { return nil }
-        let placement = OverlayPlacement(frameWidth: canvas.width, frameHeight: canvas.height)
+        let start = day.outputStart ?? .zero
         return day.layers.map { layer in
-            let rect = placement.pixelRect(of: layer.rect)
-            return ClipLayer(
+            ClipLayer(
                 path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
-                startMilliseconds: Int(layer.start.milliseconds), frameCount: min(frameCount, frame(at: layer.duration, fps: canvas.fps)),
-                rect: PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
+                startMilliseconds: Int(layer.start.milliseconds),
+                frameCount: min(frames.count, frame(at: start + layer.duration, fps: canvas.fps) - frames.lowerBound),
+                rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
             )
         }
     }
 
+    /// `rect` in pixels of a `width` × `height` canvas: each edge on the even pixel nearest to it, so that
+    /// neighbouring cells meet without a gap; at least 16 wide and high, inside the canvas.
+    static func pixelRect(of rect: Job.UnitRect, width: Int, height: Int) -> PixelRect {
+        let edge = { (fraction: Double, size: Int) in min(size & ~1, max(0, Int((fraction * Double(size) / 2).rounded()) * 2)) }
+        let span = { (from: Double, length: Double, size: Int) -> (Int, Int) in
+            let (low, high) = (edge(from, size), edge(from + length, size))
+            let extent = max(16, high - low)
+            return (max(0, min(low, (size & ~1) - extent)), min(extent, size & ~1))
+        }
+        let (x, columns) = span(rect.x, rect.width, width), (y, rows) = span(rect.y, rect.height, height)
+        return PixelRect(x: x, y: y, width: columns, height: rows)
+    }
+
     /// Gives the first card (when `intro`) the first clip's first frame as its blurred backdrop, and the
-    /// last card (when `outro`) the last clip's last frame: the frames next to them in the reel.
+    /// last card (when `outro`) the last clip's last frame (of a layered day, its first layer's): the frames
+    /// next to them in the reel.
     static func placeBackdrops(in pieces: inout [Piece], intro: Bool, outro: Bool, fps: Int) {
         let clips = pieces.compactMap(\.source.clip)
         guard let firstClip = clips.first, let lastClip = clips.last else { return }
         let seconds = { (clip: ClipSource, frame: Int) in Double(clip.startMilliseconds) / 1000 + Double(frame) / Double(fps) }
+        // A layered day's clip is its first layer, which may end before the day does.
+        let lastFrame = (lastClip.layers?.first?.frameCount ?? lastClip.frameCount) - 1
         let wanted = [
             (index: pieces.startIndex, on: intro, clip: firstClip, at: seconds(firstClip, 0)),
-            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, lastClip.frameCount - 1)),
+            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, max(0, lastFrame))),
         ]
         for (index, on, clip, at) in wanted where on {
             guard case var .card(card) = pieces[index].source else { continue }

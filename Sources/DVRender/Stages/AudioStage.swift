@@ -132,26 +132,32 @@ struct AudioStage {
         )
     }
 
-    /// A clip window's samples, exactly its length; for a layered day, the sound its `audio` choice plays.
-    private func read(_ placement: AudioPlacement) throws -> StereoSamples {
+    /// A clip window's samples, exactly its length; for a layered day, the sound its `audio` choice plays,
+    /// a layer whose sound cannot be decoded counting as silent (and told to `failed`, with why).
+    private func read(_ placement: AudioPlacement, failed: (String, any Error) -> Void = { _, _ in }) throws -> StereoSamples {
         guard let layered = placement.layered else {
             return try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange)
                 .read(startSample: placement.startInFile, count: placement.length)
         }
         let readLayer = { (layer: LayeredSound.Layer) in
-            try AudioClipReader(path: layer.path, byteRange: layer.byteRange).read(startSample: layer.startInFile, count: layer.length)
+            do {
+                return try AudioClipReader(path: layer.path, byteRange: layer.byteRange).read(startSample: layer.startInFile, count: layer.length)
+            } catch {
+                failed(layer.path, error)
+                return StereoSamples(silence: layer.length)
+            }
         }
         switch layered.audio {
         case .none:
             return StereoSamples(silence: placement.length)
         case .first:
-            return LayerSounds.fitted(try layered.layers.first.map(readLayer) ?? StereoSamples(silence: 0), length: placement.length)
+            return LayerSounds.fitted(layered.layers.first.map(readLayer) ?? StereoSamples(silence: 0), length: placement.length)
         case .loudest:
-            let tracks = try layered.layers.map(readLayer)
+            let tracks = layered.layers.map(readLayer)
             let loudest = LayerSounds.loudest(tracks).map { tracks[$0] } ?? StereoSamples(silence: 0)
             return LayerSounds.fitted(loudest, length: placement.length)
         case .mix:
-            return LayerSounds.mix(try layered.layers.map(readLayer), length: placement.length)
+            return LayerSounds.mix(layered.layers.map(readLayer), length: placement.length)
         }
     }
 
@@ -163,7 +169,9 @@ struct AudioStage {
         for placement in placements where windows[placement.windowKey] == nil {
             let samples: StereoSamples
             do {
-                samples = try read(placement)
+                samples = try read(placement) { path, error in
+                    observer.handle(.warning("\(path): its sound cannot be decoded (\(error)); the layer is silent"))
+                }
             } catch {
                 observer.handle(.warning("\(placement.clip.path): its sound cannot be decoded (\(error)); the day plays silence"))
                 samples = StereoSamples(silence: placement.length)

@@ -1,11 +1,12 @@
 /// The sound of a day that shows several clips at once: one of them, or all together.
 public enum LayerSounds {
-    /// `tracks` played together over `length` samples, each at 1/√n so that unrelated sounds keep about
-    /// the level of one; a track shorter than `length` is silent after its end.
+    /// `tracks` played together over `length` samples, each at 1/√n, n the tracks with sound
+    /// (`StereoSamples.hasSound`), so that unrelated sounds keep about the level of one and a silent clip
+    /// takes nothing from the others; a track shorter than `length` is silent after its end.
     public static func mix(_ tracks: [StereoSamples], length: Int) -> StereoSamples {
         var mixed = StereoSamples(silence: length)
         guard !tracks.isEmpty else { return mixed }
-        let gain = 1 / Float(tracks.count).squareRoot()
+        let gain = 1 / Float(max(1, tracks.count { $0.hasSound })).squareRoot()
         for track in tracks {
             for index in 0..<min(length, track.count) {
                 mixed.left[index] += gain * track.left[index]

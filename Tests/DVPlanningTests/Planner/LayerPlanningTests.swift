@@ -99,6 +99,38 @@ import Testing
         #expect(plan.days.last?.status == .noMedia)
     }
 
+    @Test("layers without a rect under the single style are laid out as a grid")
+    func singleStyleLayersGoInAGrid() throws {
+        let index = [Self.entry("VID_a.mp4", hour: 9), Self.entry("VID_b.mp4", hour: 10), Self.entry("VID_c.mp4", hour: 11)]
+        let plan = Planner.plan(index: index, rules: Self.rules(settings: Job.DaySettings(layers: [Job.Layer(), Job.Layer(), Job.Layer()])))
+        #expect(plan.days.first?.layers.map(\.rect) == Job.LayoutStyle.grid.cells(count: 3))
+    }
+
+    @Test("a broken layer file is warned about once, as the layer's; a layer's day from its file's mtime is warned about too")
+    func layerWarnings() throws {
+        let undated = Fixtures.movie("clip.mp4", duration: 10, mtime: 1_734_523_200)
+        let index = [Self.entry("VID_a.mp4", hour: 9), Fixtures.broken("VID_20241218_100000.mp4"), undated]
+        let settings = Job.DaySettings(layers: [Job.Layer(), Job.Layer(file: "VID_20241218_100000.mp4"), Job.Layer(file: "clip.mp4")])
+        let plan = Planner.plan(index: index, rules: Self.rules(settings: settings))
+        #expect(plan.days.first?.layers.map(\.file) == ["VID_a.mp4", "clip.mp4"])
+        let broken = plan.warnings.filter { $0.file == "VID_20241218_100000.mp4" }
+        #expect(broken.map(\.code) == [.brokenPin] && broken.first?.message.hasPrefix("layer 2's file") == true, "\(plan.warnings)")
+        #expect(plan.unreadable.map(\.file) == ["VID_20241218_100000.mp4"], "still listed as unreadable")
+        #expect(plan.warnings.contains { $0.code == .dayFromModificationTime && $0.file == "clip.mp4" }, "\(plan.warnings)")
+    }
+
+    @Test("an explicit first layer's own start decides the day's window: no analysis asked for a start it gives")
+    func explicitFirstLayerWindow() throws {
+        let index = [Self.entry("VID_a.mp4", hour: 9)]
+        var rules = Self.rules(settings: Job.DaySettings(layers: [Job.Layer(start: .offset(.seconds(2)))]))
+        rules.videoWindow.start = .auto
+        let plan = Planner.plan(index: index, rules: rules)
+        let day = try #require(plan.days.first)
+        #expect(day.start == .seconds(2) && day.layers.first?.start == .seconds(2))
+        #expect(!plan.warnings.contains { $0.code == .momentUnknown }, "\(plan.warnings)")
+        #expect(day.reason == "video 1 of 1, as a layer")
+    }
+
     @Test("layers that start on auto are analysed: each clip a layered day shows")
     func layersWantMoments() {
         let index = [Self.entry("VID_a.mp4", hour: 9), Self.entry("VID_b.mp4", hour: 10)]
@@ -157,6 +189,26 @@ import Testing
             Job.Layer(file: "IMG_0001.MOV", start: .auto, duration: .fixed(.seconds(2)), rect: Job.UnitRect(x: 0, y: 0, width: 1, height: 1), z: -1, opacity: 0.5, fit: .contain),
             Job.Layer(),
         ])
+    }
+
+    @Test("a day's layout takes what it leaves out from the job's; a style it names brings its own count")
+    func dayLayoutInherits() throws {
+        let yaml = minimalJob + """
+
+            layout: { style: split-h, audio: loudest, fit: blur }
+            days:
+              2024-12-24: { layout: { audio: none } }
+              2024-12-25: { layout: grid }
+              2024-12-26: { layout: { style: pip, fit: contain } }
+              2024-12-27: { skip: true, layers: [{}] }
+            """
+        let (result, _) = load(yaml)
+        let job = try #require(result.job)
+        let layout = { (day: String) in job.days[CalendarDay(day)!]?.layout }
+        #expect(layout("2024-12-24") == Job.Layout(style: .splitH, clipsPerDay: 2, audio: .none, fit: .blur))
+        #expect(layout("2024-12-25") == Job.Layout(style: .grid, clipsPerDay: 4, audio: .loudest, fit: .blur))
+        #expect(layout("2024-12-26") == Job.Layout(style: .pip, clipsPerDay: 2, audio: .loudest, fit: .contain))
+        #expect(result.warnings.map(\.message) == ["days.2024-12-27 has both skip: true and layers; the day is skipped and the layers unused"])
     }
 
     @Test("mistakes in layers are reported where they are")

@@ -21,6 +21,12 @@ import Testing
         #expect(LayerSounds.mix([], length: 3) == StereoSamples(silence: 3))
     }
 
+    @Test("a silent track does not lower the others: n counts the tracks with sound")
+    func silentTracksAreNotCounted() {
+        let tone = Self.tone(0.2, count: 480)
+        #expect(LayerSounds.mix([tone, StereoSamples(silence: 480)], length: 480) == tone)
+    }
+
     @Test("fitted cuts or lengthens with silence; the loudest is the first of the loudest")
     func fittedAndLoudest() {
         let track = Self.tone(0.1, count: 48_000)
