@@ -28,7 +28,9 @@ release mode and runs this script, which:
 8. the best moment (issue 23): the reference job with `start: auto`, cold (every clip analysed, then the
    reel rendered) against the plain reference render, and its warm plan (analyses kept) against the
    plain job's warm plan;
-9. writes bench/results.md and replaces the table between the bench markers in README.md.
+9. layers (issue 23): every reference day split, its clip on the left and the next day's on the right
+   (`days.<date>.layers`, `layout: split-h`), by dvpipe and by the ffmpeg CLI (hstack), in alternation;
+10. writes bench/results.md and replaces the table between the bench markers in README.md.
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -37,7 +39,7 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments; identity and
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments, layers; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -100,6 +102,7 @@ HDR_SDR = "reference as HEVC 10-bit BT.709"
 SHARD_COUNTS = (1, 2, 4)
 SHARDED = "reference in {} shard(s): slowest shard + assemble"
 AUTO_START = "reference with start: auto (every clip analysed)"
+LAYERED = "reference split: each day beside the next (two layers a day)"
 WARM_PLAN = "warm plan, reference job"
 WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
@@ -252,6 +255,17 @@ def check_reel(path, expected):
     return ""
 
 
+def judge(measured, output, expected):
+    """`measured`, marked failed when it succeeded but `output` is not a correct reel of `expected` seconds,
+    with its log's tail kept as its note when it failed."""
+    problem = check_reel(output, expected) if measured.ok else None
+    if problem:
+        measured.status = f"failed: {problem}"
+    if not measured.ok:
+        measured.note = tail(measured.log)
+    return measured
+
+
 def reel_length(clip_count, clip_seconds):
     window = min(WINDOW, clip_seconds)
     return clip_count * window - (clip_count - 1) * FADE
@@ -339,13 +353,7 @@ class Bench:
                     continue
                 outputs[tool].unlink(missing_ok=True)
                 say(f"reference, run {run}/{RUNS}: {tool}")
-                measured = command(self.runs_dir / f"reference-{slug(tool)}-{run}.log")
-                if measured.ok:
-                    problem = check_reel(outputs[tool], expected)
-                    if problem:
-                        measured.status = f"failed: {problem}"
-                if not measured.ok:
-                    measured.note = tail(measured.log)
+                measured = judge(command(self.runs_dir / f"reference-{slug(tool)}-{run}.log"), outputs[tool], expected)
                 if tool.startswith("dvpipe"):
                     measured.stages = stage_seconds(measured.log)
                 say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, "
@@ -424,13 +432,9 @@ class Bench:
             for scenario, (job, output) in jobs.items():
                 output.unlink(missing_ok=True)
                 say(f"colour, run {run}/{RUNS}: {scenario}")
-                measured = self.dvpipe_run(job, self.runs_dir / f"hdr-{slug(scenario)}", self.runs_dir / f"hdr-{slug(scenario)}-{run}.log")
-                if measured.ok:
-                    problem = check_reel(output, reel_length(len(self.clips(folder)), 4))
-                    if problem:
-                        measured.status = f"failed: {problem}"
-                if not measured.ok:
-                    measured.note = tail(measured.log)
+                measured = judge(
+                    self.dvpipe_run(job, self.runs_dir / f"hdr-{slug(scenario)}", self.runs_dir / f"hdr-{slug(scenario)}-{run}.log"),
+                    output, reel_length(len(self.clips(folder)), 4))
                 say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
                 results[scenario].append(measured)
         for scenario, runs in results.items():
@@ -505,12 +509,8 @@ class Bench:
         for run in range(1, RUNS + 1):
             output.unlink(missing_ok=True)
             say(f"best moment, run {run}/{RUNS}: dvpipe, start: auto")
-            measured = self.dvpipe_run(auto, self.runs_dir / "auto-dvpipe", self.runs_dir / f"auto-dvpipe-{run}.log")
-            problem = check_reel(output, self.reference_expected) if measured.ok else None
-            if problem:
-                measured.status = f"failed: {problem}"
-            if not measured.ok:
-                measured.note = tail(measured.log)
+            measured = judge(self.dvpipe_run(auto, self.runs_dir / "auto-dvpipe", self.runs_dir / f"auto-dvpipe-{run}.log"),
+                             output, self.reference_expected)
             measured.stages = stage_seconds(measured.log)
             say(f"  {measured.status}, {fmt(measured.wall)} s wall, analyze {fmt(measured.stages.get('analyze'), 2)} s")
             runs.append(measured)
@@ -523,6 +523,41 @@ class Bench:
                                      self.runs_dir / f"warm-plan-{slug(scenario)}-{run}.log"))
             say(f"{scenario}: {fmt(statistics.median([p.wall for p in plans if p.ok] or [0]), 3)} s median of 5")
             self.add(scenario, "dvpipe", plans, "5 runs")
+
+    # -- layers
+
+    def layers(self, folder):
+        """Every reference day shown beside the next day's clip (the last beside the first), each clip
+        covering its half of the frame, the day's own sound: dvpipe with two layers a day and the ffmpeg CLI
+        with hstack, in alternation. Both decode every clip twice; the reel's length is the reference's."""
+        clips = self.clips(folder)
+        text = (folder / "reference.yaml").read_text().replace(
+            f"path: out/reference-{DAYS}d.mp4", "path: out/reference-split.mp4")
+        first = datetime.date(2023, 1, 1)
+        days = "".join(
+            f"  {first + datetime.timedelta(days=index)}:\n    layers: [{{ file: {Path(clip).name} }}, "
+            f"{{ file: {Path(clips[(index + 1) % len(clips)]).name} }}]\n"
+            for index, clip in enumerate(clips))
+        job = folder / "reference-split.yaml"
+        job.write_text(text + "\nlayout: { style: split-h, audio: first }\ndays:\n" + days)
+        outputs = {"dvpipe": folder / "out" / "reference-split.mp4", "ffmpeg CLI": WORK / "out" / "reference-split-ffmpeg.mp4"}
+        ffmpeg_argv, _ = reel_ffmpeg.reel_command(
+            [(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], str(outputs["ffmpeg CLI"]), split=True)
+        commands = {
+            "dvpipe": lambda log: self.dvpipe_run(job, self.runs_dir / "split-dvpipe", log),
+            "ffmpeg CLI": lambda log: measure(ffmpeg_argv, log),
+        }
+        expected = reel_length(len(clips), 4)
+        results = {tool: [] for tool in commands}
+        for run in range(1, RUNS + 1):
+            for tool, command in commands.items():
+                outputs[tool].unlink(missing_ok=True)
+                say(f"layers, run {run}/{RUNS}: {tool}")
+                measured = judge(command(self.runs_dir / f"split-{slug(tool)}-{run}.log"), outputs[tool], expected)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
+                results[tool].append(measured)
+        for tool, runs in results.items():
+            self.add(LAYERED, tool, runs)
 
     # -- 365 days
 
@@ -943,6 +978,10 @@ def report(bench, started, versions):
         ("4 shards: slowest shard / mean shard, wall (issue 22)", bench.shard_balance(4), "×", "≤ 1.15×", 1.15),
         ("reference with start: auto / plain, cold wall (issue 23)", ratio(bench.median(AUTO_START, "dvpipe"), full),
          "×", "≤ 1.15×", 1.15),
+        ("reference split in two layers a day, wall, dvpipe / ffmpeg CLI hstack (issue 23)",
+         ratio(bench.median(LAYERED, "dvpipe"), bench.median(LAYERED, "ffmpeg CLI")), "×", "–", None),
+        ("reference split in two layers a day / plain reference, dvpipe wall (issue 23)",
+         ratio(bench.median(LAYERED, "dvpipe"), full), "×", "–", None),
         ("warm plan with start: auto / plain warm plan (issue 23)",
          ratio(bench.median(WARM_PLAN_AUTO, "dvpipe"), bench.median(WARM_PLAN, "dvpipe")), "×", "–", None),
         *((f"{count} shard(s): slowest shard + assemble / one dvpipe run (issue 22)",
@@ -986,7 +1025,10 @@ def report(bench, started, versions):
               "merged into one folder and `dvpipe assemble`, timed; the row's wall is the slowest shard plus the "
               "assembly (the scan, sound and muxing that assemble redoes included), the notes give every shard's wall. "
               "Best moment: the reference job with `clips.video.start: auto`, from nothing (`--fresh`), so every clip is "
-              "decoded for its analysis and then rendered; warm plans run after those renders, analyses kept."]
+              "decoded for its analysis and then rendered; warm plans run after those renders, analyses kept. "
+              "Layers: each reference day with two layers, its own clip and the next day's (`layout: split-h`, "
+              "`audio: first`), against the ffmpeg CLI scaling each clip to cover 960×1080, cropping and `hstack`ing "
+              "them, with the same crossfades: both decode each clip twice."]
     return "\n".join(lines) + "\n"
 
 
@@ -1017,6 +1059,8 @@ def main():
         bench.shards(folder)
     if "moments" not in SKIP:
         bench.best_moment(folder)
+    if "layers" not in SKIP:
+        bench.layers(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:

@@ -9,6 +9,9 @@ stereo. Then the clips are chained with xfade (fade, FADE seconds) and their sou
 
     reel_ffmpeg.py --out OUT.mp4 CLIP...          # runs ffmpeg (exec, so a timer measures ffmpeg itself)
     reel_ffmpeg.py --out OUT.mp4 --print CLIP...  # prints the command as a shell line instead
+    reel_ffmpeg.py --out OUT.mp4 --split CLIP...  # each day split: its clip on the left, the next day's
+                                                  # on the right, each scaled to cover its half and
+                                                  # cropped (hstack); the day's own sound
 
 The clips are taken in the order given (the harness passes them in day order). Durations come from
 ffprobe, so a clip shorter than the window is used whole, as dvpipe does.
@@ -31,22 +34,39 @@ def clip_duration(path):
     return float(json.loads(result.stdout)["format"]["duration"])
 
 
-def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg", graph_file=None):
+def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg", graph_file=None,
+                 split=False):
     """The ffmpeg argv for `clips`, a list of (path, duration) in reel order. With `graph_file`, the
     filtergraph is written there and passed with -filter_complex_script: Linux refuses a single
-    argument over 128 KiB, which a year's graph exceeds."""
+    argument over 128 KiB, which a year's graph exceeds. With `split`, each day shows its clip in the
+    left half and the next day's (the first's after the last) in the right half, each covering its half,
+    with the day's own sound; every clip is then read twice, as its own day and as the day before's."""
     argv = [ffmpeg, "-hide_banner", "-nostdin", "-y", "-loglevel", "error"]
     for path, _ in clips:
         argv += ["-i", path]
+    if split:
+        for path, _ in clips[1:] + clips[:1]:
+            argv += ["-i", path]
     chains = []
     lengths = []
+    half = width // 2
     for index, (_, duration) in enumerate(clips):
         length = min(window, duration)
+        if split:
+            neighbour = clips[(index + 1) % len(clips)][1]
+            length = max(length, min(window, neighbour))
+            for side, source in (("l", index), ("r", len(clips) + index)):
+                chains.append(
+                    f"[{source}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
+                    f"scale={half}:{height}:force_original_aspect_ratio=increase,crop={half}:{height},"
+                    f"setsar=1,format=yuv420p[{side}{index}]")
+            chains.append(f"[l{index}][r{index}]hstack=inputs=2[v{index}]")
+        else:
+            chains.append(
+                f"[{index}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
+                f"scale={width}:{height}:force_original_aspect_ratio=decrease,"
+                f"pad={width}:{height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p[v{index}]")
         lengths.append(length)
-        chains.append(
-            f"[{index}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
-            f"scale={width}:{height}:force_original_aspect_ratio=decrease,"
-            f"pad={width}:{height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p[v{index}]")
         chains.append(
             f"[{index}:a]atrim=start=0:duration={length:g},asetpts=PTS-STARTPTS,"
             f"aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a{index}]")
@@ -75,9 +95,10 @@ def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=
 def main(argv):
     parser = reel_parser(__doc__)
     parser.add_argument("--print", action="store_true", help="print the command instead of running it")
+    parser.add_argument("--split", action="store_true", help="each day's clip beside the next day's (hstack)")
     args = parser.parse_args(argv)
     clips = [(path, clip_duration(path)) for path in args.clips]
-    command, _ = reel_command(clips, args.out, args.window, args.fade, args.width, args.height, args.fps)
+    command, _ = reel_command(clips, args.out, args.window, args.fade, args.width, args.height, args.fps, split=args.split)
     if args.print:
         print(shlex.join(command))
         return 0
