@@ -34,6 +34,10 @@ extension VideoFrame {
         let lumaColumns = max(0, x)..<min(width, x + mask.width)
         let lumaRows = max(0, y)..<min(height, y + mask.height)
         guard !lumaColumns.isEmpty, !lumaRows.isEmpty else { return }
+        if bitDepth == 8 {
+            blend8(mask, x: x, y: y, color: color, scale: scale, columns: lumaColumns, rows: lumaRows)
+            return
+        }
         forEachSample(plane: 0, columns: lumaColumns, rows: lumaRows) { column, row, old in
             let coverage = Int(mask[column - x, row - y]) * scale / 256
             return Self.mix(old, color.y, coverage)
@@ -46,6 +50,46 @@ extension VideoFrame {
                 let my = row * 2 - y
                 let sum = Int(mask[mx, my]) + Int(mask[mx + 1, my]) + Int(mask[mx, my + 1]) + Int(mask[mx + 1, my + 1])
                 return Self.mix(old, value, sum / 4 * scale / 256)
+            }
+        }
+    }
+
+    /// `blend` into an 8-bit frame, reading the mask's rows directly and leaving the samples it does not
+    /// cover untouched: the same arithmetic, and so the same bytes, as the general path (`mix` with a
+    /// coverage of 0 keeps a sample as it is), without a bounds check or a call per sample.
+    private func blend8(_ mask: TextMask, x: Int, y: Int, color: YUVColor, scale: Int, columns: Range<Int>, rows: Range<Int>) {
+        mask.alpha.withUnsafeBufferPointer { alpha in
+            let luma = plane(0), lumaStride = stride(0)
+            for row in rows {
+                let line = luma + row * lumaStride
+                let coverageRow = alpha.baseAddress! + (row - y) * mask.width - x
+                for column in columns {
+                    let coverage = Int(coverageRow[column]) * scale / 256
+                    if coverage != 0 {
+                        line[column] = UInt8(clamping: Self.mix(Int(line[column]), color.y, coverage))
+                    }
+                }
+            }
+            // A chroma sample covers a 2×2 block of luma; the block's samples outside the mask count as 0.
+            let chromaColumns = columns.lowerBound / 2..<(columns.upperBound + 1) / 2
+            let chromaRows = rows.lowerBound / 2..<(rows.upperBound + 1) / 2
+            let cover = { (mx: Int, my: Int) -> Int in
+                mx >= 0 && my >= 0 && mx < mask.width && my < mask.height ? Int(alpha[my * mask.width + mx]) : 0
+            }
+            for (index, value) in [(1, color.u), (2, color.v)] {
+                let base = plane(index), chromaStride = stride(index)
+                for row in chromaRows {
+                    let line = base + row * chromaStride
+                    let my = row * 2 - y
+                    for column in chromaColumns {
+                        let mx = column * 2 - x
+                        let sum = cover(mx, my) + cover(mx + 1, my) + cover(mx, my + 1) + cover(mx + 1, my + 1)
+                        let coverage = sum / 4 * scale / 256
+                        if coverage != 0 {
+                            line[column] = UInt8(clamping: Self.mix(Int(line[column]), value, coverage))
+                        }
+                    }
+                }
             }
         }
     }

@@ -48,6 +48,35 @@ import Testing
         #expect(frame.plane(1)[1] == 115)
         #expect(frame.plane(2)[1] == 184)
     }
+
+    @Test("8-bit frames (their own loop) blend as 10-bit ones do: each 10-bit sample is the 8-bit one times 4")
+    func eightBitBlendMatchesTheGeneralPath() throws {
+        var generator = SystemRandomNumberGenerator()
+        var mask = TextMask(width: 37, height: 23)
+        for y in 0..<23 {
+            for x in 0..<37 where Bool.random(using: &generator) {
+                mask[x, y] = UInt8.random(in: 0...255, using: &generator)
+            }
+        }
+        let (width, height) = (48, 30)
+        let eight = try VideoFrame(width: width, height: height), ten = try VideoFrame(width: width, height: height, tenBit: true)
+        let grey = YUVColor(y: 90, u: 120, v: 140), red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        for frame in [eight, ten] {
+            frame.fill(grey)
+            // At odd offsets, partly outside the frame, translucent, twice over.
+            frame.blend(mask, x: 25, y: -7, color: red, opacity: 0.6)
+            frame.blend(mask, x: -3, y: 11, color: red, opacity: 1)
+        }
+        for index in 0..<3 {
+            let (columns, rows) = index == 0 ? (width, height) : (width / 2, height / 2)
+            let deep = UnsafeMutableRawPointer(ten.plane(index)).assumingMemoryBound(to: UInt16.self)
+            for row in 0..<rows {
+                let shallow = (0..<columns).map { Int(eight.plane(index)[row * eight.stride(index) + $0]) * 4 }
+                let wide = (0..<columns).map { Int(deep[row * ten.stride(index) / 2 + $0]) }
+                #expect(shallow == wide, "plane \(index) row \(row)")
+            }
+        }
+    }
 }
 
 /// Characters a font lacks are found before they are drawn as its missing-glyph box.
