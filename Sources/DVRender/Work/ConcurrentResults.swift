@@ -8,19 +8,31 @@ final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
     private var done = 0
     private var stored: [Value?]
 
-    init(count: Int) {
+    private init(count: Int) {
         stored = Array(repeating: nil, count: count)
     }
 
+    /// `make(index)` for every one of `names`, several at once (one per core), reported to `observer` as
+    /// `stage` with each name as it is done; the results in order, nil where one failed.
+    static func make(
+        _ stage: RenderStage, names: [String], observer: some RenderObserver, _ make: @Sendable (Int) -> Value?
+    ) -> [Value?] {
+        observer.handle(.stageStarted(stage, total: names.count))
+        let results = ConcurrentResults(count: names.count)
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let done = results.set(make(index), at: index)
+            observer.handle(.unitFinished(stage, done: done, total: names.count, reused: false, name: names[index]))
+        }
+        observer.handle(.stageFinished(stage))
+        return results.lock.withLock { results.stored }
+    }
+
     /// Puts result `index` (nil: it failed) in its place; returns how many are done.
-    func set(_ value: Value?, at index: Int) -> Int {
+    private func set(_ value: Value?, at index: Int) -> Int {
         lock.withLock {
             stored[index] = value
             done += 1
             return done
         }
     }
-
-    /// Every result in order, nil where one failed or is not done.
-    var values: [Value?] { lock.withLock { stored } }
 }

@@ -1,4 +1,3 @@
-import DVFiles
 import Foundation
 
 /// The content digest (SHA-256 of the bytes) of every file a render reads: library clips, overlay pictures
@@ -9,8 +8,7 @@ import Foundation
 /// file's size, modification time, inode and device as this machine sees them: a warm run reads no file
 /// again, and a fresh checkout (new stamps) reads each file once. The stamps are only a cache of this
 /// machine's view; nothing that names work uses them.
-public final class ContentDigests: @unchecked Sendable {
-    // @unchecked: `known` and `changed` are only touched with `lock` held.
+public final class ContentDigests: Sendable {
     /// What `stat` says of a file, down to the nanosecond.
     struct Stamp: Codable, Hashable {
         var size: Int64
@@ -34,15 +32,11 @@ public final class ContentDigests: @unchecked Sendable {
         var digest: String
     }
 
-    private let file: URL?
-    private let lock = NSLock()
-    private var known: [String: Known]
-    private var changed = false
+    private let known: KeptJSON<[String: Known]>
 
     /// The digests kept in `file` (none when it is missing or unreadable); nil: keep nothing.
     public init(file: URL?) {
-        self.file = file
-        known = file.flatMap { try? JSONDecoder().decode([String: Known].self, from: Data(contentsOf: $0)) } ?? [:]
+        known = KeptJSON(file: file, empty: [:])
     }
 
     /// The digest of each file of `paths` that can be read, by path: from the kept digests when its stamp is
@@ -51,7 +45,7 @@ public final class ContentDigests: @unchecked Sendable {
     public func digests(of paths: [String], observer: some RenderObserver = SilentObserver()) -> [String: String] {
         var found: [String: String] = [:]
         var unknown: [(path: String, stamp: Stamp)] = []
-        lock.withLock {
+        known.read { known in
             for path in Set(paths) {
                 guard let stamp = Stamp(path: path) else { continue }
                 if let kept = known[path], kept.stamp == stamp {
@@ -63,34 +57,24 @@ public final class ContentDigests: @unchecked Sendable {
         }
         guard !unknown.isEmpty else { return found }
         let toHash = unknown.sorted { $0.path < $1.path }
-        observer.handle(.stageStarted(.identify, total: toHash.count))
-        let hashed = ConcurrentResults<String>(count: toHash.count)
-        DispatchQueue.concurrentPerform(iterations: toHash.count) { index in
-            let done = hashed.set(try? ContentHash.hex(ofFileAt: toHash[index].path), at: index)
-            observer.handle(.unitFinished(.identify, done: done, total: toHash.count, reused: false, name: toHash[index].path))
+        let hashed = ConcurrentResults<String>.make(.identify, names: toHash.map(\.path), observer: observer) { index in
+            try? ContentHash.hex(ofFileAt: toHash[index].path)
         }
-        observer.handle(.stageFinished(.identify))
-        lock.withLock {
-            for (file, digest) in zip(toHash, hashed.values) {
+        known.change { known in
+            var added = false
+            for (file, digest) in zip(toHash, hashed) {
                 guard let digest else { continue }
                 found[file.path] = digest
                 known[file.path] = Known(stamp: file.stamp, digest: digest)
-                changed = true
+                added = true
             }
+            return added
         }
         return found
     }
 
     /// Writes the digests taken since the last save into the work folder; nothing when none were.
     public func save() throws {
-        guard let file else { return }
-        let data: Data? = try lock.withLock {
-            guard changed else { return nil }
-            changed = false
-            return try JSONCoding.encoder.encode(known)
-        }
-        guard let data else { return }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileSync.writeAtomically(data, to: file)
+        try known.save()
     }
 }
