@@ -39,29 +39,30 @@ extension PlanningSession {
             }
         }
         guard let first = kept.first else { return nil }
+        let layers = kept.map { ($0.clip, $0.layer, trimmed($0.clip, on: day, start: $0.layer.start, duration: $0.layer.duration)) }
         var result = planned(
-            day, clip: first.clip, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason, caption: settings?.caption,
-            start: first.layer.start, duration: first.layer.duration)
-        addLayers(to: &result, clips: kept.map { ($0.clip, $0.layer) }, layout: layout)
+            day, clip: first.clip, trim: layers[0].2, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason,
+            caption: settings?.caption)
+        addLayers(to: &result, clips: layers, layout: layout)
         return result
     }
 
-    /// Makes `day` show `clips` at once, each with its layer's settings, in its rectangle (the layer's
-    /// own, else its place in `layout`, a grid's under `single`); the day lasts as long as its longest layer.
-    mutating func addLayers(to day: inout PlannedDay, clips: [(clip: Clip, layer: Job.Layer)], layout: Job.Layout) {
+    /// Makes `day` show `clips` at once, each taken as its trim says, with its layer's settings, in its
+    /// rectangle (the layer's own, else its place in `layout`, a grid's under `single`); the day lasts as
+    /// long as its longest layer.
+    func addLayers(to day: inout PlannedDay, clips: [(clip: Clip, layer: Job.Layer, trim: ClipTrim)], layout: Job.Layout) {
         let cells = (layout.style == .single ? Job.LayoutStyle.grid : layout.style).cells(count: clips.count)
         day.layers = zip(clips, cells).map { chosen, cell in
-            let (clip, layer) = chosen
-            let window = window(of: clip, on: day.date, start: layer.start, duration: layer.duration)
+            let (clip, layer, trim) = chosen
             var planned = PlannedLayer(
                 file: clip.entry.relativePath, path: clip.entry.path, kind: clip.kind, sourceDate: clip.capture.localTime.date,
-                start: window.start, duration: window.duration, clipLength: clip.length, rect: layer.rect ?? cell, z: layer.z,
+                start: trim.start, duration: trim.duration, clipLength: clip.length, rect: layer.rect ?? cell, z: layer.z,
                 opacity: layer.opacity, fit: layer.fit ?? layout.fit
             )
-            planned.colour = window.colour
-            planned.audioTrack = window.info?.audio?.choice
-            planned.motionPhoto = window.info?.embeddedMovie
-            planned.moment = window.moment
+            planned.colour = trim.colour
+            planned.audioTrack = trim.audioTrack
+            planned.motionPhoto = trim.motionPhoto
+            planned.moment = trim.moment
             return planned
         }
         day.layerAudio = layout.audio

@@ -110,10 +110,6 @@ struct PlanningSession {
         let unreadable = reportUnusableFiles(in: timeframe, named: Array(pins.values) + layerFiles.values.flatMap { $0.compactMap { $0 } })
         totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
-        // A layered day's first clip is trimmed twice (as the day's clip and as its first layer), and a file
-        // may be warned about on several days' account: each warning once.
-        var seen = Set<PlanWarning>()
-        warnings = warnings.filter { seen.insert($0).inserted }
         return Plan(
             timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, unreadable: unreadable, totals: totals)
     }
@@ -149,14 +145,13 @@ struct PlanningSession {
             return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
         }
         let pin = chosen.status == .pinned ? settings?.pin : nil
-        var result = planned(
-            day, clip: chosen.clip, status: chosen.status, reason: chosen.reason, caption: settings?.caption, start: pin?.start,
-            duration: pin?.duration)
+        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration)
+        var result = planned(day, clip: chosen.clip, trim: trim, status: chosen.status, reason: chosen.reason, caption: settings?.caption)
         if layout.clipsPerDay > 1 {
             let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
             if !others.isEmpty {
-                let first = (chosen.clip, Job.Layer(start: pin?.start, duration: pin?.duration))
-                addLayers(to: &result, clips: [first] + others.map { ($0.clip, Job.Layer()) }, layout: layout)
+                let layers = others.map { ($0.clip, Job.Layer(), trimmed($0.clip, on: day, start: nil, duration: nil)) }
+                addLayers(to: &result, clips: [(chosen.clip, Job.Layer(), trim)] + layers, layout: layout)
             }
         }
         return result
@@ -173,10 +168,9 @@ struct PlanningSession {
         }
     }
 
-    /// The day of `clip`, its window as the kind's, with `start` and `duration` (a pin's or a layer's)
-    /// overriding it.
-    mutating func planned(
-        _ day: CalendarDay, clip: Clip, status: DayStatus, reason: String, caption: String?, start: ClipStart?, duration: ClipLength?
+    /// The day of `clip`, taken as `trim` says.
+    func planned(
+        _ day: CalendarDay, clip: Clip, trim: ClipTrim, status: DayStatus, reason: String, caption: String?
     ) -> PlannedDay {
         var planned = PlannedDay(date: day, status: status, reason: reason, caption: caption)
         planned.file = clip.entry.relativePath
@@ -185,23 +179,31 @@ struct PlanningSession {
         planned.sourceDate = clip.capture.localTime.date
         planned.dayRule = clip.capture.rule
         planned.captureTime = clip.capture.localTime
-        let window = window(of: clip, on: day, start: start, duration: duration)
-        planned.moment = window.moment
-        planned.start = window.start
-        planned.duration = window.duration
+        planned.moment = trim.moment
+        planned.start = trim.start
+        planned.duration = trim.duration
         planned.clipLength = clip.length
-        planned.colour = window.colour
-        planned.audioTrack = window.info?.audio?.choice
-        planned.motionPhoto = window.info?.embeddedMovie
+        planned.colour = trim.colour
+        planned.audioTrack = trim.audioTrack
+        planned.motionPhoto = trim.motionPhoto
         return planned
     }
 
-    /// The window taken from `clip` for `day` (`start` and `duration` override the kind's window), its
-    /// analysed best moment, what its probe says and its colour; warns when `start: auto` has no analysis
-    /// and when the clip's day came from its modification time.
-    mutating func window(
-        of clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?
-    ) -> (start: TimeSpan, duration: TimeSpan, moment: MomentScores.Window?, info: MediaInfo?, colour: StreamColour?) {
+    /// How a clip is taken for a day: its window, its analysed best moment, and what its probe says of its
+    /// colour, sound and embedded movie.
+    struct ClipTrim {
+        var start: TimeSpan
+        var duration: TimeSpan
+        var moment: MomentScores.Window?
+        var colour: StreamColour?
+        var audioTrack: AudioTrackChoice?
+        var motionPhoto: EmbeddedMovie?
+    }
+
+    /// How `clip` is taken for `day` (`start` and `duration` override the kind's window); warns when
+    /// `start: auto` has no analysis and when the clip's day came from its modification time. Called once
+    /// per clip a day shows.
+    mutating func trimmed(_ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?) -> ClipTrim {
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,
@@ -219,7 +221,9 @@ struct PlanningSession {
             clipLength: clip.length, startOverride: start, durationOverride: duration, moment: info?.embeddedMovie?.stillTime,
             bestStart: automatic ? best?.start : nil)
         let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
-        return (trim.start, trim.duration, best, info, colour)
+        return ClipTrim(
+            start: trim.start, duration: trim.duration, moment: best, colour: colour, audioTrack: info?.audio?.choice,
+            motionPhoto: info?.embeddedMovie)
     }
 
     /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.
