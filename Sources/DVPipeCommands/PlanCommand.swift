@@ -13,7 +13,8 @@ struct PlanCommand: AsyncParsableCommand {
             the index is cached in the work folder), picks one clip per day and prints a table: date, \
             weekday, chosen file, kind (video, live photo or motion photo, with HDR HLG or HDR PQ for high \
             dynamic range clips), why, clip window and the rule that gave the day (creation date, creation \
-            time, sidecar, file name or file mtime; library.day_rules orders them); then warnings, every \
+            time, sidecar, file name or file mtime; library.day_rules orders them); days in a row without \
+            media are one line ("2017-01-01 – 2017-04-16, 106 days, no media"); then warnings, every \
             file of the library that cannot be used (with its day, or "day unknown"), and totals. Nothing \
             is rendered and the library is never written to.
 
@@ -26,7 +27,8 @@ struct PlanCommand: AsyncParsableCommand {
             and a Layers section lists its clips with their windows, rectangles, z order and sound.
 
             --json (or --format json) prints the plan as JSON instead (shape documented in \
-            docs/plan-json.md); --format markdown prints it as a Markdown table for a CI step summary.
+            docs/plan-json.md, every day on its own); --format markdown prints it as a Markdown table for \
+            a CI step summary.
 
             Example:
               dvpipe plan jobs/dec-2024.yaml

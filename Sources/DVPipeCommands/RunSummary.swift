@@ -26,7 +26,8 @@ enum RunSummary {
         lines.append("  days: \(included.count) of \(days.count) included")
         let leftOut = Dictionary(grouping: days.filter { !$0.status.hasClip }, by: \.reason)
         for reason in leftOut.keys.sorted() {
-            let dates = leftOut[reason, default: []].map(\.date.description).joined(separator: ", ")
+            let runs = DayRange.runs(of: leftOut[reason, default: []].map(\.date))
+            let dates = runs.map { $0.count == 1 ? $0.spanText : "\($0.spanText) (\($0.count) days)" }.joined(separator: ", ")
             lines.append("  left out (\(reason)): \(dates)")
         }
         for failure in report.failures {

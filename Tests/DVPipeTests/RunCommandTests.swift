@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    @Test("a ten-year timeframe over the demo library: each run of days without media is one entry of one summary line")
+    func aLongTimeframeSummaryFitsAScreen() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder) {
+            $0.replacingOccurrences(of: "  month: 2024-12", with: "  from: 2015-01-01\n  to: 2024-12-31")
+        }
+        let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count <= 20, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("days: 24 of 3653 included"))
+        let noMedia = try #require(lines.first { $0.contains("left out (no media)") })
+        #expect(noMedia.hasSuffix(": 2015-01-01 – 2024-11-30 (3622 days), 2024-12-07, 2024-12-11, 2024-12-16, 2024-12-21, 2024-12-26, 2024-12-28"))
+    }
+
     @Test func assembleBeforeRenderSaysWhatIsMissing() async throws {
         let folder = try TemporaryFolder("job")
         let job = try await DemoLibrary.jobCopy(in: folder)

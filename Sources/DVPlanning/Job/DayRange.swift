@@ -29,3 +29,23 @@ public struct DayRange: Sendable, Hashable, Codable, Sequence, CustomStringConve
     /// `2024-12-01…2024-12-31`.
     public var description: String { "\(first)…\(last)" }
 }
+
+extension DayRange {
+    /// `days` (in order) as runs of consecutive days: 12-01, 12-02, 12-03, 12-07 → 12-01…12-03 and 12-07…12-07.
+    public static func runs(of days: [CalendarDay]) -> [DayRange] {
+        var runs: [DayRange] = []
+        for day in days {
+            if let last = runs.last, last.last.adding(days: 1) == day {
+                runs[runs.count - 1] = DayRange(last.first, day)
+            } else {
+                runs.append(DayRange(day, day))
+            }
+        }
+        return runs
+    }
+
+    /// `2017-01-01 – 2017-04-16` for several days, `2017-01-01` for one: how summaries name a run of days.
+    public var spanText: String {
+        count == 1 ? first.description : "\(first) – \(last)"
+    }
+}

@@ -9,6 +9,9 @@ public enum DayStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// No usable clip: the day is left out.
     case noMedia = "no_media"
 
+    /// The reason in words a plan gives for a day without a usable clip.
+    public static let noMediaReason = "no media"
+
     /// True when the day has a clip in the reel.
     public var hasClip: Bool { self == .chosen || self == .pinned }
 }

@@ -1,11 +1,16 @@
 /// The plan as a GitHub-flavoured Markdown table, for a CI job's step summary (`dvpipe plan --format
-/// markdown >> "$GITHUB_STEP_SUMMARY"`): the table's columns, then the warnings, the files that cannot be
+/// markdown >> "$GITHUB_STEP_SUMMARY"`): the table's columns (a run of days without media in one row), then the warnings, the files that cannot be
 /// used and the totals.
 public enum PlanMarkdown {
     public static func render(_ plan: Plan, title: String) -> String {
         let header = ["Date", "Day", "File", "Kind", "Why", "Clip", "Day from"]
         var lines = ["### \(escaped(title))", "", row(header), row(header.map { _ in "---" })]
-        lines += plan.days.map { row(PlanTable.cells(for: $0).map(escaped)) }
+        for planRow in PlanRow.rows(of: plan) {
+            switch planRow {
+            case .day(let day): lines.append(row(PlanTable.cells(for: day).map(escaped)))
+            case .withoutMedia(let run): lines.append(row([run.spanText, "\(run.count) days", "—", "", DayStatus.noMediaReason, "", ""]))
+            }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "**Warnings**", ""] + warnings.map { "- " + escaped($0.description) }

@@ -1,5 +1,5 @@
 /// The plan as `dvpipe plan` prints it: one row per day (date, weekday, chosen file, kind, why, clip window,
-/// which rule gave the day), then the analysed days' moments (score and measures), the warnings, every
+/// which rule gave the day; a run of days without media on one line), then the analysed days' moments (score and measures), the warnings, every
 /// file that cannot be used (with its day, or `day unknown`) and the totals. Plain text, no colour, no trailing spaces.
 ///
 /// Columns take the width their content needs, except the file column, which gets what is left of `width`
@@ -9,13 +9,23 @@ public enum PlanTable {
     /// longer than the line are not).
     public static func render(_ plan: Plan, width: Int = 100) -> String {
         let header = ["DATE", "DAY", "FILE", "KIND", "WHY", "CLIP", "DAY FROM"]
-        let rows = plan.days.map(cells(for:))
+        let planRows = PlanRow.rows(of: plan)
+        let rows = planRows.compactMap { row -> [String]? in
+            guard case .day(let day) = row else { return nil }
+            return cells(for: day)
+        }
         var widths = header.indices.map { column in
             (rows.map { $0[column] } + [header[column]]).map(\.count).max() ?? 0
         }
         let others = widths.enumerated().filter { $0.offset != fileColumn }.map(\.element).reduce(0, +)
         widths[fileColumn] = min(widths[fileColumn], max(minimumFileWidth, width - others - gap.count * (header.count - 1)))
-        var lines = [line(header, widths)] + rows.map { line($0, widths) }
+        var lines = [line(header, widths)]
+        for row in planRows {
+            switch row {
+            case .day(let day): lines.append(line(cells(for: day), widths))
+            case .withoutMedia(let run): lines.append(PlanRow.runText(run))
+            }
+        }
         let judged = plan.days.filter { $0.moment != nil }
         if !judged.isEmpty {
             lines += ["", "Moments (start: auto, order: best; each measure 0–1):"]

@@ -142,7 +142,7 @@ struct PlanningSession {
             chosen = (first.clip, .chosen, first.reason)
         }
         guard let chosen else {
-            return PlannedDay(date: day, status: .noMedia, reason: "no media", caption: settings?.caption)
+            return PlannedDay(date: day, status: .noMedia, reason: DayStatus.noMediaReason, caption: settings?.caption)
         }
         let pin = chosen.status == .pinned ? settings?.pin : nil
         let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration)
