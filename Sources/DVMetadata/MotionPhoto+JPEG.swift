@@ -10,8 +10,15 @@ struct JPEGSegments {
     private(set) var xmp: Range<Int>?
     /// The Exif segment's TIFF block (offsets in it count from its byte-order mark).
     private(set) var exif: BoundedBytes?
-    /// Just past the EOI marker; nil when the walk ends before one (a cut or damaged file).
+    /// Just past the EOI marker; nil when the walk ends before one (a cut or damaged file, or a camera that
+    /// leaves it out before the appended movie).
     private(set) var imageEnd: Int?
+    /// Where the first scan's entropy-coded data starts: the end of the headers, nil when there is no scan.
+    private(set) var scanStart: Int?
+
+    /// Where the image ends for what is appended to it: its EOI, or without one the start of its first scan
+    /// (the layouts that count their movie from the end of the file do not need the EOI).
+    var appendedDataStart: Int? { imageEnd ?? scanStart }
 
     /// Walks `bytes`; nil when they do not open with SOI. A segment that does not fit ends the walk.
     init?(_ bytes: [UInt8]) {
@@ -34,7 +41,10 @@ struct JPEGSegments {
                 let body = (position + 4)..<(position + 2 + length)
                 if marker == 0xE1 { note(app1: body, in: bytes) }
                 position = body.upperBound
-                if marker == 0xDA { position = Self.entropyDataEnd(in: bytes, from: position) }
+                if marker == 0xDA {
+                    scanStart = scanStart ?? position
+                    position = Self.entropyDataEnd(in: bytes, from: position)
+                }
             }
         }
     }

@@ -3,8 +3,10 @@
 /// items appended to the JPEG), the older Pixel MicroVideo (XMP `GCamera:MicroVideoOffset`, counted from the
 /// end of the file), and Samsung's (`MotionPhoto_Data` after the image, up to its `SEFH`…`SEFT` trailer).
 ///
-/// Every offset and length is checked against the file: the movie must lie after the JPEG's end marker and
-/// inside the file, and start with an `ftyp` box. A file that claims a movie and fails a check is `.malformed`.
+/// Every offset and length is checked against the file: the movie must lie after the JPEG image and inside the
+/// file, and start with an `ftyp` box. The JPEG's end marker is not needed (some Pixels leave it out): without
+/// it, the image's headers bound the movie's start and Samsung's marker is searched for from there. A file
+/// that claims a movie and fails a check is `.malformed`.
 public struct MotionPhoto: Sendable, Hashable {
     /// The ways phones append the movie.
     public enum Layout: String, Sendable, Hashable {
@@ -115,7 +117,7 @@ public struct MotionPhoto: Sendable, Hashable {
     /// where the directory says the marker's data block ends, or at the directory when no entry is for that
     /// block; without the trailer it runs to the end of the file. The search reads each byte after the image once.
     private static func samsungVideo(_ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
-        guard let imageEnd = jpeg.imageEnd, let marker = firstIndex(of: samsungMarker, in: bytes, from: imageEnd) else {
+        guard let imageEnd = jpeg.appendedDataStart, let marker = firstIndex(of: samsungMarker, in: bytes, from: imageEnd) else {
             return .notMotionPhoto
         }
         let start = marker + samsungMarker.count
@@ -155,11 +157,12 @@ public struct MotionPhoto: Sendable, Hashable {
     /// `found` when its movie lies after the JPEG image and inside the file and opens with an `ftyp` box that
     /// fits in it; else why not.
     private static func checked(_ found: MotionPhoto, _ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
-        guard let imageEnd = jpeg.imageEnd else {
-            return .malformed(reason: "its JPEG image has no end marker (EOI) for the video to follow")
+        guard let imageEnd = jpeg.appendedDataStart else {
+            return .malformed(reason: "its JPEG has neither an image scan nor an end marker (EOI) for the video to follow")
         }
         guard found.videoOffset >= imageEnd else {
-            return .malformed(reason: "its video would start at byte \(grouped(found.videoOffset)), inside the JPEG image, which ends at byte \(grouped(imageEnd))")
+            let end = jpeg.imageEnd == nil ? "whose headers end" : "which ends"
+            return .malformed(reason: "its video would start at byte \(grouped(found.videoOffset)), inside the JPEG image, \(end) at byte \(grouped(imageEnd))")
         }
         guard found.videoLength >= minimumVideoLength else {
             return .malformed(reason: "its video would be \(grouped(found.videoLength)) bytes long, too short for an MP4")

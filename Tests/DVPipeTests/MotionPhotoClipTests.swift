@@ -178,6 +178,47 @@ struct MotionPhotoClipTests {
         }
     }
 
+    @Test("a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads")
+    func aMotionPhotoWithoutEndMarkerPlays() throws {
+        let folder = try TemporaryFolder("motion-photo-no-eoi")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let google = try Self.samples(in: folder.url).good[0]
+        let eoi = try #require((0..<(google.bytes.count - google.movie.count - 1)).last { google.bytes[$0] == 0xFF && google.bytes[$0 + 1] == 0xD9 })
+        let bytes = Array(google.bytes[..<eoi] + google.bytes[(eoi + 2)...])
+        let file = media.appendingPathComponent("PXL_20241201_090000123.MP.jpg")
+        try Data(bytes).write(to: file)
+        let job = folder.url.appendingPathComponent("photo.yaml")
+        try Self.job("photo", from: "2024-12-01", to: "2024-12-01").write(to: job, atomically: true, encoding: .utf8)
+
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let day = try #require(((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
+        let movie = try #require(day["motion_photo"] as? [String: Any], "\(day)")
+        let (offset, length) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int))
+        #expect(Array(bytes[offset..<(offset + length)]) == google.movie)
+        // Debian's exiftool (12.57) reads the directory but, finding no EOI, extracts nothing ("JPEG format
+        // error"); the movie is then what the format defines: the file's last Item:Length bytes as exiftool reads it.
+        if let exiftool = ReferenceCommand.exiftool {
+            let json = try ReferenceCommand.output(exiftool, ["-j", "-struct", "-XMP-Container:Directory", file.path])
+            let items = try #require(((try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["Directory"] as? [[String: Any]])?
+                .compactMap { $0["Item"] as? [String: Any] })
+            let movieLength = try #require(items.first { $0["Semantic"] as? String == "MotionPhoto" }?["Length"] as? Int, "\(items)")
+            #expect(offset == bytes.count - movieLength && length == movieLength, "exiftool's Item:Length \(movieLength), dvpipe's movie \(length) bytes at \(offset)")
+        }
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let own = folder.url.appendingPathComponent("embedded.mp4")
+        try Data(google.movie).write(to: own)
+        let start = try #require(day["start"] as? Double)
+        let reel = try Self.lumaFrames(folder.url.appendingPathComponent("out/photo.mp4"))
+        let decoded = try Self.lumaFrames(own, from: start, frames: 30)
+        try #require(reel.count == 30 && decoded.count == 30, "\(reel.count) and \(decoded.count) frames")
+        let worst = zip(reel, decoded).map { Self.psnr($0, $1) }.min() ?? 0
+        #expect(worst >= 40, "the reel against the movie decoded by ffmpeg: worst frame at \(worst) dB")
+    }
+
     /// The luma planes of a 320×180 movie's frames, decoded by the ffmpeg command: all of them, or `frames`
     /// from `seconds` in.
     static func lumaFrames(_ reel: URL, from seconds: Double? = nil, frames: Int? = nil) throws -> [[UInt8]] {

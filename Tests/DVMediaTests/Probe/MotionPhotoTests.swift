@@ -161,6 +161,30 @@ import Testing
         #expect(MotionPhoto.Layout.samsung.rawValue == "samsung")
     }
 
+    @Test("a JPEG without its end marker (EOI) still gives the movie in every layout; its image headers still bound it")
+    func theEndMarkerIsNotNeeded() throws {
+        for (name, bytes, expected) in Self.samples() {
+            let end = try #require(JPEGSegments(bytes)?.imageEnd, "\(name)")
+            let withoutEOI = Array(bytes[..<(end - 2)] + bytes[end...])
+            #expect(JPEGSegments(withoutEOI)?.imageEnd == nil, "\(name)")
+            var moved = expected
+            moved.videoOffset -= 2
+            #expect(MotionPhoto.locate(in: withoutEOI) == .motionPhoto(moved), "\(name)")
+        }
+        let reaching = Self.googleAttributes(videoLength: String(Self.movie.count + 20))
+        let end = try #require(JPEGSegments(reaching)?.imageEnd)
+        guard case .malformed = MotionPhoto.locate(in: Array(reaching[..<(end - 2)] + reaching[end...])) else {
+            Issue.record("a video reaching into the image is malformed with or without EOI")
+            return
+        }
+        let headers = MotionPhotoBytes.xmpPacket(
+            namespaces: ["GCamera": Self.cameraNamespace],
+            attributes: "GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"100000\"", body: "")
+        let noScan = [0xFF, 0xD8] + MotionPhotoBytes.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(headers.utf8))
+        #expect(MotionPhoto.locate(in: noScan + Self.movie)
+            == .malformed(reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
+    }
+
     @Test func stillsWithoutAClaimAreNotMotionPhotos() {
         let unrelatedXMP = MotionPhotoBytes.xmpPacket(namespaces: ["xmp": "http://ns.adobe.com/xap/1.0/"],
                                            attributes: "xmp:CreatorTool=\"MotionPhoto_Data\"", body: "")
