@@ -1,4 +1,5 @@
-/// Finding a HEIF still's `Exif` item (where an iPhone keeps the Apple MakerNote) from the `meta` box at the
+/// Finding a HEIF still's `Exif` item (where an iPhone keeps the Apple MakerNote) and its XMP packet (where a
+/// Motion Photo describes its movie) from the `meta` box at the
 /// file's start: `iinf` names the item, `iloc` says where its bytes are. Bounded like the rest of the sniff:
 /// sizes and counts are checked against the bytes at hand, so damaged boxes give nil.
 extension HEIFSniff {
@@ -8,23 +9,36 @@ extension HEIFSniff {
     /// Where the `Exif` item's bytes lie in the file (an absolute offset and a length), or nil when the
     /// `meta` box is not within `bytes` (the file's start), has no `Exif` item, or is damaged.
     public static func exifItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
+        itemLocation(in: bytes) { type, _ in type == "Exif" }
+    }
+
+    /// Where the XMP packet's item (a `mime` item of type `application/rdf+xml`) lies in the file, or nil.
+    static func xmpItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
+        itemLocation(in: bytes) { type, contentType in type == "mime" && contentType == "application/rdf+xml" }
+    }
+
+    /// Where the first item that `wanted` (its type and, for a `mime` item, its content type) picks lies.
+    private static func itemLocation(in bytes: [UInt8], _ wanted: (String, String?) -> Bool) -> (offset: Int, length: Int)? {
         let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
         guard let meta = children(of: file).first(where: { $0.type == "meta" })?.body,
             let metaChildren = meta.slice(from: 4, count: meta.end - meta.start - 4).map(children(of:)),
             let iinf = metaChildren.first(where: { $0.type == "iinf" })?.body,
             let iloc = metaChildren.first(where: { $0.type == "iloc" })?.body,
-            let item = exifItemID(in: iinf)
+            let item = itemID(in: iinf, wanted)
         else { return nil }
         return location(of: item, in: iloc)
     }
 
-    /// The boxes directly inside `view`, in order; stops at the first box that does not fit.
-    private static func children(of view: BoundedBytes) -> [(type: String, body: BoundedBytes)] {
+    /// The boxes directly inside `view`, in order; stops at the first box that does not fit or whose type is not
+    /// printable.
+    static func children(of view: BoundedBytes) -> [(type: String, body: BoundedBytes)] {
         var found: [(type: String, body: BoundedBytes)] = []
         var offset = 0
         let length = view.end - view.start
         while offset + 8 <= length, found.count < 1_000 {
-            guard let size32 = view.uint32(at: offset, .bigEndian), let type = view.slice(from: offset + 4, count: 4)
+            // A box's type is four printable characters; anything else is not a box (a trailer, say).
+            guard let size32 = view.uint32(at: offset, .bigEndian), let type = view.slice(from: offset + 4, count: 4),
+                view.bytes[type.start..<type.end].allSatisfy({ (0x20...0x7E).contains($0) })
             else { break }
             var header = 8
             var size = Int(size32)
@@ -42,19 +56,24 @@ extension HEIFSniff {
         return found
     }
 
-    /// The id of the first item of type `Exif` in an `iinf` box (its `infe` entries of version 2 or 3).
-    private static func exifItemID(in iinf: BoundedBytes) -> Int? {
+    /// The id of the first item in an `iinf` box (its `infe` entries of version 2 or 3) whose type and, for a
+    /// `mime` item, content type (after the item's name) `wanted` picks.
+    private static func itemID(in iinf: BoundedBytes, _ wanted: (String, String?) -> Bool) -> Int? {
         guard let version = iinf.uint8(at: 0) else { return nil }
         let entriesStart = version == 0 ? 6 : 8
         guard let entries = iinf.slice(from: entriesStart, count: iinf.end - iinf.start - entriesStart) else { return nil }
         for entry in children(of: entries) where entry.type == "infe" {
             guard let entryVersion = entry.body.uint8(at: 0), entryVersion >= 2 else { continue }
             let idSize = entryVersion == 2 ? 2 : 4
+            let typeStart = 4 + idSize + 2
             guard let id = entryVersion == 2 ? entry.body.uint16(at: 4, .bigEndian).map(Int.init)
                     : entry.body.number(at: 4, size: 4),
-                entry.body.matches(Array("Exif".utf8), at: 4 + idSize + 2)
+                let type = entry.body.slice(from: typeStart, count: 4)
             else { continue }
-            return id
+            let itemType = String(decoding: entry.body.bytes[type.start..<type.end], as: UTF8.self)
+            let strings = entry.body.bytes[type.end..<entry.body.end].split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+            let contentType = strings.count > 1 ? String(decoding: strings[1], as: UTF8.self) : nil
+            if wanted(itemType, contentType) { return id }
         }
         return nil
     }

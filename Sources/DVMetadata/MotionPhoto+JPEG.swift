@@ -79,12 +79,28 @@ extension MotionPhoto {
         static let offsetTimeOriginal: UInt16 = 0x9011
     }
 
-    /// When a JPEG's picture was taken, from its APP1 Exif block: DateTimeOriginal (`YYYY:MM:DD HH:MM:SS`, the
-    /// camera's local time) and OffsetTimeOriginal (`+HH:MM`, EXIF 2.31) when present. Nil when the file has
-    /// no Exif block or no readable DateTimeOriginal. The file's start up to its first scan suffices.
+    /// When a JPEG's or HEIC's picture was taken, from its Exif block (a JPEG's APP1 segment, a HEIC's `Exif`
+    /// item): DateTimeOriginal (`YYYY:MM:DD HH:MM:SS`, the camera's local time) and OffsetTimeOriginal
+    /// (`+HH:MM`, EXIF 2.31) when present. Nil when the file has no Exif block or no readable DateTimeOriginal.
+    /// A JPEG's start up to its first scan suffices.
     public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
+        let tiff: BoundedBytes?
+        if HEIFSniff.isHEIF(bytes) {
+            // A HEIF `Exif` item: a 4-byte big-endian offset to the TIFF header (past an optional `Exif\0\0`), then the block.
+            let item = HEIFSniff.exifItemLocation(in: bytes).flatMap { BoundedBytes(bytes: bytes, start: 0, end: bytes.count).slice(from: $0.offset, count: $0.length) }
+            tiff = item.flatMap { item in
+                item.uint32(at: 0, .bigEndian).flatMap { skip in item.slice(from: 4 + Int(skip), count: item.end - item.start - 4 - Int(skip)) }
+            }
+        } else {
+            tiff = JPEGSegments(bytes)?.exif
+        }
+        return tiff.flatMap(captureTime(inTIFF:))
+    }
+
+    /// DateTimeOriginal and OffsetTimeOriginal from a TIFF block's Exif IFD.
+    private static func captureTime(inTIFF tiff: BoundedBytes) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
         let layout = StillContentIdentifier.Layout.self
-        guard let tiff = JPEGSegments(bytes)?.exif, let order = tiff.byteOrder(at: 0), tiff.uint16(at: 2, order) == 42,
+        guard let order = tiff.byteOrder(at: 0), tiff.uint16(at: 2, order) == 42,
             let ifd0 = tiff.uint32(at: 4, order),
             let exifEntry = tiff.entry(tag: layout.exifIFDTag, inIFDAt: Int(ifd0), order),
             exifEntry.type == layout.longType, exifEntry.count == 1,

@@ -1,5 +1,5 @@
-/// Finds the MP4 movie an Android "Motion Photo" JPEG carries after its image, without FFmpeg, in the three
-/// layouts phones write: Google's Motion Photo 1.0 (XMP `Camera:MotionPhoto` and a `Container:Directory` of the
+/// Finds the MP4 movie an Android "Motion Photo" JPEG or HEIC carries beside its picture, without FFmpeg, in the
+/// layouts phones write (a HEIC's are in `MotionPhoto+HEIF.swift`): Google's Motion Photo 1.0 (XMP `Camera:MotionPhoto` and a `Container:Directory` of the
 /// items appended to the JPEG), the older Pixel MicroVideo (XMP `GCamera:MicroVideoOffset`, counted from the
 /// end of the file), and Samsung's (`MotionPhoto_Data` after the image, up to its `SEFH`…`SEFT` trailer).
 ///
@@ -13,6 +13,8 @@ public struct MotionPhoto: Sendable, Hashable {
         case motionPhoto = "motion_photo"
         case microVideo = "micro_video"
         case samsung
+        /// A HEIC's top-level `mpvd` box (Google's and Samsung's HEIC Motion Photos).
+        case heicBox = "mpvd"
     }
 
     /// Which layout the file uses.
@@ -36,64 +38,99 @@ public struct MotionPhoto: Sendable, Hashable {
 
     /// The movie embedded in `bytes` (a whole file), or why a file that claims one does not hold it.
     public static func locate(in bytes: [UInt8]) -> MotionPhotoResult {
+        if HEIFSniff.isHEIF(bytes) { return heifVideo(bytes) }
         guard let jpeg = JPEGSegments(bytes) else { return .notMotionPhoto }
+        let image = ImageExtent(jpeg)
         if let packet = jpeg.xmp {
             let xmp = XMPProperties(packet: bytes[packet])
-            if xmp.cameraValue("MotionPhoto") == "1" { return directoryVideo(xmp, jpeg, bytes) }
-            if xmp.cameraValue("MicroVideo") == "1" { return microVideo(xmp, jpeg, bytes) }
+            if xmp.cameraValue("MotionPhoto") == "1" { return directoryVideo(xmp, image, bytes) }
+            if xmp.cameraValue("MicroVideo") == "1" { return microVideo(xmp, image, bytes) }
         }
-        return samsungVideo(jpeg, bytes)
+        return samsungVideo(image, bytes)
+    }
+
+    /// Where the picture a movie is appended to ends, and how a reason names that place; nil `end` when the
+    /// file shows no end at all.
+    struct ImageExtent {
+        var end: Int?
+        var description: String
+
+        init(end: Int?, description: String) {
+            self.end = end
+            self.description = description
+        }
+
+        init(_ jpeg: JPEGSegments) {
+            end = jpeg.appendedDataStart
+            description = jpeg.imageEnd == nil ? "the JPEG image, whose headers end" : "the JPEG image, which ends"
+        }
     }
 
     /// Google's layout: the directory's `MotionPhoto` item, found by adding up, from the end of the file, the
     /// lengths of the items from it to the last and the paddings between them.
-    private static func directoryVideo(_ xmp: XMPProperties, _ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
+    static func directoryVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+        switch directoryVideoLength(xmp, bytes) {
+        case .failure(let reason): return .malformed(reason: reason.text)
+        case .success(let (length, tail)):
+            let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
+            let found = MotionPhoto(layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: length,
+                                    presentationTimestampMicroseconds: timestamp)
+            return checked(found, image, bytes)
+        }
+    }
+
+    /// A reason a Motion Photo's fields give for not holding its movie.
+    struct Reason: Error {
+        var text: String
+    }
+
+    /// The movie's `Item:Length` in the directory, and how far from the end of the file it starts (its length
+    /// and the lengths and paddings of the items after it).
+    static func directoryVideoLength(_ xmp: XMPProperties, _ bytes: [UInt8]) -> Result<(length: Int, tail: Int), Reason> {
+        func malformed(_ text: String) -> Result<(length: Int, tail: Int), Reason> { .failure(Reason(text: text)) }
         let items = xmp.items
         guard let primary = items.first else {
-            return .malformed(reason: "its XMP says it is a Motion Photo but has no Container:Directory")
+            return malformed("its XMP says it is a Motion Photo but has no Container:Directory")
         }
         guard primary["Semantic"] == "Primary" else {
-            return .malformed(reason: "its Motion Photo directory does not start with the primary image")
+            return malformed("its Motion Photo directory does not start with the primary image")
         }
         guard let video = items.firstIndex(where: { $0["Semantic"] == "MotionPhoto" }) else {
-            return .malformed(reason: "its Motion Photo directory lists no MotionPhoto item")
+            return malformed("its Motion Photo directory lists no MotionPhoto item")
         }
         var tail = 0
         var videoLength = 0
         for index in video..<items.count {
             guard let text = items[index]["Length"] else {
-                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) no Item:Length")
+                return malformed("its Motion Photo directory gives item \(index + 1) no Item:Length")
             }
             guard let length = wholeNumber(text) else {
-                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the length \(quoted(text)), not a byte count")
+                return malformed("its Motion Photo directory gives item \(index + 1) the length \(quoted(text)), not a byte count")
             }
             var padding = 0
             if index < items.count - 1, let paddingText = items[index]["Padding"] {
                 guard let value = wholeNumber(paddingText) else {
-                    return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
+                    return malformed("its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
                 }
                 padding = value
             }
             let (withLength, lengthOverflow) = tail.addingReportingOverflow(length)
             let (withPadding, paddingOverflow) = withLength.addingReportingOverflow(padding)
             guard !lengthOverflow, !paddingOverflow else {
-                return .malformed(reason: "its Motion Photo directory gives lengths larger than any file")
+                return malformed("its Motion Photo directory gives lengths larger than any file")
             }
             if index == video { videoLength = length }
             tail = withPadding
         }
         guard tail <= bytes.count else {
             let what = video == items.count - 1 ? "the video is" : "the video and the items after it take"
-            return .malformed(reason: "its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
+            return malformed("its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
         }
-        let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
-        let found = MotionPhoto(layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: videoLength,
-                                presentationTimestampMicroseconds: timestamp)
-        return checked(found, jpeg, bytes)
+        return .success((videoLength, tail))
     }
 
     /// The Pixel MicroVideo layout: the movie is the file's last `MicroVideoOffset` bytes.
-    private static func microVideo(_ xmp: XMPProperties, _ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
+    private static func microVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
         if let version = xmp.cameraValue("MicroVideoVersion"), version != "1" {
             return .malformed(reason: "its MicroVideo version is \(quoted(version)); only version 1 is known")
         }
@@ -109,21 +146,21 @@ public struct MotionPhoto: Sendable, Hashable {
         let timestamp = wholeNumber(xmp.cameraValue("MicroVideoPresentationTimestampUs"))
         let found = MotionPhoto(layout: .microVideo, videoOffset: bytes.count - length, videoLength: length,
                                 presentationTimestampMicroseconds: timestamp)
-        return checked(found, jpeg, bytes)
+        return checked(found, image, bytes)
     }
 
     /// Samsung's layout: the movie follows the first `MotionPhoto_Data` after the image. When the file ends with
     /// Samsung's trailer (a little-endian length and `SEFT`, pointing back at an `SEFH` directory), the movie ends
     /// where the directory says the marker's data block ends, or at the directory when no entry is for that
     /// block; without the trailer it runs to the end of the file. The search reads each byte after the image once.
-    private static func samsungVideo(_ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
-        guard let imageEnd = jpeg.appendedDataStart, let marker = firstIndex(of: samsungMarker, in: bytes, from: imageEnd) else {
+    static func samsungVideo(_ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+        guard let imageEnd = image.end, let marker = firstIndex(of: samsungMarker, in: bytes, from: imageEnd) else {
             return .notMotionPhoto
         }
         let start = marker + samsungMarker.count
         let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
         guard file.matches(Array("SEFT".utf8), at: bytes.count - 4) else {
-            return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: bytes.count - start), jpeg, bytes)
+            return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: bytes.count - start), image, bytes)
         }
         guard let length = file.uint32(at: bytes.count - 8, .littleEndian).map(Int.init),
             let directory = file.slice(from: bytes.count - 8 - length, count: length),
@@ -134,7 +171,7 @@ public struct MotionPhoto: Sendable, Hashable {
         guard let end = samsungBlockEnd(block: marker - samsungBlockHeaderLength, dataStart: start, directory: directory) else {
             return .malformed(reason: "its Samsung trailer says the MotionPhoto_Data block ends before the video or past the trailer")
         }
-        return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: end - start), jpeg, bytes)
+        return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: end - start), image, bytes)
     }
 
     /// Where the SEF data block that starts at `block` ends by its entry in the `SEFH` directory (after a
@@ -154,15 +191,14 @@ public struct MotionPhoto: Sendable, Hashable {
         return directory.start
     }
 
-    /// `found` when its movie lies after the JPEG image and inside the file and opens with an `ftyp` box that
+    /// `found` when its movie lies after the picture and inside the file and opens with an `ftyp` box that
     /// fits in it; else why not.
-    private static func checked(_ found: MotionPhoto, _ jpeg: JPEGSegments, _ bytes: [UInt8]) -> MotionPhotoResult {
-        guard let imageEnd = jpeg.appendedDataStart else {
+    static func checked(_ found: MotionPhoto, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+        guard let imageEnd = image.end else {
             return .malformed(reason: "its JPEG has neither an image scan nor an end marker (EOI) for the video to follow")
         }
         guard found.videoOffset >= imageEnd else {
-            let end = jpeg.imageEnd == nil ? "whose headers end" : "which ends"
-            return .malformed(reason: "its video would start at byte \(grouped(found.videoOffset)), inside the JPEG image, \(end) at byte \(grouped(imageEnd))")
+            return .malformed(reason: "its video would start at byte \(grouped(found.videoOffset)), inside \(image.description) at byte \(grouped(imageEnd))")
         }
         guard found.videoLength >= minimumVideoLength else {
             return .malformed(reason: "its video would be \(grouped(found.videoLength)) bytes long, too short for an MP4")
@@ -180,7 +216,7 @@ public struct MotionPhoto: Sendable, Hashable {
 
     /// A decimal XMP value as a count of bytes or microseconds: nil when absent, not a whole number, too large,
     /// or negative (as Google's -1, "unspecified", is).
-    private static func wholeNumber(_ text: String?) -> Int? {
+    static func wholeNumber(_ text: String?) -> Int? {
         guard let text, let value = Int(text), value >= 0 else { return nil }
         return value
     }
@@ -204,7 +240,7 @@ public struct MotionPhoto: Sendable, Hashable {
     }
 
     /// A byte count with commas between groups of three digits.
-    private static func grouped(_ count: Int) -> String {
+    static func grouped(_ count: Int) -> String {
         let digits = String(count)
         var result = ""
         for (index, digit) in digits.enumerated() {

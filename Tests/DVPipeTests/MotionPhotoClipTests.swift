@@ -219,6 +219,74 @@ struct MotionPhotoClipTests {
         #expect(worst >= 40, "the reel against the movie decoded by ffmpeg: worst frame at \(worst) dB")
     }
 
+    @Test("HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies")
+    func heicMotionPhotosAreClips() throws {
+        let folder = try TemporaryFolder("motion-photos-heic")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let writer = try SampleWriter()
+        let movies = try ["H", "S"].map { text in
+            try [UInt8](Data(contentsOf: try writer.write(SampleClip(fileName: "movie-\(text).mp4", text: text), in: folder.url)))
+        }
+        // Taken at 23:30 in New York on the 1st (the 2nd in UTC) and at 08:15 in Seoul on the 2nd (the 1st in UTC).
+        let google = MotionPhotoBytes.heic(
+            exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:01 23:30:00", offsetTimeOriginal: "-05:00", bigEndian: true),
+            xmp: MotionPhotoBytes.xmpPacket(
+                namespaces: ["Camera": Self.cameraNamespace, "Container": "http://ns.google.com/photos/1.0/container/",
+                             "Item": "http://ns.google.com/photos/1.0/container/item/"],
+                attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\"",
+                body: """
+                    <Container:Directory><rdf:Seq>
+                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/heic" Item:Semantic="Primary" Item:Length="0"/></rdf:li>
+                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movies[0].count)"/></rdf:li>
+                    </rdf:Seq></Container:Directory>
+                    """)) + MotionPhotoBytes.box("mpvd", movies[0])
+        let block = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(16) + Array("MotionPhoto_Data".utf8) + movies[1]
+        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+            + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
+        let samsung = MotionPhotoBytes.heic(
+            exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:02 08:15:00", offsetTimeOriginal: "+09:00", bigEndian: false), xmp: nil)
+            + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
+        let files = [("IMG_GOOGLE.HEIC", google, movies[0]), ("SAMSUNG.heic", samsung, movies[1])]
+        for (name, bytes, _) in files {
+            try Data(bytes).write(to: media.appendingPathComponent(name))
+        }
+        let job = folder.url.appendingPathComponent("heic.yaml")
+        try Self.job("heic", from: "2024-12-01", to: "2024-12-02").write(to: job, atomically: true, encoding: .utf8)
+
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let days = try #require((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        try #require(days.count == 2)
+        for (index, (name, bytes, movie)) in files.enumerated() {
+            let day = days[index]
+            #expect(day["file"] as? String == name, "\(day)")
+            let embedded = try #require(day["motion_photo"] as? [String: Any], "\(name): \(day)")
+            let (offset, length) = (try #require(embedded["offset"] as? Int), try #require(embedded["length"] as? Int))
+            #expect(Array(bytes[offset..<(offset + length)]) == movie, "\(name): the plan's movie is not the one inside")
+            if let exiftool = ReferenceCommand.exiftool {
+                let original = try ReferenceCommand.output(exiftool, ["-s3", "-d", "%Y-%m-%d", "-DateTimeOriginal", media.appendingPathComponent(name).path])
+                let exiftoolDay = String(decoding: original, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(day["date"] as? String == exiftoolDay, "\(name): planned on \(day["date"] ?? "-"), exiftool reads \(exiftoolDay)")
+            }
+        }
+        #expect(days.map { $0["date"] as? String } == ["2024-12-01", "2024-12-02"])
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let reel = try Self.lumaFrames(folder.url.appendingPathComponent("out/heic.mp4"))
+        try #require(reel.count == 60, "\(reel.count) frames")
+        for (index, (name, _, movie)) in files.enumerated() {
+            let own = folder.url.appendingPathComponent("own-\(index).mp4")
+            try Data(movie).write(to: own)
+            let start = try #require(days[index]["start"] as? Double)
+            let decoded = try Self.lumaFrames(own, from: start, frames: 30)
+            try #require(decoded.count == 30)
+            let worst = zip(reel[(index * 30)..<(index * 30 + 30)], decoded).map { Self.psnr($0, $1) }.min() ?? 0
+            #expect(worst >= 40, "\(name): the reel against its movie decoded by ffmpeg, worst frame at \(worst) dB")
+        }
+    }
+
     /// The luma planes of a 320×180 movie's frames, decoded by the ffmpeg command: all of them, or `frames`
     /// from `seconds` in.
     static func lumaFrames(_ reel: URL, from seconds: Double? = nil, frames: Int? = nil) throws -> [[UInt8]] {

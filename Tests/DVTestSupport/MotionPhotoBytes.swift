@@ -23,6 +23,38 @@ public enum MotionPhotoBytes {
         return bytes + [0xFF, 0xD9]
     }
 
+    /// An ISO BMFF box: big-endian size (its header included), type, body.
+    public static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        bigEndian32(body.count + 8) + Array(type.utf8) + body
+    }
+
+    /// A HEIC as phones write one, less its picture: `ftyp` (`heic`), a `meta` box whose `iinf` names an
+    /// `Exif` item (`Exif\0\0` and `exif`, a TIFF block) and, when given, an XMP `mime` item, and whose
+    /// `iloc` places them in the `mdat` box that follows.
+    public static func heic(exif: [UInt8], xmp: String?) -> [UInt8] {
+        let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+        let hdlr = box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 12) + [0])
+        let exifItem = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + exif
+        let xmpItem = xmp.map { Array($0.utf8) }
+        var entries = box("infe", [2, 0, 0, 0] + bigEndian16(1) + [0, 0] + Array("Exif".utf8) + [0])
+        if xmpItem != nil {
+            entries += box("infe", [2, 0, 0, 0] + bigEndian16(2) + [0, 0] + Array("mime".utf8) + [0] + Array("application/rdf+xml".utf8) + [0])
+        }
+        let itemCount = xmpItem == nil ? 1 : 2
+        let iinf = box("iinf", [0, 0, 0, 0] + bigEndian16(itemCount) + entries)
+        // iloc version 0: 4-byte offsets and lengths, no base offset; one extent an item.
+        func meta(mdatBody: Int) -> [UInt8] {
+            var locations = bigEndian16(1) + [0, 0] + bigEndian16(1) + bigEndian32(mdatBody) + bigEndian32(exifItem.count)
+            if let xmpItem {
+                locations += bigEndian16(2) + [0, 0] + bigEndian16(1) + bigEndian32(mdatBody + exifItem.count) + bigEndian32(xmpItem.count)
+            }
+            let iloc = box("iloc", [0, 0, 0, 0, 0x44, 0x00] + bigEndian16(itemCount) + locations)
+            return box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc)
+        }
+        let mdatBody = ftyp.count + meta(mdatBody: 0).count + 8
+        return ftyp + meta(mdatBody: mdatBody) + box("mdat", exifItem + (xmpItem ?? []))
+    }
+
     /// An XMP packet as cameras write it: one `rdf:Description` declaring `namespaces`, with `attributes`
     /// and `body` inside it.
     public static func xmpPacket(namespaces: [String: String], attributes: String, body: String) -> String {

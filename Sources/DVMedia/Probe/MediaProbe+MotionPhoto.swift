@@ -4,13 +4,13 @@ import Foundation
 
 extension MediaProbe {
     /// Extensions of the pictures that may be Motion Photos.
-    static let motionPhotoExtensions: Set<String> = ["jpg", "jpeg"]
+    static let motionPhotoExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
     /// Largest JPEG read whole to look for a Motion Photo's movie (phones write a few megabytes).
     static let largestMotionPhoto = 256 << 20
 
-    /// The probe of a JPEG that is an Android Motion Photo: the movie inside it, probed in place, as a clip
-    /// whose capture time is the JPEG's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
-    /// own tags, else the name). Nil for any other JPEG; `.unreadable` for one that claims a movie it does
+    /// The probe of a JPEG or HEIC that is an Android Motion Photo: the movie inside it, probed in place, as a
+    /// clip whose capture time is the picture's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
+    /// own tags, else the name). Nil for any other JPEG or HEIC; `.unreadable` for one that claims a movie it does
     /// not hold whole, or whose movie does not open.
     static func motionPhoto(_ url: URL) -> ProbeResult? {
         guard motionPhotoExtensions.contains(url.pathExtension.lowercased()),

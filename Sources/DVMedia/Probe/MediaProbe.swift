@@ -17,12 +17,15 @@ public enum MediaProbe {
     ///
     /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
     /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
-    /// APP1 segment, or in a HEIF's `Exif` item. A JPEG that is an Android Motion Photo is the clip inside it
-    /// (see `motionPhoto(_:)`).
+    /// APP1 segment, or in a HEIF's `Exif` item. A JPEG or HEIC that is an Android Motion Photo is the clip
+    /// inside it (see `motionPhoto(_:)`).
     public static func probe(_ url: URL) -> ProbeResult {
         if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
             let start = bytes(of: url, at: 0, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
         {
+            if let motionPhoto = motionPhoto(url) {
+                return motionPhoto
+            }
             let identifier = HEIFSniff.exifItemLocation(in: start)
                 .flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
                 .flatMap(StillContentIdentifier.read(exifItem:))

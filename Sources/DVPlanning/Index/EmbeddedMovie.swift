@@ -2,7 +2,7 @@
 /// layout the phone wrote it, and where the still sits in its timeline. The movie is read in place (an offset
 /// into the file), never copied out of the library.
 public struct EmbeddedMovie: Sendable, Hashable, Codable {
-    /// `motion_photo` (Google's Motion Photo 1.0), `micro_video` (older Pixels) or `samsung`.
+    /// `motion_photo` (Google's Motion Photo 1.0), `micro_video` (older Pixels), `samsung` or `mpvd` (a HEIC's movie box).
     public var layout: String
     /// Where the movie starts, in bytes from the start of the file.
     public var offset: Int

@@ -185,6 +185,57 @@ import Testing
             == .malformed(reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
     }
 
+    /// Google's HEIC Motion Photo: the movie in a top-level `mpvd` box, which the directory's `Item:Length`
+    /// gives as `directoryLength` (the movie's own length unless told).
+    static func googleHEIC(directoryLength: Int = movie.count, box: [UInt8] = movie) -> [UInt8] {
+        let xmp = MotionPhotoBytes.xmpPacket(
+            namespaces: ["Camera": cameraNamespace, "Container": containerNamespace, "Item": itemNamespace],
+            attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\" Camera:MotionPhotoPresentationTimestampUs=\"700000\"",
+            body: """
+                <Container:Directory><rdf:Seq>
+                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/heic" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(directoryLength)" Item:Padding="0"/></rdf:li>
+                </rdf:Seq></Container:Directory>
+                """)
+        return MotionPhotoBytes.heic(exif: exif, xmp: xmp) + MotionPhotoBytes.box("mpvd", box)
+    }
+
+    /// Samsung's HEIC Motion Photo: the HEIF, then the `MotionPhoto_Data` block and the `SEFH`…`SEFT` trailer.
+    static func samsungHEIC() -> [UInt8] {
+        let block = samsungBlock(type: 0x30, name: "MotionPhoto_Data", data: movie)
+        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+            + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
+        return MotionPhotoBytes.heic(exif: exif, xmp: nil) + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
+    }
+
+    @Test("HEIC Motion Photos: Google's mpvd box, checked against Item:Length, and Samsung's trailer; their Exif capture time")
+    func heicMotionPhotos() {
+        let google = Self.googleHEIC()
+        let moved = MotionPhoto(layout: .heicBox, videoOffset: google.count - Self.movie.count, videoLength: Self.movie.count,
+                                presentationTimestampMicroseconds: 700_000)
+        #expect(MotionPhoto.locate(in: google) == .motionPhoto(moved))
+        let withHeader = Self.googleHEIC(directoryLength: Self.movie.count + 8)
+        #expect(MotionPhoto.locate(in: withHeader) == .motionPhoto(moved), "a length that counts the box's header")
+        let samsung = Self.samsungHEIC()
+        guard case .motionPhoto(let found) = MotionPhoto.locate(in: samsung) else {
+            Issue.record("Samsung's HEIC: \(MotionPhoto.locate(in: samsung))")
+            return
+        }
+        #expect(found.layout == .samsung && Array(samsung[found.videoOffset..<(found.videoOffset + found.videoLength)]) == Self.movie)
+        for bytes in [google, samsung] {
+            let time = MotionPhoto.exifCaptureTime(in: bytes)
+            #expect(time?.dateTimeOriginal == "2024:06:01 18:42:07" && time?.offsetTimeOriginal == "+02:00")
+        }
+        #expect(MotionPhoto.locate(in: MotionPhotoBytes.heic(exif: Self.exif, xmp: nil)) == .notMotionPhoto)
+        let notMP4 = Self.movie.enumerated().map { $0.offset == 4 ? UInt8(ascii: "F") : $0.element }
+        #expect(MotionPhoto.locate(in: Self.googleHEIC(directoryLength: 99)) == .malformed(
+            reason: "its Motion Photo directory says the video is 99 bytes but its mpvd box holds \(Self.movie.count)"))
+        guard case .malformed = MotionPhoto.locate(in: Self.googleHEIC(box: notMP4)) else {
+            Issue.record("an mpvd box without an MP4 is malformed")
+            return
+        }
+    }
+
     @Test func stillsWithoutAClaimAreNotMotionPhotos() {
         let unrelatedXMP = MotionPhotoBytes.xmpPacket(namespaces: ["xmp": "http://ns.adobe.com/xap/1.0/"],
                                            attributes: "xmp:CreatorTool=\"MotionPhoto_Data\"", body: "")
@@ -279,9 +330,19 @@ import Testing
         #expect(MotionPhoto.exifCaptureTime(in: []) == nil)
     }
 
+    /// `samples()` and the two HEIC layouts, for the damage tests.
+    static func samplesWithHEIC() -> [(name: String, bytes: [UInt8], expected: MotionPhoto)] {
+        let google = googleHEIC(), samsung = samsungHEIC()
+        return samples() + [
+            ("Google HEIC", google, MotionPhoto(layout: .heicBox, videoOffset: google.count - movie.count, videoLength: movie.count,
+                                                presentationTimestampMicroseconds: 700_000)),
+            ("Samsung HEIC", samsung, expected(.samsung, samsung.count - movie.count - (24 + 8), nil)),
+        ]
+    }
+
     @Test("a file cut at any length gives nothing, malformed, or a movie inside what is left")
     func truncation() {
-        for (name, bytes, expected) in Self.samples() {
+        for (name, bytes, expected) in Self.samplesWithHEIC() {
             for length in 0...bytes.count {
                 let cut = Array(bytes.prefix(length))
                 let result = MotionPhoto.locate(in: cut)
@@ -295,7 +356,7 @@ import Testing
     @Test("random byte damage never crashes and never gives a movie outside the file")
     func randomDamage() {
         var random = LinearCongruential(seed: 0x4D50_4A50)
-        let samples = Self.samples().map(\.bytes)
+        let samples = Self.samplesWithHEIC().map(\.bytes)
         for mutation in 0..<2_000 {
             var bytes = samples[mutation % samples.count]
             for _ in 0...random.next(below: 4) {

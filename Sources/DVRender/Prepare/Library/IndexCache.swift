@@ -12,9 +12,9 @@ import Foundation
 /// of another version or damaged is ignored and rebuilt by probing.
 enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
-    /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes); a cache of
-    /// another version is rebuilt.
-    static let version: UInt8 = 9
+    /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
+    /// Motion Photos, and Motion Photos without the JPEG's end marker); a cache of another version is rebuilt.
+    static let version: UInt8 = 10
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the

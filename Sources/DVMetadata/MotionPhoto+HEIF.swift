@@ -1,0 +1,44 @@
+/// The HEIC Motion Photos of Samsung's and Google's phones: the movie in a top-level `mpvd` box after the
+/// HEIF's own boxes (its length cross-checked against the XMP directory's `Item:Length` when the file has
+/// one), or appended after them as in a JPEG, located from the end of the file by the directory or by
+/// Samsung's `MotionPhoto_Data` block and trailer.
+extension MotionPhoto {
+    /// The box that holds a HEIC Motion Photo's movie.
+    private static let movieBox = "mpvd"
+
+    static func heifVideo(_ bytes: [UInt8]) -> MotionPhotoResult {
+        let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
+        let boxes = HEIFSniff.children(of: file)
+        // The HEIF's own boxes end at a second `ftyp` (a movie appended as it is) or where the walk stops.
+        let ownEnd = boxes.dropFirst().first { $0.type == "ftyp" }.map { $0.body.start - 8 } ?? boxes.last?.body.end ?? 0
+        let image = ImageExtent(end: ownEnd, description: "the HEIF's boxes, which end")
+        let xmp = HEIFSniff.xmpItemLocation(in: bytes).flatMap { location -> XMPProperties? in
+            guard let packet = file.slice(from: location.offset, count: location.length) else { return nil }
+            return XMPProperties(packet: bytes[packet.start..<packet.end])
+        }
+        let claimsMovie = xmp?.cameraValue("MotionPhoto") == "1"
+        if let box = boxes.first(where: { $0.type == movieBox }) {
+            let found = MotionPhoto(
+                layout: .heicBox, videoOffset: box.body.start, videoLength: box.body.end - box.body.start,
+                presentationTimestampMicroseconds: wholeNumber(xmp?.cameraValue("MotionPhotoPresentationTimestampUs")))
+            if let xmp, claimsMovie {
+                switch directoryVideoLength(xmp, bytes) {
+                case .failure(let reason): return .malformed(reason: reason.text)
+                case .success(let (length, _)):
+                    // Writers count the movie alone or with the box's 8-byte header.
+                    guard length == found.videoLength || length == found.videoLength + 8 else {
+                        return .malformed(reason: "its Motion Photo directory says the video is \(grouped(length)) bytes but its mpvd box holds \(grouped(found.videoLength))")
+                    }
+                }
+            }
+            return checked(found, ImageExtent(end: box.body.start, description: "its mpvd box, whose header ends"), bytes)
+        }
+        let samsung = samsungVideo(image, bytes)
+        guard let xmp, claimsMovie else { return samsung }
+        // Samsung's trailer may follow a movie that the Google directory also describes.
+        let listed = directoryVideo(xmp, image, bytes)
+        if case .motionPhoto = listed { return listed }
+        if case .motionPhoto = samsung { return samsung }
+        return listed
+    }
+}
