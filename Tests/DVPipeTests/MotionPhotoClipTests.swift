@@ -28,18 +28,7 @@ struct MotionPhotoClipTests {
             try [UInt8](Data(contentsOf: try writer.write(SampleClip(fileName: "movie-\(text).mp4", text: text), in: scratch)))
         }
         func google(_ movie: [UInt8], length: Int) -> [UInt8] {
-            let xmp = MotionPhotoBytes.xmpPacket(
-                namespaces: [
-                    "Camera": cameraNamespace, "Container": "http://ns.google.com/photos/1.0/container/",
-                    "Item": "http://ns.google.com/photos/1.0/container/item/",
-                ],
-                attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\" Camera:MotionPhotoPresentationTimestampUs=\"1000000\"",
-                body: """
-                    <Container:Directory><rdf:Seq>
-                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
-                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(length)" Item:Padding="0"/></rdf:li>
-                    </rdf:Seq></Container:Directory>
-                    """)
+            let xmp = MotionPhotoBytes.googleDirectoryXMP(primary: "image/jpeg", videoLength: length, stillMicroseconds: 1_000_000)
             return MotionPhotoBytes.jpeg(exif: nil, xmp: xmp, image: still) + movie
         }
         let microVideo = MotionPhotoBytes.xmpPacket(
@@ -231,16 +220,7 @@ struct MotionPhotoClipTests {
         // Taken at 23:30 in New York on the 1st (the 2nd in UTC) and at 08:15 in Seoul on the 2nd (the 1st in UTC).
         let google = MotionPhotoBytes.heic(
             exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:01 23:30:00", offsetTimeOriginal: "-05:00", bigEndian: true),
-            xmp: MotionPhotoBytes.xmpPacket(
-                namespaces: ["Camera": Self.cameraNamespace, "Container": "http://ns.google.com/photos/1.0/container/",
-                             "Item": "http://ns.google.com/photos/1.0/container/item/"],
-                attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\"",
-                body: """
-                    <Container:Directory><rdf:Seq>
-                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/heic" Item:Semantic="Primary" Item:Length="0"/></rdf:li>
-                      <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movies[0].count)"/></rdf:li>
-                    </rdf:Seq></Container:Directory>
-                    """)) + MotionPhotoBytes.box("mpvd", movies[0])
+            xmp: MotionPhotoBytes.googleDirectoryXMP(primary: "image/heic", videoLength: movies[0].count)) + MotionPhotoBytes.box("mpvd", movies[0])
         let block = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(16) + Array("MotionPhoto_Data".utf8) + movies[1]
         let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
             + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)

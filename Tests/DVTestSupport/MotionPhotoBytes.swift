@@ -23,6 +23,24 @@ public enum MotionPhotoBytes {
         return bytes + [0xFF, 0xD9]
     }
 
+    /// The XMP packet of Google's Motion Photo format 1.0: `Camera:MotionPhoto` and a `Container:Directory` of
+    /// the primary picture (of MIME type `primary`) and the movie (`videoLength` bytes); the still's moment when given.
+    public static func googleDirectoryXMP(primary: String, videoLength: Int, stillMicroseconds: Int? = nil) -> String {
+        xmpPacket(
+            namespaces: [
+                "Camera": "http://ns.google.com/photos/1.0/camera/", "Container": "http://ns.google.com/photos/1.0/container/",
+                "Item": "http://ns.google.com/photos/1.0/container/item/",
+            ],
+            attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\""
+                + (stillMicroseconds.map { " Camera:MotionPhotoPresentationTimestampUs=\"\($0)\"" } ?? ""),
+            body: """
+                <Container:Directory><rdf:Seq>
+                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="\(primary)" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(videoLength)" Item:Padding="0"/></rdf:li>
+                </rdf:Seq></Container:Directory>
+                """)
+    }
+
     /// An ISO BMFF box: big-endian size (its header included), type, body.
     public static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
         bigEndian32(body.count + 8) + Array(type.utf8) + body

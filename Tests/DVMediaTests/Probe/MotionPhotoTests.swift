@@ -188,15 +188,7 @@ import Testing
     /// Google's HEIC Motion Photo: the movie in a top-level `mpvd` box, which the directory's `Item:Length`
     /// gives as `directoryLength` (the movie's own length unless told).
     static func googleHEIC(directoryLength: Int = movie.count, box: [UInt8] = movie) -> [UInt8] {
-        let xmp = MotionPhotoBytes.xmpPacket(
-            namespaces: ["Camera": cameraNamespace, "Container": containerNamespace, "Item": itemNamespace],
-            attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\" Camera:MotionPhotoPresentationTimestampUs=\"700000\"",
-            body: """
-                <Container:Directory><rdf:Seq>
-                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/heic" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
-                  <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(directoryLength)" Item:Padding="0"/></rdf:li>
-                </rdf:Seq></Container:Directory>
-                """)
+        let xmp = MotionPhotoBytes.googleDirectoryXMP(primary: "image/heic", videoLength: directoryLength, stillMicroseconds: 700_000)
         return MotionPhotoBytes.heic(exif: exif, xmp: xmp) + MotionPhotoBytes.box("mpvd", box)
     }
 
