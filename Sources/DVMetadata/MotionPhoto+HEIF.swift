@@ -1,7 +1,6 @@
 /// The HEIC Motion Photos of Samsung's and Google's phones: the movie in a top-level `mpvd` box after the
-/// HEIF's own boxes (its length cross-checked against the XMP directory's `Item:Length` when the file has
-/// one), or appended after them as in a JPEG, located from the end of the file by the directory or by
-/// Samsung's `MotionPhoto_Data` block and trailer.
+/// HEIF's own boxes, or appended after them as in a JPEG, located from the end of the file by the XMP
+/// directory or by Samsung's `MotionPhoto_Data` block and trailer.
 extension MotionPhoto {
     /// The box that holds a HEIC Motion Photo's movie.
     private static let movieBox = "mpvd"
@@ -21,16 +20,8 @@ extension MotionPhoto {
             let found = MotionPhoto(
                 layout: .heicBox, videoOffset: box.body.start, videoLength: box.body.end - box.body.start,
                 presentationTimestampMicroseconds: wholeNumber(xmp?.cameraValue("MotionPhotoPresentationTimestampUs")))
-            if let xmp, claimsMovie {
-                switch directoryVideoLength(xmp, bytes) {
-                case .failure(let reason): return .malformed(reason: reason.text)
-                case .success(let (length, _)):
-                    // Writers count the movie alone or with the box's 8-byte header.
-                    guard length == found.videoLength || length == found.videoLength + 8 else {
-                        return .malformed(reason: "its Motion Photo directory says the video is \(grouped(length)) bytes but its mpvd box holds \(grouped(found.videoLength))")
-                    }
-                }
-            }
+            // The box is the movie's own frame, checked by its ftyp; the directory's Item:Length is not
+            // (a Samsung S22 writes 80 for a 2 MB movie).
             return checked(found, ImageExtent(end: box.body.start, description: "its mpvd box, whose header ends"), bytes)
         }
         let samsung = samsungVideo(image, bytes)

@@ -69,64 +69,48 @@ public struct MotionPhoto: Sendable, Hashable {
     /// Google's layout: the directory's `MotionPhoto` item, found by adding up, from the end of the file, the
     /// lengths of the items from it to the last and the paddings between them.
     static func directoryVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
-        switch directoryVideoLength(xmp, bytes) {
-        case .failure(let reason): return .malformed(reason: reason.text)
-        case .success(let (length, tail)):
-            let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
-            let found = MotionPhoto(layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: length,
-                                    presentationTimestampMicroseconds: timestamp)
-            return checked(found, image, bytes)
-        }
-    }
-
-    /// A reason a Motion Photo's fields give for not holding its movie.
-    struct Reason: Error {
-        var text: String
-    }
-
-    /// The movie's `Item:Length` in the directory, and how far from the end of the file it starts (its length
-    /// and the lengths and paddings of the items after it).
-    static func directoryVideoLength(_ xmp: XMPProperties, _ bytes: [UInt8]) -> Result<(length: Int, tail: Int), Reason> {
-        func malformed(_ text: String) -> Result<(length: Int, tail: Int), Reason> { .failure(Reason(text: text)) }
         let items = xmp.items
         guard let primary = items.first else {
-            return malformed("its XMP says it is a Motion Photo but has no Container:Directory")
+            return .malformed(reason: "its XMP says it is a Motion Photo but has no Container:Directory")
         }
         guard primary["Semantic"] == "Primary" else {
-            return malformed("its Motion Photo directory does not start with the primary image")
+            return .malformed(reason: "its Motion Photo directory does not start with the primary image")
         }
         guard let video = items.firstIndex(where: { $0["Semantic"] == "MotionPhoto" }) else {
-            return malformed("its Motion Photo directory lists no MotionPhoto item")
+            return .malformed(reason: "its Motion Photo directory lists no MotionPhoto item")
         }
         var tail = 0
         var videoLength = 0
         for index in video..<items.count {
             guard let text = items[index]["Length"] else {
-                return malformed("its Motion Photo directory gives item \(index + 1) no Item:Length")
+                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) no Item:Length")
             }
             guard let length = wholeNumber(text) else {
-                return malformed("its Motion Photo directory gives item \(index + 1) the length \(quoted(text)), not a byte count")
+                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the length \(quoted(text)), not a byte count")
             }
             var padding = 0
             if index < items.count - 1, let paddingText = items[index]["Padding"] {
                 guard let value = wholeNumber(paddingText) else {
-                    return malformed("its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
+                    return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
                 }
                 padding = value
             }
             let (withLength, lengthOverflow) = tail.addingReportingOverflow(length)
             let (withPadding, paddingOverflow) = withLength.addingReportingOverflow(padding)
             guard !lengthOverflow, !paddingOverflow else {
-                return malformed("its Motion Photo directory gives lengths larger than any file")
+                return .malformed(reason: "its Motion Photo directory gives lengths larger than any file")
             }
             if index == video { videoLength = length }
             tail = withPadding
         }
         guard tail <= bytes.count else {
             let what = video == items.count - 1 ? "the video is" : "the video and the items after it take"
-            return malformed("its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
+            return .malformed(reason: "its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
         }
-        return .success((videoLength, tail))
+        let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
+        let found = MotionPhoto(layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: videoLength,
+                                presentationTimestampMicroseconds: timestamp)
+        return checked(found, image, bytes)
     }
 
     /// The Pixel MicroVideo layout: the movie is the file's last `MicroVideoOffset` bytes.
