@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
-        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel"]),
+        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube.
+            Optimised in debug builds too: the tests render real media through it, and a 10-bit colour cube takes millions of evaluations to build. */
+        .target(name: "DVSignal", dependencies: ["CColourKernel"], swiftSettings: [.unsafeFlags(["-O"])]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata"),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */

@@ -21,8 +21,9 @@ bool dv_cube_has_avx512(void) {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
 }
 
-/* The grid of a cube reading `bits`-bit codes: log2 of the codes between grid points, and grid points per axis. */
-#define CELL_BITS(bits) ((bits) == 8 ? 3 : 4)
+/* The grid of a cube reading `bits`-bit codes: log2 of the codes between grid points (8 at either depth), and
+   grid points per axis. */
+#define CELL_BITS(bits) ((void)(bits), 3)
 #define GRID_SIZE(bits) ((1LL << ((bits) - CELL_BITS(bits))) + 1)
 
 /* AVX2: four 2×2 blocks side by side, one per 64-bit lane. */

@@ -84,6 +84,7 @@ struct ColourTests {
             let mean = errors.reduce(0, +) / Double(errors.count)
             let worstGrey = errors[Self.greys].max()!
             let report = "\(source): mean ΔE \(mean), worst grey \(worstGrey), each \(errors.map { ($0 * 10).rounded() / 10 })"
+            print(report)
             #expect(mean <= source.meanLimit, "\(report)")
             #expect(worstGrey <= 2, "\(report)")
         }
@@ -187,6 +188,109 @@ struct ColourTests {
         #expect(difference <= 5, "BT.2020 red at hue \(Self.hue(source))° came out as \(means[3]), hue \(Self.hue(shown))°")
     }
 
+    /// One way of writing the colour bars: the transfer, the mastering display's peak the clip declares (none
+    /// when nil), and the peak dvpipe rolls highlights off to for it.
+    struct BarsSource: CustomStringConvertible {
+        var transfer: String
+        var masteringPeak: Int?
+        var rollOffPeak: Double
+        var description: String { "\(transfer == "pq" ? "PQ" : "HLG") bars, " + (masteringPeak.map { "a \($0) cd/m² mastering display" } ?? "no metadata") }
+    }
+
+    static let barsSources = [
+        BarsSource(transfer: "pq", masteringPeak: nil, rollOffPeak: 10000),
+        BarsSource(transfer: "pq", masteringPeak: 1000, rollOffPeak: 1000),
+        BarsSource(transfer: "pq", masteringPeak: 4000, rollOffPeak: 4000),
+        BarsSource(transfer: "hlg", masteringPeak: nil, rollOffPeak: 1000),
+        BarsSource(transfer: "hlg", masteringPeak: 1000, rollOffPeak: 1000),
+    ]
+
+    /// 75% bars over 100% bars (white, yellow, cyan, green, magenta, red, blue, black), as 8-bit sRGB values of
+    /// BT.709 R′G′B′: every bar on BT.709's edge or at its white or black.
+    static let bars: [SIMD3<Double>] = [0.75, 1].flatMap { level in
+        [[1, 1, 1], [1, 1, 0], [0, 1, 1], [0, 1, 0], [1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 0, 0]].map { SIMD3<Double>($0[0], $0[1], $0[2]) * 255 * level }
+    }
+
+    @Test("75% and 100% colour bars as PQ and HLG BT.2020 10-bit clips come out as colour-science's exact conversion of their codes",
+          arguments: 0..<5)
+    func barsOnTheGamutsEdgeAreExact(sourceIndex: Int) throws {
+        let source = Self.barsSources[sourceIndex]
+        let folder = try TemporaryFolder("colour-bars")
+        let media = folder.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let (width, height) = (1280, 720)
+        let planes = folder.url.appendingPathComponent("bars.yuv")
+        try Self.writeBT2100Planes(Self.bars, columns: 8, kind: "chart", transfer: source.transfer, width: width, height: height, to: planes)
+        let display = source.masteringPeak.map {
+            ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(\($0 * 10000),1)"
+        } ?? ""
+        try Self.writeLosslessClip(
+            planes: planes, format: "yuv444p10le", width: width, height: height, tenBit: true,
+            tags: Self.tags("bt2020", source.transfer == "pq" ? "smpte2084" : "arib-std-b67", "bt2020nc", "tv"),
+            to: media.appendingPathComponent("VID_20241201_120000.mp4"), x265Parameters: display)
+        let pixels = try Self.rgbFrames(of: Self.render("bars", days: 1, in: folder.url), frames: 1)
+        let measured = Self.patchMeans(pixels, columns: 8, rows: 2)
+
+        let json = "[" + Self.bars.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
+        let printed = try ReferenceCommand.output(ReferenceCommand.referencePython!, [
+            "-W", "ignore", "-c", Self.bt2100Reference, source.transfer, "\(source.rollOffPeak)", json,
+        ])
+        let exact = try #require(try JSONSerialization.jsonObject(with: printed) as? [[Double]]).map { SIMD3($0[0], $0[1], $0[2]) }
+        let errors = zip(exact, measured).map { Self.deltaE($0, $1) }
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        let report = "\(source): mean ΔE \(mean), each \(errors.map { ($0 * 10).rounded() / 10 })"
+        #expect(mean <= 1, "\(report)")
+        #expect(errors.max()! <= 2, "\(report)")
+        print(report)
+    }
+
+    /// The exact conversion of bars that `bt2100Patches` encoded, computed per sample with colour-science, as
+    /// a Python program taking `pq` or `hlg`, the peak highlights roll off to and the patches (JSON): each
+    /// patch's 10-bit codes made again as `bt2100Patches` makes them, decoded by BT.2020's matrix, the EOTF
+    /// (ST 2084, or BT.2100 HLG's for a 1000 cd/m² display), BT.2408's 203 cd/m² as SDR white, BT.2020 → BT.709
+    /// in linear light, dvpipe's highlight roll-off (`HighlightRollOff`: light above 85% of reference white
+    /// compressed in the PQ domain by a logarithm with slope 1 at the knee, reaching white at the peak),
+    /// what is left outside 0…1 clipped (quantisation's crumbs), BT.1886's encoding. Prints each patch's
+    /// R′G′B′ × 255 (JSON).
+    static let bt2100Reference = """
+        import json, sys
+        import numpy as np, colour
+        transfer, peak, patches = sys.argv[1], float(sys.argv[2]), np.array(json.loads(sys.argv[3]), dtype=float)
+        bt709, bt2020 = colour.RGB_COLOURSPACES["ITU-R BT.709"], colour.RGB_COLOURSPACES["ITU-R BT.2020"]
+        light = colour.RGB_to_RGB(203 * (patches / 255) ** 2.4, bt709, bt2020)
+        if transfer == "hlg":
+            signal = colour.models.eotf_inverse_BT2100_HLG(light, L_B=0, L_W=1000)
+        else:
+            signal = colour.models.eotf_inverse_ST2084(light)
+        weights = colour.WEIGHTS_YCBCR["ITU-R BT.2020"]
+        codes = colour.RGB_to_YCbCr(signal, K=weights, out_bits=10, out_legal=True, out_int=True)
+        decoded = colour.YCbCr_to_RGB(codes, K=weights, in_bits=10, in_legal=True, in_int=True)
+        if transfer == "hlg":
+            shown = colour.models.eotf_BT2100_HLG(np.clip(decoded, 0, 1), L_B=0, L_W=1000)
+        else:
+            shown = colour.models.eotf_ST2084(np.clip(decoded, 0, 1))
+        relative = (shown / 203) @ colour.matrix_RGB_to_RGB(bt2020, bt709).T
+        pq = colour.models.eotf_inverse_ST2084
+        knee, white, top = pq(0.85 * 203), pq(203), pq(max(peak, 203))
+        strength = 1.0
+        for _ in range(200):
+            strength = np.log(1 + strength * (top - knee) / (white - knee))
+        def rolled(value):
+            signal = pq(value * 203)
+            if signal <= knee:
+                return value
+            compressed = knee + (white - knee) * np.log(1 + strength * (min(signal, top) - knee) / (white - knee)) \
+                / np.log(1 + strength * (top - knee) / (white - knee))
+            return colour.models.eotf_ST2084(compressed) / 203
+        out = []
+        for rgb in relative:
+            luminance = rgb @ np.array([0.2126, 0.7152, 0.0722])
+            if luminance > 0:
+                rgb = rgb * rolled(luminance) / luminance
+            out.append((np.clip(rgb, 0, 1) ** (1 / 2.4) * 255).tolist())
+        print(json.dumps(out))
+        """
+
     /// The chart at the source's size, made into that source's encoding by zimg (HDR with the chart's
     /// white at BT.2408's 203 cd/m²) and into a lossless 2-second H.264 (or 10-bit HEVC) clip carrying the
     /// source's tags (or none).
@@ -217,10 +321,13 @@ struct ColourTests {
     }
 
     /// Encodes raw `format` planes of one `width`×`height` picture into a lossless 2-second clip carrying
-    /// `tags`: 10-bit 4:2:0 HEVC (as phones record HDR) or 8-bit 4:2:0 H.264.
-    static func writeLosslessClip(planes: URL, format: String, width: Int, height: Int, tenBit: Bool, tags: [String], to url: URL) throws {
+    /// `tags` (and, for HEVC, `x265Parameters` after a colon, such as a mastering display): 10-bit 4:2:0 HEVC
+    /// (as phones record HDR) or 8-bit 4:2:0 H.264.
+    static func writeLosslessClip(
+        planes: URL, format: String, width: Int, height: Int, tenBit: Bool, tags: [String], to url: URL, x265Parameters: String = ""
+    ) throws {
         let encoder = tenBit
-            ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error", "-preset", "ultrafast"]
+            ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error" + x265Parameters, "-preset", "ultrafast"]
             : ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast"]
         _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
             "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(width)x\(height)", "-framerate", "\(fps)",

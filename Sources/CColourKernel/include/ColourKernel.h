@@ -40,7 +40,7 @@ bool dv_cube_has_avx512(void);
 void dv_cube_apply8_avx2(const uint64_t *entries, dv_planes8 source, dv_planes8 target, ptrdiff_t width,
                          ptrdiff_t first_pair, ptrdiff_t end_pair);
 
-/** As `dv_cube_apply8_avx2`, from planes of 10-bit samples through the 65³ `entries` of a 10-bit cube. */
+/** As `dv_cube_apply8_avx2`, from planes of 10-bit samples through the 129³ `entries` of a 10-bit cube. */
 void dv_cube_apply10_avx2(const uint64_t *entries, dv_planes16 source, dv_planes8 target, ptrdiff_t width,
                           ptrdiff_t first_pair, ptrdiff_t end_pair);
 

@@ -84,7 +84,7 @@ struct ColourPath {
             if let cube = cubes[key] { return cube }
             let cube =
                 if let peak = key.peak {
-                    ColourCube(inputBits: 10, ColourConversion.hdrToBT709(description, peak: Double(peak)))
+                    ColourCube(HDRToneMap(description, peak: Double(peak)))
                 } else {
                     ColourCube(ColourConversion.sdrToBT709(description))
                 }

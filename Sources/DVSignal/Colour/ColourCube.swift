@@ -1,10 +1,18 @@
 import CColourKernel
 import Dispatch
 
-/// A colour conversion sampled once on a grid over Y′CbCr codes (33³ over 8-bit codes, 65³ over 10-bit
-/// ones, where HDR puts SDR's whole range into half the codes) and applied to
-/// pictures by tetrahedral interpolation into 8-bit codes: built once per source description, it costs the
-/// same per pixel whatever the conversion does (matrices, transfer curves, tone mapping).
+/// A colour conversion sampled once on a grid over Y′CbCr codes (a grid point every 8 codes: 33³ over 8-bit
+/// codes, 129³ over 10-bit ones, where HDR puts SDR's whole range into half the codes and PQ's steep start
+/// into a few dozen) and applied to pictures by tetrahedral interpolation into 8-bit codes: built once per
+/// source description, it costs the same per pixel whatever the conversion does (matrices, transfer
+/// curves, tone mapping).
+///
+/// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edge, and
+/// near black) BT.1886's encoding rises steeply, and a colour bar on the edge would come out several ΔE
+/// off. So a 10-bit cube measures itself when it is built: each cell where the interpolation misses the
+/// `exact` conversion by more than an output code (at the cell's centre or at one of its tetrahedra's)
+/// is marked, and the samples that fall in a marked cell are computed by `exact` instead (a few percent of a
+/// natural picture's samples).
 ///
 /// The interpolation is in whole numbers. Each grid point's three output codes are kept in fixed point
 /// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
@@ -20,43 +28,159 @@ public final class ColourCube: @unchecked Sendable {
     let size: Int
     /// Bits per input sample: 8, or 10 for the high dynamic range sources read without rounding.
     public let inputBits: Int
-    /// log2 of the codes between grid points: 3 (8-bit) or 4 (10-bit).
-    private let cellBits: Int
+    /// log2 of the codes between grid points.
+    private static let cellBits = 3
     /// The packed output codes at every grid point, Y′ slowest, Cr fastest.
     private let entries: UnsafeMutablePointer<UInt64>
+    /// One bit per cell, set where the interpolation misses the conversion: for each Cb and Cr cell (Cb
+    /// slowest), `lumaWords` words of one bit per Y′ cell, so a block's chroma finds its marked cells in one
+    /// place. Nil for an 8-bit cube, which has no `exact` conversion.
+    private let marked: UnsafeMutablePointer<UInt64>?
+    /// Words of `marked` per chroma cell.
+    private var lumaWords: Int { (cells + 63) / 64 }
+    /// The conversion of one sample's 10-bit codes for the marked cells.
+    private let exact: (@Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>)?
+    /// Cells per axis.
+    private var cells: Int { size - 1 }
+    /// The largest miss, in output codes, that leaves a cell unmarked.
+    private static let tolerance = 1.0
 
     /// Bits per lane of a packed entry, and the fixed point's fraction bits and offset.
     private static let laneBits: UInt64 = 21, fractionBits = 5, offset = 128.0
     private static let lane: UInt64 = (1 << laneBits) - 1
 
-    /// Samples `convert` (`inputBits` codes in, 8-bit codes out, unrounded) at every grid point.
-    public init(inputBits: Int = 8, _ convert: (SIMD3<Double>) -> SIMD3<Double>) {
-        precondition(inputBits == 8 || inputBits == 10, "a colour cube reads 8- or 10-bit codes")
+    /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point.
+    public convenience init(_ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
+        self.init(inputBits: 8, convert, exact: nil)
+    }
+
+    /// Samples `convert` (10-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
+    /// cells where the interpolation misses `exact` (the same conversion of one sample, as fast as can be),
+    /// of those whose centre `measured` accepts (the others hold codes no source writes).
+    public convenience init(tenBit convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+                            exact: @escaping @Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>,
+                            measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }) {
+        self.init(inputBits: 10, convert, exact: exact, measured: measured)
+    }
+
+    /// A 10-bit cube of `toneMap`'s tables, measured where a source's signals lie.
+    public convenience init(_ toneMap: HDRToneMap) {
+        self.init(
+            tenBit: { toneMap.tabulated(y: Int($0.x), cb: Int($0.y), cr: Int($0.z)) },
+            exact: { toneMap.tabulated(y: $0, cb: $1, cr: $2) }, measured: toneMap.holdsSignal)
+    }
+
+    private init(inputBits: Int, _ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+                 exact: (@Sendable (Int, Int, Int) -> SIMD3<Double>)?, measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }) {
         self.inputBits = inputBits
-        cellBits = inputBits == 8 ? 3 : 4
-        // Grid points every 8 or 16 codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid
-        // point: near white, where the smallest tint is far out of gamut, the conversion bends sharply there.
-        let size = (1 << (inputBits - cellBits)) + 1
+        self.exact = exact
+        // Grid points every 8 codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid point:
+        // near white, where the smallest tint is far out of gamut, the conversion bends sharply there.
+        let size = (1 << (inputBits - Self.cellBits)) + 1
         self.size = size
-        let step = Double(1 << cellBits)
+        let step = Double(1 << Self.cellBits)
         // The largest entry leaves room in its lane for four samples' sums weighted by up to 16 (6 bits).
         let scale = Double(1 << Self.fractionBits), largest = Double(Self.lane >> 6)
-        func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + Self.offset) * scale).rounded(), 0), largest)) }
-        entries = .allocate(capacity: size * size * size)
-        var index = 0
-        for y in 0..<size {
+        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: size * size * size)
+        self.entries = entries
+        let grid = SendablePointer(entries)
+        DispatchQueue.concurrentPerform(iterations: size) { y in
+            func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + Self.offset) * scale).rounded(), 0), largest)) }
+            var index = y * size * size
             for u in 0..<size {
                 for v in 0..<size {
                     let out = convert(SIMD3(Double(y), Double(u), Double(v)) * step)
-                    (entries + index).initialize(to: fixed(out.x) | fixed(out.y) << Self.laneBits | fixed(out.z) << (2 * Self.laneBits))
+                    (grid.pointer + index).initialize(to: fixed(out.x) | fixed(out.y) << Self.laneBits | fixed(out.z) << (2 * Self.laneBits))
                     index += 1
+                }
+            }
+        }
+        guard exact != nil else {
+            marked = nil
+            return
+        }
+        let cells = size - 1
+        let lumaWords = (cells + 63) / 64
+        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: cells * cells * lumaWords)
+        marked.initialize(repeating: 0, count: cells * cells * lumaWords)
+        self.marked = marked
+        // Each Cb layer of cells writes its own words.
+        let bits = SendablePointer(marked)
+        DispatchQueue.concurrentPerform(iterations: cells) { u in
+            for v in 0..<cells {
+                for y in 0..<cells where measured(SIMD3(Double(y), Double(u), Double(v)) * step + step / 2)
+                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), exact: exact!) {
+                    bits.pointer[(u * cells + v) * lumaWords + y >> 6] |= 1 << UInt64(y & 63)
                 }
             }
         }
     }
 
+    /// How a cell is tried at one point: the point's offsets in the cell (in codes, of its 8), and the
+    /// tetrahedron that holds it: its four corners as steps from the cell's first corner along Y′, Cb and Cr,
+    /// and their weights (in codes, adding up to 8).
+    private struct Probe {
+        var offsets: (y: Int, u: Int, v: Int)
+        var corners: [(y: Int, u: Int, v: Int)]
+        var weights: [Double]
+
+        /// The cell's centre and the centre of each of its six tetrahedra, which take their corners in the
+        /// order of the offsets' sizes.
+        static let all: [Probe] = [(4, 4, 4), (6, 4, 2), (6, 2, 4), (4, 6, 2), (2, 6, 4), (4, 2, 6), (2, 4, 6)].map { offsets in
+            let values = [offsets.0, offsets.1, offsets.2]
+            let order = [0, 1, 2].sorted { values[$0] > values[$1] }
+            var corner = [0, 0, 0]
+            var corners = [(y: 0, u: 0, v: 0)]
+            var weights = [Double((1 << cellBits) - values[order[0]])]
+            for (rank, axis) in order.enumerated() {
+                corner[axis] = 1
+                corners.append((corner[0], corner[1], corner[2]))
+                weights.append(Double(values[axis] - (rank < 2 ? values[order[rank + 1]] : 0)))
+            }
+            return Probe(offsets: (offsets.0, offsets.1, offsets.2), corners: corners, weights: weights)
+        }
+    }
+
+    /// True when the interpolation of `entries` misses `exact` by more than `tolerance` at one of a cell's probes.
+    private static func misses(
+        _ entries: UnsafeMutablePointer<UInt64>, size: Int, cell: (y: Int, u: Int, v: Int), exact: (Int, Int, Int) -> SIMD3<Double>
+    ) -> Bool {
+        let width = 1 << cellBits
+        for probe in Probe.all {
+            var interpolated = SIMD3<Double>.zero
+            for (corner, weight) in zip(probe.corners, probe.weights) {
+                let index = ((cell.y + corner.y) * size + cell.u + corner.u) * size + cell.v + corner.v
+                interpolated += codes(entries[index]) * weight
+            }
+            let sample = exact(width * cell.y + probe.offsets.y, width * cell.u + probe.offsets.u, width * cell.v + probe.offsets.v)
+            let difference = clamped(sample) - clamped(interpolated / Double(width))
+            if pointwiseMax(difference, -difference).max() > tolerance { return true }
+        }
+        return false
+    }
+
     deinit {
         entries.deallocate()
+        marked?.deallocate()
+    }
+
+    /// The three output codes a packed entry holds.
+    private static func codes(_ entry: UInt64) -> SIMD3<Double> {
+        let scale = Double(1 << fractionBits)
+        return SIMD3(Double(entry & lane), Double(entry >> laneBits & lane), Double(entry >> (2 * laneBits) & lane)) / scale
+            - offset
+    }
+
+    /// Output codes as a picture can hold them.
+    private static func clamped(_ codes: SIMD3<Double>) -> SIMD3<Double> {
+        codes.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+    }
+
+    /// The share of cells marked for the exact conversion (0 for an 8-bit cube).
+    package var markedShare: Double {
+        guard let marked else { return 0 }
+        let count = (0..<(cells * cells * lumaWords)).reduce(0) { $0 + marked[$1].nonzeroBitCount }
+        return Double(count) / Double(cells * cells * cells)
     }
 
     /// The loops `apply` can run, which write the same bytes.
@@ -114,8 +238,62 @@ public final class ColourCube: @unchecked Sendable {
             case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
+            convertMarked(from: source, into: target, width: width, rows: rows)
         }
     }
+
+    /// Writes again, by the exact conversion, every 2×2 block over the pairs of rows `rows` that has a sample
+    /// in a marked cell: each luma sample its own codes, the chroma the mean of what the four became. What
+    /// the conversion gave is remembered for the band by the sample's codes (a flat highlight or a line of
+    /// text repeats them), in a table of `rememberedCodes` entries indexed by a hash of the codes.
+    private func convertMarked(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, rows: Range<Int>) {
+        guard let marked, let exact else { return }
+        let cells = self.cells, cellBits = Self.cellBits, lumaWords = self.lumaWords
+        @inline(__always) func code(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
+        var keys = [UInt32](repeating: .max, count: Self.rememberedCodes)
+        var values = [SIMD3<Double>](repeating: .zero, count: Self.rememberedCodes)
+        @inline(__always) func converted(_ luma: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double> {
+            let key = UInt32(luma << 20 | cb << 10 | cr)
+            let slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> Self.rememberedShift)
+            if keys[slot] == key { return values[slot] }
+            let value = exact(luma, cb, cr)
+            keys[slot] = key
+            values[slot] = value
+            return value
+        }
+        for row in rows {
+            let top = source.y + 2 * row * source.yStride, bottom = top + source.yStride
+            let uRow = source.u + row * source.chromaStride, vRow = source.v + row * source.chromaStride
+            let outTop = target.y + 2 * row * target.yStride, outBottom = outTop + target.yStride
+            let outU = target.u + row * target.chromaStride, outV = target.v + row * target.chromaStride
+            for column in 0..<(width / 2) {
+                let cb = Int(uRow[column]) & 1023, cr = Int(vRow[column]) & 1023
+                let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
+                // Most blocks' chroma has no marked cell at any luma: one load says so.
+                guard lumaWords == 2 ? (lumaBits[0] | lumaBits[1]) != 0 : (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
+                let lumas = (Int(top[2 * column]) & 1023, Int(top[2 * column + 1]) & 1023,
+                             Int(bottom[2 * column]) & 1023, Int(bottom[2 * column + 1]) & 1023)
+                @inline(__always) func isMarked(_ luma: Int) -> Bool {
+                    let cell = luma >> cellBits
+                    return lumaBits[cell >> 6] >> UInt64(cell & 63) & 1 != 0
+                }
+                guard isMarked(lumas.0) || isMarked(lumas.1) || isMarked(lumas.2) || isMarked(lumas.3) else { continue }
+                let a = converted(lumas.0, cb, cr), b = converted(lumas.1, cb, cr)
+                let c = converted(lumas.2, cb, cr), d = converted(lumas.3, cb, cr)
+                outTop[2 * column] = code(a.x)
+                outTop[2 * column + 1] = code(b.x)
+                outBottom[2 * column] = code(c.x)
+                outBottom[2 * column + 1] = code(d.x)
+                let mean = (a + b + c + d) / 4
+                outU[column] = code(mean.y)
+                outV[column] = code(mean.z)
+            }
+        }
+    }
+
+    /// Entries of `convertMarked`'s table of remembered conversions, and the shift that takes a 32-bit hash to
+    /// an index into it.
+    private static let rememberedCodes = 4096, rememberedShift: UInt32 = 20
 
     /// Runs `convert` over the region's pairs of rows, in bands on the cores that are free when the region
     /// is large (each band writes only its own rows, so the result does not depend on how it was split).
@@ -134,7 +312,7 @@ public final class ColourCube: @unchecked Sendable {
     private func convert<Sample: FixedWidthInteger>(
         from source: Planes420<Sample>, into target: Planes420<UInt8>, width: Int, rows: Range<Int>, largest: Int
     ) {
-        let entries = self.entries, cellBits = self.cellBits
+        let entries = self.entries, cellBits = Self.cellBits
         let cellMask = (1 << cellBits) - 1, cellWeight = UInt64(1) << UInt64(cellBits)
         let yStep = size * size, uStep = size, uvStep = size + 1, far = yStep + uvStep
         let lumaShift = UInt64(cellBits + Self.fractionBits), chromaShift = lumaShift + 2
@@ -221,6 +399,15 @@ extension Planes420<UInt16> {
 
 /// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
 ///
+/// A pointer that several tasks write through, each to its own elements.
+private struct SendablePointer<Element>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Element>
+
+    init(_ pointer: UnsafeMutablePointer<Element>) {
+        self.pointer = pointer
+    }
+}
+
 /// Sendable so that bands of rows can be converted on several threads; each band writes its own rows.
 package struct Planes420<Sample>: @unchecked Sendable {
     package var y: UnsafeMutablePointer<Sample>

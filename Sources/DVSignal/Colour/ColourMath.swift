@@ -198,7 +198,7 @@ public enum ColourConversion {
     /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 8-bit codes of an SDR `source`: decoded
     /// with its matrix and range, taken to linear light with the BT.709 curve, moved from its primaries
     /// to BT.709's, clipped to the BT.709 gamut, and encoded again. What zimg (`zscale`) does.
-    public static func sdrToBT709(_ source: ColourDescription) -> (SIMD3<Double>) -> SIMD3<Double> {
+    public static func sdrToBT709(_ source: ColourDescription) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt709)
         let target = ColourDescription.bt709
         return { codes in
@@ -219,76 +219,19 @@ extension ColourConversion {
         source.transfer == .hlg ? HLGCurve.nominalPeak : declared > 0 ? declared : 10000
     }
 
-    /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 10-bit codes of an HDR `source` whose
-    /// highlights are rolled off up to `peak` cd/m² (see `highlightPeak(of:declared:)`): decoded with its matrix and range, taken to display light (PQ's
-    /// EOTF, or HLG's inverse OETF and OOTF for its nominal 1000 cd/m² display), moved into BT.709 primaries,
-    /// scaled so the HDR reference white (203 cd/m²) is SDR white, its highlights rolled off by
-    /// `HighlightRollOff` and what is still outside BT.709 brought in at constant lightness and hue
-    /// (`fitIntoGamut`), then encoded for a BT.1886 display.
-    public static func hdrToBT709(_ source: ColourDescription, peak: Double) -> (SIMD3<Double>) -> SIMD3<Double> {
-        let primaries = source.primaries.conversion(to: .bt709)
-        let weights = SIMD3(source.primaries.toXYZ.rows[1][0], source.primaries.toXYZ.rows[1][1], source.primaries.toXYZ.rows[1][2])
-        let rollOff = HighlightRollOff(peak: peak)
-        let target = ColourDescription.bt709
-        let transfer = source.transfer
-        return { codes in
-            let signal = source.matrix.rgb(source.normalized(codes, bits: 10))
-            let light: SIMD3<Double> =
-                switch transfer {
-                case .pq: SIMD3(PQCurve.decode(signal.x), PQCurve.decode(signal.y), PQCurve.decode(signal.z))
-                case .hlg:
-                    HLGCurve.displayLight(
-                        SIMD3(HLGCurve.sceneLight(signal.x), HLGCurve.sceneLight(signal.y), HLGCurve.sceneLight(signal.z)),
-                        weights: weights, displayPeak: HLGCurve.nominalPeak)
-                case .bt709:
-                    SIMD3(BT1886Curve.decode(signal.x), BT1886Curve.decode(signal.y), BT1886Curve.decode(signal.z))
-                        * HighlightRollOff.referenceWhite
-                }
-            let relative = primaries.apply(light / HighlightRollOff.referenceWhite)
-            let sdr = fitIntoGamut(rollOff.apply(relative))
-            let encoded = SIMD3(BT1886Curve.encode(sdr.x), BT1886Curve.encode(sdr.y), BT1886Curve.encode(sdr.z))
-            return target.codes(target.matrix.ycc(encoded))
-        }
-    }
-
-    /// `rgb` (linear BT.709) with the least loss of chroma that brings every channel into 0…1, at constant
-    /// lightness and hue in IPT (Ebner and Fairchild's colour space, built for hue that looks constant): a
-    /// BT.2020 red stays a red instead of turning orange as clipping each channel would, and a deep blue
-    /// stays blue.
+    /// `rgb` (linear BT.709) brought into 0…1 by the least change that keeps its hue: what lies below zero is
+    /// clipped (the part of a colour outside BT.709's edge that no BT.709 colour has), then a colour brighter
+    /// than 1 in some channel is moved straight toward a grey until it fits: toward the grey of its own
+    /// luminance when it is bright (at least 70% of white: a tinted highlight loses its tint, not its light),
+    /// toward black when its luminance is at most 40% of white (a BT.2020 red becomes BT.709's red, not a
+    /// pink), toward a grey between the two in between. Colours inside are left as they are, and the change
+    /// grows from nothing as a colour leaves the gamut: a colour just outside the edge moves just onto it.
     static func fitIntoGamut(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        let unit = SIMD3<Double>(repeating: 1)
-        func inside(_ value: SIMD3<Double>) -> Bool { all(value .>= -1e-9) && all(value .<= unit + 1e-9) }
-        guard !inside(rgb) else { return rgb }
-        let ipt = IPT.from(rgb)
-        var (kept, lost) = (0.0, 1.0)
-        for _ in 0..<24 {
-            let share = (kept + lost) / 2
-            if inside(IPT.rgb(SIMD3(ipt.x, ipt.y * share, ipt.z * share))) { kept = share } else { lost = share }
-        }
-        return IPT.rgb(SIMD3(ipt.x, ipt.y * kept, ipt.z * kept)).clamped(lowerBound: .zero, upperBound: unit)
+        let positive = rgb.replacing(with: 0, where: rgb .< 0)
+        let largest = positive.max()
+        guard largest > 1 else { return positive }
+        let luminance = min(0.2126 * positive.x + 0.7152 * positive.y + 0.0722 * positive.z, 1)
+        let grey = luminance * min(max((luminance - 0.4) / 0.3, 0), 1)
+        return grey + (positive - grey) * ((1 - grey) / (largest - grey))
     }
-}
-
-/// The IPT colour space (F. Ebner, M. Fairchild, 1998) from and to linear BT.709 light: lightness I and the
-/// opponent axes P (red–green) and T (yellow–blue), D65 white at I = 1.
-enum IPT {
-    /// Linear BT.709 to the Hunt–Pointer–Estévez cone responses (normalised to D65).
-    static let toLMS = Matrix3(rows: [[0.4002, 0.7075, -0.0807], [-0.2280, 1.1500, 0.0612], [0, 0, 0.9184]]) * ColourPrimaries.bt709.toXYZ
-    static let fromLMS = toLMS.inverse
-    /// Compressed cone responses to IPT.
-    static let toIPT = Matrix3(rows: [[0.4000, 0.4000, 0.2000], [4.4550, -4.8510, 0.3960], [0.8056, 0.3572, -1.1628]])
-    static let fromIPT = toIPT.inverse
-
-    static func from(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        let lms = toLMS.apply(rgb)
-        return toIPT.apply(SIMD3(compress(lms.x), compress(lms.y), compress(lms.z)))
-    }
-
-    static func rgb(_ ipt: SIMD3<Double>) -> SIMD3<Double> {
-        let lms = fromIPT.apply(ipt)
-        return fromLMS.apply(SIMD3(expand(lms.x), expand(lms.y), expand(lms.z)))
-    }
-
-    private static func compress(_ value: Double) -> Double { value < 0 ? -pow(-value, 0.43) : pow(value, 0.43) }
-    private static func expand(_ value: Double) -> Double { value < 0 ? -pow(-value, 1 / 0.43) : pow(value, 1 / 0.43) }
 }

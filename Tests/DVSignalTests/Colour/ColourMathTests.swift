@@ -1,3 +1,4 @@
+import Foundation
 @testable import DVSignal
 import Testing
 
@@ -64,8 +65,9 @@ import Testing
 
     @Test("greys stay grey through the cube, brighter greys come out brighter, and only the peak reaches white")
     func greysStayGreyAndInOrder() {
-        let convert = ColourConversion.hdrToBT709(Self.pq, peak: ColourConversion.highlightPeak(of: Self.pq, declared: 0))
-        let cube = ColourCube(inputBits: 10, convert)
+        let toneMap = HDRToneMap(Self.pq, peak: ColourConversion.highlightPeak(of: Self.pq, declared: 0))
+        let convert = toneMap.codes
+        let cube = ColourCube(toneMap)
         var previous = 0.0
         for luminance in [1.0, 20, 100, 203, 400, 1000, 4000, 10000] {
             let codes = Self.grey(luminance)
@@ -102,6 +104,58 @@ import Testing
         }
         #expect(Set(target.y).count == 1, "one colour in, one out: \(target.y)")
         return SIMD3(target.y[0], target.u[0], target.v[0])
+    }
+
+    static let hlg = ColourDescription(primaries: .bt2020, transfer: .hlg, matrix: .bt2020, fullRange: false)
+
+    /// The sources and peaks tried: PQ with no metadata and with 4000 and 1000 cd/m² mastering displays, and HLG.
+    static let toneMaps = [(pq, 10000.0), (pq, 4000), (pq, 1000), (hlg, 1000)]
+
+    @Test("the tables give the curves' codes within two hundredths of a code, for PQ at three peaks and for HLG", arguments: 0..<4)
+    func tablesFollowTheCurves(toneMapIndex: Int) {
+        let (source, peak) = Self.toneMaps[toneMapIndex]
+        let toneMap = HDRToneMap(source, peak: peak)
+        var generator = SplitMix64(seed: 0x5451_424C)
+        var worst = 0.0
+        for _ in 0..<200_000 {
+            let random = generator.next()
+            let (y, cb, cr) = (Int(random & 1023), Int(random >> 10 & 1023), Int(random >> 20 & 1023))
+            let difference: SIMD3<Double> = toneMap.tabulated(y: y, cb: cb, cr: cr) - toneMap.codes(SIMD3(Double(y), Double(cb), Double(cr)))
+            worst = max(worst, pointwiseMax(difference, -difference).max())
+        }
+        #expect(worst < 0.02, "worst difference \(worst) codes")
+    }
+
+    /// The 10-bit codes of BT.709 colour bars (R′G′B′ 0 or `level`) shown at BT.2408's reference white, in
+    /// BT.2020 light encoded by `source`'s curve.
+    static func bars(level: Double, _ source: ColourDescription) -> [SIMD3<Double>] {
+        let corners: [SIMD3<Double>] = [[1, 1, 1], [1, 1, 0], [0, 1, 1], [0, 1, 0], [1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 0, 0]]
+        let toBT2020 = ColourPrimaries.bt709.conversion(to: .bt2020)
+        return corners.map { corner in
+            let light = toBT2020.apply(corner * pow(level, 2.4))
+            let signal: SIMD3<Double> =
+                source.transfer == .pq
+                ? SIMD3(PQCurve.encode(light.x * 203), PQCurve.encode(light.y * 203), PQCurve.encode(light.z * 203))
+                : SIMD3(HLGCurve.signal(light.x * 203 / 1000), HLGCurve.signal(light.y * 203 / 1000), HLGCurve.signal(light.z * 203 / 1000))
+            let ycc = YCbCrMatrix.bt2020.ycc(signal)
+            return SIMD3(64 + 876 * ycc.x, 512 + 896 * ycc.y, 512 + 896 * ycc.z).rounded(.toNearestOrEven)
+        }
+    }
+
+    @Test("75% and 100% bars on the gamut's edge come through the cube as the conversion gives them", arguments: [0, 2, 3])
+    func barsOnTheEdgeAreExact(toneMapIndex: Int) {
+        let (source, peak) = Self.toneMaps[toneMapIndex]
+        let toneMap = HDRToneMap(source, peak: peak)
+        let cube = ColourCube(toneMap)
+        for level in [0.75, 1.0] {
+            for bar in Self.bars(level: level, source) {
+                let exact = toneMap.codes(bar)
+                let cubed = Self.throughCube(cube, y: UInt16(bar.x), u: UInt16(bar.y), v: UInt16(bar.z))
+                let difference = SIMD3(Double(cubed.x), Double(cubed.y), Double(cubed.z)) - exact
+                #expect(pointwiseMax(difference, -difference).max() <= 0.5 + 1e-9, "\(level) bar \(bar): cube \(cubed), exact \(exact)")
+            }
+        }
+        #expect(cube.markedShare < 0.2, "\(cube.markedShare) of the cells are converted exactly")
     }
 
     @Test("below the knee (85% of reference white) light is untouched; the roll-off meets it with the same slope")
