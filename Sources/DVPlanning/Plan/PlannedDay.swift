@@ -29,9 +29,12 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var caption: String?
     /// The colour description the chosen clip's video stream declares, or nil without a clip.
     public var colour: StreamColour?
+    /// How far the chosen clip's picture is turned, clockwise, to be shown upright (0, 90, 180 or 270, from
+    /// its display matrix), or nil without a clip.
+    public var rotation: Int?
     /// Which of the chosen clip's audio tracks is heard and why, or nil without a clip or sound.
     public var audioTrack: AudioTrackChoice?
-    /// For a Motion Photo, where its movie lies in the JPEG; nil for every other clip.
+    /// For a Motion Photo, where its movie lies in the JPEG or HEIC; nil for every other clip.
     public var motionPhoto: EmbeddedMovie?
     /// The analysed clip's best window and its score (`start: auto`, `order: best`); nil when not analysed.
     public var moment: MomentScores.Window?
@@ -64,7 +67,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case start, duration
         case clipLength = "clip_length"
         case outputStart = "output_start"
-        case caption, colour
+        case caption, colour, rotation
         case audioTrack = "audio_track"
         case motionPhoto = "motion_photo"
         case moment, layers
@@ -89,6 +92,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         outputStart = try container.decodeSecondsIfPresent(forKey: .outputStart)
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         colour = try container.decodeIfPresent(StreamColour.self, forKey: .colour)
+        rotation = try container.decodeIfPresent(Int.self, forKey: .rotation)
         audioTrack = try container.decodeIfPresent(AudioTrackChoice.self, forKey: .audioTrack)
         motionPhoto = try container.decodeIfPresent(EmbeddedMovie.self, forKey: .motionPhoto)
         moment = try container.decodeIfPresent(MomentScores.Window.self, forKey: .moment)
@@ -115,6 +119,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(seconds: outputStart, forKey: .outputStart)
         try container.encode(caption, forKey: .caption)
         try container.encode(colour, forKey: .colour)
+        try container.encode(rotation, forKey: .rotation)
         try container.encode(audioTrack, forKey: .audioTrack)
         try container.encode(motionPhoto, forKey: .motionPhoto)
         try container.encode(moment, forKey: .moment)

@@ -184,18 +184,20 @@ struct PlanningSession {
         planned.duration = trim.duration
         planned.clipLength = clip.length
         planned.colour = trim.colour
+        planned.rotation = trim.rotation
         planned.audioTrack = trim.audioTrack
         planned.motionPhoto = trim.motionPhoto
         return planned
     }
 
     /// How a clip is taken for a day: its window, its analysed best moment, and what its probe says of its
-    /// colour, sound and embedded movie.
+    /// colour, rotation, sound and embedded movie.
     struct ClipTrim {
         var start: TimeSpan
         var duration: TimeSpan
         var moment: MomentScores.Window?
         var colour: StreamColour?
+        var rotation: Int?
         var audioTrack: AudioTrackChoice?
         var motionPhoto: EmbeddedMovie?
     }
@@ -222,7 +224,8 @@ struct PlanningSession {
             bestStart: automatic ? best?.start : nil)
         let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
         return ClipTrim(
-            start: trim.start, duration: trim.duration, moment: best, colour: colour, audioTrack: info?.audio?.choice,
+            start: trim.start, duration: trim.duration, moment: best, colour: colour, rotation: info?.video?.rotation,
+            audioTrack: info?.audio?.choice,
             motionPhoto: info?.embeddedMovie)
     }
 
