@@ -43,6 +43,9 @@ struct ColourTests {
         Source(description: "BT.709", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=limited", tags: tags("bt709", "bt709", "bt709", "tv"), meanLimit: 1),
         Source(description: "BT.709 full range", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=full", tags: tags("bt709", "bt709", "bt709", "pc"), meanLimit: 1),
         Source(description: "BT.601", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
+        Source(
+            description: "Display P3, BT.601 matrix, full range (an iPhone's SDR video)", width: 1280, height: 720,
+            zscale: "p=smpte432:t=709:m=170m:r=full", tags: tags("smpte432", "bt709", "smpte170m", "pc"), meanLimit: 1.5),
         Source(description: "BT.601 untagged (SD, guessed)", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: [], meanLimit: 1.5),
         Source(description: "BT.601 smaller than the canvas (converted before scaling)", width: 320, height: 180, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
         Source(

@@ -28,6 +28,7 @@ extension ColourDescription {
             case AVCOL_PRI_SMPTE170M, AVCOL_PRI_SMPTE240M: .smpte170m
             case AVCOL_PRI_BT470BG: .bt470bg
             case AVCOL_PRI_BT2020: .bt2020
+            case AVCOL_PRI_SMPTE432: .smpte432
             default:
                 switch matrix {
                 case _ where fullRange: .bt709

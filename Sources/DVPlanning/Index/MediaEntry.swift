@@ -206,7 +206,7 @@ public struct StreamColour: Sendable, Hashable, Codable {
             colour.matrix = width < 1280 && height <= 576 ? sd601 : "bt709"
             assumed.append("matrix")
         }
-        if !["bt709", "smpte170m", "smpte240m", "bt470bg", "bt2020"].contains(primaries) {
+        if !["bt709", "smpte170m", "smpte240m", "bt470bg", "bt2020", "smpte432"].contains(primaries) {
             colour.primaries =
                 switch matrices[colour.matrix] {
                 case _ where colour.range == "pc": "bt709"

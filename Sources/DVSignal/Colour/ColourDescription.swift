@@ -35,6 +35,8 @@ public enum ColourPrimaries: String, Sendable, Hashable, Codable, CaseIterable {
     case bt470bg
     /// ITU-R BT.2020: UHD and HDR video.
     case bt2020
+    /// SMPTE EG 432-1 with D65 white: Display P3, which iPhones record SDR video in.
+    case smpte432
 
     /// CIE 1931 xy of red, green and blue.
     var chromaticities: [(x: Double, y: Double)] {
@@ -43,6 +45,7 @@ public enum ColourPrimaries: String, Sendable, Hashable, Codable, CaseIterable {
         case .smpte170m: [(0.630, 0.340), (0.310, 0.595), (0.155, 0.070)]
         case .bt470bg: [(0.640, 0.330), (0.290, 0.600), (0.150, 0.060)]
         case .bt2020: [(0.708, 0.292), (0.170, 0.797), (0.131, 0.046)]
+        case .smpte432: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)]
         }
     }
 }
