@@ -64,7 +64,9 @@ let package = Package(
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestSupport"]),
         .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
         .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestSupport"]),
-        .testTarget(name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestSupport"]),
+        .testTarget(
+            name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestSupport"],
+            exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,145 @@
+import DVTestSupport
+import Foundation
+import Testing
+
+/// Files from real phones and cameras that nobody on the team made (`Corpus/`, whose SOURCES.md says where
+/// each comes from and under which licence). For each, the test states what exiftool and ffprobe say of it
+/// (the day it was taken, its rotation and colour, its Live Photo partner or embedded movie), checks that
+/// they still say so where Debian's exiftool and ffmpeg are installed, and checks that `dvpipe plan` plans it
+/// so; then the reel of the whole corpus must decode without a single error.
+@Suite struct RealCorpusTests {
+    /// One clip of the corpus and what the reference tools say of it.
+    struct Clip: CustomStringConvertible {
+        var file: String
+        /// exiftool's tag for the capture time and the value it prints (`-s3`); the day is its date, which for
+        /// a UTC `CreateDate` is the day in the job's time zone, UTC.
+        var exiftoolTag: String, exiftoolValue: String
+        /// `live_photo` for a Live Photo's movie or a Motion Photo, else `video`.
+        var kind: String
+        /// ffprobe's display-matrix rotation (counter-clockwise, so `-90` for a picture turned 90° clockwise).
+        var ffprobeRotation: Int
+        /// ffprobe's `color_transfer`, `color_primaries` and `color_range` (`unknown` where the file says nothing).
+        var transfer: String, primaries: String, range: String
+        /// The still a Live Photo's movie pairs with, and what both carry: the movie's `ContentIdentifier`
+        /// and the still's Apple MakerNote `MediaGroupUUID`.
+        var partner: (still: String, identifier: String)? = nil
+        /// The layout of a Motion Photo's embedded movie.
+        var motionPhoto: String? = nil
+
+        var description: String { file }
+        var day: String { String(exiftoolValue.prefix(10)).replacingOccurrences(of: ":", with: "-") }
+    }
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+
+    static let clips = [
+        Clip(file: "max-heromode.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2019:11:18 15:45:32", kind: "video",
+             ffprobeRotation: 0, transfer: "bt709", primaries: "bt709", range: "pc"),
+        Clip(file: "sample_sef_slow_motion.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2020:10:30 12:14:50", kind: "video",
+             ffprobeRotation: 0, transfer: "unknown", primaries: "unknown", range: "unknown"),
+        Clip(file: "sample_with_color_info.mp4", exiftoolTag: "CreationDate", exiftoolValue: "2021:05:25 09:21:51-07:00", kind: "video",
+             ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(file: "motionphoto.heic", exiftoolTag: "DateTimeOriginal", exiftoolValue: "2023:03:08 12:31:05", kind: "live_photo",
+             ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc", motionPhoto: "mpvd"),
+        Clip(file: "h265_with_metadata_track.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2023:04:28 17:52:17", kind: "video",
+             ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc"),
+        Clip(file: "dolbyVision-hdr.MOV", exiftoolTag: "CreationDate", exiftoolValue: "2023:05:09 12:41:46+01:00", kind: "video",
+             ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(file: "hlg10-color-test.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2024:02:09 20:23:48", kind: "video",
+             ffprobeRotation: 0, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(file: "IMG_3582.mov", exiftoolTag: "CreationDate", exiftoolValue: "2025:05:26 09:27:06-05:00", kind: "live_photo",
+             ffprobeRotation: -90, transfer: "bt709", primaries: "smpte432", range: "pc",
+             partner: ("IMG_3582.HEIC", "602FEBB7-6B59-4799-96E6-9C8484D873C7")),
+    ]
+
+    /// A still that is nobody's partner: no day of the plan shows it.
+    static let loneStill = "pixel_8.jpg"
+
+    /// A job over a copy of the corpus (the library is read-only to dvpipe, but a test's work folder is its own).
+    static func job(in scratch: TemporaryFolder) throws -> URL {
+        let media = scratch.url.appendingPathComponent("media")
+        try FileManager.default.copyItem(at: folder, to: media)
+        try FileManager.default.removeItem(at: media.appendingPathComponent("LICENSES"))
+        try FileManager.default.removeItem(at: media.appendingPathComponent("SOURCES.md"))
+        let job = scratch.url.appendingPathComponent("corpus.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2019-11-01, to: 2025-05-31 }
+            clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
+            transition: { style: cut }
+            output: { path: out/corpus.mp4, resolution: 640x360, fps: 30 }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    @Test(
+        "exiftool and ffprobe still say what the table says of each real file",
+        .enabled(if: ReferenceCommand.exiftool != nil && ReferenceCommand.ffprobe != nil, "needs exiftool and ffprobe"))
+    func theReferenceToolsAgreeWithTheTable() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool), ffprobe = try #require(ReferenceCommand.ffprobe)
+        func exif(_ tag: String, _ file: String) throws -> String {
+            let printed = try ReferenceCommand.output(exiftool, ["-s3", "-\(tag)", Self.folder.appendingPathComponent(file).path])
+            return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for clip in Self.clips {
+            #expect(try exif(clip.exiftoolTag, clip.file) == clip.exiftoolValue, "\(clip)")
+            if let partner = clip.partner {
+                #expect(try exif("ContentIdentifier", clip.file) == partner.identifier, "\(clip)")
+                #expect(try exif("MediaGroupUUID", partner.still) == partner.identifier, "\(clip)")
+            }
+            guard clip.motionPhoto == nil else { continue }
+            let printed = try ReferenceCommand.output(ffprobe, [
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=color_transfer,color_primaries,color_range:stream_side_data=rotation", "-of", "json",
+                Self.folder.appendingPathComponent(clip.file).path,
+            ])
+            let stream = try #require((try JSONSerialization.jsonObject(with: printed) as? [String: Any])?["streams"] as? [[String: Any]]).first
+            #expect(stream?["color_transfer"] as? String ?? "unknown" == clip.transfer, "\(clip)")
+            #expect(stream?["color_primaries"] as? String ?? "unknown" == clip.primaries, "\(clip)")
+            #expect(stream?["color_range"] as? String ?? "unknown" == clip.range, "\(clip)")
+            let rotation = (stream?["side_data_list"] as? [[String: Any]])?.compactMap { $0["rotation"] as? Int }.first ?? 0
+            #expect(rotation == clip.ffprobeRotation, "\(clip)")
+        }
+    }
+
+    @Test("dvpipe plans each real file on the day, as the kind, turned and in the colour the reference tools give; the reel decodes cleanly")
+    func theCorpusIsPlannedAsTheToolsSayAndRenders() throws {
+        let scratch = try TemporaryFolder("corpus")
+        let job = try Self.job(in: scratch)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(document["days"] as? [[String: Any]]).filter { $0["file"] is String }
+        #expect(days.map { $0["file"] as? String } == Self.clips.map(\.file), "one day per clip, in the order of their days")
+        #expect((document["unreadable"] as? [Any])?.isEmpty == true, "\(document["unreadable"] ?? "")")
+        for (day, clip) in zip(days, Self.clips) {
+            #expect(day["date"] as? String == clip.day, "\(clip)")
+            #expect(day["kind"] as? String == clip.kind, "\(clip)")
+            #expect(day["rotation"] as? Int == (360 - clip.ffprobeRotation) % 360, "\(clip)")
+            let colour = try #require(day["colour"] as? [String: Any], "\(clip)")
+            let assumed = colour["assumed"] as? [String] ?? []
+            // What the file leaves unspecified dvpipe guesses (and says so); what it states, dvpipe reads as stated.
+            for (key, stated) in [("transfer", clip.transfer), ("primaries", clip.primaries), ("range", clip.range)] where stated != "unknown" {
+                #expect(colour[key] as? String == stated && !assumed.contains(key), "\(clip): \(colour)")
+            }
+            if clip.transfer == "unknown" {
+                #expect(Set(assumed).isSuperset(of: ["transfer", "primaries", "range"]), "\(clip): \(colour)")
+            }
+            #expect((day["motion_photo"] as? [String: Any])?["layout"] as? String == clip.motionPhoto, "\(clip)")
+        }
+        #expect(!days.contains { $0["file"] as? String == Self.loneStill })
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let reel = scratch.url.appendingPathComponent("out/corpus.mp4").path
+        let decoded = try ReferenceCommand.printed(ReferenceCommand.ffmpeg!, ["-v", "error", "-i", reel, "-f", "null", "-"])
+        #expect(decoded.status == 0 && decoded.printed.isEmpty, "ffmpeg decoding the reel: \(decoded.printed)")
+        let total = try #require((document["timeline"] as? [String: Any])?["total_duration"] as? Double)
+        let frames = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel,
+        ])
+        #expect(Int(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Int((total * 30).rounded()))
+    }
+}
