@@ -80,6 +80,6 @@ struct CachePruneCommand: AsyncParsableCommand {
         }
         let removed = cache.prune(maxBytes: limit)
         let usage = cache.usage()
-        print("removed \(removed.pieces) segments (\(RunSummary.byteText(removed.bytes))); \(usage.entries) left, \(RunSummary.byteText(usage.bytes))")
+        print("removed \(removed.segments) segments (\(RunSummary.byteText(removed.bytes))); \(usage.entries) left, \(RunSummary.byteText(usage.bytes))")
     }
 }

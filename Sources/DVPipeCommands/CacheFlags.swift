@@ -20,9 +20,9 @@ struct CacheFlags: ParsableArguments {
     }
 
     /// The cache these flags and the environment name; nil for none.
-    var pieceCache: PieceCache? {
+    var pieceCache: SegmentCache? {
         if noCache { return nil }
-        if let cache { return PieceCache(root: URL(fileURLWithPath: cache).standardizedFileURL) }
-        return PieceCache.fromEnvironment(ProcessInfo.processInfo.environment)
+        if let cache { return SegmentCache(root: URL(fileURLWithPath: cache).standardizedFileURL) }
+        return SegmentCache.fromEnvironment(ProcessInfo.processInfo.environment)
     }
 }

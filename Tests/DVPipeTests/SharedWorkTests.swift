@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test("a segment whose bytes do not match its record is rendered again, with a warning naming it")
-    func damagedPieceIsRenderedAgain() throws {
+    func damagedSegmentIsRenderedAgain() throws {
         let folder = try TemporaryFolder("project")
         let job = try DatedLibrary.project(in: folder)
         #expect(try DVPipeProcess.run(["run", job.path, "--progress", "none"]).status == 0)

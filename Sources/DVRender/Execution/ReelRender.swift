@@ -11,7 +11,7 @@ public struct RenderOptions: Sendable {
     /// Segments rendered at once.
     public var parallelism: Int
     /// The cache shared by every job; nil: none.
-    public var cache: PieceCache?
+    public var cache: SegmentCache?
     /// Seconds without a heartbeat after which another host's claim on a segment is taken over.
     public var claimTimeout: TimeInterval
 
@@ -19,7 +19,7 @@ public struct RenderOptions: Sendable {
     public static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
 
     public init(
-        strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: PieceCache? = nil,
+        strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: SegmentCache? = nil,
         claimTimeout: TimeInterval = 60
     ) {
         self.strict = strict
@@ -38,7 +38,7 @@ public struct SegmentsReport: Sendable {
     public let reusedCount: Int
     public let renderedCount: Int
     /// Where the reused segments came from (work folder, cache, another process), with how many.
-    public let reusedFrom: [PieceOrigin: Int]
+    public let reusedFrom: [SegmentOrigin: Int]
     /// Clips dropped in this run because they failed to decode.
     public let failures: [ClipFailure]
 }
@@ -73,7 +73,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             canvas: CanvasSettings(output: planned.job.output), work: work, cache: options.cache, claimTimeout: options.claimTimeout,
             parallelism: options.parallelism
         )
-        var cacheUse = PieceCache.RunRecord(hits: 0, misses: 0, stored: 0)
+        var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
         var planned = planned
         var failed = FailedClips.load(from: work)
@@ -97,7 +97,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             cacheUse.stored += outcome.cacheUse.stored
             if outcome.failures.isEmpty {
                 var reusedFrom = outcome.origins
-                reusedFrom[PieceOrigin.rendered] = nil
+                reusedFrom[SegmentOrigin.rendered] = nil
                 return SegmentsReport(
                     planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, reusedFrom: reusedFrom,
                     failures: failures

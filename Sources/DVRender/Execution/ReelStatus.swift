@@ -20,7 +20,7 @@ public struct ReelStatus: Sendable {
     public let output: OutputState
 
     /// Looks at `work` (and `cache`) for `planned` laid out as `layout`, reading only records and files (no decoding).
-    public init(planned: PlannedJob, layout: ReelLayout, work: WorkFolder, cache: PieceCache? = nil) throws {
+    public init(planned: PlannedJob, layout: ReelLayout, work: WorkFolder, cache: SegmentCache? = nil) throws {
         self.layout = layout
         segmentsLeft = layout.segments.filter { work.segments.finished($0.key) == nil }
         let cache = cache?.segments

@@ -14,14 +14,14 @@ public struct RenderOutcome: Sendable {
     /// Clips that failed; their segments are not finished.
     public var failures: [ClipFailure]
     /// What this render asked of the shared cache.
-    public var cacheUse: PieceCache.RunRecord
+    public var cacheUse: SegmentCache.RunRecord
 
     /// How many of the finished segments were reused from an earlier run.
     public var reusedCount: Int { finished.filter(\.reused).count }
     /// How many were rendered by this run.
     public var renderedCount: Int { finished.count - reusedCount }
     /// How many finished segments came from each place.
-    public var origins: [PieceOrigin: Int] { Dictionary(grouping: finished, by: \.origin).mapValues(\.count) }
+    public var origins: [SegmentOrigin: Int] { Dictionary(grouping: finished, by: \.origin).mapValues(\.count) }
 }
 
 /// Runs the load → normalize → overlay → transition → encode stages for each segment, several segments at a time.
@@ -29,16 +29,16 @@ public struct RenderOutcome: Sendable {
 /// how many run at once.
 ///
 /// A segment finished in the work folder is reused; one in the shared cache is linked into the work folder;
-/// any other is claimed (`PieceClaims`) before it is rendered, so processes sharing the work folder or the
+/// any other is claimed (`SegmentClaims`) before it is rendered, so processes sharing the work folder or the
 /// cache never render one segment twice: a segment another live process holds is left for later and taken
 /// from it when finished (or taken over when its holder stops).
 public struct SegmentRenderer: Sendable {
     public let canvas: CanvasSettings
     public let work: WorkFolder
     /// The cache shared by every job, if any.
-    public let cache: PieceCache?
+    public let cache: SegmentCache?
     /// Claims on segments, in the work folder and the cache.
-    private let claims: PieceClaims
+    private let claims: SegmentClaims
     /// Decoder threads per clip (decoding is exact whatever the count).
     public let decoderThreads: Int
     /// Segments rendered at once.
@@ -50,13 +50,13 @@ public struct SegmentRenderer: Sendable {
 
     /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
     public init(
-        canvas: CanvasSettings, work: WorkFolder, cache: PieceCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
+        canvas: CanvasSettings, work: WorkFolder, cache: SegmentCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
         parallelism: Int
     ) {
         self.canvas = canvas
         self.work = work
         self.cache = cache
-        claims = PieceClaims(folders: [work.segmentsFolder] + [cache?.segments.folder].compactMap { $0 }, timeout: claimTimeout)
+        claims = SegmentClaims(folders: [work.segmentsFolder] + [cache?.segments.folder].compactMap { $0 }, timeout: claimTimeout)
         self.decoderThreads = decoderThreads
         self.parallelism = max(1, parallelism)
         openClips = OpenClips(capacity: self.parallelism)
@@ -71,7 +71,7 @@ public struct SegmentRenderer: Sendable {
         observer.handle(.stageStarted(.encode, total: owned.count))
         var finished: [EncodedSegment] = []
         var failures: [ClipFailure] = []
-        var cacheUse = PieceCache.RunRecord(hits: 0, misses: 0, stored: 0)
+        var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         try await withThrowingTaskGroup(of: SegmentResult.self) { group in
             var pending = owned[...]
             var held: [SegmentSpec] = []
@@ -135,7 +135,7 @@ public struct SegmentRenderer: Sendable {
     /// rendered again, with a warning naming it.
     private func renderOne(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) throws -> SegmentResult {
         let store = work.segments
-        let reusedOrigin: PieceOrigin = afterWaiting ? .otherProcess : .workFolder
+        let reusedOrigin: SegmentOrigin = afterWaiting ? .otherProcess : .workFolder
         switch store.check(spec.key) {
         case let .finished(record):
             claims.removeStale(spec.key)

@@ -2,7 +2,7 @@ import DVMedia
 import Foundation
 
 /// Where a finished segment came from.
-public enum PieceOrigin: String, Sendable, Codable {
+public enum SegmentOrigin: String, Sendable, Codable {
     /// Encoded by this process.
     case rendered
     /// Found finished in the work folder.
@@ -17,12 +17,12 @@ public enum PieceOrigin: String, Sendable, Codable {
 public struct EncodedSegment: Sendable {
     public let spec: SegmentSpec
     public let record: SegmentRecord
-    public let origin: PieceOrigin
+    public let origin: SegmentOrigin
 
     /// True when this process did not encode it.
     public var reused: Bool { origin != .rendered }
 
-    init(spec: SegmentSpec, record: SegmentRecord, origin: PieceOrigin) {
+    init(spec: SegmentSpec, record: SegmentRecord, origin: SegmentOrigin) {
         self.spec = spec
         self.record = record
         self.origin = origin

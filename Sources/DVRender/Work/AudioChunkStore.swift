@@ -3,7 +3,7 @@ import DVMedia
 import DVSignal
 import Foundation
 
-/// The sound track's pieces kept in the work folder (`audio/chunks/`): each chunk's packets in a file named
+/// The sound track's parts kept in the work folder (`audio/chunks/`): each chunk's packets in a file named
 /// by the `WorkKey` of its samples, and notes (`KEY.plan`) naming the chunk file that a placement of clips
 /// gave, so an unchanged stretch of the reel is found again without mixing, however the rest changed.
 /// Every file is written through the one atomic writer.

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The one recipe for naming a piece of work (a segment, the sound track, an audio chunk, an assembly):
+/// The one recipe for naming work (a segment, the sound track, an audio chunk, an assembly):
 /// the SHA-256 of a kind tag, the renderer version and the canonical JSON (sorted keys) of everything
-/// that decides the piece's bytes. Files enter the material by their content digest (`ContentDigests`),
+/// that decides the work's bytes. Files enter the material by their content digest (`ContentDigests`),
 /// never by path, modification time or host, so a key means the same on every machine.
 public enum WorkKey {
-    /// The key of a piece of `kind` made from `material`.
+    /// The key of work of `kind` made from `material`.
     public static func make(_ kind: String, _ material: some Encodable) throws -> String {
         let hash = ContentHash()
         hash.update("dvpipe-\(kind)")

@@ -31,17 +31,17 @@ public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible 
     private func startTicks(of pid: Int32) -> UInt64? { Self.startTicks(of: pid) }
 }
 
-/// Claims on pieces, so that processes sharing a work folder or a cache (on one host, or several hosts on a
-/// network folder) never render the same piece at once.
+/// Claims on segments, so that processes sharing a work folder or a cache (on one host, or several hosts on a
+/// network folder) never render the same segment at once.
 ///
 /// A claim is a file `KEY.claim` created exclusively (`O_EXCL`) in each folder of `folders`, holding its
 /// `ClaimHolder`. While held, a heartbeat renews the files' modification times every `heartbeat` seconds. A
 /// claim is taken over when its holder is a gone process of this host, or when its file has not been renewed
 /// for `timeout` seconds (by this host's clock, or watched unchanged that long, whichever comes first).
 /// Released claims are deleted; a crash leaves a claim that the next process takes over as above.
-public final class PieceClaims: @unchecked Sendable {
+public final class SegmentClaims: @unchecked Sendable {
     // @unchecked: `held`, `watched` and `beating` are only touched with `lock` held, by the heartbeat thread too.
-    /// The folders a piece is claimed in, all or none.
+    /// The folders a segment is claimed in, all or none.
     public let folders: [URL]
     public let timeout: TimeInterval
     public let heartbeat: TimeInterval
@@ -58,9 +58,9 @@ public final class PieceClaims: @unchecked Sendable {
         self.heartbeat = heartbeat
     }
 
-    /// What claiming a piece came to.
+    /// What claiming a segment came to.
     public enum Outcome: Sendable, Equatable {
-        /// This process holds the piece now and must `release` it.
+        /// This process holds the segment now and must `release` it.
         case claimed
         /// A live holder has it.
         case held(by: ClaimHolder?)
@@ -72,7 +72,7 @@ public final class PieceClaims: @unchecked Sendable {
 
     private func claimFile(_ key: String, in folder: URL) -> URL { folder.appendingPathComponent("\(key).claim") }
 
-    /// Claims piece `key` in every folder, taking over claims whose holder stopped; `.held` (and nothing
+    /// Claims segment `key` in every folder, taking over claims whose holder stopped; `.held` (and nothing
     /// claimed) when a live process holds it in any of them.
     public func claim(_ key: String) -> Outcome {
         var taken: [URL] = []
@@ -92,7 +92,7 @@ public final class PieceClaims: @unchecked Sendable {
         return .claimed
     }
 
-    /// Gives piece `key` back: its claim files are deleted.
+    /// Gives segment `key` back: its claim files are deleted.
     public func release(_ key: String) {
         lock.withLock { _ = held.remove(key) }
         for folder in folders {
@@ -103,9 +103,9 @@ public final class PieceClaims: @unchecked Sendable {
         }
     }
 
-    /// Deletes claims on piece `key` that their holders left behind (the holder gone, or silent past the
-    /// timeout): a process killed after finishing a piece but before releasing it leaves one, which blocks
-    /// nothing (the piece is there) but would stay in the folder for good.
+    /// Deletes claims on segment `key` that their holders left behind (the holder gone, or silent past the
+    /// timeout): a process killed after finishing a segment but before releasing it leaves one, which blocks
+    /// nothing (the segment is there) but would stay in the folder for good.
     public func removeStale(_ key: String) {
         for folder in folders {
             let file = claimFile(key, in: folder)

@@ -1,11 +1,11 @@
 import DVFiles
 import Foundation
 
-/// A folder of rendered pieces, each one immutable file named by its key (`KEY.mp4`) with a small record
+/// A folder of rendered segments, each one immutable file named by its key (`KEY.mp4`) with a small record
 /// beside it (`KEY.json`, a `SegmentRecord`) that says the file is complete and what its bytes are. A work
 /// folder's `segments/` is one, and so is the shared cache's. Nothing in it is a list that several writers
 /// rewrite: the union of two such folders (`cp -rn`, an artifact download, rsync) is a store holding both.
-public struct PieceStore: Sendable {
+public struct SegmentStore: Sendable {
     /// The folder.
     public let folder: URL
 
@@ -17,18 +17,18 @@ public struct PieceStore: Sendable {
     public enum Check: Sendable {
         /// The file is there and has the bytes its record names.
         case finished(SegmentRecord)
-        /// No record (or the file is missing): the piece was never finished here.
+        /// No record (or the file is missing): the segment was never finished here.
         case missing
         /// A record whose file does not match it (cut short, edited, half copied): the reason in words.
         case damaged(String)
     }
 
-    /// The piece's file.
+    /// The segment's file.
     public func file(_ key: String) -> URL { folder.appendingPathComponent("\(key).mp4") }
-    /// The record that says the piece is complete.
+    /// The record that says the segment is complete.
     public func recordFile(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
 
-    /// Checks piece `key`: its record, and its file's size and SHA-256 against the record.
+    /// Checks segment `key`: its record, and its file's size and SHA-256 against the record.
     public func check(_ key: String) -> Check {
         guard let record = SegmentRecord.read(from: recordFile(key)), record.key == key else { return .missing }
         guard let file = try? Data(contentsOf: self.file(key)) else { return .damaged("its record is there but its file is not") }
@@ -39,12 +39,12 @@ public struct PieceStore: Sendable {
         return .finished(record)
     }
 
-    /// The record of piece `key` when it is finished here; nil when missing or damaged.
+    /// The record of segment `key` when it is finished here; nil when missing or damaged.
     public func finished(_ key: String) -> SegmentRecord? {
         if case let .finished(record) = check(key) { record } else { nil }
     }
 
-    /// Records piece `key` as finished; its file must already be in place.
+    /// Records segment `key` as finished; its file must already be in place.
     public func record(_ key: String, frameCount: Int, encoderThreads: Int) throws -> SegmentRecord {
         let file = try Data(contentsOf: self.file(key))
         let record = SegmentRecord(
@@ -54,12 +54,12 @@ public struct PieceStore: Sendable {
         return record
     }
 
-    /// Puts a finished piece of `other` into this store, with its record: a hard link when both are on one
+    /// Puts a finished segment of `other` into this store, with its record: a hard link when both are on one
     /// file system (no bytes copied), else a copy; either way under a temporary name first, so a reader
     /// never sees half of it. The bytes are checked against `record` before the record is written.
     ///
-    /// - Returns: the record, or nil when the piece could not be taken (gone meanwhile, or damaged).
-    public func adopt(_ key: String, record: SegmentRecord, from other: PieceStore) -> SegmentRecord? {
+    /// - Returns: the record, or nil when the segment could not be taken (gone meanwhile, or damaged).
+    public func adopt(_ key: String, record: SegmentRecord, from other: SegmentStore) -> SegmentRecord? {
         let temporary = FileSync.temporary(for: file(key), suffix: "partial")
         unlink(temporary.path)
         defer { unlink(temporary.path) }
@@ -80,7 +80,7 @@ public struct PieceStore: Sendable {
         }
     }
 
-    /// Marks piece `key` as just used (its record's modification time), for least-recently-used pruning.
+    /// Marks segment `key` as just used (its record's modification time), for least-recently-used pruning.
     public func touch(_ key: String) {
         utimensat(AT_FDCWD, recordFile(key).path, nil, 0)
     }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @Suite("piece claims")
-struct PieceClaimsTests {
+struct SegmentClaimsTests {
     /// Writes a claim on `key` in `folder` as another holder would.
     static func claim(_ key: String, in folder: URL, by holder: ClaimHolder) throws {
         try JSONEncoder().encode(holder).write(to: folder.appendingPathComponent("\(key).claim"))
@@ -14,7 +14,7 @@ struct PieceClaimsTests {
     @Test("a claim is exclusive: a second process's claim on the same piece is refused until the first releases it")
     func exclusive() throws {
         let folder = try TemporaryFolder()
-        let claims = PieceClaims(folders: [folder.url])
+        let claims = SegmentClaims(folders: [folder.url])
         #expect(claims.claim("a") == .claimed)
         let other = ClaimHolder(host: "runner-b", pid: 42, started: 7)
         try Self.claim("b", in: folder.url, by: other)
@@ -26,7 +26,7 @@ struct PieceClaimsTests {
     @Test("another host's claim is kept while renewed, and taken over once it has not been for the timeout")
     func otherHostsClaimExpires() throws {
         let folder = try TemporaryFolder()
-        let claims = PieceClaims(folders: [folder.url], timeout: 0.6)
+        let claims = SegmentClaims(folders: [folder.url], timeout: 0.6)
         let file = folder.url.appendingPathComponent("k.claim")
         try Self.claim("k", in: folder.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
         for _ in 0..<6 {
@@ -36,13 +36,13 @@ struct PieceClaimsTests {
         }
         Thread.sleep(forTimeInterval: 0.8)
         #expect(claims.claim("k") == .claimed, "not renewed for longer than the timeout")
-        #expect(PieceClaims.holder(of: file) == .current)
+        #expect(SegmentClaims.holder(of: file) == .current)
     }
 
     @Test("a claim of this host's process that is gone is taken over at once, whatever the timeout")
     func goneLocalProcessIsTakenOverAtOnce() throws {
         let folder = try TemporaryFolder()
-        let claims = PieceClaims(folders: [folder.url], timeout: 3600)
+        let claims = SegmentClaims(folders: [folder.url], timeout: 3600)
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
@@ -55,7 +55,7 @@ struct PieceClaimsTests {
     func allOrNone() throws {
         let work = try TemporaryFolder()
         let cache = try TemporaryFolder()
-        let claims = PieceClaims(folders: [work.url, cache.url])
+        let claims = SegmentClaims(folders: [work.url, cache.url])
         try Self.claim("k", in: cache.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
         #expect(claims.claim("k") != .claimed)
         #expect(!FileManager.default.fileExists(atPath: work.url.appendingPathComponent("k.claim").path), "the first folder's claim is given back")
@@ -64,13 +64,13 @@ struct PieceClaimsTests {
     @Test("a claim file whose holder cannot be read (an empty one, say) is taken over once it is a few seconds old")
     func unreadableClaimIsTakenOver() throws {
         let folder = try TemporaryFolder()
-        let claims = PieceClaims(folders: [folder.url], timeout: 3600)
+        let claims = SegmentClaims(folders: [folder.url], timeout: 3600)
         let file = folder.url.appendingPathComponent("k.claim")
         try Data().write(to: file)
         #expect(claims.claim("k") != .claimed, "just made: it may be another claimer's")
         var times = [timespec(tv_sec: time(nil) - 10, tv_nsec: 0), timespec(tv_sec: time(nil) - 10, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
         #expect(claims.claim("k") == .claimed)
-        #expect(PieceClaims.holder(of: file) == .current)
+        #expect(SegmentClaims.holder(of: file) == .current)
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 /// `$XDG_CACHE_HOME/dvpipe`): rendered segments by key, so a job renders only what no job rendered before
 /// (a year job after its twelve month jobs renders the month boundaries).
 ///
-/// A work folder stays complete on its own: a piece found in the cache is hard-linked into the work folder
-/// (copied across file systems), and a piece rendered is linked into the cache. Pruning deletes a piece's
-/// record before its file, and a reader checks a piece against its record after taking its own link, so
+/// A work folder stays complete on its own: a segment found in the cache is hard-linked into the work folder
+/// (copied across file systems), and a segment rendered is linked into the cache. Pruning deletes a segment's
+/// record before its file, and a reader checks a segment against its record after taking its own link, so
 /// pruning is safe while other runs read.
-public struct PieceCache: Sendable {
+public struct SegmentCache: Sendable {
     /// The cache folder.
     public let root: URL
 
@@ -19,29 +19,29 @@ public struct PieceCache: Sendable {
 
     /// The cache the environment names: `DVPIPE_CACHE` (`off` for none), else `$XDG_CACHE_HOME/dvpipe`, else
     /// `~/.cache/dvpipe`.
-    public static func fromEnvironment(_ environment: [String: String]) -> PieceCache? {
+    public static func fromEnvironment(_ environment: [String: String]) -> SegmentCache? {
         if let named = environment["DVPIPE_CACHE"], !named.isEmpty {
-            return named == "off" ? nil : PieceCache(root: URL(fileURLWithPath: named).standardizedFileURL)
+            return named == "off" ? nil : SegmentCache(root: URL(fileURLWithPath: named).standardizedFileURL)
         }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return PieceCache(root: URL(fileURLWithPath: xdg).appendingPathComponent("dvpipe", isDirectory: true))
+            return SegmentCache(root: URL(fileURLWithPath: xdg).appendingPathComponent("dvpipe", isDirectory: true))
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
-        return PieceCache(root: URL(fileURLWithPath: home).appendingPathComponent(".cache/dvpipe", isDirectory: true))
+        return SegmentCache(root: URL(fileURLWithPath: home).appendingPathComponent(".cache/dvpipe", isDirectory: true))
     }
 
     /// The segments, by key.
-    public var segments: PieceStore { PieceStore(folder: root.appendingPathComponent("segments", isDirectory: true)) }
+    public var segments: SegmentStore { SegmentStore(folder: root.appendingPathComponent("segments", isDirectory: true)) }
     /// One small file per run that used the cache, with its hits and misses, for `dvpipe cache`.
     var runsFolder: URL { root.appendingPathComponent("runs", isDirectory: true) }
 
     /// What one run asked of the cache.
     public struct RunRecord: Sendable, Hashable, Codable {
-        /// Pieces taken from the cache.
+        /// Segments taken from the cache.
         public var hits: Int
-        /// Pieces the cache did not have (rendered, or found in the work folder first is not counted).
+        /// Segments the cache did not have (rendered, or found in the work folder first is not counted).
         public var misses: Int
-        /// Pieces this run put into the cache.
+        /// Segments this run put into the cache.
         public var stored: Int
     }
 
@@ -62,18 +62,18 @@ public struct PieceCache: Sendable {
         public var misses: Int
         public var runs: Int
 
-        /// Hits as a share of the pieces asked for; nil before any was asked for.
+        /// Hits as a share of the segments asked for; nil before any was asked for.
         public var hitRate: Double? { hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil }
     }
 
-    /// A finished piece in the cache, with when it was last used.
+    /// A finished segment in the cache, with when it was last used.
     struct Entry {
         var key: String
         var bytes: Int64
         var lastUsed: Double
     }
 
-    /// The pieces with a record, oldest use first.
+    /// The segments with a record, oldest use first.
     func entries() -> [Entry] {
         let store = segments
         let names = (try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? []
@@ -88,33 +88,33 @@ public struct PieceCache: Sendable {
         }.sorted { ($0.lastUsed, $0.key) < ($1.lastUsed, $1.key) }
     }
 
-    /// Size, entries and hit rate, from the pieces and the runs' records.
+    /// Size, entries and hit rate, from the segments and the runs' records.
     public func usage() -> Usage {
-        let pieces = entries()
+        let segments = entries()
         let runFiles = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder.path)) ?? []
         let runs = runFiles.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
             (try? Data(contentsOf: runsFolder.appendingPathComponent(name))).flatMap { try? JSONDecoder().decode(RunRecord.self, from: $0) }
         }
         return Usage(
-            entries: pieces.count, bytes: pieces.map(\.bytes).reduce(0, +), hits: runs.map(\.hits).reduce(0, +),
+            entries: segments.count, bytes: segments.map(\.bytes).reduce(0, +), hits: runs.map(\.hits).reduce(0, +),
             misses: runs.map(\.misses).reduce(0, +), runs: runs.count
         )
     }
 
-    /// Deletes the least recently used pieces until the cache holds at most `maxBytes`: each piece's record
-    /// first (so no reader takes it from then on), then its file. Returns the pieces and bytes removed.
+    /// Deletes the least recently used segments until the cache holds at most `maxBytes`: each segment's record
+    /// first (so no reader takes it from then on), then its file. Returns the segments and bytes removed.
     @discardableResult
-    public func prune(maxBytes: Int64) -> (pieces: Int, bytes: Int64) {
-        var pieces = entries()
-        var total = pieces.map(\.bytes).reduce(0, +)
-        var removed = (pieces: 0, bytes: Int64(0))
+    public func prune(maxBytes: Int64) -> (segments: Int, bytes: Int64) {
+        var kept = entries()
+        var total = kept.map(\.bytes).reduce(0, +)
+        var removed = (segments: 0, bytes: Int64(0))
         let store = segments
-        while total > maxBytes, !pieces.isEmpty {
-            let oldest = pieces.removeFirst()
+        while total > maxBytes, !kept.isEmpty {
+            let oldest = kept.removeFirst()
             unlink(store.recordFile(oldest.key).path)
             unlink(store.file(oldest.key).path)
             total -= oldest.bytes
-            removed.pieces += 1
+            removed.segments += 1
             removed.bytes += oldest.bytes
         }
         return removed
