@@ -1,5 +1,5 @@
 # dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite;
-# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 (issue 8) and rewrites the README table.
+# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 and writes bench/results.md.
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \

@@ -1,12 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// dvpipe runs on Linux only (glibc's `st_mtim` and `mallopt`, Debian's FFmpeg); SwiftPM names no Linux platform,
+// so none is listed.
 // Dependencies, kept short on purpose:
 // - swift-argument-parser: the CLI's subcommands, `--help` and argument errors.
 // Everything else is the toolchain's Foundation or system C libraries found through pkg-config.
 let package = Package(
     name: "dvpipe",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "dvpipe", targets: ["dvpipe"]),
         .library(name: "DVPlanning", targets: ["DVPlanning"]),

@@ -30,7 +30,7 @@ release mode and runs this script, which:
    plain job's warm plan;
 9. layers (issue 23): every reference day split, its clip on the left and the next day's on the right
    (`days.<date>.layers`, `layout: split-h`), by dvpipe and by the ffmpeg CLI (hstack), in alternation;
-10. writes bench/results.md and replaces the table between the bench markers in README.md.
+10. writes bench/results.md (the README quotes three of its numbers).
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -43,8 +43,8 @@ Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), 
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
-(summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000),
-BENCH_NO_README=1 (leave README.md alone); BENCH_DAYS and BENCH_YEAR_DAYS (31 and 365) shrink the
+(summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000);
+BENCH_DAYS and BENCH_YEAR_DAYS (31 and 365) shrink the
 libraries to check the harness quickly.
 """
 
@@ -73,7 +73,6 @@ VENV = ROOT / ".build-bench" / "venv"
 GNU_TIME = "/usr/bin/time"
 WINDOW, FADE = 3.0, 0.5
 PAGE = os.sysconf("SC_PAGE_SIZE")
-START_MARK, END_MARK = "<!-- bench:start -->", "<!-- bench:end -->"
 
 
 def env_int(name, default):
@@ -964,39 +963,39 @@ def report(bench, started, versions):
         ("reference CPU, dvpipe / MoviePy 2", ratio(ref("dvpipe", "cpu"), ref("MoviePy 2", "cpu")), "×", "–", None),
         ("reference peak RSS, dvpipe", rss31, " MB", "≤ 400 MB", 400),
         (f"{YEAR_DAYS}-day peak RSS, dvpipe / reference", ratio(rss365, rss31), "×", "≤ 1.10×", 1.10),
-        ("reference as HEVC 10-bit HLG / as HEVC 10-bit BT.709, wall (issue 20)",
+        ("reference as HEVC 10-bit HLG / as HEVC 10-bit BT.709, wall",
          ratio(bench.median(HDR_HLG, "dvpipe"), bench.median(HDR_SDR, "dvpipe")), "×", "≤ 1.15×", 1.15),
         ("incremental re-render / full render", ratio(bench.median(INCREMENTAL, "dvpipe"), full, True),
          "%", "≤ 10%", 10),
         ("resume after 50% / full render", ratio(bench.median(RESUME, "dvpipe"), full, True),
          "%", "≤ 60%", 60),
-        ("audio stage / picture (encode) stage, reference (issue 6)", audio_share(bench.stage_split), "%", "< 5%", 5),
-        ("reference wall with date stamp, captions and watermark / without (issue 7)", ratio(ref(OVERLAID), full),
+        ("audio stage / picture (encode) stage, reference", audio_share(bench.stage_split), "%", "< 5%", 5),
+        ("reference wall with date stamp, captions and watermark / without", ratio(ref(OVERLAID), full),
          "×", "≤ 1.10×", 1.10),
-        (f"fresh runner: identify stage / full {YEAR_DAYS}-day render (issue 18)",
+        (f"fresh runner: identify stage / full {YEAR_DAYS}-day render",
          ratio(getattr(bench, "fresh_identify", None), bench.median(YEAR, "dvpipe"), True), "%.2", "≤ 3%", 3),
-        (f"fresh runner: segments rendered of {YEAR_DAYS} (issue 18)",
+        (f"fresh runner: segments rendered of {YEAR_DAYS}",
          (segment_counts(getattr(bench, "fresh_summary", None)) or (None,))[0], "", "0", 0),
-        (f"window-packet digest / whole-file digest, {YEAR_DAYS} clips (issue 18)",
+        (f"window-packet digest / whole-file digest, {YEAR_DAYS} clips",
          ratio(getattr(bench, "window_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
-        (f"{YEAR_DAYS} days after the month jobs: segments rendered / all (issue 18)",
+        (f"{YEAR_DAYS} days after the month jobs: segments rendered / all",
          ratio(*(segment_counts(getattr(bench, "after_months", None)) or (None, None)), True), "%", "≤ 10%", 10),
-        (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall (issue 18)",
+        (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall",
          ratio(bench.median(AFTER_MONTHS, "dvpipe"), bench.median(YEAR, "dvpipe")), "×", "–", None),
-        ("4 shards: slowest shard / mean shard, wall (issue 22)", bench.shard_balance(4), "×", "≤ 1.15×", 1.15),
-        ("reference with start: auto / plain, cold wall, alternated (issue 23)",
+        ("4 shards: slowest shard / mean shard, wall", bench.shard_balance(4), "×", "≤ 1.15×", 1.15),
+        ("reference with start: auto / plain, cold wall, alternated",
          ratio(bench.median(AUTO_START, "dvpipe"), bench.median(AUTO_PLAIN, "dvpipe")),
          "×", "≤ 1.15×", 1.15),
-        ("reference split in two layers a day, wall, dvpipe / ffmpeg CLI hstack (issue 23)",
+        ("reference split in two layers a day, wall, dvpipe / ffmpeg CLI hstack",
          ratio(bench.median(LAYERED, "dvpipe"), bench.median(LAYERED, "ffmpeg CLI")), "×", "–", None),
-        ("reference split in two layers a day / plain reference, dvpipe wall (issue 23)",
+        ("reference split in two layers a day / plain reference, dvpipe wall",
          ratio(bench.median(LAYERED, "dvpipe"), full), "×", "–", None),
-        ("warm plan with start: auto / plain warm plan (issue 23)",
+        ("warm plan with start: auto / plain warm plan",
          ratio(bench.median(WARM_PLAN_AUTO, "dvpipe"), bench.median(WARM_PLAN, "dvpipe")), "×", "–", None),
-        *((f"{count} shard(s): slowest shard + assemble / one dvpipe run (issue 22)",
+        *((f"{count} shard(s): slowest shard + assemble / one dvpipe run",
            ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
-    lines += ["", "| target (issue 8) | measured | target | met |", "| --- | ---: | --- | --- |"]
+    lines += ["", "| target | measured | target | met |", "| --- | ---: | --- | --- |"]
     for name, value, unit, target, limit in targets:
         if value is None:
             lines.append(f"| {name} | – | {target} | not measured |")
@@ -1086,11 +1085,6 @@ def main():
     }
     text = report(bench, started, versions)
     (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
-    readme = ROOT / "README.md"
-    content = readme.read_text()
-    if os.environ.get("BENCH_NO_README") != "1" and START_MARK in content and END_MARK in content:
-        head, rest = content.split(START_MARK, 1)
-        readme.write_text(head + START_MARK + "\n" + text + END_MARK + rest.split(END_MARK, 1)[1])
     print()
     print(text)
 
