@@ -18,12 +18,16 @@ struct AudioPlacement: Encodable, Hashable {
     /// day of one clip, whose sound is `clip`'s.
     var layered: LayeredSound?
 
-    /// Names the clip window for the loudness cache: the file's content, where the window starts and its
-    /// length; for a layered day, also the choice and each layer's window.
-    var windowKey: String {
-        let own = "\(clip.identity)|\(startInFile)|\(length)"
-        guard let layered else { return own }
-        return ([own, layered.audio.rawValue] + layered.layers.map { "\($0.identity)|\($0.startInFile)|\($0.length)" }).joined(separator: "|")
+    /// The `WorkKey` of the clip window, which names its loudness in the cache: the file's content, where
+    /// the window starts and its length; for a layered day, also the choice and each layer's window.
+    func windowKey() throws -> String {
+        struct Window: Encodable {
+            var identity: String
+            var startInFile: Int
+            var length: Int
+            var layered: LayeredSound?
+        }
+        return try WorkKey.make("loudness-window", Window(identity: clip.identity, startInFile: startInFile, length: length, layered: layered))
     }
 
     /// The sound of every clip of `layout`, in reel order, and the track's length in samples: each clip's

@@ -116,14 +116,15 @@ struct AudioStage {
         // Loudness decides the clips' gains, and the presence of sound decides where music ducks; a job
         // that uses neither does not decode its clips twice to measure them.
         let measured = !muted && (job.audio.normalize || job.audio.music != nil)
-        let loudness = measured ? try measure(placements, observer: observer) : [:]
+        let loudness = measured ? try measure(placements, observer: observer) : []
         let normalization = LoudnessNormalization()
         return AudioTimeline(
-            clips: placements.map { placement in
-                AudioTimeline.Clip(
+            clips: placements.enumerated().map { index, placement in
+                let window = loudness.isEmpty ? nil : loudness[index]
+                return AudioTimeline.Clip(
                     start: placement.start, length: placement.length,
-                    gain: job.audio.normalize ? loudness[placement.windowKey].map { normalization.gain(for: $0.measurement) } ?? 1 : 1,
-                    hasSound: loudness[placement.windowKey]?.hasSound ?? false,
+                    gain: job.audio.normalize ? window.map { normalization.gain(for: $0.measurement) } ?? 1 : 1,
+                    hasSound: window?.hasSound ?? false,
                     join: placement.crossfadeOut > 0 ? .crossfade(overlap: placement.crossfadeOut) : .cut,
                     fadeInFromSilence: placement.fadeInFromCard, fadeOutToSilence: placement.fadeOutToCard
                 )
@@ -161,12 +162,13 @@ struct AudioStage {
         }
     }
 
-    /// Loudness and presence of sound per clip window, from the cache or measured now.
-    private func measure(_ placements: [AudioPlacement], observer: some RenderObserver) throws -> [String: LoudnessCache.Window] {
+    /// Loudness and presence of sound of each placement's clip window, from the cache or measured now.
+    private func measure(_ placements: [AudioPlacement], observer: some RenderObserver) throws -> [LoudnessCache.Window] {
         let cache = LoudnessCache(work: work)
         var windows = cache.load()
         var changed = false
-        for placement in placements where windows[placement.windowKey] == nil {
+        let keys = try placements.map { try $0.windowKey() }
+        for (placement, key) in zip(placements, keys) where windows[key] == nil {
             let samples: StereoSamples
             do {
                 samples = try read(placement) { path, error in
@@ -176,13 +178,13 @@ struct AudioStage {
                 observer.handle(.warning("\(placement.clip.path): its sound cannot be decoded (\(error)); the day plays silence"))
                 samples = StereoSamples(silence: placement.length)
             }
-            windows[placement.windowKey] = LoudnessCache.Window(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)
+            windows[key] = LoudnessCache.Window(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)
             changed = true
         }
         if changed {
             try cache.save(windows)
         }
-        return windows
+        return keys.compactMap { windows[$0] }
     }
 
     /// The music bed, decoded up to the reel's length (looped by the mixer when asked).

@@ -17,11 +17,15 @@ struct AudioChunkStore {
     /// Where a chunk's packets are kept: named by its samples (by their SHA-256) and everything else that
     /// decides its packets.
     func chunkFile(index: Int, chunking: AudioChunking, samples: StereoSamples) throws -> URL {
+        struct Material: Encodable {
+            var geometry: Geometry
+            var samples: String
+        }
         let hash = ContentHash()
         for channel in [samples.left, samples.right] {
             channel.withUnsafeBytes(hash.update)
         }
-        let key = try WorkKey.make("audio-chunk", [Self.geometry(index: index, chunking: chunking), hash.finalHex()])
+        let key = try WorkKey.make("audio-chunk", Material(geometry: Geometry(index: index, chunking: chunking), samples: hash.finalHex()))
         return folder.appendingPathComponent("\(key).aac")
     }
 
@@ -30,18 +34,49 @@ struct AudioChunkStore {
     /// and joins, and the track's length). Only for tracks without music, whose ducking and loop reach
     /// across the whole reel.
     func planFile(index: Int, chunking: AudioChunking, timeline: AudioTimeline, placements: [AudioPlacement]) throws -> URL {
-        let input = chunking.input(index)
-        var material = [Self.geometry(index: index, chunking: chunking), "\(timeline.length) \(timeline.clipsMuted)"]
-        for (order, clip) in timeline.clips.enumerated() where clip.start < input.upperBound && clip.end > input.lowerBound {
-            let incoming = order > 0 ? "\(timeline.clips[order - 1].join)" : "first"
-            material.append("\(placements[order].windowKey) \(clip) \(incoming) \(order == timeline.clips.count - 1)")
+        /// A clip whose sound reaches into the chunk: its window, its place and gain, how the clip before
+        /// joins it (nil for the first), and whether it is the last.
+        struct Reaching: Encodable {
+            var window: String
+            var clip: AudioTimeline.Clip
+            var incoming: AudioJoin?
+            var last: Bool
         }
+        struct Material: Encodable {
+            var geometry: Geometry
+            var trackLength: Int
+            var clipsMuted: Bool
+            var clips: [Reaching]
+        }
+        let input = chunking.input(index)
+        var reaching: [Reaching] = []
+        for (order, clip) in timeline.clips.enumerated() where clip.start < input.upperBound && clip.end > input.lowerBound {
+            reaching.append(Reaching(
+                window: try placements[order].windowKey(), clip: clip, incoming: order > 0 ? timeline.clips[order - 1].join : nil,
+                last: order == timeline.clips.count - 1))
+        }
+        let material = Material(
+            geometry: Geometry(index: index, chunking: chunking), trackLength: timeline.length, clipsMuted: timeline.clipsMuted,
+            clips: reaching)
         return folder.appendingPathComponent("\(try WorkKey.make("audio-chunk-plan", material)).plan")
     }
 
     /// The bitrate and the ranges that decide a chunk's packets besides its samples.
-    private static func geometry(index: Int, chunking: AudioChunking) -> String {
-        "\(chunking.bitrate) \(chunking.input(index)) \(chunking.kept(index)) \(index == 0) \(index == chunking.chunkCount - 1)"
+    private struct Geometry: Encodable {
+        var bitrate: Int
+        var input: [Int]
+        var kept: [Int]
+        var first: Bool
+        var last: Bool
+
+        init(index: Int, chunking: AudioChunking) {
+            let (input, kept) = (chunking.input(index), chunking.kept(index))
+            bitrate = chunking.bitrate
+            self.input = [input.lowerBound, input.upperBound]
+            self.kept = [kept.lowerBound, kept.upperBound]
+            first = index == 0
+            last = index == chunking.chunkCount - 1
+        }
     }
 
     /// The packets of the chunk file a plan note names, when both are there and whole.
@@ -68,7 +103,9 @@ struct AudioChunkStore {
 }
 
 /// What each clip window measured (loudness, and whether it has any sound), kept in `audio/loudness.json`
-/// by window (`AudioPlacement.windowKey`), so a changed day measures only its own clip again.
+/// by window (`AudioPlacement.windowKey()`), so a changed day measures only its own clip again. The file
+/// says its format's version and the meter's (`LoudnessMeter.version`): measurements of another meter are
+/// measured again.
 struct LoudnessCache {
     /// What one window measured.
     struct Window: Codable {
@@ -76,18 +113,32 @@ struct LoudnessCache {
         var hasSound: Bool
     }
 
-    let file: URL
-
-    init(work: WorkFolder) {
-        file = work.audioFolder.appendingPathComponent("loudness.json")
+    /// The file's contents.
+    struct Contents: Codable, VersionedManifest {
+        static let currentVersion = 1
+        var version = currentVersion
+        /// The version of the meter that measured.
+        var meter: Int
+        var windows: [String: Window]
     }
 
-    /// The kept measurements; none when the file is missing or unreadable.
+    let file: URL
+    /// The meter's version the measurements must have been taken with.
+    let meter: Int
+
+    init(work: WorkFolder, meter: Int = LoudnessMeter.version) {
+        file = work.audioFolder.appendingPathComponent("loudness.json")
+        self.meter = meter
+    }
+
+    /// The kept measurements; none when the file is missing, unreadable, of another format, or measured by
+    /// another version of the meter.
     func load() -> [String: Window] {
-        (try? JSONDecoder().decode([String: Window].self, from: Data(contentsOf: file))) ?? [:]
+        guard let contents = Contents.read(from: file), contents.meter == meter else { return [:] }
+        return contents.windows
     }
 
     func save(_ windows: [String: Window]) throws {
-        try FileSync.writeAtomically(try JSONCoding.encoder.encode(windows), to: file)
+        try Contents(meter: meter, windows: windows).write(to: file)
     }
 }

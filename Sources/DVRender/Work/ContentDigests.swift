@@ -32,11 +32,18 @@ public final class ContentDigests: Sendable {
         var digest: String
     }
 
-    private let known: KeptJSON<[String: Known]>
+    /// What the file holds: each file's digest and stamp, by path.
+    struct Kept: VersionedManifest {
+        static let currentVersion = 1
+        var version = currentVersion
+        var files: [String: Known]
+    }
 
-    /// The digests kept in `file` (none when it is missing or unreadable); nil: keep nothing.
+    private let known: KeptJSON<Kept>
+
+    /// The digests kept in `file` (none when it is missing, unreadable or of another format); nil: keep nothing.
     public init(file: URL?) {
-        known = KeptJSON(file: file, empty: [:])
+        known = KeptJSON(file: file, empty: Kept(files: [:]))
     }
 
     /// The digest of each file of `paths` that can be read, by path: from the kept digests when its stamp is
@@ -48,7 +55,7 @@ public final class ContentDigests: Sendable {
         known.read { known in
             for path in Set(paths) {
                 guard let stamp = Stamp(path: path) else { continue }
-                if let kept = known[path], kept.stamp == stamp {
+                if let kept = known.files[path], kept.stamp == stamp {
                     found[path] = kept.digest
                 } else {
                     unknown.append((path, stamp))
@@ -65,7 +72,7 @@ public final class ContentDigests: Sendable {
             for (file, digest) in zip(toHash, hashed) {
                 guard let digest else { continue }
                 found[file.path] = digest
-                known[file.path] = Known(stamp: file.stamp, digest: digest)
+                known.files[file.path] = Known(stamp: file.stamp, digest: digest)
                 added = true
             }
             return added

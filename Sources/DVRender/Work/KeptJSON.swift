@@ -1,19 +1,21 @@
 import DVFiles
 import Foundation
 
-/// A value kept as JSON in a file of the work folder: read once, read and changed under a lock by several
-/// threads, and written back atomically only when it changed since the last save.
-final class KeptJSON<Value: Codable>: @unchecked Sendable {
+/// A value kept as JSON in a file of the work folder, versioned as every kept file is (`VersionedManifest`):
+/// read once, read and changed under a lock by several threads, and written back atomically only when it
+/// changed since the last save.
+final class KeptJSON<Value: VersionedManifest>: @unchecked Sendable {
     // @unchecked: `value` and `changed` are only touched with `lock` held.
     private let file: URL?
     private let lock = NSLock()
     private var value: Value
     private var changed = false
 
-    /// The value `file` holds when it decodes and `usable` accepts it, else `empty`; nil: keep nothing.
+    /// The value `file` holds when it is of the current version and `usable` accepts it, else `empty`; nil:
+    /// keep nothing.
     init(file: URL?, empty: Value, usable: (Value) -> Bool = { _ in true }) {
         self.file = file
-        let stored = file.flatMap { try? JSONDecoder().decode(Value.self, from: Data(contentsOf: $0)) }
+        let stored = file.flatMap { Value.read(from: $0) }
         value = stored.flatMap { usable($0) ? $0 : nil } ?? empty
     }
 

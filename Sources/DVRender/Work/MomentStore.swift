@@ -7,17 +7,21 @@ import Foundation
 /// folder restored on another machine, at another path, is reused. Analyses of another analyser version
 /// are dropped.
 final class MomentStore: Sendable {
-    private struct Stored: Codable {
-        var version: Int
+    private struct Stored: VersionedManifest {
+        static let currentVersion = 1
+        var version = currentVersion
+        /// The version of the analyser that made the scores.
+        var analyser: Int
         var scores: [String: MomentScores]
     }
 
     private let stored: KeptJSON<Stored>
 
-    /// The analyses kept in `file` (none when it is missing, unreadable or of another version); nil: keep nothing.
+    /// The analyses kept in `file` (none when it is missing, unreadable, of another format or another
+    /// analyser version); nil: keep nothing.
     init(file: URL?) {
         stored = KeptJSON(
-            file: file, empty: Stored(version: MomentAnalyzer.version, scores: [:]), usable: { $0.version == MomentAnalyzer.version })
+            file: file, empty: Stored(analyser: MomentAnalyzer.version, scores: [:]), usable: { $0.analyser == MomentAnalyzer.version })
     }
 
     /// The analysis of each clip of `paths` (absolute paths of `entries`), by path: kept ones by content

@@ -3,7 +3,7 @@
 /// output timeline (intro and outro are simply the stretches before the first clip and after the last).
 public struct AudioTimeline: Sendable, Equatable {
     /// One clip's sound on the timeline.
-    public struct Clip: Sendable, Hashable {
+    public struct Clip: Sendable, Hashable, Encodable {
         /// Output sample where the clip starts.
         public var start: Int
         /// Samples the clip lasts (its window's length).

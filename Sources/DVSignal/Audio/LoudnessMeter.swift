@@ -14,6 +14,8 @@ import Foundation
 ///    below it are dropped too.
 /// 6. The integrated loudness is the loudness of the mean power of the blocks left.
 public enum LoudnessMeter {
+    /// Bumped when a change alters what the meter measures: kept measurements of another version are taken again.
+    public static let version = 1
     static let blockLength = 4_800
     static let absoluteGate = -70.0
     static let relativeGate = -10.0
