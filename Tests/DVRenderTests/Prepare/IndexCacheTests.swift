@@ -1,0 +1,49 @@
+import DVPlanning
+import DVTestSupport
+import Foundation
+import Testing
+
+@testable import DVRender
+
+/// The index cache's encoding, field by field: every field of an entry holds a value no other field of its
+/// type holds, so a reader that took two fields in each other's place would not give the entry back.
+@Suite struct IndexCacheTests {
+    static let roots = ["/library/a", "/library/b"]
+
+    /// A probed entry in the second library folder, with a sidecar, every optional present.
+    static let probed = MediaEntry(
+        path: "/library/b/2024/IMG_0001.MOV", relativePath: "2024/IMG_0001.MOV", size: 98_765, modificationTime: 1_733_000_000.25,
+        inode: 88,
+        probe: .media(MediaInfo(
+            container: "mov,mp4,m4a,3gp,3g2,mj2", duration: 2.533,
+            video: VideoStreamInfo(
+                codec: "hevc", width: 1922, height: 1082, frameRate: 29.97, rotation: 270, pixelFormat: "yuv420p10le",
+                isVariableFrameRate: true,
+                colour: StreamColour(primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv")),
+            audio: AudioStreamInfo(
+                codec: "aac", sampleRate: 44_100, channels: 6, layout: "5.1",
+                choice: AudioTrackChoice(track: 2, tracks: 3, reason: .default)),
+            tags: CaptureTags(
+                localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
+                contentIdentifier: "D3A0C1E2-ÅÉ-✓"),
+            isStill: false,
+            embeddedMovie: EmbeddedMovie(layout: "mpvd", offset: 12_345, length: 6_789, stillTime: TimeSpan(milliseconds: 1_083)))),
+        sidecar: SidecarCapture(
+            kind: .xmp, relativePath: "2024/IMG_0001.MOV.xmp", size: 4_321, modificationTime: 1_733_000_001.5, inode: 77,
+            captureTime: "2024-12-03T23:41:00-08:00"))
+
+    /// An unreadable entry in the first library folder, without a sidecar.
+    static let unreadable = MediaEntry(
+        path: "/library/a/broken.mp4", relativePath: "broken.mp4", size: 55, modificationTime: 1_700_000_000.75, inode: 99,
+        probe: .unreadable(reason: "broken.mp4: moov atom not found"), sidecar: nil)
+
+    @Test("every field of a probed and of an unreadable entry comes back as it was written")
+    func everyFieldRoundTrips() throws {
+        let folder = try TemporaryFolder("index-cache")
+        let file = folder.url.appendingPathComponent("index.bin")
+        try IndexCache.save([Self.probed, Self.unreadable], roots: Self.roots, to: file)
+        let loaded = IndexCache.load(from: file, roots: Self.roots)
+        #expect(loaded == [Self.probed, Self.unreadable])
+        #expect(IndexCache.load(from: file, roots: ["/library/a"]).isEmpty, "an index made for more library folders is not read")
+    }
+}
