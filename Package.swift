@@ -59,14 +59,17 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
-        /** What the test targets share: one temporary folder type and the demo fixture (tests only, not a product). */
-        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal"], path: "Tests/DVTestSupport"),
-        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning"], exclude: ["Fixtures", "Plan/Snapshots"]),
-        .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestSupport"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestSupport"]),
-        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestSupport"]),
+        /** What every test target shares, without media: temporary folders and test signals (tests only). */
+        .target(name: "DVTestBasics", dependencies: ["DVSignal"], path: "Tests/DVTestBasics"),
+        /** What the media tests share: the demo fixture, reference commands, Motion Photo bytes (tests only). */
+        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
+        .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
+        .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
+        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),
+        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
-            name: "DVPipeTests", dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestSupport"],
+            name: "DVPipeTests",
+            dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],
             exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]

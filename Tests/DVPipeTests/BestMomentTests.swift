@@ -1,4 +1,5 @@
 import DVSamples
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import DVMedia
 import DVPlanning
 import DVRender
 import DVSignal
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

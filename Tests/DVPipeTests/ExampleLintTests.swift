@@ -1,4 +1,5 @@
 import DVPlanning
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

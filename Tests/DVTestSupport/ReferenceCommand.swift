@@ -1,3 +1,4 @@
+import DVTestBasics
 import Foundation
 
 /// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` and exiftool packages,

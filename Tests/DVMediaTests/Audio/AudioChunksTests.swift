@@ -1,5 +1,6 @@
 import DVMedia
 import DVSignal
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

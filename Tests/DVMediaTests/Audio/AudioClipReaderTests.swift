@@ -1,5 +1,6 @@
 import DVMedia
 import DVSamples
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

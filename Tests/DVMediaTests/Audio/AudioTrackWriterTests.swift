@@ -1,6 +1,7 @@
 import DVMedia
 import DVSamples
 import DVSignal
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

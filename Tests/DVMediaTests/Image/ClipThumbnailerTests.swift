@@ -1,4 +1,5 @@
 import DVMedia
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

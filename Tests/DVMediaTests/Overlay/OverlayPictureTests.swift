@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

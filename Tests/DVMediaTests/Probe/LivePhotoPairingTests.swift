@@ -3,6 +3,7 @@ import DVMetadata
 import DVPlanning
 import DVRender
 @testable import DVSamples
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DVMedia
 import DVMetadata
 import DVSamples
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 @testable import DVMedia
 import DVPlanning
 @testable import DVSamples
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVTestBasics
 import Foundation
 import Testing
 
@@ -39,10 +40,14 @@ struct MarkedYAML {
 
 /// A temporary folder holding a `lib/` library folder, so that jobs in tests have no missing-folder warnings.
 struct JobFolder {
+    /// The folder, removed with everything in it when the last copy of the value goes away; nil when it
+    /// could not be made (the job then names a folder that is not there, and the test says so).
+    private let folder: TemporaryFolder?
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-tests-\(UUID().uuidString)").path
+        folder = try? TemporaryFolder("job")
+        path = folder?.url.path ?? "/nonexistent/dvpipe-job-folder"
         try? FileManager.default.createDirectory(atPath: path + "/lib", withIntermediateDirectories: true)
     }
 

@@ -2,6 +2,7 @@ import DVMedia
 import DVSamples
 import DVPlanning
 @testable import DVRender
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 @testable import DVRender
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

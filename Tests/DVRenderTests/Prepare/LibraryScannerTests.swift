@@ -1,5 +1,6 @@
 import DVRender
 import DVPlanning
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

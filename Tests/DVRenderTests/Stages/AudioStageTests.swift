@@ -3,6 +3,7 @@ import DVPlanning
 @testable import DVRender
 import DVSamples
 import DVSignal
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

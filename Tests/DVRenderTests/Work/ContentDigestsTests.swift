@@ -1,4 +1,5 @@
 import DVRender
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

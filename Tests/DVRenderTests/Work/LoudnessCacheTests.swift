@@ -1,4 +1,5 @@
 import DVSignal
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

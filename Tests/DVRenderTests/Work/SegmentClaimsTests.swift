@@ -1,5 +1,6 @@
 import DVFiles
 @testable import DVRender
+import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import DVSignal
-import DVTestSupport
+import DVTestBasics
 import Foundation
 import Testing
 

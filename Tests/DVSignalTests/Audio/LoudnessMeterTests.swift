@@ -1,5 +1,6 @@
 @testable import DVSignal
-import DVTestSupport
+
+import DVTestBasics
 import Foundation
 import Testing
 

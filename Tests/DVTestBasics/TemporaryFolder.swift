@@ -1,4 +1,3 @@
-import DVRender
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed with everything in it when the value
@@ -15,7 +14,4 @@ public final class TemporaryFolder: Sendable {
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
-
-    /// A work folder inside it.
-    public var work: WorkFolder { WorkFolder(root: url.appendingPathComponent("work")) }
 }
