@@ -109,8 +109,8 @@ extension Job.TimedCaption {
     /// The frames it shows on at `fps`, counted from its clip's first frame and within the clip's
     /// `clipFrames`; nil when it shows on none.
     public func frames(fps: Int, clipFrames: Int) -> Range<Int>? {
-        let first = max(0, PieceOverlays.frame(at: start, fps: fps))
-        let last = min(clipFrames, end.map { PieceOverlays.frame(at: $0, fps: fps) } ?? clipFrames)
+        let first = max(0, start.nearestFrame(fps: fps))
+        let last = min(clipFrames, end.map { $0.nearestFrame(fps: fps) } ?? clipFrames)
         return first < last ? first..<last : nil
     }
 }

@@ -72,6 +72,12 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
         return rest == 0 ? "\(minutes)m" : "\(minutes)m\(seconds)"
     }
 
+    /// The frame at `fps` nearest to this time from the reel's start (half a frame rounds up): the one
+    /// rounding of times to frames, which the layout, the overlays and the captions share.
+    public func nearestFrame(fps: Int) -> Int {
+        Int((milliseconds * Int64(fps) + 500) / 1000)
+    }
+
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool {
         lhs.milliseconds < rhs.milliseconds
     }

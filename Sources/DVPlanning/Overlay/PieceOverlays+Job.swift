@@ -24,8 +24,8 @@ extension PieceOverlays {
                     text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font)
                 )))
             case let .text(timed):
-                let start = Self.frame(at: timed.start, fps: fps) - firstFrame
-                let end = timed.duration.map { Self.frame(at: timed.start + $0, fps: fps) - firstFrame } ?? count
+                let start = timed.start.nearestFrame(fps: fps) - firstFrame
+                let end = timed.duration.map { (timed.start + $0).nearestFrame(fps: fps) - firstFrame } ?? count
                 let shown = max(0, start)..<min(count, end)
                 if !shown.isEmpty {
                     items.append(.text(OverlayText(
@@ -52,7 +52,7 @@ extension PieceOverlays {
             items.append(.text(OverlayText(
                 text: style.letterCase.apply(to: caption.text), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
                 look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
-                fadeFrames: min(Self.frame(at: style.fade, fps: fps), shown.count / 2), font: font(style.font),
+                fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
                 align: style.align == .center ? nil : style.align
             )))
         }
@@ -65,10 +65,5 @@ extension PieceOverlays {
         let text = DayFormatter(pattern: stamp.format, locale: stamp.locale).string(for: day.date)
         guard stamp.showSource, let source = day.sourceDate, source != day.date else { return text }
         return "\(text) (from \(DayFormatter(pattern: "MMM d", locale: stamp.locale).string(for: source)))"
-    }
-
-    /// The reel frame nearest to `time` (the same rounding the executor's layout uses).
-    public static func frame(at time: TimeSpan, fps: Int) -> Int {
-        Int((time.milliseconds * Int64(fps) + 500) / 1000)
     }
 }

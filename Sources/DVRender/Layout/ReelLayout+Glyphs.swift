@@ -12,7 +12,7 @@ extension ReelLayout {
                 return card.text.isEmpty ? [] : [(card.text, card.fontPath)]
             case let .clip(clip):
                 return clip.overlays.items.compactMap { item in
-                    if case let .text(text) = item { (text.text, text.font?.path ?? TextStyle.defaultFontPath) } else { nil }
+                    if case let .text(text) = item { (text.text, TextStyle.font(text.font?.path)) } else { nil }
                 }
             }
         }

@@ -40,8 +40,8 @@ public struct ReelLayout: Sendable {
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [Piece] = []
         for item in plan.timeline.items {
-            let first = Self.frame(at: item.outputStart, fps: fps)
-            let end = Self.frame(at: item.outputEnd, fps: fps)
+            let first = item.outputStart.nearestFrame(fps: fps)
+            let end = item.outputEnd.nearestFrame(fps: fps)
             let source: SegmentSource
             var day: PlannedDay?
             switch item.role {
@@ -54,7 +54,7 @@ public struct ReelLayout: Sendable {
                 let color = card?.color ?? .white
                 source = .card(TitleCardSource(
                     text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
-                    fontPath: card?.font ?? TextStyle.defaultFontPath, fontIdentity: identities[card?.font ?? TextStyle.defaultFontPath] ?? "",
+                    fontPath: TextStyle.font(card?.font), fontIdentity: identities[TextStyle.font(card?.font)] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
@@ -95,7 +95,7 @@ public struct ReelLayout: Sendable {
             ClipLayer(
                 path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
                 startMilliseconds: Int(layer.start.milliseconds),
-                frameCount: min(frames.count, frame(at: start + layer.duration, fps: canvas.fps) - frames.lowerBound),
+                frameCount: min(frames.count, (start + layer.duration).nearestFrame(fps: canvas.fps) - frames.lowerBound),
                 rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
             )
         }
@@ -147,11 +147,6 @@ public struct ReelLayout: Sendable {
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
         return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
-    }
-
-    /// The output frame nearest to `time`.
-    static func frame(at time: TimeSpan, fps: Int) -> Int {
-        Int((time.milliseconds * Int64(fps) + 500) / 1000)
     }
 }
 

@@ -21,10 +21,10 @@ import Testing
             day.outputStart = TimeSpan(milliseconds: Int64(startMilliseconds))
             day.layers = [Self.layer(1.2), Self.layer(2.41)]
             let start = day.outputStart!
-            let frames = ReelLayout.frame(at: start, fps: 30)..<ReelLayout.frame(at: start + TimeSpan(seconds: 2.41), fps: 30)
+            let frames = start.nearestFrame(fps: 30)..<(start + TimeSpan(seconds: 2.41)).nearestFrame(fps: 30)
             let layers = try #require(ReelLayout.layers(of: day, frames: frames, canvas: canvas, identities: [:]))
             #expect(layers[1].frameCount == frames.count, "start \(startMilliseconds) ms")
-            #expect(layers[0].frameCount == ReelLayout.frame(at: start + TimeSpan(seconds: 1.2), fps: 30) - frames.lowerBound)
+            #expect(layers[0].frameCount == (start + TimeSpan(seconds: 1.2)).nearestFrame(fps: 30) - frames.lowerBound)
         }
     }
 
