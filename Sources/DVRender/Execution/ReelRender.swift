@@ -127,9 +127,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         let assemble = AssembleStage(work: work)
         try assemble.checkComplete(layout)
         let audioStage = AudioStage(work: work, job: planned.job)
-        let subtitles = planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
+        let (subtitles, inputs) = try assemble.recipe(layout, job: planned.job)
         let output = URL(fileURLWithPath: planned.job.output.path)
-        let inputs = try assemble.inputs(layout, audioTrack: try audioStage.trackFile(for: layout), subtitles: subtitles)
         if let kept = assemble.unchangedOutput(inputs: inputs, output: output, observer: observer) {
             return kept
         }

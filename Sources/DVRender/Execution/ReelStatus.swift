@@ -31,10 +31,7 @@ public struct ReelStatus: Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []
         staleSegmentFiles = files.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") && !current.contains($0) }.count
         let outputFile = URL(fileURLWithPath: planned.job.output.path)
-        let inputs = try AssembleStage(work: work).inputs(
-            layout, audioTrack: try audio.trackFile(for: layout),
-            subtitles: planned.job.output.subtitles ? layout.subtitleCues(job: planned.job) : []
-        )
+        let inputs = try AssembleStage(work: work).recipe(layout, job: planned.job).inputs
         output = work.outputState(inputs: inputs, output: outputFile, checkContent: false)
     }
 }

@@ -25,8 +25,16 @@ struct AssembleStage {
         }
     }
 
+    /// What assembling `layout` for `job` would write, as `status` and `assemble` both ask it: the subtitle
+    /// cues the output carries (none unless `output.subtitles`) and the `WorkKey` naming the assembly.
+    func recipe(_ layout: ReelLayout, job: Job) throws -> (subtitles: [SubtitleCue], inputs: String) {
+        let subtitles = job.output.subtitles ? layout.subtitleCues(job: job) : []
+        let audioTrack = try AudioStage(work: work, job: job).trackFile(for: layout)
+        return (subtitles, try inputs(layout, audioTrack: audioTrack, subtitles: subtitles))
+    }
+
     /// The `WorkKey` naming an assembly: the segments' keys in order, the sound track's key and the subtitles.
-    func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue]) throws -> String {
+    private func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue]) throws -> String {
         struct Material: Encodable {
             var segments: [String]
             var audioTrack: String
