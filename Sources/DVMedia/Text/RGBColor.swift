@@ -1,3 +1,5 @@
+import DVSignal
+
 /// A colour in 8-bit sRGB components, converted to YUV for the frame it is drawn into.
 public struct RGBColor: Sendable, Hashable, Codable {
     public var red: UInt8
@@ -21,30 +23,18 @@ public struct RGBColor: Sendable, Hashable, Codable {
 
     /// BT.709 limited range (Y 16–235, U/V 16–240), what video encoders are handed.
     public var bt709Limited: YUVColor {
-        let (luma, blueDifference, redDifference) = components(kr: 0.2126, kb: 0.0722)
-        return YUVColor(
-            y: Self.quantize(16 + 219 * luma), u: Self.quantize(128 + 224 * blueDifference),
-            v: Self.quantize(128 + 224 * redDifference)
-        )
+        let ycc = YCbCrMatrix.bt709.ycc(unit)
+        return YUVColor(y: Self.quantize(16 + 219 * ycc.x), u: Self.quantize(128 + 224 * ycc.y), v: Self.quantize(128 + 224 * ycc.z))
     }
 
     /// BT.601 full range (0–255), what JPEG (JFIF) stores.
     public var bt601Full: YUVColor {
-        let (luma, blueDifference, redDifference) = components(kr: 0.299, kb: 0.114)
-        return YUVColor(
-            y: Self.quantize(255 * luma), u: Self.quantize(128 + 255 * blueDifference),
-            v: Self.quantize(128 + 255 * redDifference)
-        )
+        let ycc = YCbCrMatrix.bt601.ycc(unit)
+        return YUVColor(y: Self.quantize(255 * ycc.x), u: Self.quantize(128 + 255 * ycc.y), v: Self.quantize(128 + 255 * ycc.z))
     }
 
-    /// Luma in 0…1 and the two colour differences in −0.5…0.5 for the matrix with coefficients `kr`, `kb`.
-    private func components(kr: Double, kb: Double) -> (Double, Double, Double) {
-        let r = Double(red) / 255
-        let g = Double(green) / 255
-        let b = Double(blue) / 255
-        let luma = kr * r + (1 - kr - kb) * g + kb * b
-        return (luma, (b - luma) / (2 * (1 - kb)), (r - luma) / (2 * (1 - kr)))
-    }
+    /// The components in 0…1.
+    private var unit: SIMD3<Double> { SIMD3(Double(red), Double(green), Double(blue)) / 255 }
 
     private static func quantize(_ value: Double) -> UInt8 {
         UInt8(max(0, min(255, value.rounded())))
