@@ -143,4 +143,47 @@ import Testing
         ])
         #expect(Int(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Int((total * 30).rounded()))
     }
+
+    @Test("the Samsung HEIC Motion Photo's day shows its movie: the same frames as the movie taken out and pinned as a plain clip")
+    func theRealMotionPhotoShowsItsMovie() throws {
+        let scratch = try TemporaryFolder("corpus-motion-photo")
+        let media = scratch.url.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let photo = try Data(contentsOf: Self.folder.appendingPathComponent("motionphoto.heic"))
+        try photo.write(to: media.appendingPathComponent("motionphoto.heic"))
+        func job(_ name: String, pin: String = "") throws -> URL {
+            let job = scratch.url.appendingPathComponent("\(name).yaml")
+            try """
+                version: 1
+                library: { paths: [media], timezone: UTC }
+                timeframe: { from: 2023-03-08, to: 2023-03-08 }
+                clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
+                \(pin)output: { path: out/\(name).mp4, resolution: 320x180, fps: 30 }
+
+                """.write(to: job, atomically: true, encoding: .utf8)
+            return job
+        }
+        let photoJob = try job("photo")
+        let plan = try DVPipeProcess.run(["plan", photoJob.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let day = try #require(((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
+        let movie = try #require(day["motion_photo"] as? [String: Any], "\(day)")
+        let (offset, length, start) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int), try #require(day["start"] as? Double))
+        // The movie as a plain file, in a library of its own, pinned to the same window.
+        let plainMedia = scratch.url.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: plainMedia, withIntermediateDirectories: true)
+        try photo.subdata(in: offset..<(offset + length)).write(to: plainMedia.appendingPathComponent("VID_20230308_123105.mp4"))
+        let plainJob = try job("plain", pin: "days: { 2023-03-08: { pin: { file: VID_20230308_123105.mp4, start: \(start)s } } }\n")
+        try String(contentsOf: plainJob, encoding: .utf8).replacingOccurrences(of: "paths: [media]", with: "paths: [plain]")
+            .write(to: plainJob, atomically: true, encoding: .utf8)
+        for job in [photoJob, plainJob] {
+            let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+            try #require(run.status == 0, "\(job.lastPathComponent): \(run.standardError)")
+        }
+        let shown = try MotionPhotoClipTests.lumaFrames(scratch.url.appendingPathComponent("out/photo.mp4"))
+        let plain = try MotionPhotoClipTests.lumaFrames(scratch.url.appendingPathComponent("out/plain.mp4"))
+        try #require(shown.count == 30 && plain.count == 30, "\(shown.count) and \(plain.count) frames")
+        let worst = zip(shown, plain).map { MotionPhotoClipTests.psnr($0, $1) }.min() ?? 0
+        #expect(worst >= 40, "the Motion Photo's day against its movie as a plain clip: worst frame at \(worst) dB")
+    }
 }
