@@ -62,14 +62,22 @@ import Testing
         try FileManager.default.copyItem(at: folder, to: media)
         try FileManager.default.removeItem(at: media.appendingPathComponent("LICENSES"))
         try FileManager.default.removeItem(at: media.appendingPathComponent("SOURCES.md"))
-        let job = scratch.url.appendingPathComponent("corpus.yaml")
+        return try writeJob("corpus", in: scratch, from: "2019-11-01", to: "2025-05-31", resolution: "640x360")
+    }
+
+    /// A job over `library` (a folder of `scratch`) from `from` to `to`, 1 s of each clip, cut, into
+    /// out/`name`.mp4; `days` is a `days:` section or nothing.
+    static func writeJob(
+        _ name: String, in scratch: TemporaryFolder, library: String = "media", from: String, to: String, resolution: String, days: String = ""
+    ) throws -> URL {
+        let job = scratch.url.appendingPathComponent("\(name).yaml")
         try """
             version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2019-11-01, to: 2025-05-31 }
+            library: { paths: [\(library)], timezone: UTC }
+            timeframe: { from: \(from), to: \(to) }
             clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
             transition: { style: cut }
-            output: { path: out/corpus.mp4, resolution: 640x360, fps: 30 }
+            \(days)output: { path: out/\(name).mp4, resolution: \(resolution), fps: 30 }
 
             """.write(to: job, atomically: true, encoding: .utf8)
         return job
@@ -151,19 +159,7 @@ import Testing
         try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
         let photo = try Data(contentsOf: Self.folder.appendingPathComponent("motionphoto.heic"))
         try photo.write(to: media.appendingPathComponent("motionphoto.heic"))
-        func job(_ name: String, pin: String = "") throws -> URL {
-            let job = scratch.url.appendingPathComponent("\(name).yaml")
-            try """
-                version: 1
-                library: { paths: [media], timezone: UTC }
-                timeframe: { from: 2023-03-08, to: 2023-03-08 }
-                clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
-                \(pin)output: { path: out/\(name).mp4, resolution: 320x180, fps: 30 }
-
-                """.write(to: job, atomically: true, encoding: .utf8)
-            return job
-        }
-        let photoJob = try job("photo")
+        let photoJob = try Self.writeJob("photo", in: scratch, from: "2023-03-08", to: "2023-03-08", resolution: "320x180")
         let plan = try DVPipeProcess.run(["plan", photoJob.path, "--json"])
         try #require(plan.status == 0, "stderr: \(plan.standardError)")
         let day = try #require(((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
@@ -173,9 +169,9 @@ import Testing
         let plainMedia = scratch.url.appendingPathComponent("plain")
         try FileManager.default.createDirectory(at: plainMedia, withIntermediateDirectories: true)
         try photo.subdata(in: offset..<(offset + length)).write(to: plainMedia.appendingPathComponent("VID_20230308_123105.mp4"))
-        let plainJob = try job("plain", pin: "days: { 2023-03-08: { pin: { file: VID_20230308_123105.mp4, start: \(start)s } } }\n")
-        try String(contentsOf: plainJob, encoding: .utf8).replacingOccurrences(of: "paths: [media]", with: "paths: [plain]")
-            .write(to: plainJob, atomically: true, encoding: .utf8)
+        let plainJob = try Self.writeJob(
+            "plain", in: scratch, library: "plain", from: "2023-03-08", to: "2023-03-08", resolution: "320x180",
+            days: "days: { 2023-03-08: { pin: { file: VID_20230308_123105.mp4, start: \(start)s } } }\n")
         for job in [photoJob, plainJob] {
             let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
             try #require(run.status == 0, "\(job.lastPathComponent): \(run.standardError)")

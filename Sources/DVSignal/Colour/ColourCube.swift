@@ -262,10 +262,8 @@ public final class ColourCube: @unchecked Sendable {
             return value
         }
         for row in rows {
-            let top = source.y + 2 * row * source.yStride, bottom = top + source.yStride
-            let uRow = source.u + row * source.chromaStride, vRow = source.v + row * source.chromaStride
-            let outTop = target.y + 2 * row * target.yStride, outBottom = outTop + target.yStride
-            let outU = target.u + row * target.chromaStride, outV = target.v + row * target.chromaStride
+            let (top, bottom, uRow, vRow) = source.rowPair(row)
+            let (outTop, outBottom, outU, outV) = target.rowPair(row)
             for column in 0..<(width / 2) {
                 let cb = Int(uRow[column]) & 1023, cr = Int(vRow[column]) & 1023
                 let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
@@ -322,10 +320,8 @@ public final class ColourCube: @unchecked Sendable {
             return UInt8(truncatingIfNeeded: min(max(rounded, 0), 255))
         }
         for row in rows {
-            let top = source.y + 2 * row * source.yStride, bottom = top + source.yStride
-            let uRow = source.u + row * source.chromaStride, vRow = source.v + row * source.chromaStride
-            let outTop = target.y + 2 * row * target.yStride, outBottom = outTop + target.yStride
-            let outU = target.u + row * target.chromaStride, outV = target.v + row * target.chromaStride
+            let (top, bottom, uRow, vRow) = source.rowPair(row)
+            let (outTop, outBottom, outU, outV) = target.rowPair(row)
             for column in 0..<(width / 2) {
                 let cb = Int(uRow[column]) & largest, cr = Int(vRow[column]) & largest
                 // The block's chroma fixes which of Cb and Cr comes first on the path through the cell; a
@@ -422,5 +418,15 @@ package struct Planes420<Sample>: @unchecked Sendable {
         self.u = u
         self.v = v
         self.chromaStride = chromaStride
+    }
+}
+
+extension Planes420 {
+    /// The first samples of pair of rows `row`: its two luma rows and its chroma rows.
+    @inline(__always)
+    func rowPair(_ row: Int) -> (top: UnsafeMutablePointer<Sample>, bottom: UnsafeMutablePointer<Sample>,
+                                 u: UnsafeMutablePointer<Sample>, v: UnsafeMutablePointer<Sample>) {
+        let top = y + 2 * row * yStride
+        return (top, top + yStride, u + row * chromaStride, v + row * chromaStride)
     }
 }
