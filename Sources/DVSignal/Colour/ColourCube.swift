@@ -7,9 +7,9 @@ import Dispatch
 /// source description, it costs the same per pixel whatever the conversion does (matrices, transfer
 /// curves, tone mapping).
 ///
-/// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edge, and
-/// near black) BT.1886's encoding rises steeply, and a colour bar on the edge would come out several ΔE
-/// off. So a 10-bit cube measures itself when it is built: each cell where the interpolation misses the
+/// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edges)
+/// BT.1886's encoding rises steeply, and where a tinted highlight meets the gamut's top the fit bends, so a
+/// colour bar on the edge would come out several ΔE off. So a 10-bit cube measures itself when it is built: each cell where the interpolation misses the
 /// `exact` conversion by more than an output code (at the cell's centre or at one of its tetrahedra's)
 /// is marked, and the samples that fall in a marked cell are computed by `exact` instead (a few percent of a
 /// natural picture's samples).

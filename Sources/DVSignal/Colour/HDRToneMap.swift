@@ -10,8 +10,8 @@ import Foundation
 /// `codes(_:)` computes it with the curves themselves: the definition. `tabulated(y:cb:cr:)` computes the
 /// same with fine tables of the curves, within two hundredths of an output code of `codes`, fast enough to
 /// build a `ColourCube` from and to convert the samples where the cube's lattice does not follow the
-/// conversion closely (near the gamut's edge, where an output channel leaves zero along BT.1886's steep
-/// start, and near black).
+/// conversion closely (at the gamut's edges, where an output channel leaves zero along BT.1886's steep
+/// start, and near white, where a tint meets the gamut's top).
 ///
 /// Immutable once built, so safe to share between tasks.
 public final class HDRToneMap: @unchecked Sendable {

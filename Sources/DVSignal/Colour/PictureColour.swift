@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each channel's curve takes the value to linear light, the colorants (adapted by Bradford from the ICC
 /// connection space's D50 to sRGB's D65, as colour-managed viewers do) take it to linear sRGB, what lies
-/// outside sRGB is brought in, its hue kept, as HDR video is (`fitIntoGamut`), and the sRGB
+/// outside sRGB is brought in by the least change, as HDR video is (`fitIntoGamut`), and the sRGB
 /// curve encodes it again. A Display P3 photo keeps the colours it shows on the phone that took it.
 public struct PictureColour: Sendable {
     /// Per channel, the linear light of each 8-bit value; one table for a grey picture.
