@@ -21,77 +21,9 @@ public final class SampleWriter {
     @discardableResult
     public func write(_ clip: SampleClip, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(clip.fileName)
-        let tags = clip.tags
-        let appleTags = tags.localCreationDate != nil || tags.contentIdentifier != nil
-        let muxer = try Muxer(
-            destination: url, format: clip.container.rawValue,
-            options: appleTags ? ["movflags": "+use_metadata_tags"] : [:]
-        )
-        let video = try VideoEncoder(
-            settings: VideoEncoder.Settings(
-                codec: clip.codec, width: clip.width, height: clip.height, fps: clip.fps, crf: 28,
-                preset: "ultrafast", threads: 1, tenBit: clip.tenBit
-            )
-        )
-        let videoStream = try muxer.addStream(for: video)
-        if clip.rotation % 360 != 0 {
-            try muxer.setRotation(degrees: clip.rotation, stream: videoStream)
-        }
-        var tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
-        if case let .tone(settings) = clip.audio {
-            // 48 kb/s per channel (96 kb/s for mono and stereo): at less, FFmpeg's AAC encoder lets a
-            // 5.1 tone come back more than 1 dB louder than written, which spoils level tests.
-            let bitrate = max(96_000, 48_000 * settings.layout.channelCount)
-            let encoder = try AudioEncoder(
-                settings: AudioEncoder.Settings(
-                    sampleRate: settings.sampleRate, layout: settings.layout, bitrate: bitrate, fastCoder: true
-                )
-            )
-            tone = (encoder, try muxer.addStream(for: encoder), settings)
-        }
-        let metadata: [(String, String?)] = [
-            (MediaProbe.TagKey.creationTime, tags.creationTime),
-            (MediaProbe.TagKey.localCreationDate, tags.localCreationDate),
-            (MediaProbe.TagKey.contentIdentifier, tags.contentIdentifier),
-        ]
-        for case let (key, value?) in metadata {
-            muxer.setMetadata(key, value)
-        }
-        try muxer.writeHeader()
-
-        var samplesWritten = 0
-        func writeAudio(until seconds: Double) throws {
-            guard let tone else { return }
-            let total = Int((clip.duration * Double(tone.settings.sampleRate)).rounded())
-            let target = min(total, Int((seconds * Double(tone.settings.sampleRate)).rounded(.up)))
-            while samplesWritten < target {
-                let count = min(tone.encoder.frameSize, total - samplesWritten)
-                let frame = try AudioFrame(sampleCount: count, layout: tone.settings.layout, sampleRate: tone.settings.sampleRate)
-                let first = frame.samples(channel: 0)
-                let silentUntil = Int(clip.poorStart * Double(tone.settings.sampleRate))
-                for index in 0..<count {
-                    first[index] = samplesWritten + index < silentUntil ? 0 : tone.settings.sample(at: samplesWritten + index)
-                }
-                for channel in 1..<frame.channelCount {
-                    _ = frame.samples(channel: channel).update(fromContentsOf: first)
-                }
-                try tone.encoder.encode(frame, pts: Int64(samplesWritten)) { try muxer.write($0, stream: tone.stream) }
-                samplesWritten += count
-            }
-        }
-
-        let template = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
-        template.fill(clip.background.bt709Limited)
-        try drawCard(
-            text: clip.text, label: clip.label, into: template, rotation: clip.rotation, color: Self.textColor.bt709Limited
-        )
-        if clip.cornerMark {
-            let display = clip.displaySize
-            let side = clip.cornerMarkSide
-            let mark = Self.coded(
-                (x: 0, y: 0, width: side, height: side), display: (display.width, display.height), rotation: clip.rotation)
-            template.fill(SampleClip.cornerMarkColor.bt709Limited, x: mark.x, y: mark.y, width: mark.width, height: mark.height)
-        }
+        let streams = try ClipStreams(clip, destination: url)
+        var tone = streams.tone.map { ToneWriter(clip: clip, settings: $0.settings, encoder: $0.encoder, stream: $0.stream) }
+        let template = try cardFrame(for: clip)
         let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
         let positions = clip.framePositions
         let frameDurations = Dictionary(
@@ -99,36 +31,142 @@ public final class SampleWriter {
         )
         func writeVideo(_ packet: Packet) throws {
             packet.duration = frameDurations[Int(packet.pts)] ?? 1
-            try muxer.write(packet, stream: videoStream)
+            try streams.muxer.write(packet, stream: streams.videoStream)
         }
-        let barWidth = max(2, clip.width / 20) & ~1
-        let barHeight = max(2, clip.height / 10) & ~1
         precondition(clip.poorStart == 0 || !clip.tenBit, "a poor start is drawn in 8-bit clips only")
-        let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
         for slot in positions {
-            try writeAudio(until: Double(slot + 1) / Double(clip.fps))
+            try tone?.write(until: Double(slot + 1) / Double(clip.fps), into: streams.muxer)
             try frame.makeWritable()
-            if slot < poorSlots / 3 {
-                frame.fill(RGBColor(red: 0, green: 0, blue: 0).bt709Limited)
-            } else if slot < 2 * poorSlots / 3 {
-                frame.fill(clip.background.bt709Limited)
-            } else if slot < poorSlots {
-                let reach = max(2, clip.width / 40)
-                Self.copy(template, into: frame, shiftedBy: ((slot * 7) % (2 * reach + 1) - reach, (slot * 5) % (2 * reach + 1) - reach))
-            } else {
-                frame.copyPixels(from: template)
-                let x = slot * (clip.width - barWidth) / max(1, clip.frameSlots - 1)
-                frame.fill(Self.barColor.bt709Limited, x: x, y: clip.height - barHeight, width: barWidth, height: barHeight)
-            }
-            try video.encode(frame, pts: Int64(slot), output: writeVideo)
+            Self.draw(slot: slot, of: clip, card: template, into: frame)
+            try streams.video.encode(frame, pts: Int64(slot), output: writeVideo)
         }
-        try video.flush(output: writeVideo)
-        try writeAudio(until: clip.duration)
-        if let tone {
-            try tone.encoder.flush { try muxer.write($0, stream: tone.stream) }
-        }
-        try muxer.finish()
+        try streams.video.flush(output: writeVideo)
+        try tone?.write(until: clip.duration, into: streams.muxer)
+        try tone?.finish(into: streams.muxer)
+        try streams.muxer.finish()
         return url
+    }
+
+    /// A clip's muxer with its video stream (turned as the clip says) and, for a tone, its audio stream,
+    /// its tags set and its header written.
+    private struct ClipStreams {
+        let muxer: Muxer
+        let video: VideoEncoder
+        let videoStream: Int
+        let tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
+
+        init(_ clip: SampleClip, destination url: URL) throws {
+            let tags = clip.tags
+            let appleTags = tags.localCreationDate != nil || tags.contentIdentifier != nil
+            muxer = try Muxer(destination: url, format: clip.container.rawValue, options: appleTags ? ["movflags": "+use_metadata_tags"] : [:])
+            video = try VideoEncoder(
+                settings: VideoEncoder.Settings(
+                    codec: clip.codec, width: clip.width, height: clip.height, fps: clip.fps, crf: 28,
+                    preset: "ultrafast", threads: 1, tenBit: clip.tenBit
+                )
+            )
+            videoStream = try muxer.addStream(for: video)
+            if clip.rotation % 360 != 0 {
+                try muxer.setRotation(degrees: clip.rotation, stream: videoStream)
+            }
+            if case let .tone(settings) = clip.audio {
+                // 48 kb/s per channel (96 kb/s for mono and stereo): at less, FFmpeg's AAC encoder lets a
+                // 5.1 tone come back more than 1 dB louder than written, which spoils level tests.
+                let bitrate = max(96_000, 48_000 * settings.layout.channelCount)
+                let encoder = try AudioEncoder(
+                    settings: AudioEncoder.Settings(sampleRate: settings.sampleRate, layout: settings.layout, bitrate: bitrate, fastCoder: true)
+                )
+                tone = (encoder, try muxer.addStream(for: encoder), settings)
+            } else {
+                tone = nil
+            }
+            let metadata: [(String, String?)] = [
+                (MediaProbe.TagKey.creationTime, tags.creationTime),
+                (MediaProbe.TagKey.localCreationDate, tags.localCreationDate),
+                (MediaProbe.TagKey.contentIdentifier, tags.contentIdentifier),
+            ]
+            for case let (key, value?) in metadata {
+                muxer.setMetadata(key, value)
+            }
+            try muxer.writeHeader()
+        }
+    }
+
+    /// A clip's tone, encoded frame by frame as the video advances; silent during the clip's poor start.
+    private struct ToneWriter {
+        let clip: SampleClip
+        let settings: SampleTone
+        let encoder: AudioEncoder
+        let stream: Int
+        private var samplesWritten = 0
+
+        init(clip: SampleClip, settings: SampleTone, encoder: AudioEncoder, stream: Int) {
+            self.clip = clip
+            self.settings = settings
+            self.encoder = encoder
+            self.stream = stream
+        }
+
+        /// Encodes the tone up to `seconds` into the clip (at most its length).
+        mutating func write(until seconds: Double, into muxer: Muxer) throws {
+            let total = Int((clip.duration * Double(settings.sampleRate)).rounded())
+            let target = min(total, Int((seconds * Double(settings.sampleRate)).rounded(.up)))
+            while samplesWritten < target {
+                let count = min(encoder.frameSize, total - samplesWritten)
+                let frame = try AudioFrame(sampleCount: count, layout: settings.layout, sampleRate: settings.sampleRate)
+                let first = frame.samples(channel: 0)
+                let silentUntil = Int(clip.poorStart * Double(settings.sampleRate))
+                for index in 0..<count {
+                    first[index] = samplesWritten + index < silentUntil ? 0 : settings.sample(at: samplesWritten + index)
+                }
+                for channel in 1..<frame.channelCount {
+                    _ = frame.samples(channel: channel).update(fromContentsOf: first)
+                }
+                let stream = stream
+                try encoder.encode(frame, pts: Int64(samplesWritten)) { try muxer.write($0, stream: stream) }
+                samplesWritten += count
+            }
+        }
+
+        /// Flushes the encoder's last packets.
+        func finish(into muxer: Muxer) throws {
+            let stream = stream
+            try encoder.flush { try muxer.write($0, stream: stream) }
+        }
+    }
+
+    /// The frame every good slot of `clip` starts from: its background, its card and, when asked, its corner mark.
+    private func cardFrame(for clip: SampleClip) throws -> VideoFrame {
+        let template = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
+        template.fill(clip.background.bt709Limited)
+        try drawCard(text: clip.text, label: clip.label, into: template, rotation: clip.rotation, color: Self.textColor.bt709Limited)
+        if clip.cornerMark {
+            let display = clip.displaySize
+            let side = clip.cornerMarkSide
+            let mark = Self.coded((x: 0, y: 0, width: side, height: side), display: (display.width, display.height), rotation: clip.rotation)
+            template.fill(SampleClip.cornerMarkColor.bt709Limited, x: mark.x, y: mark.y, width: mark.width, height: mark.height)
+        }
+        return template
+    }
+
+    /// Draws frame slot `slot` of `clip` into `frame`: during a poor start a third black, a third flat and a
+    /// third shaken card, then the card with a bar that crosses the picture once over the clip.
+    private static func draw(slot: Int, of clip: SampleClip, card: VideoFrame, into frame: VideoFrame) {
+        let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
+        if slot < poorSlots / 3 {
+            frame.fill(RGBColor(red: 0, green: 0, blue: 0).bt709Limited)
+        } else if slot < 2 * poorSlots / 3 {
+            frame.fill(clip.background.bt709Limited)
+        } else if slot < poorSlots {
+            let reach = max(2, clip.width / 40)
+            copy(card, into: frame, shiftedBy: ((slot * 7) % (2 * reach + 1) - reach, (slot * 5) % (2 * reach + 1) - reach))
+        } else {
+            frame.copyPixels(from: card)
+            let barWidth = max(2, clip.width / 20) & ~1
+            let barHeight = max(2, clip.height / 10) & ~1
+            let x = slot * (clip.width - barWidth) / max(1, clip.frameSlots - 1)
+            frame.fill(barColor.bt709Limited, x: x, y: clip.height - barHeight, width: barWidth, height: barHeight)
+        }
     }
 
     /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier) into
