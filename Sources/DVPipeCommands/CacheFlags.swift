@@ -20,7 +20,7 @@ struct CacheFlags: ParsableArguments {
     }
 
     /// The cache these flags and the environment name; nil for none.
-    var pieceCache: SegmentCache? {
+    var segmentCache: SegmentCache? {
         if noCache { return nil }
         if let cache { return SegmentCache(root: URL(fileURLWithPath: cache).standardizedFileURL) }
         return SegmentCache.fromEnvironment(ProcessInfo.processInfo.environment)

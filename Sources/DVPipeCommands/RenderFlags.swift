@@ -39,7 +39,7 @@ struct RenderFlags: ParsableArguments {
         }
         let planned = try options.planJob(observer: printer)
         let settings = RenderOptions(
-            strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism, cache: fresh ? nil : cacheFlags.pieceCache
+            strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism, cache: fresh ? nil : cacheFlags.segmentCache
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         return (executor, try await executor.renderSegments(planned))

@@ -26,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
         try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
-            let cache = cacheFlags.pieceCache
+            let cache = cacheFlags.segmentCache
             let status = try ReelStatus(planned: planned, layout: try planned.layout(observer: printer), work: options.workFolder, cache: cache)
             printer.finishLine()
             let total = status.layout.segments.count
