@@ -13,7 +13,7 @@ extension ColourDescription {
         let pointee = frame.pointer.pointee
         let format = AVPixelFormat(pointee.format)
         let fullRange = pointee.color_range == AVCOL_RANGE_JPEG
-            || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P].contains(format)
+            || YUVEncoding.fullRangeFormats.contains(format)
         let standardDefinition = frame.width < 1280 && frame.height <= 576
         let matrix: YCbCrMatrix =
             switch pointee.colorspace {

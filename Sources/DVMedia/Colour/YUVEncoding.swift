@@ -30,4 +30,8 @@ struct YUVEncoding: Hashable {
 
     /// libswscale's coefficients for the matrix.
     var coefficients: UnsafePointer<Int32> { sws_getCoefficients(matrix) }
+
+    /// The deprecated `yuvj` pixel formats: full range by their name, whatever a frame's range says, and so
+    /// for libswscale, whatever it is told.
+    static let fullRangeFormats: Set<AVPixelFormat> = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P]
 }

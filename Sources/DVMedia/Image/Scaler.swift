@@ -60,7 +60,7 @@ final class Scaler {
             accepted = sws_setColorspaceDetails(
                 context, key.encoding.coefficients, key.encoding.fullRange ? 1 : 0, target.coefficients, 0, 0, 1 << 16, 1 << 16
             )
-        } else if Self.fullRangeFormats.contains(format) {
+        } else if YUVEncoding.fullRangeFormats.contains(format) {
             // `.bt709Limited` asks for the values as they are (a colour cube reads them next), but libswscale
             // takes a `yuvj` format for full range and would squeeze it into limited range on the way.
             accepted = sws_setColorspaceDetails(context, target.coefficients, 1, target.coefficients, 1, 0, 1 << 16, 1 << 16)
@@ -69,9 +69,6 @@ final class Scaler {
             throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture's colours to BT.709")
         }
     }
-
-    /// The deprecated `yuvj` formats, which libswscale reads as full range whatever it is told.
-    private static let fullRangeFormats: Set<AVPixelFormat> = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P]
 
     /// True when `PlaneHalving` does the key's work: BT.709 limited-range yuv420p shrunk by exactly 2:1 into even sizes.
     static func halves(_ key: Key) -> Bool {
