@@ -12,6 +12,13 @@ extension HEIFSniff {
         itemLocation(in: bytes) { type, _ in type == "Exif" }
     }
 
+    /// The TIFF block of a HEIF `Exif` item's payload `item`: after a 4-byte big-endian offset to the TIFF
+    /// header (past an optional `Exif\0\0`); nil when it does not fit.
+    static func tiffBlock(ofExifItem item: BoundedBytes) -> BoundedBytes? {
+        guard let skip = item.uint32(at: 0, .bigEndian), let tiff = item.slice(from: 4, count: item.end - item.start - 4) else { return nil }
+        return tiff.slice(from: Int(skip), count: tiff.end - tiff.start - Int(skip))
+    }
+
     /// Where the XMP packet's item (a `mime` item of type `application/rdf+xml`) lies in the file, or nil.
     static func xmpItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
         itemLocation(in: bytes) { type, contentType in type == "mime" && contentType == "application/rdf+xml" }

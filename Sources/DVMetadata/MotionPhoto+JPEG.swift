@@ -86,11 +86,9 @@ extension MotionPhoto {
     public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
         let tiff: BoundedBytes?
         if HEIFSniff.isHEIF(bytes) {
-            // A HEIF `Exif` item: a 4-byte big-endian offset to the TIFF header (past an optional `Exif\0\0`), then the block.
-            let item = HEIFSniff.exifItemLocation(in: bytes).flatMap { BoundedBytes(bytes: bytes, start: 0, end: bytes.count).slice(from: $0.offset, count: $0.length) }
-            tiff = item.flatMap { item in
-                item.uint32(at: 0, .bigEndian).flatMap { skip in item.slice(from: 4 + Int(skip), count: item.end - item.start - 4 - Int(skip)) }
-            }
+            let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
+            tiff = HEIFSniff.exifItemLocation(in: bytes).flatMap { file.slice(from: $0.offset, count: $0.length) }
+                .flatMap(HEIFSniff.tiffBlock(ofExifItem:))
         } else {
             tiff = JPEGSegments(bytes)?.exif
         }

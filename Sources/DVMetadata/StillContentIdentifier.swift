@@ -55,11 +55,7 @@ public enum StillContentIdentifier {
     /// The identifier in a HEIF `Exif` item's payload: a 4-byte big-endian offset to the TIFF header (past an
     /// optional `Exif\0\0`), then the TIFF block.
     public static func read(exifItem bytes: [UInt8]) -> String? {
-        let item = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
-        guard let skip = item.uint32(at: 0, .bigEndian), let tiff = item.slice(from: 4, count: bytes.count - 4),
-            let block = tiff.slice(from: Int(skip), count: tiff.end - tiff.start - Int(skip))
-        else { return nil }
-        return identifier(inTIFF: block)
+        HEIFSniff.tiffBlock(ofExifItem: BoundedBytes(bytes: bytes, start: 0, end: bytes.count)).flatMap(identifier(inTIFF:))
     }
 
     /// Follows IFD0 → Exif IFD → MakerNote inside a TIFF block.
