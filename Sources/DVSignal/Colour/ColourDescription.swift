@@ -76,4 +76,10 @@ public enum YCbCrMatrix: String, Sendable, Hashable, Codable, CaseIterable {
         case .bt2020: (0.2627, 0.0593)
         }
     }
+
+    /// The weights of red, green and blue in luma (for BT.709 also the luminance of linear BT.709 light).
+    var lumaWeights: SIMD3<Double> {
+        let (red, blue) = weights
+        return SIMD3(red, 1 - red - blue, blue)
+    }
 }

@@ -230,7 +230,7 @@ extension ColourConversion {
         let positive = rgb.replacing(with: 0, where: rgb .< 0)
         let largest = positive.max()
         guard largest > 1 else { return positive }
-        let luminance = min(0.2126 * positive.x + 0.7152 * positive.y + 0.0722 * positive.z, 1)
+        let luminance = min((YCbCrMatrix.bt709.lumaWeights * positive).sum(), 1)
         let grey = luminance * min(max((luminance - 0.4) / 0.3, 0), 1)
         return grey + (positive - grey) * ((1 - grey) / (largest - grey))
     }

@@ -16,8 +16,7 @@ import Foundation
 /// Immutable once built, so safe to share between tasks.
 public final class HDRToneMap: @unchecked Sendable {
     private let source: ColourDescription
-    private let toBT709: Matrix3
-    /// `toBT709`'s rows, for the tables' path.
+    /// The rows of the matrix from the source's primaries to BT.709's, in linear light.
     private let toRed: SIMD3<Double>, toGreen: SIMD3<Double>, toBlue: SIMD3<Double>
     /// Normalized Y′ and Cb/Cr from a 10-bit code: code × scale + offset.
     private let lumaScale: Double, lumaOffset: Double, chromaScale: Double, chromaOffset: Double
@@ -27,7 +26,8 @@ public final class HDRToneMap: @unchecked Sendable {
     private let weights: SIMD3<Double>
     /// True for HLG, whose OOTF needs the three channels' scene light together.
     private let isHLG: Bool
-    /// BT.709's luma weights, and what scales Cb and Cr from blue and red less luma.
+    /// BT.709's luma weights (the luminance of linear BT.709 light too), and what scales Cb and Cr from blue
+    /// and red less luma.
     private let outputWeights: SIMD3<Double>, outputBlueScale: Double, outputRedScale: Double
     private let rollOff: HighlightRollOff
     /// Each channel's light (relative to reference white; scene light for HLG, whose OOTF needs all three
@@ -54,7 +54,7 @@ public final class HDRToneMap: @unchecked Sendable {
     /// (`ColourConversion.highlightPeak(of:declared:)`).
     public init(_ source: ColourDescription, peak: Double) {
         self.source = source
-        toBT709 = source.primaries.conversion(to: .bt709)
+        let toBT709 = source.primaries.conversion(to: .bt709)
         (toRed, toGreen, toBlue) = (SIMD3(toBT709.rows[0]), SIMD3(toBT709.rows[1]), SIMD3(toBT709.rows[2]))
         let zero = source.normalized(.zero, bits: 10), one = source.normalized(SIMD3(repeating: 1), bits: 10)
         (lumaOffset, lumaScale, chromaOffset, chromaScale) = (zero.x, one.x - zero.x, zero.y, one.y - zero.y)
@@ -64,9 +64,8 @@ public final class HDRToneMap: @unchecked Sendable {
         let toXYZ = source.primaries.toXYZ
         weights = SIMD3(toXYZ.rows[1][0], toXYZ.rows[1][1], toXYZ.rows[1][2])
         isHLG = source.transfer == .hlg
-        let (outputRed, outputBlue) = YCbCrMatrix.bt709.weights
-        outputWeights = SIMD3(outputRed, 1 - outputRed - outputBlue, outputBlue)
-        (outputBlueScale, outputRedScale) = (1 / (2 * (1 - outputBlue)), 1 / (2 * (1 - outputRed)))
+        outputWeights = YCbCrMatrix.bt709.lumaWeights
+        (outputBlueScale, outputRedScale) = (1 / (2 * (1 - outputWeights.z)), 1 / (2 * (1 - outputWeights.x)))
         let rollOff = HighlightRollOff(peak: peak)
         self.rollOff = rollOff
         let transfer = source.transfer
@@ -125,10 +124,12 @@ public final class HDRToneMap: @unchecked Sendable {
         let transfer = source.transfer
         func light(_ value: Double) -> Double { Self.channelLight(min(max(value, 0), 1), transfer) }
         let channels = SIMD3(light(signal.x), light(signal.y), light(signal.z))
-        let relative = toBT709.apply(displayLight(channels))
-        let luminance = 0.2126 * relative.x + 0.7152 * relative.y + 0.0722 * relative.z
-        let sdr = ColourConversion.fitIntoGamut(luminance > Self.knee ? rollOff.apply(relative) : relative)
-        return Self.bt709Codes(SIMD3(BT1886Curve.encode(sdr.x), BT1886Curve.encode(sdr.y), BT1886Curve.encode(sdr.z)))
+        let display = isHLG
+            ? HLGCurve.displayLight(channels, weights: weights, displayPeak: HLGCurve.nominalPeak) / HighlightRollOff.referenceWhite
+            : channels
+        let relative = inBT709(display)
+        let sdr = ColourConversion.fitIntoGamut((outputWeights * relative).sum() > Self.knee ? rollOff.apply(relative) : relative)
+        return outputCodes(SIMD3(BT1886Curve.encode(sdr.x), BT1886Curve.encode(sdr.y), BT1886Curve.encode(sdr.z)))
     }
 
     /// The same codes as `codes(_:)` for the 10-bit codes `y`, `cb`, `cr`, through the tables.
@@ -144,7 +145,7 @@ public final class HDRToneMap: @unchecked Sendable {
         let display =
             isHLG
             ? channels * Self.interpolate(sceneGain, steps: steps, at: (channels * weights).sum().squareRoot()) : channels
-        var relative = SIMD3((toRed * display).sum(), (toGreen * display).sum(), (toBlue * display).sum())
+        var relative = inBT709(display)
         let luminance = (outputWeights * relative).sum()
         if luminance > Self.knee {
             relative *= Self.interpolate(rolledLuminance, steps: steps, at: (luminance / brightest).squareRoot()) / luminance
@@ -152,13 +153,9 @@ public final class HDRToneMap: @unchecked Sendable {
         let sdr = ColourConversion.fitIntoGamut(relative)
         let encodingSteps = Self.encodingSteps
         let roots = sdr.squareRoot()
-        let signal = SIMD3(
+        return outputCodes(SIMD3(
             Self.interpolate(encoding, steps: encodingSteps, at: roots.x), Self.interpolate(encoding, steps: encodingSteps, at: roots.y),
-            Self.interpolate(encoding, steps: encodingSteps, at: roots.z))
-        // BT.709's matrix and limited range, as `ColourDescription.bt709.codes(YCbCrMatrix.bt709.ycc(_:))` has them.
-        let outputLuma = (outputWeights * signal).sum()
-        return SIMD3(
-            16 + 219 * outputLuma, 128 + 224 * (signal.z - outputLuma) * outputBlueScale, 128 + 224 * (signal.x - outputLuma) * outputRedScale)
+            Self.interpolate(encoding, steps: encodingSteps, at: roots.z)))
     }
 
     /// True when 10-bit `codes` decode to R′G′B′ a source can hold (each within 0…1, give or take what a cell
@@ -168,17 +165,17 @@ public final class HDRToneMap: @unchecked Sendable {
         return signal.min() >= -Self.signalMargin && signal.max() <= 1 + Self.signalMargin
     }
 
-    /// Light relative to reference white from each channel's light: HLG's OOTF on scene light, else as it is.
+    /// Linear light in the source's primaries moved into BT.709's.
     @inline(__always)
-    private func displayLight(_ channels: SIMD3<Double>) -> SIMD3<Double> {
-        source.transfer == .hlg
-            ? HLGCurve.displayLight(channels, weights: weights, displayPeak: HLGCurve.nominalPeak) / HighlightRollOff.referenceWhite
-            : channels
+    private func inBT709(_ light: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3((toRed * light).sum(), (toGreen * light).sum(), (toBlue * light).sum())
     }
 
-    /// BT.709 limited-range codes (unrounded) of R′G′B′.
+    /// BT.709 limited-range codes (unrounded) of R′G′B′: BT.709's matrix and range, as
+    /// `ColourDescription.bt709.codes(YCbCrMatrix.bt709.ycc(_:))` give them, from constants kept at hand.
     @inline(__always)
-    private static func bt709Codes(_ signal: SIMD3<Double>) -> SIMD3<Double> {
-        ColourDescription.bt709.codes(YCbCrMatrix.bt709.ycc(signal))
+    private func outputCodes(_ signal: SIMD3<Double>) -> SIMD3<Double> {
+        let luma = (outputWeights * signal).sum()
+        return SIMD3(16 + 219 * luma, 128 + 224 * (signal.z - luma) * outputBlueScale, 128 + 224 * (signal.x - luma) * outputRedScale)
     }
 }

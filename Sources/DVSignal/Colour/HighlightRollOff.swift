@@ -45,7 +45,7 @@ public struct HighlightRollOff: Sendable, Hashable {
 
     /// Linear BT.709 light relative to reference white, scaled by what `map` makes of its luminance.
     func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        let luminance = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
+        let luminance = (YCbCrMatrix.bt709.lumaWeights * rgb).sum()
         guard luminance > 0 else { return rgb }
         return rgb * (map(luminance) / luminance)
     }
