@@ -9,10 +9,10 @@ import Dispatch
 ///
 /// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edges)
 /// BT.1886's encoding rises steeply, and where a tinted highlight meets the gamut's top the fit bends, so a
-/// colour bar on the edge would come out several ΔE off. So a 10-bit cube measures itself when it is built: each cell where the interpolation misses the
-/// `exact` conversion by more than an output code (at the cell's centre or at one of its tetrahedra's)
-/// is marked, and the samples that fall in a marked cell are computed by `exact` instead (a few percent of a
-/// natural picture's samples).
+/// colour bar on the edge would come out several ΔE off. So a 10-bit cube measures itself when it is
+/// built: each cell where the interpolation misses the `exact` conversion by more than an output code (at
+/// the cell's centre or at one of its tetrahedra's) is marked, and the samples that fall in a marked cell
+/// are computed by `exact` instead (a few percent of a natural picture's samples).
 ///
 /// The interpolation is in whole numbers. Each grid point's three output codes are kept in fixed point
 /// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
@@ -267,8 +267,8 @@ public final class ColourCube: @unchecked Sendable {
             for column in 0..<(width / 2) {
                 let cb = Int(uRow[column]) & 1023, cr = Int(vRow[column]) & 1023
                 let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
-                // Most blocks' chroma has no marked cell at any luma: one load says so.
-                guard lumaWords == 2 ? (lumaBits[0] | lumaBits[1]) != 0 : (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
+                // Most blocks' chroma has no marked cell at any luma: its few words say so.
+                guard (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
                 let lumas = (Int(top[2 * column]) & 1023, Int(top[2 * column + 1]) & 1023,
                              Int(bottom[2 * column]) & 1023, Int(bottom[2 * column + 1]) & 1023)
                 @inline(__always) func isMarked(_ luma: Int) -> Bool {
@@ -393,8 +393,6 @@ extension Planes420<UInt16> {
 }
 #endif
 
-/// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
-///
 /// A pointer that several tasks write through, each to its own elements.
 private struct SendablePointer<Element>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<Element>
@@ -404,6 +402,8 @@ private struct SendablePointer<Element>: @unchecked Sendable {
     }
 }
 
+/// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
+///
 /// Sendable so that bands of rows can be converted on several threads; each band writes its own rows.
 package struct Planes420<Sample>: @unchecked Sendable {
     package var y: UnsafeMutablePointer<Sample>
