@@ -18,11 +18,8 @@ public enum PlanRow: Sendable, Hashable {
             run = []
         }
         for day in plan.days {
-            if day.status == .noMedia, run.last.map({ $0.date.adding(days: 1) == day.date }) ?? true {
-                run.append(day)
-                continue
-            }
-            endRun()
+            let continuesRun = day.status == .noMedia && run.last.map { $0.date.adding(days: 1) == day.date } ?? true
+            if !continuesRun { endRun() }
             if day.status == .noMedia {
                 run.append(day)
             } else {
