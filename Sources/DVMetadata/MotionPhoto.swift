@@ -1,7 +1,8 @@
-/// Finds the MP4 movie an Android "Motion Photo" JPEG or HEIC carries beside its picture, without FFmpeg, in the
-/// layouts phones write (a HEIC's are in `MotionPhoto+HEIF.swift`): Google's Motion Photo 1.0 (XMP `Camera:MotionPhoto` and a `Container:Directory` of the
-/// items appended to the JPEG), the older Pixel MicroVideo (XMP `GCamera:MicroVideoOffset`, counted from the
-/// end of the file), and Samsung's (`MotionPhoto_Data` after the image, up to its `SEFH`…`SEFT` trailer).
+/// Finds the MP4 movie an Android "Motion Photo" JPEG or HEIC carries beside its picture, without FFmpeg, in
+/// the layouts phones write (a HEIC's are in `MotionPhoto+HEIF.swift`): Google's Motion Photo 1.0 (XMP
+/// `Camera:MotionPhoto` and a `Container:Directory` of the items appended to the JPEG), the older Pixel
+/// MicroVideo (XMP `GCamera:MicroVideoOffset`, counted from the end of the file), and Samsung's
+/// (`MotionPhoto_Data` after the image, up to its `SEFH`…`SEFT` trailer).
 ///
 /// Every offset and length is checked against the file: the movie must lie after the JPEG image and inside the
 /// file, and start with an `ftyp` box. The JPEG's end marker is not needed (some Pixels leave it out): without
@@ -54,16 +55,6 @@ public struct MotionPhoto: Sendable, Hashable {
     struct ImageExtent {
         var end: Int?
         var description: String
-
-        init(end: Int?, description: String) {
-            self.end = end
-            self.description = description
-        }
-
-        init(_ jpeg: JPEGSegments) {
-            end = jpeg.appendedDataStart
-            description = jpeg.imageEnd == nil ? "the JPEG image, whose headers end" : "the JPEG image, which ends"
-        }
     }
 
     /// Google's layout: the directory's `MotionPhoto` item, found by adding up, from the end of the file, the
@@ -242,4 +233,11 @@ public enum MotionPhotoResult: Sendable, Hashable {
     case motionPhoto(MotionPhoto)
     /// The file claims a movie but its offsets, lengths or bytes say otherwise; `reason` is one line for people.
     case malformed(reason: String)
+}
+
+extension MotionPhoto.ImageExtent {
+    /// Where a JPEG's image ends for what is appended to it.
+    init(_ jpeg: JPEGSegments) {
+        self.init(end: jpeg.appendedDataStart, description: jpeg.imageEnd == nil ? "the JPEG image, whose headers end" : "the JPEG image, which ends")
+    }
 }
