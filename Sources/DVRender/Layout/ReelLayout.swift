@@ -52,9 +52,10 @@ public struct ReelLayout: Sendable {
                     background = RGBColor(color)
                 }
                 let color = card?.color ?? .white
+                let font = TextStyle.font(card?.font)
                 source = .card(TitleCardSource(
                     text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
-                    fontPath: TextStyle.font(card?.font), fontIdentity: identities[TextStyle.font(card?.font)] ?? "",
+                    fontPath: font, fontIdentity: identities[font] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
             case .clip:
