@@ -26,8 +26,7 @@ struct AudioTrackTests {
     @Test("the default track, else the widest, is heard, and the plan says which and why")
     func theChosenTrackIsHeard() throws {
         let folder = try TemporaryFolder("audio-tracks")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         // Matroska keeps "no default" as written; MP4 marks the enabled track default.
         try Self.writeClip(to: media.appendingPathComponent("VID_20241201_120000.mkv"), channels: (1, 2), defaultTrack: nil)
         try Self.writeClip(to: media.appendingPathComponent("VID_20241202_120000.mp4"), channels: (2, 1), defaultTrack: 1)

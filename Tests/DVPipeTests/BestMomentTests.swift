@@ -16,8 +16,7 @@ import Testing
     }
 
     static func job(in folder: TemporaryFolder, clips: [SampleClip], selection: String) throws -> URL {
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let writer = try SampleWriter()
         for clip in clips { try writer.write(clip, in: media) }
         let job = folder.url.appendingPathComponent("job.yaml")

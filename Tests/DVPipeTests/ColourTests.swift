@@ -66,8 +66,7 @@ struct ColourTests {
     @Test("every source's chart comes out within the issue's ΔE, greys grey, and the reel is tagged BT.709 limited")
     func chartsComeOutFaithfulAndTheReelIsTagged() throws {
         let folder = try TemporaryFolder("colour")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         for (index, source) in Self.sources.enumerated() {
             try Self.writeChartClip(source, to: media.appendingPathComponent("VID_2024120\(index + 1)_120000.mp4"), scratch: folder.url)
         }
@@ -97,8 +96,7 @@ struct ColourTests {
     @Test("a layered day converts each layer on its own: an HLG chart and a BT.601 chart in two quarters, each within its ΔE")
     func layersKeepTheirOwnColour() throws {
         let folder = try TemporaryFolder("colour-layers")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let hlg = try #require(Self.sources.first { $0.description == "HLG BT.2020 10-bit HEVC" })
         let standard = try #require(Self.sources.first { $0.description == "BT.601" })
         try Self.writeChartClip(hlg, to: media.appendingPathComponent("VID_20241201_120000.mp4"), scratch: folder.url)
@@ -128,8 +126,7 @@ struct ColourTests {
     @Test("plan shows what each clip declares: its colour in the JSON, HDR clips marked in the table")
     func planShowsEachClipsColour() throws {
         let folder = try TemporaryFolder("colour-plan")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let clips = [
             ("VID_20241201_120000.mp4", Self.tags("bt2020", "arib-std-b67", "bt2020nc", "tv")),
             ("VID_20241202_120000.mp4", Self.tags("bt2020", "smpte2084", "bt2020nc", "tv")),
@@ -168,8 +165,7 @@ struct ColourTests {
     @Test("PQ highlights stay distinct, in order and below white; a BT.2020 red keeps its hue in BT.709")
     func highlightsRollOffAndRedKeepsItsHue() throws {
         let folder = try TemporaryFolder("colour-highlights")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let (width, height) = (1280, 720)
         let patches: [SIMD3<Double>] = [[203, 203, 203], [1000, 1000, 1000], [4000, 4000, 4000], [203, 0, 0]]
         let planes = folder.url.appendingPathComponent("highlights.yuv")
@@ -220,8 +216,7 @@ struct ColourTests {
     func barsOnTheGamutsEdgeAreExact(sourceIndex: Int) throws {
         let source = Self.barsSources[sourceIndex]
         let folder = try TemporaryFolder("colour-bars")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let (width, height) = (1280, 720)
         let planes = folder.url.appendingPathComponent("bars.yuv")
         try Self.writeBT2100Planes(Self.bars, columns: 8, kind: "chart", transfer: source.transfer, width: width, height: height, to: planes)

@@ -36,8 +36,7 @@ import Testing
         _ name: String, extra: String, days: String = "{ from: 2024-11-20, to: 2024-11-20 }", transition: String = "{ style: cut }"
     ) throws -> (folder: TemporaryFolder, job: URL) {
         let folder = try TemporaryFolder(name)
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let writer = try SampleWriter()
         for clip in [quiet, loud, nextDay] {
             try writer.write(clip, in: media)

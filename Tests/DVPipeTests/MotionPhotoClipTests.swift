@@ -70,8 +70,7 @@ struct MotionPhotoClipTests {
     @Test("each layout is planned as a clip read in place, the reel shows its movie, a lying one is named unreadable")
     func motionPhotosAreClips() throws {
         let folder = try TemporaryFolder("motion-photos")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let (good, lying) = try Self.samples(in: folder.url)
         for sample in good + [lying] {
             try Data(sample.bytes).write(to: media.appendingPathComponent(sample.name))
@@ -145,8 +144,7 @@ struct MotionPhotoClipTests {
     func exiftoolAgreesOnTheMovies() throws {
         let exiftool = try #require(ReferenceCommand.exiftool)
         let folder = try TemporaryFolder("motion-photos-exiftool")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let good = try Self.samples(in: folder.url).good
         for sample in good {
             try Data(sample.bytes).write(to: media.appendingPathComponent(sample.name))
@@ -171,8 +169,7 @@ struct MotionPhotoClipTests {
     @Test("a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads")
     func aMotionPhotoWithoutEndMarkerPlays() throws {
         let folder = try TemporaryFolder("motion-photo-no-eoi")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let google = try Self.samples(in: folder.url).good[0]
         let eoi = try #require((0..<(google.bytes.count - google.movie.count - 1)).last { google.bytes[$0] == 0xFF && google.bytes[$0 + 1] == 0xD9 })
         let bytes = Array(google.bytes[..<eoi] + google.bytes[(eoi + 2)...])
@@ -212,8 +209,7 @@ struct MotionPhotoClipTests {
     @Test("HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies")
     func heicMotionPhotosAreClips() throws {
         let folder = try TemporaryFolder("motion-photos-heic")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let writer = try SampleWriter()
         let movies = try ["H", "S"].map { text in
             try [UInt8](Data(contentsOf: try writer.write(SampleClip(fileName: "movie-\(text).mp4", text: text), in: folder.url)))

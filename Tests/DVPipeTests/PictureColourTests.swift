@@ -70,8 +70,7 @@ struct PictureColourTests {
     @Test("pictures with a Display P3 or Adobe RGB profile, or P3 code points, show the chart's colours")
     func taggedPicturesShowTheirColours() throws {
         let folder = try TemporaryFolder("picture-colour")
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         let json = "[" + ColourTests.chart.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
         let (width, height) = ColourTests.canvas
         _ = try ReferenceCommand.output(ReferenceCommand.referencePython!, [

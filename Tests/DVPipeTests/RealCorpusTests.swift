@@ -155,8 +155,7 @@ import Testing
     @Test("the Samsung HEIC Motion Photo's day shows its movie: the same frames as the movie taken out and pinned as a plain clip")
     func theRealMotionPhotoShowsItsMovie() throws {
         let scratch = try TemporaryFolder("corpus-motion-photo")
-        let media = scratch.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try scratch.subfolder("media")
         let photo = try Data(contentsOf: Self.folder.appendingPathComponent("motionphoto.heic"))
         try photo.write(to: media.appendingPathComponent("motionphoto.heic"))
         let photoJob = try Self.writeJob("photo", in: scratch, from: "2023-03-08", to: "2023-03-08", resolution: "320x180")
@@ -166,8 +165,7 @@ import Testing
         let movie = try #require(day["motion_photo"] as? [String: Any], "\(day)")
         let (offset, length, start) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int), try #require(day["start"] as? Double))
         // The movie as a plain file, in a library of its own, pinned to the same window.
-        let plainMedia = scratch.url.appendingPathComponent("plain")
-        try FileManager.default.createDirectory(at: plainMedia, withIntermediateDirectories: true)
+        let plainMedia = try scratch.subfolder("plain")
         try photo.subdata(in: offset..<(offset + length)).write(to: plainMedia.appendingPathComponent("VID_20230308_123105.mp4"))
         let plainJob = try Self.writeJob(
             "plain", in: scratch, library: "plain", from: "2023-03-08", to: "2023-03-08", resolution: "320x180",

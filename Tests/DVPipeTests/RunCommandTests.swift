@@ -180,8 +180,7 @@ import Testing
     /// A copy of the demo job in `folder` whose library starts with a folder of its own, `folder/extra`,
     /// holding `files` (name → bytes).
     static func jobCopy(in folder: TemporaryFolder, withExtraFiles files: [String: Data]) async throws -> (job: URL, extra: URL) {
-        let extra = folder.url.appendingPathComponent("extra")
-        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        let extra = try folder.subfolder("extra")
         for (name, bytes) in files {
             try bytes.write(to: extra.appendingPathComponent(name))
         }

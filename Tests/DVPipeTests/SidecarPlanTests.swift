@@ -11,8 +11,7 @@ struct SidecarPlanTests {
     @Test("each clip is planned on its sidecar's day, by the sidecar rule; day_rules can put the name first")
     func takeoutAndXMPDays() throws {
         let folder = try TemporaryFolder("sidecar-plan")
-        let media = folder.url.appendingPathComponent("media/Takeout/Google Photos/Photos from 2024")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media/Takeout/Google Photos/Photos from 2024")
         let writer = try SampleWriter()
         let long = "a_clip_with_a_name_long_enough_for_takeout_to_cut"
         // Clip name → (its sidecar's name and text, the day the sidecar gives).

@@ -12,8 +12,7 @@ import Testing
 
     /// A one-day job over the dated library's clip of 2024-11-20 (2 s, cut, no fades), its captions `captions`.
     static func job(in folder: TemporaryFolder, captions: String, style: String) throws -> URL {
-        let media = folder.url.appendingPathComponent("media")
-        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let media = try folder.subfolder("media")
         try SampleWriter().write(DatedLibrary.clip(4), in: media)
         let job = folder.url.appendingPathComponent("job.yaml")
         try """

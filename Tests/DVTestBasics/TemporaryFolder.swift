@@ -14,4 +14,11 @@ public final class TemporaryFolder: Sendable {
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// The folder at `path` inside it (`media`, `media/Takeout/…`), made with its parents.
+    public func subfolder(_ path: String) throws -> URL {
+        let folder = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
 }

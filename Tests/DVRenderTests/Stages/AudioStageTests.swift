@@ -33,8 +33,7 @@ struct AudioStageTests {
 
     /// Writes the two tone clips (dated by name, Dec 1 and Dec 2) and a job over them, and runs the stage.
     static func mix(in scratch: TemporaryFolder) throws -> Mixed {
-        let library = scratch.url.appendingPathComponent("library")
-        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        let library = try scratch.subfolder("library")
         let writer = try SampleWriter()
         for (name, level) in [("VID_20241201_120000.mp4", -30.0), ("VID_20241202_120000.mp4", -10.0)] {
             let clip = SampleClip(fileName: name, duration: 4, width: 64, height: 36, fps: 10, audio: .tone(SampleTone(frequency: 1_000, level: level)))
