@@ -166,8 +166,11 @@ struct MotionPhotoClipTests {
         }
     }
 
-    @Test("a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads")
+    @Test(
+        "a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads",
+        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool (Debian's libimage-exiftool-perl)"))
     func aMotionPhotoWithoutEndMarkerPlays() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool)
         let folder = try TemporaryFolder("motion-photo-no-eoi")
         let media = try folder.subfolder("media")
         let google = try Self.samples(in: folder.url).good[0]
@@ -186,13 +189,11 @@ struct MotionPhotoClipTests {
         #expect(Array(bytes[offset..<(offset + length)]) == google.movie)
         // Debian's exiftool (12.57) reads the directory but, finding no EOI, extracts nothing ("JPEG format
         // error"); the movie is then what the format defines: the file's last Item:Length bytes as exiftool reads it.
-        if let exiftool = ReferenceCommand.exiftool {
-            let json = try ReferenceCommand.output(exiftool, ["-j", "-struct", "-XMP-Container:Directory", file.path])
-            let items = try #require(((try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["Directory"] as? [[String: Any]])?
-                .compactMap { $0["Item"] as? [String: Any] })
-            let movieLength = try #require(items.first { $0["Semantic"] as? String == "MotionPhoto" }?["Length"] as? Int, "\(items)")
-            #expect(offset == bytes.count - movieLength && length == movieLength, "exiftool's Item:Length \(movieLength), dvpipe's movie \(length) bytes at \(offset)")
-        }
+        let json = try ReferenceCommand.output(exiftool, ["-j", "-struct", "-XMP-Container:Directory", file.path])
+        let items = try #require(((try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["Directory"] as? [[String: Any]])?
+            .compactMap { $0["Item"] as? [String: Any] })
+        let movieLength = try #require(items.first { $0["Semantic"] as? String == "MotionPhoto" }?["Length"] as? Int, "\(items)")
+        #expect(offset == bytes.count - movieLength && length == movieLength, "exiftool's Item:Length \(movieLength), dvpipe's movie \(length) bytes at \(offset)")
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
@@ -206,8 +207,11 @@ struct MotionPhotoClipTests {
         #expect(worst >= 40, "the reel against the movie decoded by ffmpeg: worst frame at \(worst) dB")
     }
 
-    @Test("HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies")
+    @Test(
+        "HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies",
+        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool (Debian's libimage-exiftool-perl)"))
     func heicMotionPhotosAreClips() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool)
         let folder = try TemporaryFolder("motion-photos-heic")
         let media = try folder.subfolder("media")
         let writer = try SampleWriter()
@@ -241,11 +245,9 @@ struct MotionPhotoClipTests {
             let embedded = try #require(day["motion_photo"] as? [String: Any], "\(name): \(day)")
             let (offset, length) = (try #require(embedded["offset"] as? Int), try #require(embedded["length"] as? Int))
             #expect(Array(bytes[offset..<(offset + length)]) == movie, "\(name): the plan's movie is not the one inside")
-            if let exiftool = ReferenceCommand.exiftool {
-                let original = try ReferenceCommand.output(exiftool, ["-s3", "-d", "%Y-%m-%d", "-DateTimeOriginal", media.appendingPathComponent(name).path])
-                let exiftoolDay = String(decoding: original, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                #expect(day["date"] as? String == exiftoolDay, "\(name): planned on \(day["date"] ?? "-"), exiftool reads \(exiftoolDay)")
-            }
+            let original = try ReferenceCommand.output(exiftool, ["-s3", "-d", "%Y-%m-%d", "-DateTimeOriginal", media.appendingPathComponent(name).path])
+            let exiftoolDay = String(decoding: original, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(day["date"] as? String == exiftoolDay, "\(name): planned on \(day["date"] ?? "-"), exiftool reads \(exiftoolDay)")
         }
         #expect(days.map { $0["date"] as? String } == ["2024-12-01", "2024-12-02"])
 
