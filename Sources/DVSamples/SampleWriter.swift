@@ -22,7 +22,7 @@ public final class SampleWriter {
     public func write(_ clip: SampleClip, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(clip.fileName)
         let streams = try ClipStreams(clip, destination: url)
-        var tone = streams.tone.map { ToneWriter(clip: clip, settings: $0.settings, encoder: $0.encoder, stream: $0.stream) }
+        var tone = streams.tone
         let template = try cardFrame(for: clip)
         let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
         let positions = clip.framePositions
@@ -47,13 +47,13 @@ public final class SampleWriter {
         return url
     }
 
-    /// A clip's muxer with its video stream (turned as the clip says) and, for a tone, its audio stream,
+    /// A clip's muxer with its video stream (turned as the clip says) and, for a tone, the writer of its audio stream,
     /// its tags set and its header written.
     private struct ClipStreams {
         let muxer: Muxer
         let video: VideoEncoder
         let videoStream: Int
-        let tone: (encoder: AudioEncoder, stream: Int, settings: SampleTone)?
+        let tone: ToneWriter?
 
         init(_ clip: SampleClip, destination url: URL) throws {
             let tags = clip.tags
@@ -76,7 +76,7 @@ public final class SampleWriter {
                 let encoder = try AudioEncoder(
                     settings: AudioEncoder.Settings(sampleRate: settings.sampleRate, layout: settings.layout, bitrate: bitrate, fastCoder: true)
                 )
-                tone = (encoder, try muxer.addStream(for: encoder), settings)
+                tone = ToneWriter(clip: clip, settings: settings, encoder: encoder, stream: try muxer.addStream(for: encoder))
             } else {
                 tone = nil
             }
