@@ -24,7 +24,8 @@ public enum Sidecar {
     /// cut name must keep at least `shortestCut` characters of the name it cuts, so `IMG_1.jpg` never takes
     /// `IMG_10.jpg.json`.
     public static func find(for mediaName: String, among names: SidecarNames) -> (name: String, kind: Kind)? {
-        let base = (mediaName as NSString).deletingPathExtension
+        let dot = mediaName.lastIndex(of: ".").flatMap { $0 > mediaName.startIndex ? $0 : nil }
+        let base = dot.map { String(mediaName[..<$0]) } ?? mediaName
         for candidate in [mediaName + ".xmp", base + ".xmp", mediaName + ".XMP", base + ".XMP"] where names.contains(candidate) {
             return (candidate, .xmp)
         }
@@ -37,7 +38,7 @@ public enum Sidecar {
             core = String(base[..<open])
             duplicate = String(base[open...])
         }
-        let fileExtension = (mediaName as NSString).pathExtension
+        let fileExtension = dot.map { String(mediaName[mediaName.index(after: $0)...]) } ?? ""
         let full = fileExtension.isEmpty ? core : core + "." + fileExtension
         var stems = [full + ".supplemental-metadata", full]
         if core.hasSuffix("-edited") {
