@@ -20,7 +20,8 @@ import Testing
             video: VideoStreamInfo(
                 codec: "hevc", width: 1922, height: 1082, frameRate: 29.97, rotation: 270, pixelFormat: "yuv420p10le",
                 isVariableFrameRate: true,
-                colour: StreamColour(primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv")),
+                colour: StreamColour(
+                    primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv", assumed: ["range", "matrix"])),
             audio: AudioStreamInfo(
                 codec: "aac", sampleRate: 44_100, channels: 6, layout: "5.1",
                 choice: AudioTrackChoice(track: 2, tracks: 3, reason: .default)),
@@ -33,18 +34,65 @@ import Testing
             kind: .xmp, relativePath: "2024/IMG_0001.MOV.xmp", size: 4_321, modificationTime: 1_733_000_001.5, inode: 77,
             captureTime: "2024-12-03T23:41:00-08:00"))
 
+    /// A probed still in the first library folder whose every optional is absent, the embedded movie's
+    /// still time among them.
+    static let bare = MediaEntry(
+        path: "/library/a/PXL_0002.MP.jpg", relativePath: "PXL_0002.MP.jpg", size: 3_210, modificationTime: 1_710_000_000.5,
+        inode: 66,
+        probe: .media(MediaInfo(
+            container: "image2", duration: nil, video: nil, audio: nil,
+            tags: CaptureTags(localCreationDate: nil, creationTime: nil, contentIdentifier: nil), isStill: true,
+            embeddedMovie: EmbeddedMovie(layout: "motion_photo", offset: 2_048, length: 1_024, stillTime: nil))),
+        sidecar: nil)
+
     /// An unreadable entry in the first library folder, without a sidecar.
     static let unreadable = MediaEntry(
         path: "/library/a/broken.mp4", relativePath: "broken.mp4", size: 55, modificationTime: 1_700_000_000.75, inode: 99,
         probe: .unreadable(reason: "broken.mp4: moov atom not found"), sidecar: nil)
 
-    @Test("every field of a probed and of an unreadable entry comes back as it was written")
+    @Test("every field of a probed, a bare and an unreadable entry comes back as it was written")
     func everyFieldRoundTrips() throws {
         let folder = try TemporaryFolder("index-cache")
         let file = folder.url.appendingPathComponent("index.bin")
-        try IndexCache.save([Self.probed, Self.unreadable], roots: Self.roots, to: file)
+        try IndexCache.save([Self.probed, Self.bare, Self.unreadable], roots: Self.roots, to: file)
         let loaded = IndexCache.load(from: file, roots: Self.roots)
-        #expect(loaded == [Self.probed, Self.unreadable])
+        #expect(loaded == [Self.probed, Self.bare, Self.unreadable])
         #expect(IndexCache.load(from: file, roots: ["/library/a"]).isEmpty, "an index made for more library folders is not read")
+    }
+}
+
+/// The encoding's own rules, on values the index does not hold today.
+@Suite struct IndexCodingTests {
+    /// An enum without values, a sequence and a nested optional, as a type declares them.
+    struct Sample: Codable, Equatable {
+        enum Mode: Codable, Equatable { case quiet, loud(level: Int) }
+        var modes: [Mode]
+        var names: [String]
+        var nested: [[Double]]
+        var maybe: Int?
+    }
+
+    @Test func enumsSequencesAndOptionalsRoundTrip() throws {
+        for sample in [
+            Sample(modes: [.loud(level: 3), .quiet, .loud(level: -1)], names: ["a", "", "ç"], nested: [[1.5], [], [-0.0, 2]], maybe: 7),
+            Sample(modes: [], names: [], nested: [], maybe: nil),
+        ] {
+            let bytes = try IndexCoding.encode(sample, after: [9])
+            let decoded = try bytes.withUnsafeBytes { try IndexCoding.decode(Sample.self, from: $0, at: 1) }
+            #expect(decoded == sample)
+        }
+    }
+
+    @Test func aTruncatedOrLongerBufferIsMalformed() throws {
+        let bytes = try IndexCoding.encode(IndexCacheTests.probed, after: [])
+        for damaged in [Array(bytes.dropLast()), bytes + [0]] {
+            #expect(throws: IndexCoding.Malformed.self) {
+                try damaged.withUnsafeBytes { try IndexCoding.decode(MediaEntry.self, from: $0, at: 0) }
+            }
+        }
+    }
+
+    @Test func aNilOutsideAFieldIsRefused() {
+        #expect(throws: EncodingError.self) { try IndexCoding.encode([1, nil] as [Int?], after: []) }
     }
 }

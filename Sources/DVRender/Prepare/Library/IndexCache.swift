@@ -2,8 +2,8 @@ import DVFiles
 import DVPlanning
 import Foundation
 
-/// The media index on disk, written atomically: `DVPIPE-INDEX`, a format version byte, the entry count, then
-/// each `MediaEntry` in `IndexCoding`'s compact binary encoding. Files are named by the position of their
+/// The media index on disk, written atomically: `DVPIPE-INDEX`, a format version byte, then the entries as
+/// `CachedEntry` values in `IndexCoding`'s compact binary encoding. Files are named by the position of their
 /// library folder in `library.paths` and their path inside it, never by absolute path, so a work folder
 /// restored at another place (a CI runner's checkout) still knows the library.
 ///
@@ -13,51 +13,56 @@ import Foundation
 enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
-    /// Motion Photos, and Motion Photos without the JPEG's end marker); a cache of another version is rebuilt.
-    static let version: UInt8 = 10
+    /// Motion Photos, and Motion Photos without the JPEG's end marker; 11: the encoding derived from `Codable`); a cache of another version is rebuilt.
+    static let version: UInt8 = 11
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the
     /// file is missing, unreadable, damaged, of another version or made for more library folders.
     static func load(from url: URL, roots: [String]) -> [MediaEntry] {
-        guard let data = try? Data(contentsOf: url) else { return [] }
-        return (try? data.withUnsafeBytes { buffer in
-            var reader = IndexReader(buffer)
-            guard try Array(reader.bytes(magic.count)) == magic, try reader.bytes(1)[0] == version else {
-                throw IndexReader.Malformed()
-            }
-            let count = try reader.int()
-            guard count >= 0, count <= buffer.count else { throw IndexReader.Malformed() }
-            var entries: [MediaEntry] = []
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                entries.append(try MediaEntry(from: &reader, roots: roots))
-            }
-            guard reader.isAtEnd else { throw IndexReader.Malformed() }
-            return entries
-        }) ?? []
+        guard let data = try? Data(contentsOf: url), data.starts(with: magic + [version]) else { return [] }
+        let records = try? data.withUnsafeBytes { buffer in
+            try IndexCoding.decode([CachedEntry].self, from: buffer, at: magic.count + 1)
+        }
+        guard let records, records.allSatisfy({ roots.indices.contains($0.root) }) else { return [] }
+        return records.map { record in
+            var entry = record.entry
+            entry.path = roots[record.root] + "/" + entry.relativePath
+            return entry
+        }
     }
 
     /// Writes `entries` to a temporary file next to `url`, flushes it to disk, and renames it over `url`, so
     /// a reader (or a crash) never sees half an index.
     /// Each entry's path must be one of `roots`, `/`, and its relative path (as the scan makes them).
     static func save(_ entries: [MediaEntry], roots: [String], to url: URL) throws {
-        let placed = entries.compactMap { entry in
-            roots.firstIndex { entry.path == $0 + "/" + entry.relativePath }.map { (entry, $0) }
+        let records = entries.compactMap { entry in
+            roots.firstIndex { entry.path == $0 + "/" + entry.relativePath }.map { root in
+                var placed = entry
+                placed.path = ""
+                return CachedEntry(root: root, entry: placed)
+            }
         }
-        var writer = IndexWriter()
-        writer.append(magic + [version])
-        writer.write(placed.count)
-        for (entry, root) in placed {
-            entry.write(to: &writer, root: root)
+        let bytes: [UInt8]
+        do {
+            bytes = try IndexCoding.encode(records, after: magic + [version])
+        } catch {
+            throw LibraryScanError.cacheNotWritten(path: url.path, reason: "\(error)")
         }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileSync.writeAtomically(Data(writer.bytes), to: url)
+            try FileSync.writeAtomically(Data(bytes), to: url)
         } catch let error as FileError {
             throw LibraryScanError.cacheNotWritten(path: url.path, reason: error.reason)
         } catch {
             throw LibraryScanError.cacheNotWritten(path: url.path, reason: error.localizedDescription)
         }
     }
+}
+
+/// An index entry as the cache keeps it: its library folder's position in `library.paths`, and the entry
+/// with its path left empty (made again from that folder and the relative path when read).
+private struct CachedEntry: Codable {
+    var root: Int
+    var entry: MediaEntry
 }

@@ -1,202 +1,363 @@
-import DVMedia
-import DVPlanning
-import Foundation
+/// The index cache's encoding, derived from the types' own `Codable` conformances so that a type's
+/// declaration is the one table of its fields, read and written in the same order. Values follow each other
+/// with no names: a struct's fields in declaration order, each as a presence byte then its value if it has
+/// one (a null and an absent optional are both an absent value); integers as 8 bytes little-endian, doubles
+/// as their bit pattern, booleans as a byte, strings as a 4-byte length and UTF-8, a sequence as a 4-byte
+/// count then its elements, and an enum case with values as the case's name then its values.
+enum IndexCoding {
+    /// The cache does not hold what its encoding says it should.
+    struct Malformed: Error {}
 
-/// Appends values to a byte buffer in the index cache's encoding: integers as 8 bytes little-endian, doubles
-/// as their bit pattern, strings as a 4-byte length and UTF-8, optionals as a presence byte then the value.
-struct IndexWriter {
-    private(set) var bytes: [UInt8] = []
+    /// A nil outside a field (an optional in a sequence, say) has no place in the encoding: a value that
+    /// holds one is not written, so a reader never finds one.
+    static let bareNil = EncodingError.invalidValue(
+        Optional<Int>.none as Any, .init(codingPath: [], debugDescription: "the index encoding has no nil outside an optional field"))
 
-    /// Appends raw bytes (a header).
-    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+    /// The bytes of `value`, after `header`.
+    static func encode(_ value: some Encodable, after header: [UInt8]) throws -> [UInt8] {
+        let sink = IndexSink(header)
+        try value.encode(to: IndexEncoder(sink: sink))
+        return sink.bytes
+    }
 
-    mutating func write(_ value: Int64) {
+    /// The value `encode` wrote into `buffer` from `offset`; throws `Malformed` unless the value ends the
+    /// buffer exactly.
+    static func decode<Value: Decodable>(_ type: Value.Type, from buffer: UnsafeRawBufferPointer, at offset: Int) throws -> Value {
+        let source = IndexSource(buffer, offset: offset)
+        let value = try Value(from: IndexDecoder(source: source))
+        guard source.isAtEnd else { throw Malformed() }
+        return value
+    }
+}
+
+/// The growing bytes that every container of one encoding appends to.
+private final class IndexSink {
+    var bytes: [UInt8]
+
+    init(_ header: [UInt8]) { bytes = header }
+
+    func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func write(_ value: Int) { write(Int64(value)) }
-    mutating func write(_ value: Double) { write(Int64(bitPattern: value.bitPattern)) }
-    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    func write(_ value: Double) { writeInteger(value.bitPattern) }
+    func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func write(_ value: String) {
+    func write(_ value: String) {
         var text = value
         text.withUTF8 { utf8 in
-            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+            writeInteger(UInt32(utf8.count))
             bytes.append(contentsOf: utf8)
         }
     }
 
-    mutating func write<Value>(_ value: Value?, _ writeValue: (inout IndexWriter, Value) -> Void) {
+    func writeValue(_ value: some Encodable) throws {
+        switch value {
+        case let value as String: write(value)
+        case let value as Double: write(value)
+        case let value as Int: writeInteger(Int64(value))
+        case let value as Int64: writeInteger(value)
+        case let value as UInt64: writeInteger(value)
+        case let value as Bool: write(value)
+        case is any BinaryInteger, is any BinaryFloatingPoint:
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "no index encoding for \(type(of: value))"))
+        default: try value.encode(to: IndexEncoder(sink: self))
+        }
+    }
+
+    /// A presence byte, then the value if there is one.
+    func writeOptional(_ value: (some Encodable)?) throws {
         write(value != nil)
-        if let value { writeValue(&self, value) }
+        if let value { try writeValue(value) }
     }
 }
 
-/// Reads what `IndexWriter` wrote, from a byte buffer that must outlive the reader; any read past the end
-/// or malformed value throws `IndexReader.Malformed`.
-struct IndexReader {
-    /// The cache does not hold what its encoding says it should.
-    struct Malformed: Error {}
-
+/// The bytes being read, from a buffer that must outlive it; any read past the end throws.
+private final class IndexSource {
     private let buffer: UnsafeRawBufferPointer
-    private var offset = 0
+    private var offset: Int
+    private var currentCase: String?
 
-    init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer, offset: Int) {
         self.buffer = buffer
+        self.offset = offset
     }
 
     var isAtEnd: Bool { offset == buffer.count }
 
-    mutating func bytes(_ count: Int) throws -> UnsafeRawBufferPointer {
-        guard count >= 0, count <= buffer.count - offset else { throw Malformed() }
+    func bytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= buffer.count - offset else { throw IndexCoding.Malformed() }
         defer { offset += count }
         return UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
     }
 
-    mutating func int64() throws -> Int64 {
-        Int64(littleEndian: try bytes(8).loadUnaligned(as: Int64.self))
+    func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+        Integer(littleEndian: try bytes(MemoryLayout<Integer>.size).loadUnaligned(as: Integer.self))
     }
 
-    mutating func int() throws -> Int {
-        let value = try int64()
-        guard let narrowed = Int(exactly: value) else { throw Malformed() }
-        return narrowed
+    func int() throws -> Int {
+        guard let value = Int(exactly: try integer(Int64.self)) else { throw IndexCoding.Malformed() }
+        return value
     }
 
-    mutating func double() throws -> Double { Double(bitPattern: UInt64(bitPattern: try int64())) }
+    func double() throws -> Double { Double(bitPattern: try integer(UInt64.self)) }
 
-    mutating func bool() throws -> Bool {
+    func bool() throws -> Bool {
         switch try bytes(1)[0] {
         case 0: return false
         case 1: return true
-        default: throw Malformed()
+        default: throw IndexCoding.Malformed()
         }
     }
 
-    mutating func string() throws -> String {
-        let count = Int(UInt32(littleEndian: try bytes(4).loadUnaligned(as: UInt32.self)))
-        guard let text = String(validating: try bytes(count), as: UTF8.self) else { throw Malformed() }
+    func string() throws -> String {
+        let count = Int(try integer(UInt32.self))
+        guard let text = String(validating: try bytes(count), as: UTF8.self) else { throw IndexCoding.Malformed() }
         return text
     }
 
-    mutating func optional<Value>(_ readValue: (inout IndexReader) throws -> Value) throws -> Value? {
-        try bool() ? try readValue(&self) : nil
+    func read<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        switch type {
+        case is String.Type: return try string() as! Value
+        case is Double.Type: return try double() as! Value
+        case is Int.Type: return try int() as! Value
+        case is Int64.Type: return try integer(Int64.self) as! Value
+        case is UInt64.Type: return try integer(UInt64.self) as! Value
+        case is Bool.Type: return try bool() as! Value
+        default: return try Value(from: IndexDecoder(source: self))
+        }
+    }
+
+    /// The name of the enum case that starts here. Decoding an enum asks for it more than once before it
+    /// reads the case's values, so it is read once and given again until `enterCase()`.
+    func caseName() throws -> String {
+        if let currentCase { return currentCase }
+        let name = try string()
+        currentCase = name
+        return name
+    }
+
+    /// The case's values come next.
+    func enterCase() { currentCase = nil }
+
+    /// A field's presence byte, which must say present, then its value.
+    func present<Value>(_ value: @autoclosure () throws -> Value) throws -> Value {
+        guard try bool() else { throw IndexCoding.Malformed() }
+        return try value()
+    }
+
+    /// Whether a field's presence byte says it holds nothing; the byte is read only if so.
+    func absent() throws -> Bool {
+        guard try bytes(1)[0] == 0 else {
+            offset -= 1
+            return false
+        }
+        return true
     }
 }
 
-extension MediaEntry {
-    /// Writes the entry, field by field in declaration order, its path as the position of its library
-    /// folder (`root`) and its relative path.
-    func write(to writer: inout IndexWriter, root: Int) {
-        writer.write(root)
-        writer.write(relativePath)
-        writer.write(size)
-        writer.write(modificationTime)
-        writer.write(Int64(bitPattern: inode))
-        writer.write(sidecar) { writer, sidecar in
-            writer.write(sidecar.kind.rawValue)
-            writer.write(sidecar.relativePath)
-            writer.write(sidecar.size)
-            writer.write(sidecar.modificationTime)
-            writer.write(Int64(bitPattern: sidecar.inode))
-            writer.write(sidecar.captureTime) { $0.write($1) }
+/// Writes a value into an `IndexSink` by the rules of `IndexCoding`.
+private struct IndexEncoder: Encoder {
+    let sink: IndexSink
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedFields(sink: sink))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { Elements(sink: sink) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleValue(sink: sink) }
+
+    /// A struct's fields in the order they are encoded; a nested container is an enum case's values, after
+    /// the case's name.
+    struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let sink: IndexSink
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeNil(forKey key: Key) throws { sink.write(false) }
+        mutating func encode(_ value: some Encodable, forKey key: Key) throws { try sink.writeOptional(value) }
+
+        mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try sink.writeOptional(value) }
+
+        mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) -> KeyedEncodingContainer<Nested> {
+            sink.write(key.stringValue)
+            return KeyedEncodingContainer(KeyedFields<Nested>(sink: sink))
         }
-        switch probe {
-        case .unreadable(let reason):
-            writer.write(false)
-            writer.write(reason)
-        case .media(let info):
-            writer.write(true)
-            writer.write(info.container)
-            writer.write(info.duration) { $0.write($1) }
-            writer.write(info.video) { writer, video in
-                writer.write(video.codec)
-                writer.write(video.width)
-                writer.write(video.height)
-                writer.write(video.frameRate)
-                writer.write(video.rotation)
-                writer.write(video.pixelFormat)
-                writer.write(video.isVariableFrameRate)
-                for property in [video.colour.primaries, video.colour.transfer, video.colour.matrix, video.colour.range] {
-                    writer.write(property)
-                }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            sink.write(key.stringValue)
+            return Elements(sink: sink)
+        }
+
+        mutating func superEncoder() -> any Encoder { IndexEncoder(sink: sink) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { IndexEncoder(sink: sink) }
+    }
+
+    /// A sequence: its count, kept up to date in the 4 bytes before its first element, then the elements.
+    struct Elements: UnkeyedEncodingContainer {
+        let sink: IndexSink
+        private let countOffset: Int
+        private(set) var count = 0
+        var codingPath: [any CodingKey] { [] }
+
+        init(sink: IndexSink) {
+            self.sink = sink
+            countOffset = sink.bytes.count
+            sink.writeInteger(UInt32(0))
+        }
+
+        private mutating func counted() {
+            count += 1
+            withUnsafeBytes(of: UInt32(count).littleEndian) { counted in
+                sink.bytes.replaceSubrange(countOffset..<countOffset + 4, with: counted)
             }
-            writer.write(info.audio) { writer, audio in
-                writer.write(audio.codec)
-                writer.write(audio.sampleRate)
-                writer.write(audio.channels)
-                writer.write(audio.layout)
-                writer.write(audio.choice.track)
-                writer.write(audio.choice.tracks)
-                writer.write(audio.choice.reason.rawValue)
-            }
-            for tag in [info.tags.localCreationDate, info.tags.creationTime, info.tags.contentIdentifier] {
-                writer.write(tag) { $0.write($1) }
-            }
-            writer.write(info.isStill)
-            writer.write(info.embeddedMovie) { writer, movie in
-                writer.write(movie.layout)
-                writer.write(movie.offset)
-                writer.write(movie.length)
-                writer.write(movie.stillTime) { $0.write($1.milliseconds) }
-            }
+        }
+
+        mutating func encodeNil() throws { throw IndexCoding.bareNil }
+
+        mutating func encode(_ value: some Encodable) throws {
+            try sink.writeValue(value)
+            counted()
+        }
+
+        mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type) -> KeyedEncodingContainer<Nested> {
+            counted()
+            return KeyedEncodingContainer(KeyedFields<Nested>(sink: sink))
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            counted()
+            return Elements(sink: sink)
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            counted()
+            return IndexEncoder(sink: sink)
         }
     }
 
-    /// Reads an entry written by `write(to:root:)`, placing it inside `roots`.
-    init(from reader: inout IndexReader, roots: [String]) throws {
-        let root = try reader.int()
-        guard roots.indices.contains(root) else { throw IndexReader.Malformed() }
-        let relativePath = try reader.string()
-        let path = roots[root] + "/" + relativePath
-        let size = try reader.int64()
-        let modificationTime = try reader.double()
-        let inode = UInt64(bitPattern: try reader.int64())
-        let sidecar = try reader.optional { reader in
-            SidecarCapture(
-                kind: try Sidecar.Kind(rawValue: reader.string()) ?? { throw IndexReader.Malformed() }(),
-                relativePath: try reader.string(), size: try reader.int64(), modificationTime: try reader.double(),
-                inode: UInt64(bitPattern: try reader.int64()), captureTime: try reader.optional { try $0.string() })
+    struct SingleValue: SingleValueEncodingContainer {
+        let sink: IndexSink
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeNil() throws { throw IndexCoding.bareNil }
+        mutating func encode(_ value: some Encodable) throws { try sink.writeValue(value) }
+    }
+}
+
+/// Reads what `IndexEncoder` wrote.
+private struct IndexDecoder: Decoder {
+    let source: IndexSource
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(KeyedFields(source: source))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try Elements(source: source) }
+    func singleValueContainer() -> any SingleValueDecodingContainer { SingleValue(source: source) }
+
+    /// Reads `IndexEncoder.KeyedFields`: `allKeys`, asked only of an enum, reads the case's name.
+    struct KeyedFields<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let source: IndexSource
+        var codingPath: [any CodingKey] { [] }
+
+        var allKeys: [Key] {
+            guard let name = try? source.caseName(), let key = Key(stringValue: name) else { return [] }
+            return [key]
         }
-        guard try reader.bool() else {
-            self.init(
-                path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
-                probe: .unreadable(reason: try reader.string()), sidecar: sidecar)
-            return
+
+        func contains(_ key: Key) -> Bool { true }
+        func decodeNil(forKey key: Key) throws -> Bool { try source.absent() }
+
+        func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+            try source.present(try source.read(type))
         }
-        let container = try reader.string()
-        let duration = try reader.optional { try $0.double() }
-        let video = try reader.optional { reader in
-            VideoStreamInfo(
-                codec: try reader.string(), width: try reader.int(), height: try reader.int(),
-                frameRate: try reader.double(), rotation: try reader.int(), pixelFormat: try reader.string(),
-                isVariableFrameRate: try reader.bool(),
-                colour: StreamColour(
-                    primaries: try reader.string(), transfer: try reader.string(), matrix: try reader.string(),
-                    range: try reader.string()))
+
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try source.present(try source.string()) }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try source.present(try source.double()) }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try source.present(try source.int()) }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try source.present(try source.integer(type)) }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try source.present(try source.integer(type)) }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try source.present(try source.bool()) }
+
+        func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+            try source.absent() ? nil : try decode(type, forKey: key)
         }
-        let audio = try reader.optional { reader in
-            AudioStreamInfo(
-                codec: try reader.string(), sampleRate: try reader.int(), channels: try reader.int(),
-                layout: try reader.string(),
-                choice: AudioTrackChoice(
-                    track: try reader.int(), tracks: try reader.int(),
-                    reason: try AudioTrackChoice.Reason(rawValue: reader.string()) ?? { throw IndexReader.Malformed() }()))
+
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try source.absent() ? nil : try decode(type, forKey: key) }
+
+        func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) -> KeyedDecodingContainer<Nested> {
+            source.enterCase()
+            return KeyedDecodingContainer(KeyedFields<Nested>(source: source))
         }
-        let tags = CaptureTags(
-            localCreationDate: try reader.optional { try $0.string() },
-            creationTime: try reader.optional { try $0.string() },
-            contentIdentifier: try reader.optional { try $0.string() })
-        let isStill = try reader.bool()
-        let movie = try reader.optional { reader in
-            EmbeddedMovie(
-                layout: try reader.string(), offset: try reader.int(), length: try reader.int(),
-                stillTime: try reader.optional { TimeSpan(milliseconds: try $0.int64()) })
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            source.enterCase()
+            return try Elements(source: source)
         }
-        let info = MediaInfo(
-            container: container, duration: duration, video: video, audio: audio, tags: tags, isStill: isStill, embeddedMovie: movie)
-        self.init(
-            path: path, relativePath: relativePath, size: size, modificationTime: modificationTime, inode: inode,
-            probe: .media(info), sidecar: sidecar)
+        func superDecoder() -> any Decoder { IndexDecoder(source: source) }
+        func superDecoder(forKey key: Key) -> any Decoder { IndexDecoder(source: source) }
+    }
+
+    struct Elements: UnkeyedDecodingContainer {
+        let source: IndexSource
+        let count: Int?
+        private(set) var currentIndex = 0
+        var codingPath: [any CodingKey] { [] }
+        var isAtEnd: Bool { currentIndex == count }
+
+        init(source: IndexSource) throws {
+            self.source = source
+            count = Int(try source.integer(UInt32.self))
+        }
+
+        private mutating func next() throws {
+            guard !isAtEnd else { throw IndexCoding.Malformed() }
+            currentIndex += 1
+        }
+
+        mutating func decodeNil() throws -> Bool { false }
+
+        mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            try next()
+            return try source.read(type)
+        }
+
+        mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type) throws -> KeyedDecodingContainer<Nested> {
+            try next()
+            return KeyedDecodingContainer(KeyedFields<Nested>(source: source))
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            try next()
+            return try Elements(source: source)
+        }
+
+        mutating func superDecoder() throws -> any Decoder {
+            try next()
+            return IndexDecoder(source: source)
+        }
+    }
+
+    struct SingleValue: SingleValueDecodingContainer {
+        let source: IndexSource
+        var codingPath: [any CodingKey] { [] }
+
+        func decodeNil() -> Bool { false }
+        func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try source.read(type) }
     }
 }
