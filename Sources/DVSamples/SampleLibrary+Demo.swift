@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import Foundation
 
 /// The demo library's files, day by day (December 2024, filmed in America/Los_Angeles, UTC−8).
@@ -83,12 +84,12 @@ extension SampleLibrary {
     }
 
     /// A background that changes hue from day to day.
-    static func color(day: Int) -> RGBColor {
+    static func color(day: Int) -> RGBAColor {
         let palette = [
-            RGBColor(red: 40, green: 70, blue: 120), RGBColor(red: 120, green: 50, blue: 60),
-            RGBColor(red: 40, green: 100, blue: 70), RGBColor(red: 110, green: 80, blue: 30),
-            RGBColor(red: 80, green: 50, blue: 110), RGBColor(red: 30, green: 95, blue: 105),
-            RGBColor(red: 90, green: 90, blue: 90),
+            RGBAColor(red: 40, green: 70, blue: 120), RGBAColor(red: 120, green: 50, blue: 60),
+            RGBAColor(red: 40, green: 100, blue: 70), RGBAColor(red: 110, green: 80, blue: 30),
+            RGBAColor(red: 80, green: 50, blue: 110), RGBAColor(red: 30, green: 95, blue: 105),
+            RGBAColor(red: 90, green: 90, blue: 90),
         ]
         return palette[(day - 1) % palette.count]
     }

@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 /// A still picture (JPEG) for the sample library or a test: `text` in large digits over `background`.
 public struct SampleStill: Sendable, Hashable {
     /// File name inside the destination folder (`IMG_0042.JPG`).
@@ -7,13 +8,13 @@ public struct SampleStill: Sendable, Hashable {
     public var height: Int
     public var text: String
     public var label: String?
-    public var background: RGBColor
+    public var background: RGBAColor
     /// A Live Photo content identifier to write in an Apple MakerNote (EXIF tag 0x0011), as iPhones do.
     public var contentIdentifier: String?
 
     public init(
         fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
-        background: RGBColor = RGBColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil
+        background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil
     ) {
         self.fileName = fileName
         self.width = width

@@ -1,6 +1,7 @@
 import DVFiles
 import DVMedia
 import DVMetadata
+import DVPlanning
 import Foundation
 
 /// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.
@@ -9,8 +10,8 @@ import Foundation
 /// fixed x264/x265 settings. Owns a `FontFace`, so keep an instance on one task (make one per task).
 public final class SampleWriter {
     private let font: FontFace
-    private static let textColor = RGBColor.white
-    private static let barColor = RGBColor(red: 250, green: 200, blue: 40)
+    private static let textColor = RGBAColor.white
+    private static let barColor = RGBAColor(red: 250, green: 200, blue: 40)
 
     /// Prepares a writer drawing its text with the font at `fontPath` (DejaVu Sans Bold by default).
     public init(fontPath: String = TextStyle.boldFontPath) throws {
@@ -154,7 +155,7 @@ public final class SampleWriter {
     private static func draw(slot: Int, of clip: SampleClip, card: VideoFrame, into frame: VideoFrame) {
         let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
         if slot < poorSlots / 3 {
-            frame.fill(RGBColor(red: 0, green: 0, blue: 0).bt709Limited)
+            frame.fill(RGBAColor(red: 0, green: 0, blue: 0).bt709Limited)
         } else if slot < 2 * poorSlots / 3 {
             frame.fill(clip.background.bt709Limited)
         } else if slot < poorSlots {

@@ -19,7 +19,7 @@ public final class CanvasNormalizer {
     /// How pictures are fitted.
     public let fit: Job.Output.Fit
     /// The colour of the bars in `contain`.
-    public let background: RGBColor
+    public let background: RGBAColor
 
     /// False to read HDR pictures' values as if they were SDR (`output.tone_map: off`), true to tone map them.
     public let toneMap: Bool
@@ -38,7 +38,7 @@ public final class CanvasNormalizer {
     private static let backdropChroma = 200
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
-    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBColor = .black, toneMap: Bool = true) throws {
+    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true) throws {
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }

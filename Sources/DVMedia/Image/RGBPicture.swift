@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVPlanning
 import DVSignal
 import Foundation
 
@@ -13,7 +14,7 @@ public struct RGBPicture: Sendable, Hashable {
     public private(set) var bytes: [UInt8]
 
     /// A picture of one colour.
-    public init(width: Int, height: Int, filledWith color: RGBColor = .black) {
+    public init(width: Int, height: Int, filledWith color: RGBAColor = .black) {
         self.width = max(0, width)
         self.height = max(0, height)
         bytes = [UInt8](repeating: 0, count: self.width * self.height * 3)
@@ -33,10 +34,10 @@ public struct RGBPicture: Sendable, Hashable {
     }
 
     /// The colour at (`x`, `y`), which must lie inside the picture.
-    public subscript(x: Int, y: Int) -> RGBColor {
+    public subscript(x: Int, y: Int) -> RGBAColor {
         get {
             let index = (y * width + x) * 3
-            return RGBColor(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
+            return RGBAColor(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
         }
         set {
             let index = (y * width + x) * 3

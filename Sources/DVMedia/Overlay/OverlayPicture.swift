@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVPlanning
 import DVSignal
 import Foundation
 
@@ -36,7 +37,7 @@ public struct OverlayPicture: Sendable {
         var red = luma
         var alpha = luma
         for index in 0..<width * height {
-            let yuv = RGBColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2]).bt709Limited
+            let yuv = RGBAColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2]).bt709Limited
             luma[index] = yuv.y
             blue[index] = yuv.u
             red[index] = yuv.v

@@ -55,13 +55,7 @@ public struct TextSprite {
 
 extension TextSprite.Layer {
     init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int) {
-        self.init(mask: mask, x: x, y: y, color: RGBColor(rgba).bt709Limited, opacity: Double(rgba.alpha) / 255)
+        self.init(mask: mask, x: x, y: y, color: rgba.bt709Limited, opacity: Double(rgba.alpha) / 255)
     }
 }
 
-extension RGBColor {
-    /// The colour part of a job's `#RRGGBBAA`, alpha left aside.
-    public init(_ color: RGBAColor) {
-        self.init(red: color.red, green: color.green, blue: color.blue)
-    }
-}

@@ -17,6 +17,9 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// White, the default text colour.
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
 
+    /// The same colour, fully opaque: what a card's background or a canvas takes of a job's colour.
+    public var opaque: RGBAColor { RGBAColor(red: red, green: green, blue: blue) }
+
     public init?(_ text: String) {
         guard text.first == "#", text.count == 7 || text.count == 9 else { return nil }
         let digits = Array(text.utf8.dropFirst())

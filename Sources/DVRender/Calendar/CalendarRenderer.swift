@@ -100,7 +100,7 @@ public final class CalendarRenderer {
     /// Draws `text` on one line in `rect`, left-aligned or centred, its capitals centred vertically; shrunk
     /// to fit the width.
     private func write(
-        _ text: String, font: FontFace, size: Int, in rect: PixelRect, color: RGBColor, centred: Bool = false,
+        _ text: String, font: FontFace, size: Int, in rect: PixelRect, color: RGBAColor, centred: Bool = false,
         into sheet: VideoFrame
     ) throws {
         let mask = try fitted(text, font: font, size: size, width: rect.width)

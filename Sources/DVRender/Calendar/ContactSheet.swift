@@ -89,7 +89,7 @@ public struct ContactSheet {
                 try sheet.place(thumbnail, centredIn: PixelRect(x: x, y: top + Self.labelHeight, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
                 let level = UInt8(clamping: Int((weights.score(steps[index]) * 255).rounded()))
                 let stripTop = top + Self.labelHeight + Self.thumbnailHeight
-                sheet.fill(RGBColor(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth, height: Self.stripHeight)
+                sheet.fill(RGBAColor(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth, height: Self.stripHeight)
                 if chosen.contains(Int64(index) * MomentScores.step.milliseconds) {
                     sheet.fill(palette.badge.bt709Limited, x: x, y: stripTop + Self.stripHeight - 4, width: Self.thumbnailWidth, height: 4)
                 }
@@ -104,7 +104,7 @@ public struct ContactSheet {
         return (0..<shown).map { $0 * (count - 1) / (shown - 1) }
     }
 
-    private func write(_ text: String, font: FontFace, x: Int, y: Int, color: RGBColor, into sheet: VideoFrame) throws {
+    private func write(_ text: String, font: FontFace, x: Int, y: Int, color: RGBAColor, into sheet: VideoFrame) throws {
         let mask = try font.render(text)
         sheet.blend(mask, x: x, y: y + font.pixelSize - mask.baseline + 2, color: color.bt709Limited)
     }

@@ -1,5 +1,5 @@
-import DVPlanning
 import DVMedia
+import DVPlanning
 
 /// The output settings that decide every segment's pixels and bytes.
 public struct CanvasSettings: Sendable, Hashable, Codable {
@@ -11,7 +11,7 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     /// How a clip fills the canvas.
     public var fit: Job.Output.Fit
     /// Background colour around a contained clip.
-    public var background: RGBColor
+    public var background: RGBAColor
     /// `h264` or `hevc`.
     public var codec: String
     public var crf: Int
@@ -22,7 +22,7 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var toneMap: Bool
 
     public init(
-        width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBColor, codec: String, crf: Int, preset: String,
+        width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,
         encoderThreads: Int, toneMap: Bool = true
     ) {
         self.width = width

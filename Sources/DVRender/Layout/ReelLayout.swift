@@ -49,12 +49,12 @@ public struct ReelLayout: Sendable {
                 let card = item.role == .intro ? job.intro : job.outro
                 var background = canvas.background
                 if case let .color(color) = card?.background {
-                    background = RGBColor(color)
+                    background = color.opaque
                 }
                 let color = card?.color ?? .white
                 let font = TextStyle.font(card?.font)
                 source = .card(TitleCardSource(
-                    text: card?.text ?? "", frameCount: end - first, background: background, textColor: RGBColor(color),
+                    text: card?.text ?? "", frameCount: end - first, background: background, textColor: color.opaque,
                     fontPath: font, fontIdentity: identities[font] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))
@@ -164,7 +164,7 @@ extension CanvasSettings {
         let size = output.frameSize
         self.init(
             width: size.width, height: size.height, fps: output.fps, fit: output.fit,
-            background: RGBColor(red: output.background.red, green: output.background.green, blue: output.background.blue),
+            background: output.background.opaque,
             codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
             toneMap: output.toneMap == .auto
         )

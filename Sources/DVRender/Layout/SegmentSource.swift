@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 
 /// What fills one piece of the reel: a clip from the library or a title card.
 public enum SegmentSource: Sendable, Hashable, Encodable {
@@ -24,8 +25,8 @@ public enum SegmentSource: Sendable, Hashable, Encodable {
 public struct TitleCardSource: Sendable, Hashable, Encodable {
     public var text: String
     public var frameCount: Int
-    public var background: RGBColor
-    public var textColor: RGBColor
+    public var background: RGBAColor
+    public var textColor: RGBAColor
     /// The font file, to read it; not part of the identity.
     public var fontPath: String
     /// The content digest of the card's font (the job's, or the system's default), so another font or an
@@ -37,7 +38,7 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
     public var backdrop: CardBackdrop?
 
     public init(
-        text: String, frameCount: Int, background: RGBColor, textColor: RGBColor, fontPath: String, fontIdentity: String? = nil,
+        text: String, frameCount: Int, background: RGBAColor, textColor: RGBAColor, fontPath: String, fontIdentity: String? = nil,
         textOpacity: Double? = nil, backdrop: CardBackdrop? = nil
     ) {
         self.text = text

@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -9,7 +9,7 @@ import Testing
 /// Picture-in-picture: a movie decoded at the output rate and fitted into its rectangle.
 @Suite("overlay movie")
 struct OverlayMovieTests {
-    static let red = RGBColor(red: 200, green: 30, blue: 30)
+    static let red = RGBAColor(red: 200, green: 30, blue: 30)
     static let rect = Job.UnitRect(x: 0.5, y: 0.5, width: 0.25, height: 0.4)
 
     /// Half a second (15 frames at 30 fps) of a red sample clip whose bar moves from frame to frame.

@@ -7,7 +7,7 @@ import Testing
 /// Overlay pixels on small frames: what changes, what stays bit-exact, and the colours blended.
 @Suite("overlay painter")
 struct OverlayPainterTests {
-    static let grey = RGBColor(red: 100, green: 100, blue: 100).bt709Limited
+    static let grey = RGBAColor(red: 100, green: 100, blue: 100).bt709Limited
 
     /// A frame with a ramp in every plane, so any stray write shows.
     static func patterned(width: Int = 160, height: Int = 90) throws -> VideoFrame {
@@ -85,7 +85,7 @@ struct OverlayPainterTests {
         let look = Job.TextLook(color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0), box: red)
         try OverlayPainter(overlays: Self.text("I", at: .anchor(.center), size: 0.3, look: look), frameWidth: 160, frameHeight: 90)
             .draw(into: boxed, atFrame: 0)
-        let target = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let target = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         let half = { (old: UInt8, new: UInt8) in Double(old) + (Double(new) - Double(old)) * 128 / 255 }
         // The box's middle (the invisible letter leaves it uniform).
         let y = Double(TestFrames.sample(boxed, plane: 0, x: 80, y: 45))

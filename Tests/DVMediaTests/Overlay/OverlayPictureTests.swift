@@ -29,7 +29,7 @@ struct OverlayPictureTests {
         let picture = try OverlayPicture(path: path, width: 40)
         #expect(picture.width == 40 && picture.height == 20)
         let margin = OverlayPlacement(frameWidth: 160, frameHeight: 90).margin
-        let red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         #expect(TestFrames.sample(frame, plane: 0, x: margin + 5, y: margin + 5) == red.y)
         #expect(TestFrames.sample(frame, plane: 2, x: (margin + 6) / 2, y: (margin + 6) / 2) == red.v)
         #expect(TestFrames.values(frame, plane: 0, columns: margin + 24..<margin + 40, rows: margin..<margin + 20) == [grey.y])
@@ -43,7 +43,7 @@ struct OverlayPictureTests {
         let grey = OverlayPainterTests.grey
         let frame = try TestFrames.uniform(width: 160, height: 90, y: grey.y, u: grey.u, v: grey.v)
         try OverlayPainter(overlays: Self.overlays(path, opacity: 0.5), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
-        let red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         let margin = OverlayPlacement(frameWidth: 160, frameHeight: 90).margin
         let y = Double(TestFrames.sample(frame, plane: 0, x: margin + 5, y: margin + 5))
         #expect(abs(y - (Double(grey.y) + Double(red.y)) / 2) <= 1, "Y \(y)")

@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import DVSignal
 import Foundation
 import Testing
@@ -32,13 +33,13 @@ import Testing
 
     @Test func opaqueBlendWritesTheColourAndChromaAveragesTheBlock() throws {
         let frame = try VideoFrame(width: 4, height: 2)
-        frame.fill(RGBColor.black.bt709Limited)
+        frame.fill(RGBAColor.black.bt709Limited)
         var mask = TextMask(width: 4, height: 2)
         for x in 0..<3 {
             mask[x, 0] = 255
             mask[x, 1] = 255
         }
-        let red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         #expect(red == YUVColor(y: 63, u: 102, v: 240))
         frame.blend(mask, x: 0, y: 0, color: red)
         #expect((0..<4).map { frame.plane(0)[$0] } == [63, 63, 63, 16])
@@ -60,7 +61,7 @@ import Testing
         }
         let (width, height) = (48, 30)
         let eight = try VideoFrame(width: width, height: height), ten = try VideoFrame(width: width, height: height, tenBit: true)
-        let grey = YUVColor(y: 90, u: 120, v: 140), red = RGBColor(red: 255, green: 0, blue: 0).bt709Limited
+        let grey = YUVColor(y: 90, u: 120, v: 140), red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         for frame in [eight, ten] {
             frame.fill(grey)
             // At odd offsets, partly outside the frame, translucent, twice over.

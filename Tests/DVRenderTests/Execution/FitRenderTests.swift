@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 @testable import DVRender
 import DVTestBasics
 import DVTestSupport
@@ -13,7 +13,7 @@ import Testing
 @Suite("upright and fitted")
 struct FitRenderTests {
     static let canvas = (width: 160, height: 90)
-    static let background = RGBColor(red: 0, green: 160, blue: 0)
+    static let background = RGBAColor(red: 0, green: 160, blue: 0)
 
     /// One clip a day, 1 to 6 December: each an input shape issue 5 names.
     static let clips: [SampleClip] = [

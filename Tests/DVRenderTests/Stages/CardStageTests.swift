@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 @testable import DVRender
 import DVTestBasics
 import DVTestSupport
@@ -13,9 +13,9 @@ struct CardStageTests {
     let canvas = CanvasSettings(
         width: 320, height: 180, fps: 30, fit: .contain, background: .black, codec: "h264", crf: 20, preset: "veryfast", encoderThreads: 2
     )
-    static let navy = RGBColor(red: 20, green: 30, blue: 90)
+    static let navy = RGBAColor(red: 20, green: 30, blue: 90)
 
-    func card(_ text: String, backdrop: CardBackdrop? = nil, color: RGBColor = .white) -> TitleCardSource {
+    func card(_ text: String, backdrop: CardBackdrop? = nil, color: RGBAColor = .white) -> TitleCardSource {
         TitleCardSource(
             text: text, frameCount: 2, background: Self.navy, textColor: color, fontPath: TextStyle.defaultFontPath, backdrop: backdrop
         )
@@ -33,7 +33,7 @@ struct CardStageTests {
 
     /// A second of a yellow sample clip (a digit and a moving bar over the colour).
     static func clip(in folder: TemporaryFolder) throws -> URL {
-        let clip = SampleClip(fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8", background: RGBColor(red: 230, green: 190, blue: 60))
+        let clip = SampleClip(fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8", background: RGBAColor(red: 230, green: 190, blue: 60))
         return try SampleWriter().write(clip, in: folder.url)
     }
 
@@ -43,9 +43,9 @@ struct CardStageTests {
         let plain = try picture(card("Hello"))
         #expect(Self.luma(plain, columns: 0..<320, rows: 0..<20).allSatisfy { $0 == Int(navy.y) })
         let white = Self.luma(plain, columns: 100..<220, rows: 70..<110).max()
-        let red = Self.luma(try picture(card("Hello", color: RGBColor(red: 255, green: 0, blue: 0))), columns: 100..<220, rows: 70..<110).max()
+        let red = Self.luma(try picture(card("Hello", color: RGBAColor(red: 255, green: 0, blue: 0))), columns: 100..<220, rows: 70..<110).max()
         #expect(white == 235)
-        #expect(red == Int(RGBColor(red: 255, green: 0, blue: 0).bt709Limited.y))
+        #expect(red == Int(RGBAColor(red: 255, green: 0, blue: 0).bt709Limited.y))
     }
 
     @Test("a blurred backdrop shows the clip's frame, blurred and darkened, not the flat colour; the text still shows over it")

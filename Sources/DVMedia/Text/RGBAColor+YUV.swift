@@ -1,0 +1,23 @@
+import DVPlanning
+import DVSignal
+
+extension RGBAColor {
+    /// BT.709 limited range (Y 16–235, U/V 16–240), what video encoders are handed; alpha left aside.
+    public var bt709Limited: YUVColor {
+        let ycc = YCbCrMatrix.bt709.ycc(unit)
+        return YUVColor(y: Self.quantize(16 + 219 * ycc.x), u: Self.quantize(128 + 224 * ycc.y), v: Self.quantize(128 + 224 * ycc.z))
+    }
+
+    /// BT.601 full range (0–255), what JPEG (JFIF) stores; alpha left aside.
+    public var bt601Full: YUVColor {
+        let ycc = YCbCrMatrix.bt601.ycc(unit)
+        return YUVColor(y: Self.quantize(255 * ycc.x), u: Self.quantize(128 + 255 * ycc.y), v: Self.quantize(128 + 255 * ycc.z))
+    }
+
+    /// The colour components in 0…1.
+    private var unit: SIMD3<Double> { SIMD3(Double(red), Double(green), Double(blue)) / 255 }
+
+    private static func quantize(_ value: Double) -> UInt8 {
+        UInt8(max(0, min(255, value.rounded())))
+    }
+}
