@@ -38,7 +38,7 @@ public enum SubtitleTrack {
             guard let day = piece.day else { return [] }
             let start = index > 0 ? (pieces[index - 1].endFrame + piece.firstFrame) / 2 : piece.firstFrame
             let end = index + 1 < pieces.count ? (piece.endFrame + pieces[index + 1].firstFrame) / 2 : piece.endFrame
-            let date = PieceOverlays.dateText(stamp, day: day)
+            let date = stamp.text(for: day)
             var cues: [SubtitleCue] = []
             var cursor = start
             let cue = { (from: Int, to: Int, text: String) in

@@ -6,11 +6,14 @@ import Testing
 struct SubtitleTrackTests {
     @Test("each day's clip gets its date and caption, cues meet mid-transition and skip cards; SRT is exact")
     func cuesAndSRT() {
-        let job = PieceOverlaysTests.job([.date(Job.DateStamp(format: "MMM d"))])
+        let job = Job(
+            file: "/jobs/test.yaml", name: "test", library: Job.Library(paths: ["/media"]), timeframe: .month(year: 2024, month: 12),
+            output: Job.Output(path: "/out/test.mp4"), overlays: [.date(Job.DateStamp(format: "MMM d"))]
+        )
         let pieces = [
             SubtitleTrack.Piece(day: nil, firstFrame: 0, endFrame: 60),
-            SubtitleTrack.Piece(day: PieceOverlaysTests.day("2024-12-17"), firstFrame: 45, endFrame: 135),
-            SubtitleTrack.Piece(day: PieceOverlaysTests.day("2024-12-18", caption: "Birthday"), firstFrame: 120, endFrame: 210),
+            SubtitleTrack.Piece(day: DateStampTextTests.day("2024-12-17"), firstFrame: 45, endFrame: 135),
+            SubtitleTrack.Piece(day: DateStampTextTests.day("2024-12-18", caption: "Birthday"), firstFrame: 120, endFrame: 210),
         ]
         let cues = SubtitleTrack.cues(job: job, pieces: pieces, fps: 30)
         #expect(cues == [

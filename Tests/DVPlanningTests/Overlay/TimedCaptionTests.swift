@@ -66,43 +66,6 @@ struct TimedCaptionTests {
         expectDiagnostic(minimalJob + "\ndays: { 2024-12-18: { captions: 1️⃣{ text: x } } }", containing: "must be a list")
     }
 
-    @Test("each caption is drawn over the frames its times cover, in its own look over the job's, cased")
-    func drawnOverItsFrames() throws {
-        var job = try #require(validJob(minimalJob + """
-
-            captions: { case: title, fade: 0.1s }
-            days:
-              2024-12-18:
-                captions:
-                  - { text: HELLO there, start: 0.5s, end: 1s, color: "#FF0000" }
-                  - { text: to the end, start: 2s, end: 5s, position: top }
-                  - { text: never seen, start: 9s, end: 10s }
-            """))
-        let texts = Self.texts(PieceOverlays(job: job, day: Self.planned(), firstFrame: 300, endFrame: 390, fps: 30))
-        #expect(texts.map(\.text) == ["Hello There", "To The End"])
-        #expect(texts.map(\.firstFrame) == [15, 60] && texts.map(\.endFrame) == [30, 90])
-        #expect(texts.map(\.fadeFrames) == [3, 3])
-        #expect(texts[0].look.color == RGBAColor("#FF0000")! && texts[1].look.color == .white)
-        #expect(texts[1].position == .anchor(.top) && texts[0].position == .anchor(.bottom))
-        #expect(texts.allSatisfy { $0.align == nil && $0.size == 0.055 })
-        job.captions.align = .right
-        #expect(Self.texts(PieceOverlays(job: job, day: Self.planned(), firstFrame: 0, endFrame: 90, fps: 30)).allSatisfy { $0.align == .right })
-    }
-
-    @Test("the single caption keeps its look (and so its segments' identity) when captions: is left out")
-    func singleCaptionUnchanged() throws {
-        let job = try #require(validJob(minimalJob))
-        let text = try #require(Self.texts(PieceOverlays(job: job, day: Self.planned(caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)).first)
-        let expected = OverlayText(
-            text: "Birthday", position: .anchor(.bottom), size: 0.055,
-            look: Job.TextLook(color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)),
-            firstFrame: 0, endFrame: 90, fadeFrames: 8
-        )
-        #expect(text == expected)
-        let encoded = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
-        #expect(!encoded.contains("align"), "an unaligned text encodes as before: \(encoded)")
-    }
-
     @Test("subtitles cut the day's cue at each caption's start and end; the date stays in every cue")
     func subtitleCuesFollowCaptions() throws {
         let job = try #require(validJob(minimalJob + """

@@ -1,8 +1,8 @@
-import Foundation
+import DVPlanning
 
 extension PieceOverlays {
     /// The shadow under every caption's letters.
-    public static let captionShadow = RGBAColor(red: 0, green: 0, blue: 0, alpha: 160)
+    static let captionShadow = RGBAColor(red: 0, green: 0, blue: 0, alpha: 160)
 
     /// The overlays of the day's clip that spans reel frames `firstFrame ..< endFrame` at `fps`:
     /// `job.overlays` in order (timeline texts only where they reach into the piece), then the day's
@@ -10,7 +10,7 @@ extension PieceOverlays {
     /// `identities` gives each image, movie and font file's content digest, by path (see `OverlayImage.identity`);
     /// `defaultFont`, when given, is the font of the texts that name none (the caption, say), so that its
     /// content is part of the piece's identity too.
-    public init(
+    init(
         job: Job, day: PlannedDay, firstFrame: Int, endFrame: Int, fps: Int, identities: [String: String] = [:], defaultFont: String? = nil
     ) {
         let count = endFrame - firstFrame
@@ -19,7 +19,7 @@ extension PieceOverlays {
         for overlay in job.overlays {
             switch overlay {
             case let .date(stamp):
-                let text = Self.dateText(stamp, day: day)
+                let text = stamp.text(for: day)
                 items.append(.text(OverlayText(
                     text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font)
                 )))
@@ -57,13 +57,5 @@ extension PieceOverlays {
             )))
         }
         self.init(items: items)
-    }
-
-    /// The date stamp's words for `day`: its date in the stamp's pattern and locale, and with
-    /// `show_source` the day a pinned clip was filmed ("Sun, Dec 8 (from Dec 6)").
-    public static func dateText(_ stamp: Job.DateStamp, day: PlannedDay) -> String {
-        let text = DayFormatter(pattern: stamp.format, locale: stamp.locale).string(for: day.date)
-        guard stamp.showSource, let source = day.sourceDate, source != day.date else { return text }
-        return "\(text) (from \(DayFormatter(pattern: "MMM d", locale: stamp.locale).string(for: source)))"
     }
 }

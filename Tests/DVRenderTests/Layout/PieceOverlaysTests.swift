@@ -1,7 +1,12 @@
 import DVPlanning
+import DVTestBasics
+import Foundation
 import Testing
 
-/// Which overlay items show on which frame of a piece, with what text and opacity.
+@testable import DVRender
+
+/// Which overlay items the layout gives a piece, and which show on which of its frames, with what text,
+/// times and opacity.
 @Suite("piece overlays")
 struct PieceOverlaysTests {
     static func job(_ overlays: [Job.Overlay]) -> Job {
@@ -21,6 +26,16 @@ struct PieceOverlaysTests {
         overlays.items.compactMap { if case let .text(text) = $0 { text } else { nil } }
     }
 
+    /// The smallest valid job with the `extra` keys, loaded in a scratch folder; it must be valid.
+    static func loaded(_ extra: String) throws -> Job {
+        let scratch = try TemporaryFolder("piece-overlays")
+        _ = try scratch.subfolder("lib")
+        let yaml = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4 }\n" + extra
+        let result = JobLoader.load(text: yaml, file: "job.yaml", directory: scratch.url.path)
+        #expect(result.diagnostics.isEmpty, "unexpected: \(result.diagnostics)")
+        return try #require(result.job)
+    }
+
     @Test("a date stamp shows the day in its pattern and locale on every frame")
     func dateStamp() {
         let overlays = PieceOverlays(job: Self.job([.date(Job.DateStamp())]), day: Self.day("2024-12-18"), firstFrame: 90, endFrame: 180, fps: 30)
@@ -29,17 +44,6 @@ struct PieceOverlaysTests {
         #expect(texts[0].firstFrame == 0 && texts[0].endFrame == 90)
         #expect(overlays.visible(atFrame: 0).count == 1 && overlays.visible(atFrame: 89).count == 1)
         #expect(overlays.visible(atFrame: 90).isEmpty)
-        let french = Job.DateStamp(format: "d MMMM", locale: "fr_FR")
-        #expect(PieceOverlays.dateText(french, day: Self.day("2024-12-18")) == "18 décembre")
-    }
-
-    @Test("with show_source a clip pinned from another day says where it is from")
-    func dateStampShowsTheSourceDay() {
-        var stamp = Job.DateStamp(format: "MMM d")
-        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-06")) == "Dec 8")
-        stamp.showSource = true
-        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-06")) == "Dec 8 (from Dec 6)")
-        #expect(PieceOverlays.dateText(stamp, day: Self.day("2024-12-08", source: "2024-12-08")) == "Dec 8")
     }
 
     @Test("a timeline text shows on the piece's frames inside its range only, and not at all on pieces it misses")
@@ -97,5 +101,42 @@ struct PieceOverlaysTests {
             OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"), OverlayFont(path: "/fonts/own.ttf", identity: "digest-of-own"),
             OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"),
         ])
+    }
+
+    @Test("each caption is drawn over the frames its times cover, in its own look over the job's, cased")
+    func drawnOverItsFrames() throws {
+        var job = try Self.loaded("""
+
+            captions: { case: title, fade: 0.1s }
+            days:
+              2024-12-18:
+                captions:
+                  - { text: HELLO there, start: 0.5s, end: 1s, color: "#FF0000" }
+                  - { text: to the end, start: 2s, end: 5s, position: top }
+                  - { text: never seen, start: 9s, end: 10s }
+            """)
+        let texts = Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 300, endFrame: 390, fps: 30))
+        #expect(texts.map(\.text) == ["Hello There", "To The End"])
+        #expect(texts.map(\.firstFrame) == [15, 60] && texts.map(\.endFrame) == [30, 90])
+        #expect(texts.map(\.fadeFrames) == [3, 3])
+        #expect(texts[0].look.color == RGBAColor("#FF0000")! && texts[1].look.color == .white)
+        #expect(texts[1].position == .anchor(.top) && texts[0].position == .anchor(.bottom))
+        #expect(texts.allSatisfy { $0.align == nil && $0.size == 0.055 })
+        job.captions.align = .right
+        #expect(Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30)).allSatisfy { $0.align == .right })
+    }
+
+    @Test("the single caption keeps its look (and so its segments' identity) when captions: is left out")
+    func singleCaptionUnchanged() throws {
+        let job = try Self.loaded("")
+        let text = try #require(Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)).first)
+        let expected = OverlayText(
+            text: "Birthday", position: .anchor(.bottom), size: 0.055,
+            look: Job.TextLook(color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)),
+            firstFrame: 0, endFrame: 90, fadeFrames: 8
+        )
+        #expect(text == expected)
+        let encoded = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+        #expect(!encoded.contains("align"), "an unaligned text encodes as before: \(encoded)")
     }
 }
