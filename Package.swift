@@ -61,7 +61,7 @@ let package = Package(
 
         /** What every test target shares, without media: temporary folders and test signals (tests only). */
         .target(name: "DVTestBasics", dependencies: ["DVSignal"], path: "Tests/DVTestBasics"),
-        /** What the media tests share: the demo fixture, reference commands, Motion Photo bytes (tests only). */
+        /** What the media tests share: the demo fixture, reference commands, the frame census, Motion Photo bytes (tests only). */
         .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
