@@ -15,13 +15,16 @@ struct ValidateCommand: AsyncParsableCommand {
             --format json, prints one JSON object (files, their diagnostics, totals) for CI annotations \
             instead; with --format github (the default inside GitHub Actions, where GITHUB_ACTIONS=true), \
             GitHub's ::error file=…,line=…,col=…::… commands, which a pull request shows on the job \
-            file's line. Exit status 2 when any file has an error; warnings do not fail.
+            file's line. Exit status 2 when any file has an error; warnings do not fail. With --print, \
+            also prints each job as dvpipe reads it: merged with the presets it extends, each value \
+            a preset gave marked with its file and line.
 
             Example:
               dvpipe validate jobs/*.yaml
               dvpipe validate --format json jobs/*.yaml
               dvpipe validate --format github jobs/*.yaml
               dvpipe validate --confine . --confine /media jobs/*.yaml
+              dvpipe validate --print jobs/2024-12.yaml
             """
     )
 
@@ -41,33 +44,44 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Allow the jobs' paths only inside this folder, `..` and symbolic links followed; repeat for several.", valueName: "dir"))
     var confine: [String] = []
 
+    @Flag(name: .long, help: "Also print each job merged with the presets it extends (text format only).")
+    var print = false
+
     func validate() throws {
         try ConfinedFolders.check(confine)
+        if print, let format, format != .text {
+            throw ValidationError("--print shows the merged job as YAML, so it goes with --format text only")
+        }
     }
 
     func run() async throws {
         let allowed = confine.isEmpty ? nil : confine
-        let reports = jobs.map { FileReport(file: $0, result: JobLoader.load(path: $0, allowedFolders: allowed).checkingFiles()) }
-        switch format ?? (GitHubAnnotation.isActive ? .github : .text) {
+        let results = jobs.map { JobLoader.load(path: $0, allowedFolders: allowed).checkingFiles() }
+        let reports = zip(jobs, results).map { FileReport(file: $0, result: $1) }
+        switch print ? .text : format ?? (GitHubAnnotation.isActive ? .github : .text) {
         case .github:
             for report in reports {
                 for entry in report.diagnostics {
-                    print(GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.message))
+                    Swift.print(GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.fullMessage))
                 }
-                print(report.summary)
+                Swift.print(report.summary)
             }
         case .text:
-            for report in reports {
+            for (report, result) in zip(reports, results) {
                 for diagnostic in report.diagnostics {
-                    print(diagnostic.description)
+                    Swift.print(diagnostic.description)
                 }
-                print(report.summary)
+                Swift.print(report.summary)
+                if print, let tree = result.tree {
+                    Swift.print("# \(report.file), merged with the presets it extends:")
+                    Swift.print(tree.yamlText(home: report.file), terminator: "")
+                }
             }
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(JSONReport(files: reports))
-            print(String(decoding: data, as: UTF8.self))
+            Swift.print(String(decoding: data, as: UTF8.self))
         }
         if reports.contains(where: { $0.errors > 0 }) {
             throw ExitCode(2)
@@ -109,6 +123,8 @@ extension ValidateCommand {
         let column: Int
         let severity: String
         let message: String
+        /// For a problem in a preset, `FILE:LINE:COLUMN` of each `extends:` that included it, the job's last.
+        let includedFrom: [String]?
 
         init(_ diagnostic: Diagnostic) {
             file = diagnostic.location.file
@@ -116,10 +132,16 @@ extension ValidateCommand {
             column = diagnostic.location.column
             severity = diagnostic.severity.rawValue
             message = diagnostic.message
+            includedFrom = diagnostic.location.includedFrom.isEmpty ? nil : diagnostic.location.includedFrom.map(\.description)
+        }
+
+        /// The message, and for a problem in a preset `(included from JOB:LINE:COLUMN)` after it.
+        var fullMessage: String {
+            includedFrom.map { message + " (" + $0.map { "included from \($0)" }.joined(separator: ", ") + ")" } ?? message
         }
 
         /// `FILE:LINE:COLUMN: error: MESSAGE`.
-        var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
+        var description: String { "\(file):\(line):\(column): \(severity): \(fullMessage)" }
     }
 
     /// The whole `--format json` document.

@@ -16,6 +16,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE:COLUMN: error: MESSAGE`.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// `FILE:LINE:COLUMN: error: MESSAGE`, and in a preset `(included from JOB:LINE:COLUMN)` after it.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message)" + (location.includedFrom.isEmpty ? "" : " " + location.inclusion)
+    }
 }

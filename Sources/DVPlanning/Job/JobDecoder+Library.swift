@@ -16,8 +16,8 @@ extension JobDecoder {
                     error("library.paths has an empty entry; name a folder", at: item)
                     continue
                 }
-                confine(text, from: directory, name: "library.paths", at: item)
-                let path = resolve(path: text)
+                confine(text, from: folder(of: item), name: "library.paths", at: item)
+                let path = resolve(path: text, at: item)
                 let kind = fileKind(at: path)
                 if !kind.exists {
                     warning("library folder '\(text)' does not exist (\(path)); create it or fix the path", at: item)

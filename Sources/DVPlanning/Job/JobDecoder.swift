@@ -20,8 +20,11 @@ struct JobDecoder {
     }
 
     let file: String
-    /// The job file's folder: relative paths resolve against it.
+    /// The job file's folder: relative paths written in the job resolve against it.
     let directory: String
+    /// The folder of each file that gave part of the tree (the job and its presets), by the name locations
+    /// give it: a relative path resolves against the folder of the file it was written in.
+    let folders: [String: String]
     private(set) var diagnostics: [Diagnostic] = []
     /// The files the job names that exist, for the media layer to open.
     var files: [JobFileReference] = []
@@ -30,9 +33,10 @@ struct JobDecoder {
     /// The library folders decoded so far, which pins are relative to.
     var libraryPaths: [String] = []
 
-    init(file: String, directory: String, allowedFolders: [String]? = nil) {
+    init(file: String, directory: String, folders: [String: String] = [:], allowedFolders: [String]? = nil) {
         self.file = file
         self.directory = directory
+        self.folders = folders
         self.allowedFolders = allowedFolders
     }
 
@@ -182,8 +186,13 @@ struct JobDecoder {
     /// A path from the job: `~` expanded, relative paths taken from the job file's folder.
     mutating func path(_ fields: Fields, _ key: String) -> String? {
         guard let node = fields[key], let text = scalar(node, name: fields.name(key), expected: "a path") else { return nil }
-        confine(text, from: directory, name: fields.name(key), at: node)
-        return resolve(path: text)
+        confine(text, from: folder(of: node), name: fields.name(key), at: node)
+        return resolve(path: text, at: node)
+    }
+
+    /// The folder of the file `node` was written in, where its relative paths start.
+    func folder(of node: YAMLNode) -> String {
+        folders[node.location.file] ?? directory
     }
 
     /// Under `--confine`, reports `text` (relative to `base`) when it leads outside the allowed folders once
@@ -216,9 +225,10 @@ struct JobDecoder {
         }
     }
 
-    func resolve(path text: String) -> String {
+    /// `text`, written at `node`, as an absolute path.
+    func resolve(path text: String, at node: YAMLNode) -> String {
         let expanded = Self.expandTilde(text)
-        let absolute = expanded.hasPrefix("/") ? expanded : directory + "/" + expanded
+        let absolute = expanded.hasPrefix("/") ? expanded : folder(of: node) + "/" + expanded
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 

@@ -34,12 +34,16 @@ public enum JobLoader {
             diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
             return JobLoadResult(job: nil, diagnostics: diagnostics)
         }
-        var decoder = JobDecoder(file: file, directory: directory, allowedFolders: allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } })
-        let job = decoder.decodeJob(root)
+        let composition = JobComposition(root: root, file: file, folder: directory)
+        diagnostics += composition.diagnostics
+        var decoder = JobDecoder(
+            file: file, directory: directory, folders: composition.folders,
+            allowedFolders: allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } })
+        let job = decoder.decodeJob(composition.root)
         diagnostics += decoder.diagnostics
         diagnostics.sort { $0.location < $1.location }
         let failed = diagnostics.contains { $0.severity == .error }
-        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics, files: decoder.files)
+        return JobLoadResult(job: failed ? nil : job, diagnostics: diagnostics, files: decoder.files, tree: composition.root)
     }
 
     /// Validates job text given as a string (tests, tools).

@@ -1,0 +1,164 @@
+import Foundation
+
+/// A job's tree with the presets it names in `extends:` merged under it, before it is decoded.
+///
+/// `extends:` takes a file or a list of files, relative to the file that names them; a preset may extend
+/// others in turn. Later presets win over earlier ones, and the job over all of them: mappings merge key by
+/// key at every depth, a list or a plain value replaces what was there, and under `days:` each date's
+/// entry replaces the preset's entry for that date whole. Every node keeps the place where it was
+/// written, and a preset's nodes the chain of `extends:` entries that brought them in, so that any
+/// problem is reported in the preset with "included from" the job.
+public struct JobComposition: Sendable {
+    /// The merged tree, without `extends:`.
+    public var root: YAMLNode
+    /// Problems with `extends:` itself, and in the presets' YAML.
+    public var diagnostics: [Diagnostic] = []
+    /// The folder of every file that gave part of the tree, by the name locations give it: relative paths
+    /// written in a preset start in the preset's folder.
+    public var folders: [String: String] = [:]
+
+    /// Merges the presets that `root` (the job `file`, in `folder`) extends under it.
+    public init(root: YAMLNode, file: String, folder: String) {
+        self.root = root
+        folders[file] = folder
+        let absolute = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).standardizedFileURL.path
+        self.root = expand(root, file: file, folder: folder, chain: [(absolute, file)])
+    }
+
+    /// `node` with its presets under it; `chain` lists the files being expanded, outermost first, by absolute
+    /// path and by name.
+    private mutating func expand(_ node: YAMLNode, file: String, folder: String, chain: [(absolute: String, name: String)]) -> YAMLNode {
+        guard let entries = node.entries, let extends = entries.first(where: { $0.key.scalar == "extends" })?.value else { return node }
+        let own = YAMLNode(.mapping(entries.filter { $0.key.scalar != "extends" }), at: node.location)
+        let names: [YAMLNode]
+        if let items = extends.items {
+            names = items
+        } else if extends.scalar != nil, !extends.isNull {
+            names = [extends]
+        } else {
+            error("extends must be a preset file or a list of them, like extends: presets/style.yaml; found \(extends.summary)", at: extends)
+            return own
+        }
+        var base: YAMLNode?
+        for name in names {
+            guard let preset = load(name, file: file, folder: folder, chain: chain) else { continue }
+            let expanded = expand(preset.root, file: preset.name, folder: preset.folder, chain: chain + [(preset.absolute, preset.name)])
+            base = base.map { Self.merge($0, under: expanded, days: true) } ?? expanded
+        }
+        return base.map { Self.merge($0, under: own, days: true) } ?? own
+    }
+
+    /// The preset that the `extends:` entry `name` (in `file`, in `folder`) names, parsed, its nodes marked as
+    /// included from `name`; nil after reporting why it cannot be used.
+    private mutating func load(
+        _ name: YAMLNode, file: String, folder: String, chain: [(absolute: String, name: String)]
+    ) -> (root: YAMLNode, name: String, folder: String, absolute: String)? {
+        guard let text = name.scalar, !name.isNull, !text.isEmpty else {
+            error("each extends entry must be a preset file's path; found \(name.summary)", at: name)
+            return nil
+        }
+        let expanded = JobDecoder.expandTilde(text)
+        let absolute = URL(fileURLWithPath: expanded.hasPrefix("/") ? expanded : folder + "/" + expanded).standardizedFileURL.path
+        let shown = expanded.hasPrefix("/") ? expanded : Self.normalized(Self.folderPart(of: file) + expanded)
+        if let start = chain.firstIndex(where: { $0.absolute == absolute }) {
+            let cycle = (chain[start...].map(\.name) + [shown]).joined(separator: " → ")
+            error("extends makes a cycle: \(cycle); a preset cannot extend itself, even through another", at: name)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            var isFolder: ObjCBool = false
+            let reason = !FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+            error("cannot read preset '\(text)' (\(absolute)): \(reason)", at: name)
+            return nil
+        }
+        let inclusion = [SourceLocation(file: name.location.file, line: name.location.line, column: name.location.column)] + name.location.includedFrom
+        let bytes = Array(data)
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser().parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, file: shown)
+        } catch {
+            diagnostics.append(Self.included(error.diagnostic, from: inclusion))
+            return nil
+        }
+        diagnostics += document.problems.map { Self.included($0.diagnostic, from: inclusion) }
+        let root = Self.marked(document.root ?? YAMLNode(.mapping([]), at: SourceLocation(file: shown, line: 1, column: 1)), from: inclusion)
+        guard root.isNull || root.entries != nil else {
+            error("a preset must be a mapping of job keys, like a job file; found \(root.summary)", at: root)
+            return nil
+        }
+        let presetFolder = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
+        folders[shown] = presetFolder
+        return (root.isNull ? YAMLNode(.mapping([]), at: root.location) : root, shown, presetFolder, absolute)
+    }
+
+    private mutating func error(_ message: String, at node: YAMLNode) {
+        diagnostics.append(Diagnostic(.error, at: node.location, message))
+    }
+
+    /// `over` merged onto `base`: mappings key by key (with `days`, each date's entry whole), anything else
+    /// replaced by `over`.
+    public static func merge(_ base: YAMLNode, under over: YAMLNode, days: Bool = false) -> YAMLNode {
+        guard var merged = base.entries, let entries = over.entries else { return over }
+        for entry in entries {
+            guard let key = entry.key.scalar, let index = merged.firstIndex(where: { $0.key.scalar == key }) else {
+                merged.append(entry)
+                continue
+            }
+            let value = days && key == "days" ? merge(merged[index].value, under: entry.value, wholeEntries: true) : merge(merged[index].value, under: entry.value)
+            merged[index] = YAMLNode.Entry(key: entry.key, value: value)
+        }
+        return YAMLNode(.mapping(merged), at: over.location)
+    }
+
+    /// `over`'s entries replacing `base`'s of the same key whole, the others kept.
+    private static func merge(_ base: YAMLNode, under over: YAMLNode, wholeEntries: Bool) -> YAMLNode {
+        guard var merged = base.entries, let entries = over.entries else { return over }
+        for entry in entries {
+            if let index = merged.firstIndex(where: { $0.key.scalar != nil && $0.key.scalar == entry.key.scalar }) {
+                merged[index] = entry
+            } else {
+                merged.append(entry)
+            }
+        }
+        return YAMLNode(.mapping(merged), at: over.location)
+    }
+
+    /// `node` and everything in it marked as brought in by `inclusion`.
+    private static func marked(_ node: YAMLNode, from inclusion: [SourceLocation]) -> YAMLNode {
+        var node = node
+        node.location.includedFrom = inclusion
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items): node.content = .sequence(items.map { marked($0, from: inclusion) })
+        case .mapping(let entries):
+            node.content = .mapping(entries.map { YAMLNode.Entry(key: marked($0.key, from: inclusion), value: marked($0.value, from: inclusion)) })
+        }
+        return node
+    }
+
+    private static func included(_ diagnostic: Diagnostic, from inclusion: [SourceLocation]) -> Diagnostic {
+        var diagnostic = diagnostic
+        diagnostic.location.includedFrom = inclusion
+        return diagnostic
+    }
+
+    /// `jobs/` for `jobs/dec.yaml`, nothing for `dec.yaml`.
+    private static func folderPart(of file: String) -> String {
+        file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+    }
+
+    /// A relative path with `.` and each `name/..` taken out by their names: `jobs/../presets/a.yaml` is
+    /// `presets/a.yaml`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}
