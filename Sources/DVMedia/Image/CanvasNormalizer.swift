@@ -23,6 +23,9 @@ public final class CanvasNormalizer {
 
     /// False to read HDR pictures' values as if they were SDR (`output.tone_map: off`), true to tone map them.
     public let toneMap: Bool
+    /// The job's look (`LookCube`), applied to the picture (and the backdrop drawn from it) after its colour
+    /// conversion, never to the background colour; nil for none.
+    public let look: ColourCube?
 
     private let backgroundYUV: YUVColor
     private var pictureWorkspace = Workspace()
@@ -38,7 +41,10 @@ public final class CanvasNormalizer {
     private static let backdropChroma = 200
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
-    public init(canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true) throws {
+    public init(
+        canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil
+    ) throws {
+        self.look = look
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }
@@ -76,6 +82,12 @@ public final class CanvasNormalizer {
             try drawBackdrop(picture, rotation: rotation, into: canvas)
         }
         try draw(picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop, workspace: &pictureWorkspace)
+        if let look {
+            let whole = overBackdrop || fit == .cover
+            look.apply(
+                to: canvas, x: whole ? 0 : contained.rectX, y: whole ? 0 : contained.rectY, width: whole ? canvasWidth : contained.rectWidth,
+                height: whole ? canvasHeight : contained.rectHeight)
+        }
         if fit == .contain {
             fillOutside(contained, of: canvas)
         }

@@ -4,7 +4,7 @@ import DVSignal
 extension JobFileReference {
     /// Why the file at `path` cannot be used as `kind`, or nil: it is read as rendering reads it, on a small
     /// canvas (a picture decoded, a movie's first frame drawn, the music's first tenth of a second decoded,
-    /// a glyph of the font rendered).
+    /// a glyph of the font rendered, a look's table read).
     public static func problem(opening path: String, as kind: Kind) -> String? {
         do {
             switch kind {
@@ -19,6 +19,8 @@ extension JobFileReference {
                 }
             case .font:
                 _ = try FontFace(path: path, pixelSize: 16).render("0")
+            case .look:
+                _ = try LookCube.table(at: path)
             }
             return nil
         } catch {

@@ -15,6 +15,8 @@ extension Job {
         public var subtitles: Bool
         /// Whether HDR clips are tone mapped into the reel's SDR BT.709; default `auto`.
         public var toneMap: ToneMap
+        /// A look applied to every clip after its colour conversion and before overlays; none by default.
+        public var look: Look?
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,
@@ -31,6 +33,18 @@ extension Job {
             self.audio = audio
             self.subtitles = subtitles
             self.toneMap = toneMap
+        }
+
+        /// A colour look from a `.cube` file, mixed with the picture by `strength` (1: all look, 0: none).
+        public struct Look: Sendable, Hashable, Codable {
+            /// Absolute path of the `.cube` file.
+            public var lut: String
+            public var strength: Double
+
+            public init(lut: String, strength: Double = 1) {
+                self.lut = lut
+                self.strength = strength
+            }
         }
 
         /// Width and height of the reel in pixels.

@@ -1,7 +1,7 @@
 extension JobDecoder {
     mutating func decodeOutput(_ node: YAMLNode) -> Job.Output {
         var output = Job.Output(path: "")
-        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map"]
+        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look"]
         guard let fields = fields(of: node, path: "output", allowed: allowed, required: ["path"]) else { return output }
         if let path = path(fields, "path") {
             output.path = path
@@ -37,7 +37,16 @@ extension JobDecoder {
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
+        if let node = fields["look"] { output.look = decodeLook(node, path: "output.look") }
         return output
+    }
+
+    /// `{lut: FILE.cube, strength: 0…1}`.
+    mutating func decodeLook(_ node: YAMLNode, path: String) -> Job.Output.Look? {
+        guard let fields = fields(of: node, path: path, allowed: ["lut", "strength"], required: ["lut"]),
+            let lut = existingFile(fields, "lut", kind: .look)
+        else { return nil }
+        return Job.Output.Look(lut: lut, strength: number(fields, "strength", in: 0...1) ?? 1)
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`; an empty value hints that `#` started a comment.

@@ -1,4 +1,4 @@
-/// A file the job names for an overlay, the music or a font, with the place that names it, so that a
+/// A file the job names for an overlay, the music, a font or a look, with the place that names it, so that a
 /// file that exists but cannot be used is reported at its line before anything is rendered.
 public struct JobFileReference: Sendable, Hashable {
     /// What the file has to be.
@@ -7,6 +7,7 @@ public struct JobFileReference: Sendable, Hashable {
         case movie
         case sound
         case font
+        case look
     }
 
     /// The absolute path.

@@ -69,10 +69,6 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         }
         try work.prepare()
         work.removeAbandonedTemporaries()
-        let renderer = SegmentRenderer(
-            canvas: CanvasSettings(output: planned.job.output), work: work, cache: options.cache, claimTimeout: options.claimTimeout,
-            parallelism: options.parallelism
-        )
         var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
         var planned = planned
@@ -90,6 +86,9 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             let assignment = ShardAssignment(
                 segments: layout.segments, index: planned.scan.entries, canvas: layout.canvas, count: options.shard.count)
             let owned = layout.segments.filter { assignment.owns(options.shard, $0.position) }
+            let renderer = SegmentRenderer(
+                canvas: layout.canvas, work: work, cache: options.cache, claimTimeout: options.claimTimeout, parallelism: options.parallelism
+            )
             let outcome = try await renderer.render(owned, observer: observer, stop: stop)
             rendered += outcome.renderedCount
             cacheUse.hits += outcome.cacheUse.hits

@@ -18,11 +18,13 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case overlayFailed(day: String, reason: String)
     /// The output file could not be written.
     case outputFailed(path: String, reason: String)
+    /// The look's `.cube` file could not be read as one; `reason` says where it breaks.
+    case lookFailed(path: String, reason: String)
 
     /// The file the failure concerns, when it is one.
     public var file: String? {
         switch self {
-        case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path): path
+        case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path), let .lookFailed(path, _): path
         case let .unreadableFiles(files): files.first?.path
         case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed: nil
         }
@@ -47,6 +49,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "the overlays of \(day) could not be drawn: \(reason)"
         case let .outputFailed(path, reason):
             "\(path): \(reason)"
+        case let .lookFailed(path, reason):
+            "the look \(path) cannot be used: \(reason)"
         }
     }
 }

@@ -2,7 +2,7 @@ import DVMedia
 import DVPlanning
 
 /// The output settings that decide every segment's pixels and bytes.
-public struct CanvasSettings: Sendable, Hashable, Codable {
+public struct CanvasSettings: Sendable, Hashable, Encodable {
     /// Output width and height in pixels (even).
     public var width: Int
     public var height: Int
@@ -20,10 +20,31 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
     public var encoderThreads: Int
     /// True to tone map HDR clips into SDR (`output.tone_map: auto`), false to read their values as SDR.
     public var toneMap: Bool
+    /// The look applied to every clip (`output.look`), or nil for none.
+    public var look: Look?
+
+    /// A look's `.cube` file by its content, and its strength. Encoded (for keys) without its path.
+    public struct Look: Sendable, Hashable, Encodable {
+        /// Absolute path of the `.cube` file, to read it; not part of the identity.
+        public var path: String
+        /// The file's content digest (`ContentDigests`).
+        public var identity: String
+        public var strength: Double
+
+        public init(path: String, identity: String, strength: Double) {
+            self.path = path
+            self.identity = identity
+            self.strength = strength
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case identity, strength
+        }
+    }
 
     public init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,
-        encoderThreads: Int, toneMap: Bool = true
+        encoderThreads: Int, toneMap: Bool = true, look: Look? = nil
     ) {
         self.width = width
         self.height = height
@@ -35,5 +56,6 @@ public struct CanvasSettings: Sendable, Hashable, Codable {
         self.preset = preset
         self.encoderThreads = encoderThreads
         self.toneMap = toneMap
+        self.look = look
     }
 }

@@ -147,7 +147,7 @@ public struct ReelLayout: Sendable {
             }
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
-        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
+        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file, job.output.look?.lut].compactMap { $0 }
     }
 }
 
@@ -158,15 +158,16 @@ extension CanvasSettings {
     /// about 100 MB less at the peak.
     public static let encoderThreads = 2
 
-    /// The canvas a job's `output` asks for. Encoder threads are fixed at `encoderThreads` per segment, so
-    /// the bytes never depend on the machine's core count.
-    public init(output: Job.Output) {
+    /// The canvas a job's `output` asks for, its look's file named by its digest in `identities`. Encoder
+    /// threads are fixed at `encoderThreads` per segment, so the bytes never depend on the machine's core count.
+    public init(output: Job.Output, identities: [String: String]) {
         let size = output.frameSize
         self.init(
             width: size.width, height: size.height, fps: output.fps, fit: output.fit,
             background: output.background.opaque,
             codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
-            toneMap: output.toneMap == .auto
+            toneMap: output.toneMap == .auto,
+            look: output.look.map { Look(path: $0.lut, identity: identities[$0.lut] ?? "", strength: $0.strength) }
         )
     }
 }

@@ -78,6 +78,6 @@ public struct PlannedJob: Sendable {
     public func layout(observer: some RenderObserver) throws -> ReelLayout {
         let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
         try? digests.save()
-        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: CanvasSettings(output: job.output))
+        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: CanvasSettings(output: job.output, identities: identities))
     }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// Frames in the output canvas, one at a time: what the transition and encode stages consume.
 protocol CanvasFrameSource {
@@ -63,7 +64,7 @@ public struct NormalizedClip: ClipFrames {
     }
 }
 
-/// Normalize: rotation, scaling into the canvas with the job's fit and background, 8-bit 4:2:0.
+/// Normalize: rotation, scaling into the canvas with the job's fit and background, the job's look, 8-bit 4:2:0.
 struct NormalizeStage {
     let canvas: CanvasSettings
 
@@ -74,8 +75,18 @@ struct NormalizeStage {
     /// `loaded` fitted into a `width` × `height` picture by `fit`: a layer's rectangle.
     func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
         let normalizer = try CanvasNormalizer(
-            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap
+            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap, look: try lookCube()
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
+    }
+
+    /// The canvas's look as a colour cube, nil without one (or for one that changes nothing).
+    private func lookCube() throws -> ColourCube? {
+        guard let look = canvas.look else { return nil }
+        do {
+            return try LookCube.cube(path: look.path, identity: look.identity, strength: look.strength)
+        } catch {
+            throw RenderError.lookFailed(path: look.path, reason: error.description)
+        }
     }
 }

@@ -212,6 +212,17 @@ public enum ColourConversion {
 }
 
 extension ColourConversion {
+    /// A look on BT.709 limited-range codes: each sample's R′G′B′ (held to 0…1, as a picture in RGB would
+    /// be) through `table`, mixed with the unchanged colour by `strength`, back to codes.
+    public static func look(_ table: CubeLUT, strength: Double) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+        let target = ColourDescription.bt709
+        return { codes in
+            let rgb = target.matrix.rgb(target.normalized(codes)).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+            let graded = rgb + strength * (table.apply(rgb) - rgb)
+            return target.codes(target.matrix.ycc(graded))
+        }
+    }
+
     /// The brightest light, in cd/m², that the highlights of an HDR `source` are rolled off to: HLG's nominal
     /// 1000 cd/m² display whatever the clip declares; for PQ the `declared` peak (content light level or
     /// mastering display), else 10000, the most PQ can hold.

@@ -1,0 +1,121 @@
+import DVSamples
+import DVTestBasics
+import DVTestSupport
+import Foundation
+import Testing
+
+/// `output.look` in rendered reels, checked against ffmpeg's `lut3d` filter: a real 3D table grades the
+/// frames as `lut3d` does, an identity table changes no byte, and a broken `.cube` file fails `validate`
+/// at its own line.
+@Suite(.serialized) struct LookRenderTests {
+    /// A `.cube` text of `size` whose rows are `transform` of their lattice points (red fastest).
+    static func cube(size: Int, _ transform: (SIMD3<Double>) -> SIMD3<Double>) -> String {
+        var lines = ["TITLE \"dvpipe test look\"", "LUT_3D_SIZE \(size)"]
+        let step = 1 / Double(size - 1)
+        for blue in 0..<size {
+            for green in 0..<size {
+                for red in 0..<size {
+                    let out = transform(SIMD3(Double(red), Double(green), Double(blue)) * step)
+                    lines.append(String(format: "%.6f %.6f %.6f", out.x, out.y, out.z))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A warm, contrasty grade that mixes the channels a little: nothing a matrix alone could do.
+    static func warm(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        let red = 0.04 + 0.94 * pow(rgb.x, 0.85), green = 0.01 + 0.97 * pow(rgb.y, 1.05)
+        let blue = 0.9 * pow(rgb.z, 1.15) + 0.05 * rgb.x
+        return SIMD3(red, green, blue).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+    }
+
+    /// A project of four days of the dated library, encoded losslessly (crf 0) so that the comparison
+    /// measures the grade and nothing else, with no overlay (which the look leaves alone); `look` is
+    /// the job's `output.look` line, if any.
+    static func job(in folder: TemporaryFolder, look: String?) throws -> URL {
+        let media = try folder.subfolder("media")
+        if !FileManager.default.fileExists(atPath: media.appendingPathComponent(DatedLibrary.clip(0).fileName).path) {
+            let writer = try SampleWriter()
+            for index in 0..<4 {
+                try writer.write(DatedLibrary.clip(index), in: media)
+            }
+        }
+        let job = folder.url.appendingPathComponent("look.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-19 }
+            transition: { style: cut }
+            output:
+              path: out/reel.mp4
+              resolution: 160x90
+              fps: 10
+              video: { crf: 0 }
+            \(look.map { "  look: \($0)" } ?? "")
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    static func render(_ job: URL) throws -> Data {
+        let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(result.status == 0, "run failed: \(result.standardError)")
+        return try Data(contentsOf: job.deletingLastPathComponent().appendingPathComponent("out/reel.mp4"))
+    }
+
+    @Test("a real 3D look grades the frames as ffmpeg's lut3d does (PSNR ≥ 38 dB); an identity look changes no byte")
+    func lookMatchesLut3dAndIdentityChangesNothing() throws {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let folder = try TemporaryFolder("look")
+        try Self.cube(size: 17, Self.warm).write(to: folder.url.appendingPathComponent("warm.cube"), atomically: true, encoding: .utf8)
+        try Self.cube(size: 2) { $0 }.write(to: folder.url.appendingPathComponent("identity.cube"), atomically: true, encoding: .utf8)
+
+        let plain = try Self.render(try Self.job(in: folder, look: nil))
+        let plainReel = folder.url.appendingPathComponent("plain.mp4")
+        try plain.write(to: plainReel)
+        let identity = try Self.render(try Self.job(in: folder, look: "{ lut: identity.cube }"))
+        #expect(identity == plain, "an identity .cube changes no byte")
+
+        let graded = try Self.render(try Self.job(in: folder, look: "{ lut: warm.cube }"))
+        #expect(graded != plain)
+        let gradedReel = folder.url.appendingPathComponent("out/reel.mp4")
+        let filter = "[0:v]format=gbrp,lut3d=file=\(folder.url.appendingPathComponent("warm.cube").path):interp=tetrahedral[reference];"
+            + "[1:v]format=gbrp[graded];[graded][reference]psnr"
+        let printed = try ReferenceCommand.printed(
+            ffmpeg, ["-hide_banner", "-nostdin", "-i", plainReel.path, "-i", gradedReel.path, "-lavfi", filter, "-f", "null", "-"])
+        try #require(printed.status == 0, "\(printed.printed)")
+        let average = try #require(Self.psnrAverage(printed.printed), "no PSNR in \(printed.printed)")
+        #expect(average >= 38, "dvpipe's look against lut3d on the same frames: \(average) dB")
+        let ungraded = try ReferenceCommand.printed(
+            ffmpeg, ["-hide_banner", "-nostdin", "-i", plainReel.path, "-i", gradedReel.path, "-lavfi", "[0:v]format=gbrp[a];[1:v]format=gbrp[b];[b][a]psnr", "-f", "null", "-"])
+        let apart = try #require(Self.psnrAverage(ungraded.printed))
+        #expect(apart < average - 10, "the look is far from no look (\(apart) dB) and close to lut3d (\(average) dB)")
+
+        let half = try Self.render(try Self.job(in: folder, look: "{ lut: warm.cube, strength: 0.5 }"))
+        #expect(half != graded && half != plain, "strength mixes the look with the picture")
+    }
+
+    /// The `average:` of ffmpeg's psnr filter summary, in dB.
+    static func psnrAverage(_ printed: String) -> Double? {
+        guard let line = printed.split(separator: "\n").last(where: { $0.contains("PSNR") && $0.contains("average:") }),
+            let range = line.range(of: "average:")
+        else { return nil }
+        return Double(line[range.upperBound...].prefix { !$0.isWhitespace })
+    }
+
+    @Test("a broken .cube file fails validate at its own line and column, naming the job's key")
+    func brokenCubeIsLocated() throws {
+        let folder = try TemporaryFolder("look-broken")
+        try "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 zero\n".write(
+            to: folder.url.appendingPathComponent("broken.cube"), atomically: true, encoding: .utf8)
+        let job = try Self.job(in: folder, look: "{ lut: broken.cube }")
+        let result = try DVPipeProcess.run(["validate", job.path])
+        #expect(result.status == 2)
+        let cube = folder.url.appendingPathComponent("broken.cube").path
+        #expect(result.standardOutput.contains("\(cube):5:5: error: 'zero' is not a number; named by output.look.lut at \(job.path):10:"), "\(result.standardOutput)")
+        try "LUT_3D_SIZE 2\n0 0 0\n".write(to: folder.url.appendingPathComponent("broken.cube"), atomically: true, encoding: .utf8)
+        let short = try DVPipeProcess.run(["validate", job.path])
+        #expect(short.standardOutput.contains("\(cube):1:1: error: LUT_3D_SIZE 2 needs 2³ = 8 rows; the file has 1"), "\(short.standardOutput)")
+    }
+}
