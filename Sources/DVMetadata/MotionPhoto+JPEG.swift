@@ -84,15 +84,15 @@ extension MotionPhoto {
     /// (`+HH:MM`, EXIF 2.31) when present. Nil when the file has no Exif block or no readable DateTimeOriginal.
     /// A JPEG's start up to its first scan suffices.
     public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
-        let tiff: BoundedBytes?
-        if HEIFSniff.isHEIF(bytes) {
-            let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
-            tiff = HEIFSniff.exifItemLocation(in: bytes).flatMap { file.slice(from: $0.offset, count: $0.length) }
-                .flatMap(HEIFSniff.tiffBlock(ofExifItem:))
-        } else {
-            tiff = JPEGSegments(bytes)?.exif
-        }
-        return tiff.flatMap(captureTime(inTIFF:))
+        exifTIFF(in: bytes).flatMap(captureTime(inTIFF:))
+    }
+
+    /// The TIFF block of a JPEG's Exif segment or of a HEIF file's `Exif` item, from the file's bytes.
+    static func exifTIFF(in bytes: [UInt8]) -> BoundedBytes? {
+        guard HEIFSniff.isHEIF(bytes) else { return JPEGSegments(bytes)?.exif }
+        let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
+        return HEIFSniff.exifItemLocation(in: bytes).flatMap { file.slice(from: $0.offset, count: $0.length) }
+            .flatMap(HEIFSniff.tiffBlock(ofExifItem:))
     }
 
     /// DateTimeOriginal and OffsetTimeOriginal from a TIFF block's Exif IFD.

@@ -9,11 +9,18 @@ public struct SampleTags: Sendable, Hashable {
     public var localCreationDate: String?
     /// `com.apple.quicktime.content.identifier`: the id a Live Photo's movie shares with its still.
     public var contentIdentifier: String?
+    /// `com.apple.quicktime.make` and `com.apple.quicktime.model`: the camera, as an iPhone names itself.
+    public var make: String?
+    public var model: String?
 
-    public init(creationTime: String? = nil, localCreationDate: String? = nil, contentIdentifier: String? = nil) {
+    public init(
+        creationTime: String? = nil, localCreationDate: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil
+    ) {
         self.creationTime = creationTime
         self.localCreationDate = localCreationDate
         self.contentIdentifier = contentIdentifier
+        self.make = make
+        self.model = model
     }
 
     /// No tags at all (the day then comes from the file name or its modification time).

@@ -58,7 +58,7 @@ public final class SampleWriter {
 
         init(_ clip: SampleClip, destination url: URL) throws {
             let tags = clip.tags
-            let appleTags = tags.localCreationDate != nil || tags.contentIdentifier != nil
+            let appleTags = tags.localCreationDate != nil || tags.contentIdentifier != nil || tags.make != nil || tags.model != nil
             muxer = try Muxer(destination: url, format: clip.container.rawValue, options: appleTags ? ["movflags": "+use_metadata_tags"] : [:])
             video = try VideoEncoder(
                 settings: VideoEncoder.Settings(
@@ -85,6 +85,8 @@ public final class SampleWriter {
                 (MediaProbe.TagKey.creationTime, tags.creationTime),
                 (MediaProbe.TagKey.localCreationDate, tags.localCreationDate),
                 (MediaProbe.TagKey.contentIdentifier, tags.contentIdentifier),
+                (MediaProbe.TagKey.make[0], tags.make),
+                (MediaProbe.TagKey.model[0], tags.model),
             ]
             for case let (key, value?) in metadata {
                 muxer.setMetadata(key, value)

@@ -118,4 +118,43 @@ import Testing
         let short = try DVPipeProcess.run(["validate", job.path])
         #expect(short.standardOutput.contains("\(cube):1:1: error: LUT_3D_SIZE 2 needs 2³ = 8 rows; the file has 1"), "\(short.standardOutput)")
     }
+
+    @Test("a camera look grades only the clips of matching cameras: their segments alone are made again, and plan lists their days")
+    func cameraLookAppliesToMatchingClipsOnly() throws {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let folder = try TemporaryFolder("camera-look")
+        let media = try folder.subfolder("media")
+        let writer = try SampleWriter()
+        for index in 0..<4 {
+            var clip = DatedLibrary.clip(index)
+            if index < 2 {
+                clip.tags.make = "Apple"
+                clip.tags.model = "iPhone 15 Pro"
+            }
+            try writer.write(clip, in: media)
+        }
+        try Self.cube(size: 17, Self.warm).write(to: folder.url.appendingPathComponent("warm.cube"), atomically: true, encoding: .utf8)
+        let job = try Self.job(in: folder, look: nil)
+        let plain = try Self.render(job)
+        let text = try String(contentsOf: job, encoding: .utf8)
+        try (text + "looks:\n  - { match: { make: apple, model: \"iPhone 15*\" }, lut: warm.cube }\n").write(to: job, atomically: true, encoding: .utf8)
+
+        let planned = try DVPipeProcess.run(["plan", job.path])
+        #expect(planned.standardOutput.contains("Looks (by camera, from looks:):\n  - 2024-11-16: warm.cube\n  - 2024-11-17: warm.cube\n\n"), "\(planned.standardOutput)")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(run.standardOutput.contains("segments: 2 rendered, 2 reused (of 4)"), "\(run.standardOutput)")
+        let graded = try Data(contentsOf: folder.url.appendingPathComponent("out/reel.mp4"))
+
+        func frames(_ reel: Data) throws -> [Data] {
+            let file = folder.url.appendingPathComponent("decoded.mp4")
+            try reel.write(to: file)
+            let raw = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", file.path, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
+            let size = 160 * 90 * 3 / 2
+            return stride(from: 0, to: raw.count, by: size).map { raw.subdata(in: $0..<min(raw.count, $0 + size)) }
+        }
+        let before = try frames(plain), after = try frames(graded)
+        try #require(before.count == 80 && after.count == 80, "four days of 2 s at 10 fps: \(before.count), \(after.count)")
+        #expect((0..<40).allSatisfy { before[$0] != after[$0] }, "the two iPhone days are graded on every frame")
+        #expect((40..<80).allSatisfy { before[$0] == after[$0] }, "the other two days are untouched")
+    }
 }

@@ -1,3 +1,5 @@
+import DVMedia
+import DVPlanning
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -182,5 +184,34 @@ struct RealCorpusTests {
         try #require(shown.count == 30 && plain.count == 30, "\(shown.count) and \(plain.count) frames")
         let worst = zip(shown, plain).map { MotionPhotoClipTests.psnr($0, $1) }.min() ?? 0
         #expect(worst >= 40, "the Motion Photo's day against its movie as a plain clip: worst frame at \(worst) dB")
+    }
+
+    @Test(
+        "dvpipe reads each real file's camera make and model as exiftool does (GoPro's own box aside)",
+        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool"))
+    func cameraMakeAndModelAgreeWithExiftool() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool)
+        // GoPro names the camera only in its own `udta` box (and the GPMF track), which no phone writes and
+        // dvpipe does not read: exiftool finds "GoPro Max" there, dvpipe nothing.
+        let unread = ["max-heromode.mp4"]
+        let files = Self.clips.map(\.file) + [Self.loneStill, "IMG_3582.HEIC"]
+        var named = 0
+        for file in files {
+            let url = Self.folder.appendingPathComponent(file)
+            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-s3", "-f", "-Make", "-Model", url.path]), as: UTF8.self)
+            let lines = printed.split(separator: "\n").map { $0 == "-" ? nil : String($0) }
+            try #require(lines.count == 2, "\(file): \(printed)")
+            guard case .media(let info) = MediaProbe.probe(url) else {
+                Issue.record("\(file) does not probe")
+                continue
+            }
+            if unread.contains(file) {
+                #expect(info.tags.make == nil && info.tags.model == nil && lines[1] != nil, "\(file)")
+                continue
+            }
+            #expect(info.tags.make == lines[0] && info.tags.model == lines[1], "\(file): dvpipe \(info.tags), exiftool \(lines)")
+            named += info.tags.model == nil ? 0 : 1
+        }
+        #expect(named >= 6, "the corpus has iPhone movies and stills, a Samsung Motion Photo and a Pixel JPEG")
     }
 }

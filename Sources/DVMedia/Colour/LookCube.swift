@@ -33,16 +33,40 @@ public enum LookCube {
         }
     }
 
-    /// The cube of the look in the file at `path` whose content digest is `identity`, at `strength`; nil
-    /// for a table that changes nothing (an identity `.cube`, or strength 0). Built once per process.
-    public static func cube(path: String, identity: String, strength: Double) throws(Problem) -> ColourCube? {
-        let key = "\(identity) \(strength)"
+    /// The cube of `looks` applied in turn (a camera's, then the reel's); nil when none changes anything (an
+    /// identity `.cube`, or strength 0). Built once per process for each list.
+    public static func cube(_ looks: [AppliedLook]) throws(Problem) -> ColourCube? {
+        let key = looks.map { "\($0.identity) \($0.strength)" }.joined(separator: " then ")
         if let known = cubes.withLock({ $0[key] }) { return known }
-        let table = try table(at: path)
-        let cube = table.isIdentity || strength == 0 ? nil : ColourCube(ColourConversion.look(table, strength: strength))
+        var grades: [(table: CubeLUT, strength: Double)] = []
+        for look in looks {
+            let table = try table(at: look.path)
+            if !table.isIdentity, look.strength > 0 { grades.append((table, look.strength)) }
+        }
+        let cube = grades.isEmpty ? nil : ColourCube(ColourConversion.look(grades))
         cubes.withLock { $0[key] = cube }
         return cube
     }
 
     private static let cubes = Mutex<[String: ColourCube?]>([:])
+}
+
+/// A look as rendering applies it: its `.cube` file by content, and its strength. Encoded (for keys)
+/// without its path.
+public struct AppliedLook: Sendable, Hashable, Encodable {
+    /// Absolute path of the `.cube` file, to read it; not part of the identity.
+    public var path: String
+    /// The file's content digest.
+    public var identity: String
+    public var strength: Double
+
+    public init(path: String, identity: String, strength: Double) {
+        self.path = path
+        self.identity = identity
+        self.strength = strength
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identity, strength
+    }
 }

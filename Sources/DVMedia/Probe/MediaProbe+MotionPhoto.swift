@@ -40,6 +40,10 @@ extension MediaProbe {
                 {
                     info.tags.localCreationDate = local
                 }
+                if let camera = ExifCamera.read(in: bytes) {
+                    info.tags.make = camera.make ?? info.tags.make
+                    info.tags.model = camera.model ?? info.tags.model
+                }
                 return .media(info)
             } catch {
                 return .unreadable(reason: "\(url.path): the movie inside this Motion Photo does not open: \(error)")

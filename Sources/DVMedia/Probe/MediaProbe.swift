@@ -10,6 +10,10 @@ public enum MediaProbe {
         public static let localCreationDate = "com.apple.quicktime.creationdate"
         public static let creationTime = "creation_time"
         public static let contentIdentifier = "com.apple.quicktime.content.identifier"
+        /// The camera's maker, as iPhones and as Android phones tag their movies.
+        public static let make = ["com.apple.quicktime.make", "com.android.manufacturer"]
+        /// The camera's model, likewise.
+        public static let model = ["com.apple.quicktime.model", "com.android.model"]
     }
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
@@ -26,13 +30,14 @@ public enum MediaProbe {
             if let motionPhoto = motionPhoto(url) {
                 return motionPhoto
             }
-            let identifier = HEIFSniff.exifItemLocation(in: start)
-                .flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
-                .flatMap(StillContentIdentifier.read(exifItem:))
+            let exifItem = HEIFSniff.exifItemLocation(in: start).flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
+            let camera = exifItem.flatMap(ExifCamera.read(exifItem:))
             return .media(
                 MediaInfo(
                     container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
-                    tags: CaptureTags(contentIdentifier: identifier), isStill: true))
+                    tags: CaptureTags(
+                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model),
+                    isStill: true))
         }
         if let motionPhoto = motionPhoto(url) {
             return motionPhoto
@@ -47,9 +52,11 @@ public enum MediaProbe {
                 return .unreadable(reason: "\(url.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR")
             }
             var found = info(of: input)
-            if found.isStill, found.tags.contentIdentifier == nil {
-                found.tags.contentIdentifier = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength)
-                    .flatMap(StillContentIdentifier.read(jpeg:))
+            if found.isStill, let start = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength) {
+                found.tags.contentIdentifier = found.tags.contentIdentifier ?? StillContentIdentifier.read(jpeg: start)
+                let camera = ExifCamera.read(in: start)
+                found.tags.make = found.tags.make ?? camera?.make
+                found.tags.model = found.tags.model ?? camera?.model
             }
             return .media(found)
         } catch {
@@ -84,7 +91,9 @@ public enum MediaProbe {
             tags: CaptureTags(
                 localCreationDate: metadata[TagKey.localCreationDate],
                 creationTime: creationTime,
-                contentIdentifier: metadata[TagKey.contentIdentifier]
+                contentIdentifier: metadata[TagKey.contentIdentifier],
+                make: TagKey.make.lazy.compactMap { metadata[$0] }.first,
+                model: TagKey.model.lazy.compactMap { metadata[$0] }.first
             ),
             isStill: still
         )

@@ -159,11 +159,19 @@ public struct CaptureTags: Sendable, Hashable, Codable {
     /// Apple's Live Photo content identifier, shared by a Live Photo's movie and still: on a movie the
     /// `com.apple.quicktime.content.identifier` tag, on a still the Apple MakerNote tag 0x0011.
     public var contentIdentifier: String?
+    /// The camera's maker and model (`Apple`, `iPhone 15 Pro`): a movie's `com.apple.quicktime.make`/`model`
+    /// or `com.android.manufacturer`/`model` tags, a still's Exif Make and Model.
+    public var make: String?
+    public var model: String?
 
-    public init(localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil) {
+    public init(
+        localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil
+    ) {
         self.localCreationDate = localCreationDate
         self.creationTime = creationTime
         self.contentIdentifier = contentIdentifier
+        self.make = make
+        self.model = model
     }
 }
 

@@ -27,13 +27,15 @@ public struct Job: Sendable, Hashable, Codable {
     public var outro: TitleCard?
     /// How a day with several clips shares the frame; one clip a day unless it says otherwise.
     public var layout: Layout
+    /// Looks for the clips of given cameras (`looks:`), the first match winning; applied before `output.look`.
+    public var looks: [CameraLook]
 
     public init(
         file: String, version: Int = 1, name: String, library: Library, timeframe: Timeframe,
         selection: Selection = Selection(), days: [CalendarDay: DaySettings] = [:], clips: Clips = Clips(),
         output: Output, transition: Transition = Transition(), audio: Audio = Audio(), overlays: [Overlay] = [],
         captions: CaptionStyle = CaptionStyle(), intro: TitleCard? = nil, outro: TitleCard? = nil,
-        layout: Layout = Layout()
+        layout: Layout = Layout(), looks: [CameraLook] = []
     ) {
         self.file = file
         self.version = version
@@ -51,5 +53,6 @@ public struct Job: Sendable, Hashable, Codable {
         self.intro = intro
         self.outro = outro
         self.layout = layout
+        self.looks = looks
     }
 }

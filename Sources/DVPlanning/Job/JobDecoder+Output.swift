@@ -37,15 +37,35 @@ extension JobDecoder {
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
-        if let node = fields["look"] { output.look = decodeLook(node, path: "output.look") }
+        if let node = fields["look"], let look = self.fields(of: node, path: "output.look", allowed: ["lut", "strength"], required: ["lut"]) {
+            output.look = decodeLook(look)
+        }
         return output
     }
 
-    /// `{lut: FILE.cube, strength: 0…1}`.
-    mutating func decodeLook(_ node: YAMLNode, path: String) -> Job.Output.Look? {
-        guard let fields = fields(of: node, path: path, allowed: ["lut", "strength"], required: ["lut"]),
-            let lut = existingFile(fields, "lut", kind: .look)
-        else { return nil }
+    /// `looks:`, a list of `{match: {make, model}, lut, strength}`.
+    mutating func decodeCameraLooks(_ node: YAMLNode) -> [Job.CameraLook] {
+        guard let items = node.items else {
+            error("looks must be a list like [{ match: { make: Apple }, lut: looks/iphone.cube }]; found \(node.summary)", at: node)
+            return []
+        }
+        return items.enumerated().compactMap { index, item in
+            let name = "looks[\(index)]"
+            guard let fields = fields(of: item, path: name, allowed: ["match", "lut", "strength"], required: ["match", "lut"]),
+                let matchNode = fields["match"], let match = self.fields(of: matchNode, path: name + ".match", allowed: ["make", "model"])
+            else { return nil }
+            if match["make"] == nil, match["model"] == nil {
+                error("\(name).match needs make, model or both (glob patterns like \"iPhone*\")", at: matchNode)
+            }
+            let make = text(match, "make").map(GlobPattern.init), model = text(match, "model").map(GlobPattern.init)
+            guard let look = decodeLook(fields) else { return nil }
+            return Job.CameraLook(make: make, model: model, look: look)
+        }
+    }
+
+    /// The `lut` and `strength` of a look's mapping (`output.look`, an entry of `looks`).
+    mutating func decodeLook(_ fields: Fields) -> Job.Output.Look? {
+        guard let lut = existingFile(fields, "lut", kind: .look) else { return nil }
         return Job.Output.Look(lut: lut, strength: number(fields, "strength", in: 0...1) ?? 1)
     }
 

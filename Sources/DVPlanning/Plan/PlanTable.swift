@@ -51,6 +51,15 @@ public enum PlanTable {
                 }
             }
         }
+        let graded = plan.days.filter { $0.look != nil }
+        if !graded.isEmpty {
+            lines += ["", "Looks (by camera, from looks:):"]
+            for day in graded {
+                guard let look = day.look else { continue }
+                let name = look.lut.split(separator: "/").last.map(String.init) ?? look.lut
+                lines += wrap("\(day.date): \(name)\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ", rest: "    ")
+            }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "Warnings:"]

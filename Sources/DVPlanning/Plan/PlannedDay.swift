@@ -43,6 +43,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var layers: [PlannedLayer] = []
     /// Whose sound a day with layers plays; nil for a day of one clip.
     public var layerAudio: Job.LayerAudio?
+    /// The look of the chosen clip's camera (`looks:`), or nil when no entry matches it.
+    public var look: Job.Output.Look?
 
     /// How long the day shows in the reel: its clip's window, or its longest layer's.
     public var reelDuration: TimeSpan? {
@@ -72,6 +74,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case motionPhoto = "motion_photo"
         case moment, layers
         case layerAudio = "layer_audio"
+        case look
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +101,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         moment = try container.decodeIfPresent(MomentScores.Window.self, forKey: .moment)
         layers = try container.decodeIfPresent([PlannedLayer].self, forKey: .layers) ?? []
         layerAudio = try container.decodeIfPresent(Job.LayerAudio.self, forKey: .layerAudio)
+        look = try container.decodeIfPresent(Job.Output.Look.self, forKey: .look)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -125,5 +129,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(moment, forKey: .moment)
         try container.encode(layers, forKey: .layers)
         try container.encode(layerAudio, forKey: .layerAudio)
+        try container.encode(look, forKey: .look)
     }
 }

@@ -8,7 +8,7 @@ extension PlanningRules {
             prefer: job.selection.prefer, order: job.selection.order, daySettings: job.days,
             videoWindow: job.clips.video, livePhotoWindow: job.clips.livePhoto, transition: job.transition,
             introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero,
-            momentWeights: job.selection.score, moments: moments, layout: job.layout
+            momentWeights: job.selection.score, moments: moments, layout: job.layout, cameraLooks: job.looks
         )
     }
 }

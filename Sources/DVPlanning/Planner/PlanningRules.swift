@@ -36,6 +36,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var moments: [String: MomentScores]
     /// How a day with several clips shares the frame (`layout`); a day's own `layout` overrides it.
     public var layout: Job.Layout
+    /// Looks for the clips of given cameras (`looks`), the first match winning.
+    public var cameraLooks: [Job.CameraLook]
 
     public init(
         days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
@@ -43,7 +45,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
         introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
-        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout()
+        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = []
     ) {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
@@ -60,6 +62,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.momentWeights = momentWeights
         self.moments = moments
         self.layout = layout
+        self.cameraLooks = cameraLooks
     }
 
     /// True when choosing or trimming some clip needs its analysis: `order: best`, or `start: auto` in a

@@ -187,6 +187,9 @@ struct PlanningSession {
         planned.rotation = trim.rotation
         planned.audioTrack = trim.audioTrack
         planned.motionPhoto = trim.motionPhoto
+        if case .media(let info) = clip.entry.probe {
+            planned.look = rules.cameraLooks.first { $0.matches(make: info.tags.make, model: info.tags.model) }?.look
+        }
         return planned
     }
 

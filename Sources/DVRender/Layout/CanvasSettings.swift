@@ -21,30 +21,11 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     /// True to tone map HDR clips into SDR (`output.tone_map: auto`), false to read their values as SDR.
     public var toneMap: Bool
     /// The look applied to every clip (`output.look`), or nil for none.
-    public var look: Look?
-
-    /// A look's `.cube` file by its content, and its strength. Encoded (for keys) without its path.
-    public struct Look: Sendable, Hashable, Encodable {
-        /// Absolute path of the `.cube` file, to read it; not part of the identity.
-        public var path: String
-        /// The file's content digest (`ContentDigests`).
-        public var identity: String
-        public var strength: Double
-
-        public init(path: String, identity: String, strength: Double) {
-            self.path = path
-            self.identity = identity
-            self.strength = strength
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case identity, strength
-        }
-    }
+    public var look: AppliedLook?
 
     public init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,
-        encoderThreads: Int, toneMap: Bool = true, look: Look? = nil
+        encoderThreads: Int, toneMap: Bool = true, look: AppliedLook? = nil
     ) {
         self.width = width
         self.height = height

@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import DVSignal
 
@@ -24,10 +25,13 @@ public struct ClipSource: Sendable, Hashable, Encodable {
     /// For a day that shows several clips at once, all of them in the day's list order (this clip first);
     /// nil for a day of one clip, whose key is then what it always was.
     public var layers: [ClipLayer]?
+    /// The look of the clip's camera (`looks:`), applied before the canvas's; nil for none, and then the
+    /// key is what it always was.
+    public var look: AppliedLook?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
-        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil
+        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -37,10 +41,11 @@ public struct ClipSource: Sendable, Hashable, Encodable {
         self.day = day
         self.overlays = overlays
         self.layers = layers
+        self.look = look
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays, layers
+        case identity, startMilliseconds, frameCount, day, overlays, layers, look
     }
 }
 
@@ -84,8 +89,11 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
         case identity, startMilliseconds, frameCount, rect, z, opacity, fit
     }
 
-    /// The layer as a clip of its own, for loading it: its window and frames, on `day`.
-    func clip(day: String) -> ClipSource {
-        ClipSource(path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day)
+    /// The layer as a clip of its own, for loading it: its window and frames, on `day`, with `look` (its
+    /// camera's, for the day's own clip).
+    func clip(day: String, look: AppliedLook? = nil) -> ClipSource {
+        ClipSource(
+            path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day,
+            look: look)
     }
 }

@@ -75,18 +75,21 @@ struct NormalizeStage {
     /// `loaded` fitted into a `width` × `height` picture by `fit`: a layer's rectangle.
     func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
         let normalizer = try CanvasNormalizer(
-            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap, look: try lookCube()
+            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap,
+            look: try lookCube(camera: loaded.source.look)
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }
 
-    /// The canvas's look as a colour cube, nil without one (or for one that changes nothing).
-    private func lookCube() throws -> ColourCube? {
-        guard let look = canvas.look else { return nil }
+    /// The clip's camera look then the canvas's as one colour cube, nil without either (or for looks that
+    /// change nothing).
+    private func lookCube(camera: AppliedLook?) throws -> ColourCube? {
+        let looks = [camera, canvas.look].compactMap { $0 }
+        guard !looks.isEmpty else { return nil }
         do {
-            return try LookCube.cube(path: look.path, identity: look.identity, strength: look.strength)
+            return try LookCube.cube(looks)
         } catch {
-            throw RenderError.lookFailed(path: look.path, reason: error.description)
+            throw RenderError.lookFailed(path: error.path, reason: error.description)
         }
     }
 }

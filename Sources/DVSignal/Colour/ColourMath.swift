@@ -212,14 +212,16 @@ public enum ColourConversion {
 }
 
 extension ColourConversion {
-    /// A look on BT.709 limited-range codes: each sample's R′G′B′ (held to 0…1, as a picture in RGB would
-    /// be) through `table`, mixed with the unchanged colour by `strength`, back to codes.
-    public static func look(_ table: CubeLUT, strength: Double) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+    /// Looks on BT.709 limited-range codes: each sample's R′G′B′ (held to 0…1, as a picture in RGB would
+    /// be) through each table in turn, each mixed with what it was given by its `strength`, back to codes.
+    public static func look(_ grades: [(table: CubeLUT, strength: Double)]) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let target = ColourDescription.bt709
         return { codes in
-            let rgb = target.matrix.rgb(target.normalized(codes)).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
-            let graded = rgb + strength * (table.apply(rgb) - rgb)
-            return target.codes(target.matrix.ycc(graded))
+            var rgb = target.matrix.rgb(target.normalized(codes)).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+            for grade in grades {
+                rgb += grade.strength * (grade.table.apply(rgb) - rgb)
+            }
+            return target.codes(target.matrix.ycc(rgb))
         }
     }
 
