@@ -1,3 +1,4 @@
+import DVPlanning
 import DVSignal
 import Foundation
 import Synchronization
@@ -18,8 +19,14 @@ public enum LookCube {
         }
     }
 
-    /// The table in the `.cube` file at `path`.
+    /// The table in the `.cube` file at `path`, or of the look made by code that `theme:NAME` names.
     public static func table(at path: String) throws(Problem) -> CubeLUT {
+        if path.hasPrefix("theme:") {
+            guard let look = ThemeLook(rawValue: String(path.dropFirst("theme:".count))) else {
+                throw Problem(path: path, line: nil, column: nil, message: "is no look of dvpipe's")
+            }
+            return look.table
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(path: path, line: nil, column: nil, message: "cannot be read")
         }
@@ -54,6 +61,13 @@ public enum LookCube {
 /// A look as rendering applies it: its `.cube` file by content, and its strength. Encoded (for keys)
 /// without its path.
 public struct AppliedLook: Sendable, Hashable, Encodable {
+    /// `look` as rendering applies it: a file by its content digest in `identities`, a look made by code
+    /// (`theme:NAME`) by its name and `ThemeLook.version`.
+    public init(_ look: Job.Output.Look, identities: [String: String]) {
+        let identity = look.lut.hasPrefix("theme:") ? "\(look.lut) \(ThemeLook.version)" : identities[look.lut] ?? ""
+        self.init(path: look.lut, identity: identity, strength: look.strength)
+    }
+
     /// Absolute path of the `.cube` file, to read it; not part of the identity.
     public var path: String
     /// The file's content digest.

@@ -64,9 +64,19 @@ extension JobDecoder {
     }
 
     /// The `lut` and `strength` of a look's mapping (`output.look`, an entry of `looks`).
+    /// A `lut` of `theme:NAME` names a look made by dvpipe's code (`BuiltInTheme.lookNames`), not a file.
     mutating func decodeLook(_ fields: Fields) -> Job.Output.Look? {
+        let strength = number(fields, "strength", in: 0...1) ?? 1
+        if let node = fields["lut"], let text = node.scalar, text.hasPrefix("theme:") {
+            guard BuiltInTheme.lookNames.contains(String(text.dropFirst("theme:".count))) else {
+                let names = BuiltInTheme.lookNames.map { "theme:\($0)" }.joined(separator: ", ")
+                error("\(fields.name("lut")) '\(text)' is no look of dvpipe's; its looks are \(names), or name a .cube file", at: node)
+                return nil
+            }
+            return Job.Output.Look(lut: text, strength: strength)
+        }
         guard let lut = existingFile(fields, "lut", kind: .look) else { return nil }
-        return Job.Output.Look(lut: lut, strength: number(fields, "strength", in: 0...1) ?? 1)
+        return Job.Output.Look(lut: lut, strength: strength)
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`; an empty value hints that `#` started a comment.

@@ -57,6 +57,14 @@ public struct JobComposition: Sendable {
             error("each extends entry must be a preset file's path; found \(name.summary)", at: name)
             return nil
         }
+        if text.hasPrefix("theme:") {
+            guard let theme = BuiltInTheme.named(text) else {
+                let names = BuiltInTheme.all.map(\.reference).joined(separator: ", ")
+                error("no built-in theme '\(text)'; the themes are \(names) (dvpipe themes shows them)", at: name)
+                return nil
+            }
+            return parse(Array(theme.preset.utf8), shown: theme.reference, folder: folder, absolute: theme.reference, from: name)
+        }
         let expanded = JobDecoder.expandTilde(text)
         let absolute = URL(fileURLWithPath: expanded.hasPrefix("/") ? expanded : folder + "/" + expanded).standardizedFileURL.path
         let shown = expanded.hasPrefix("/") ? expanded : Self.normalized(Self.folderPart(of: file) + expanded)
@@ -71,8 +79,15 @@ public struct JobComposition: Sendable {
             error("cannot read preset '\(text)' (\(absolute)): \(reason)", at: name)
             return nil
         }
+        return parse(Array(data), shown: shown, folder: URL(fileURLWithPath: absolute).deletingLastPathComponent().path, absolute: absolute, from: name)
+    }
+
+    /// The preset `bytes` (the file `shown`, in `folder`), parsed and marked as included from the `extends:`
+    /// entry `name`; nil after reporting why it cannot be used.
+    private mutating func parse(
+        _ bytes: [UInt8], shown: String, folder presetFolder: String, absolute: String, from name: YAMLNode
+    ) -> (root: YAMLNode, name: String, folder: String, absolute: String)? {
         let inclusion = [SourceLocation(file: name.location.file, line: name.location.line, column: name.location.column)] + name.location.includedFrom
-        let bytes = Array(data)
         let document: YAMLDocument
         do {
             document = try YAMLParser().parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, file: shown)
@@ -86,7 +101,6 @@ public struct JobComposition: Sendable {
             error("a preset must be a mapping of job keys, like a job file; found \(root.summary)", at: root)
             return nil
         }
-        let presetFolder = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
         folders[shown] = presetFolder
         return (root.isNull ? YAMLNode(.mapping([]), at: root.location) : root, shown, presetFolder, absolute)
     }

@@ -71,7 +71,7 @@ public struct ReelLayout: Sendable {
                         defaultFont: TextStyle.defaultFontPath
                     ),
                     layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities),
-                    look: planned.look.map { AppliedLook(path: $0.lut, identity: identities[$0.lut] ?? "", strength: $0.strength) }
+                    look: planned.look.map { AppliedLook($0, identities: identities) }
                 ))
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -148,8 +148,8 @@ public struct ReelLayout: Sendable {
             }
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
-        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file, job.output.look?.lut].compactMap { $0 }
-            + plan.days.compactMap { $0.look?.lut }
+        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
+            + ([job.output.look?.lut].compactMap { $0 } + plan.days.compactMap { $0.look?.lut }).filter { !$0.hasPrefix("theme:") }
     }
 }
 
@@ -169,7 +169,7 @@ extension CanvasSettings {
             background: output.background.opaque,
             codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
             toneMap: output.toneMap == .auto,
-            look: output.look.map { AppliedLook(path: $0.lut, identity: identities[$0.lut] ?? "", strength: $0.strength) }
+            look: output.look.map { AppliedLook($0, identities: identities) }
         )
     }
 }

@@ -100,6 +100,47 @@ public struct CubeLUT: Sendable, Equatable {
 }
 
 extension CubeLUT {
+    /// A `size`-point 3D table whose every entry is `transform` of its lattice point.
+    public init(size: Int, title: String? = nil, _ transform: (SIMD3<Double>) -> SIMD3<Double>) {
+        let step = 1 / Double(size - 1)
+        var values: [SIMD3<Double>] = []
+        values.reserveCapacity(size * size * size)
+        for blue in 0..<size {
+            for green in 0..<size {
+                for red in 0..<size {
+                    values.append(transform(SIMD3(Double(red), Double(green), Double(blue)) * step))
+                }
+            }
+        }
+        let lattice = Table(size: size, domainMin: SIMD3(repeating: 0), domainMax: SIMD3(repeating: 1), values: values)
+        self.init(title: title, shaper: nil, lattice: lattice)
+    }
+
+    /// The table as `.cube` text, which `init(parsing:)` reads back to the same table (to six decimals).
+    /// The file format has one domain for both tables: the lattice's (else the shaper's) is written.
+    public var text: String {
+        func numbers(_ value: SIMD3<Double>) -> String { [value.x, value.y, value.z].map(Self.decimal).joined(separator: " ") }
+        var lines: [String] = title.map { ["TITLE \"\($0)\""] } ?? []
+        if let table = lattice ?? shaper, table.domainMin != SIMD3(repeating: 0) || table.domainMax != SIMD3(repeating: 1) {
+            lines += ["DOMAIN_MIN " + numbers(table.domainMin), "DOMAIN_MAX " + numbers(table.domainMax)]
+        }
+        if let shaper { lines.append("LUT_1D_SIZE \(shaper.size)") }
+        if let lattice { lines.append("LUT_3D_SIZE \(lattice.size)") }
+        for table in [shaper, lattice].compactMap({ $0 }) {
+            lines += table.values.map(numbers)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` with six decimals, as `.cube` files write them.
+    private static func decimal(_ value: Double) -> String {
+        let scaled = (value * 1_000_000).rounded()
+        let sign = scaled < 0 ? "-" : ""
+        let whole = Int(abs(scaled)) / 1_000_000, fraction = Int(abs(scaled)) % 1_000_000
+        let digits = String(fraction)
+        return "\(sign)\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+    }
+
     /// Reads a `.cube` file's text; throws at the first line that breaks the format.
     public init(parsing text: String) throws(ParseError) {
         var reader = CubeReader()

@@ -1,0 +1,112 @@
+import ArgumentParser
+import DVFiles
+import DVMedia
+import DVPlanning
+import DVRender
+import DVSamples
+import DVSignal
+import Foundation
+
+/// `dvpipe themes`: the built-in themes, their presets, and previews of them.
+struct ThemesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "themes",
+        abstract: "List the built-in themes; print, export or preview them.",
+        discussion: """
+            A theme is a preset that ships with dvpipe: fonts, the date stamp's style, the captions' look, \
+            transitions and a colour look made by dvpipe's own code. A job takes one with \
+            `extends: theme:NAME` and can override any of it. --print shows a theme's preset; --export \
+            writes each as NAME.yaml with its look as NAME.cube, a plain preset to copy and change \
+            (`extends: presets/NAME.yaml`); --preview writes NAME.png, three pictures made by code graded \
+            with the theme's look and stamped with its date and caption styles.
+
+            Example:
+              dvpipe themes
+              dvpipe themes --print film
+              dvpipe themes --preview previews/
+              dvpipe themes --export presets/
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Print a theme's preset.", valueName: "name"))
+    var print: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write each theme's preset (NAME.yaml) and look (NAME.cube) into this folder.", valueName: "dir"))
+    var export: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a preview of each theme (NAME.png) into this folder.", valueName: "dir"))
+    var preview: String?
+
+    func validate() throws {
+        if let print, BuiltInTheme.named("theme:" + print) == nil {
+            throw ValidationError("no built-in theme '\(print)'; the themes are \(BuiltInTheme.all.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        if let print, let theme = BuiltInTheme.named("theme:" + print) {
+            Swift.print(theme.preset, terminator: "")
+            return
+        }
+        if let export {
+            try each(in: export) { theme, folder in
+                let (preset, look) = Self.exported(theme)
+                try FileSync.writeAtomically(Data(preset.utf8), to: folder.appendingPathComponent("\(theme.name).yaml"))
+                if let look {
+                    try FileSync.writeAtomically(Data(look.utf8), to: folder.appendingPathComponent("\(theme.name).cube"))
+                }
+                return ["\(theme.name).yaml"] + (look == nil ? [] : ["\(theme.name).cube"])
+            }
+        }
+        if let preview {
+            try each(in: preview) { theme, folder in
+                let job = try Self.previewJob(theme, in: folder)
+                let pictures = try SampleScene.allCases.map { try $0.frame(width: 480, height: 270) }
+                try ThemePreview.write(job: job, pictures: pictures, to: folder.appendingPathComponent("\(theme.name).png"))
+                return ["\(theme.name).png"]
+            }
+        }
+        if print == nil, export == nil, preview == nil {
+            let width = BuiltInTheme.all.map(\.reference.count).max() ?? 0
+            for theme in BuiltInTheme.all {
+                Swift.print(theme.reference.padding(toLength: width + 2, withPad: " ", startingAt: 0) + theme.summary)
+            }
+            Swift.print("Use one with `extends: theme:NAME` in a job; `dvpipe themes --preview DIR` shows them.")
+        }
+    }
+
+    /// Runs `write` for each theme into the folder `path` (made if need be), printing the files it wrote.
+    private func each(in path: String, _ write: (BuiltInTheme, URL) throws -> [String]) throws {
+        let folder = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for theme in BuiltInTheme.all {
+                for name in try write(theme, folder) {
+                    Swift.print("wrote " + folder.appendingPathComponent(name).path)
+                }
+            }
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A theme's preset with its look made by code written out as a `.cube` file beside it: the preset's
+    /// text (its `lut` naming `NAME.cube`) and the file's, or no file for a theme without a look.
+    static func exported(_ theme: BuiltInTheme) -> (preset: String, look: String?) {
+        guard let name = BuiltInTheme.lookNames.first(where: { theme.preset.contains("\"theme:\($0)\"") }),
+            let look = ThemeLook(rawValue: name)
+        else { return (theme.preset, nil) }
+        return (theme.preset.replacingOccurrences(of: "\"theme:\(name)\"", with: "\(theme.name).cube"), look.table.text)
+    }
+
+    /// The smallest job that extends `theme`, read as `validate` reads it (any problem is an error).
+    static func previewJob(_ theme: BuiltInTheme, in folder: URL) throws -> Job {
+        let text = "version: 1\nlibrary: { paths: [.] }\ntimeframe: { month: 2024-12 }\noutput: { path: preview.mp4 }\nextends: \(theme.reference)\n"
+        let result = JobLoader.load(text: text, file: "preview.yaml", directory: folder.path).checkingFiles()
+        guard let job = result.job else {
+            throw ValidationError("the theme \(theme.name) does not load: \(result.diagnostics.map(\.description).joined(separator: "; "))")
+        }
+        return job
+    }
+}
