@@ -27,7 +27,7 @@ import Testing
                 choice: AudioTrackChoice(track: 2, tracks: 3, reason: .default)),
             tags: CaptureTags(
                 localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
-                contentIdentifier: "D3A0C1E2-ÅÉ-✓"),
+                contentIdentifier: "D3A0C1E2-ÅÉ-✓", make: "Apple", model: "iPhone 15 Pro"),
             isStill: false,
             embeddedMovie: EmbeddedMovie(layout: "mpvd", offset: 12_345, length: 6_789, stillTime: TimeSpan(milliseconds: 1_083)))),
         sidecar: SidecarCapture(
