@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour look-up table from an Adobe/Resolve `.cube` file: an optional 1D table per channel, then an
 /// optional 3D lattice, each over its input domain (`DOMAIN_MIN`/`DOMAIN_MAX`, or Resolve's
 /// `LUT_1D_INPUT_RANGE`/`LUT_3D_INPUT_RANGE`; 0…1 when the file says nothing). Applied to R′G′B′ values:
@@ -100,8 +102,9 @@ public struct CubeLUT: Sendable, Equatable {
 }
 
 extension CubeLUT {
-    /// A `size`-point 3D table whose every entry is `transform` of its lattice point.
+    /// A `size`-point 3D table (at least 2) whose every entry is `transform` of its lattice point.
     public init(size: Int, title: String? = nil, _ transform: (SIMD3<Double>) -> SIMD3<Double>) {
+        precondition(size >= 2, "a 3D table has at least 2 points per axis")
         let step = 1 / Double(size - 1)
         var values: [SIMD3<Double>] = []
         values.reserveCapacity(size * size * size)
@@ -134,21 +137,17 @@ extension CubeLUT {
 
     /// `value` with six decimals, as `.cube` files write them.
     private static func decimal(_ value: Double) -> String {
-        let scaled = (value * 1_000_000).rounded()
-        let sign = scaled < 0 ? "-" : ""
-        let whole = Int(abs(scaled)) / 1_000_000, fraction = Int(abs(scaled)) % 1_000_000
-        let digits = String(fraction)
-        return "\(sign)\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+        String(format: "%.6f", value)
     }
 
     /// Reads a `.cube` file's text; throws at the first line that breaks the format.
+    /// Lines may end in LF or CRLF (as files from Windows tools do).
     public init(parsing text: String) throws(ParseError) {
         var reader = CubeReader()
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            try reader.read(line.hasSuffix("\r") ? line.dropLast() : line, number: number + 1)
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            try reader.read(line, number: number + 1)
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        self = try reader.finished(lastLine: lines)
+        self = try reader.finished()
     }
 }
 
@@ -229,7 +228,7 @@ private struct CubeReader {
         }
     }
 
-    func finished(lastLine: Int) throws(CubeLUT.ParseError) -> CubeLUT {
+    func finished() throws(CubeLUT.ParseError) -> CubeLUT {
         guard size1D != nil || size3D != nil else {
             throw CubeLUT.ParseError(line: 1, column: 1, message: "no LUT_1D_SIZE or LUT_3D_SIZE: this is not a .cube file")
         }

@@ -45,6 +45,26 @@ import Testing
         #expect(curved.apply(SIMD3(-1, 2, 0.5)) == SIMD3(0, 1, 0.25), "inputs outside the domain are held at its edge")
     }
 
+    @Test func crlfLinesReadAsLfLines() throws {
+        let text = Self.cube(size: 3, Self.affine)
+        let windows = try CubeLUT(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(windows == (try CubeLUT(parsing: text)))
+        do {
+            _ = try CubeLUT(parsing: "LUT_3D_SIZE 2\r\n0 0 0\r\n1 0 x\r\n")
+            Issue.record("a broken CRLF file was read")
+        } catch {
+            #expect(error.line == 3 && error.column == 5)
+        }
+    }
+
+    @Test func textReadsBackToTheSameTable() throws {
+        let lut = CubeLUT(size: 5, title: "round trip") { Self.affine($0) * 0.5 - 0.1 }
+        let back = try CubeLUT(parsing: lut.text)
+        #expect(back.title == "round trip" && back.lattice?.size == 5)
+        let differences = zip(back.lattice?.values ?? [], lut.lattice?.values ?? []).map { (($0 - $1) * ($0 - $1)).max() }
+        #expect(differences.count == 125 && differences.allSatisfy { $0 < 1e-12 })
+    }
+
     @Test func domainAndShaperMapInputsBeforeTheLattice() throws {
         let wide = try CubeLUT(parsing: Self.cube(size: 3, header: "DOMAIN_MIN 0 0 0\nDOMAIN_MAX 2 2 2") { $0 })
         #expect(wide.apply(SIMD3(1, 0.5, 2)) == SIMD3(0.5, 0.25, 1), "the lattice spans 0…2: an input of 1 is its middle")
