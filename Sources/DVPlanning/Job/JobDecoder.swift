@@ -196,15 +196,21 @@ struct JobDecoder {
     }
 
     /// Under `--confine`, reports `text` (relative to `base`) when it leads outside the allowed folders once
-    /// `~`, `..` and every symbolic link on the way are followed.
+    /// `~`, `..` and every symbolic link on the way are followed. What a built-in theme writes (its fonts) is
+    /// dvpipe's own, not the job author's, and is not confined.
     mutating func confine(_ text: String, from base: String, name: String, at node: YAMLNode) {
-        guard let allowedFolders else { return }
+        guard let allowedFolders, BuiltInTheme.named(node.location.file) == nil else { return }
         let expanded = Self.expandTilde(text)
         let real = Self.realPath(of: expanded.hasPrefix("/") ? expanded : base + "/" + expanded)
-        guard !allowedFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return }
+        guard !Self.isInside(real, allowedFolders) else { return }
         error(
             "\(name) '\(text)' leads to \(real), outside the folders --confine allows (\(allowedFolders.joined(separator: ", "))); "
                 + "name a path inside them", at: node)
+    }
+
+    /// True when the real path `real` is one of `folders` or lies inside one.
+    static func isInside(_ real: String, _ folders: [String]) -> Bool {
+        folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
     /// Where `absolute` really leads: its longest existing part with every link and `..` resolved by the file

@@ -34,11 +34,10 @@ public enum JobLoader {
             diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
             return JobLoadResult(job: nil, diagnostics: diagnostics)
         }
-        let composition = JobComposition(root: root, file: file, folder: directory)
+        let confined = allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } }
+        let composition = JobComposition(root: root, file: file, folder: directory, allowedFolders: confined)
         diagnostics += composition.diagnostics
-        var decoder = JobDecoder(
-            file: file, directory: directory, folders: composition.folders,
-            allowedFolders: allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } })
+        var decoder = JobDecoder(file: file, directory: directory, folders: composition.folders, allowedFolders: confined)
         let job = decoder.decodeJob(composition.root)
         diagnostics += decoder.diagnostics
         diagnostics.sort { $0.location < $1.location }

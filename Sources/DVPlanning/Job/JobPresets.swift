@@ -17,9 +17,14 @@ public struct JobComposition: Sendable {
     /// written in a preset start in the preset's folder.
     public var folders: [String: String] = [:]
 
-    /// Merges the presets that `root` (the job `file`, in `folder`) extends under it.
-    public init(root: YAMLNode, file: String, folder: String) {
+    /// The folders (real paths) every preset must lie in (`--confine`), or nil for anywhere.
+    private let allowedFolders: [String]?
+
+    /// Merges the presets that `root` (the job `file`, in `folder`) extends under it; under `--confine`,
+    /// a preset outside `allowedFolders` (real paths) is an error and is not read.
+    public init(root: YAMLNode, file: String, folder: String, allowedFolders: [String]? = nil) {
         self.root = root
+        self.allowedFolders = allowedFolders
         folders[file] = folder
         let absolute = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).standardizedFileURL.path
         self.root = expand(root, file: file, folder: folder, chain: [(absolute, file)])
@@ -72,6 +77,15 @@ public struct JobComposition: Sendable {
             let cycle = (chain[start...].map(\.name) + [shown]).joined(separator: " → ")
             error("extends makes a cycle: \(cycle); a preset cannot extend itself, even through another", at: name)
             return nil
+        }
+        if let allowedFolders {
+            let real = JobDecoder.realPath(of: absolute)
+            guard JobDecoder.isInside(real, allowedFolders) else {
+                error(
+                    "extends '\(text)' leads to \(real), outside the folders --confine allows (\(allowedFolders.joined(separator: ", "))); "
+                        + "name a preset inside them", at: name)
+                return nil
+            }
         }
         guard let data = FileManager.default.contents(atPath: absolute) else {
             var isFolder: ObjCBool = false

@@ -71,4 +71,18 @@ struct ConfineTests {
             #expect(errors.first?.message.contains("outside the folders --confine allows") == true)
         }
     }
+
+    @Test("a preset outside the allowed folders is an error at its extends: entry and is not read; one inside and a theme pass")
+    func presetsAreConfinedToo() throws {
+        let repository = try Repository()
+        try "output: { video: { crf: 99 } }\n".write(to: repository.outside.appendingPathComponent("style.yaml"), atomically: true, encoding: .utf8)
+        try "output: { video: { crf: 20 } }\n".write(to: repository.repository.appendingPathComponent("style.yaml"), atomically: true, encoding: .utf8)
+        for extends in ["../../outside/style.yaml", "../media/escape/style.yaml", repository.outside.path + "/style.yaml"] {
+            let errors = repository.load(Self.job(extra: "extends: \(extends)")).errors
+            #expect(errors.count == 1, "\(extends): \(errors)")
+            #expect(errors.first?.location.line == 5 && errors.first?.message.hasPrefix("extends '\(extends)' leads to ") == true, "\(errors)")
+            #expect(errors.first?.message.contains("crf") == false, "the preset outside is never read")
+        }
+        #expect(repository.load(Self.job(extra: "extends: [../style.yaml, theme:film]")).errors.isEmpty)
+    }
 }
