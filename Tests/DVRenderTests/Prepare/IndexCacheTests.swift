@@ -63,19 +63,25 @@ import Testing
 
 /// The encoding's own rules, on values the index does not hold today.
 @Suite struct IndexCodingTests {
-    /// An enum without values, a sequence and a nested optional, as a type declares them.
+    /// An enum without values, sequences, optionals and numbers of other widths, as a type declares them.
     struct Sample: Codable, Equatable {
         enum Mode: Codable, Equatable { case quiet, loud(level: Int) }
         var modes: [Mode]
         var names: [String]
         var nested: [[Double]]
         var maybe: Int?
+        var narrow: Int32?
+        var byte: UInt8
+        var single: Float?
+        var short: [Int16]
     }
 
     @Test func enumsSequencesAndOptionalsRoundTrip() throws {
         for sample in [
-            Sample(modes: [.loud(level: 3), .quiet, .loud(level: -1)], names: ["a", "", "ç"], nested: [[1.5], [], [-0.0, 2]], maybe: 7),
-            Sample(modes: [], names: [], nested: [], maybe: nil),
+            Sample(
+                modes: [.loud(level: 3), .quiet, .loud(level: -1)], names: ["a", "", "ç"], nested: [[1.5], [], [-0.0, 2]], maybe: 7,
+                narrow: -70_000, byte: 255, single: 0.25, short: [-3, 32_767]),
+            Sample(modes: [], names: [], nested: [], maybe: nil, narrow: nil, byte: 0, single: nil, short: []),
         ] {
             let bytes = try IndexCoding.encode(sample, after: [9])
             let decoded = try bytes.withUnsafeBytes { try IndexCoding.decode(Sample.self, from: $0, at: 1) }
@@ -92,7 +98,8 @@ import Testing
         }
     }
 
-    @Test func aNilOutsideAFieldIsRefused() {
+    @Test func aNilOutsideAFieldAndADictionaryAreRefused() {
         #expect(throws: EncodingError.self) { try IndexCoding.encode([1, nil] as [Int?], after: []) }
+        #expect(throws: EncodingError.self) { try IndexCoding.encode(["key": 1], after: []) }
     }
 }

@@ -1,9 +1,11 @@
 /// The index cache's encoding, derived from the types' own `Codable` conformances so that a type's
 /// declaration is the one table of its fields, read and written in the same order. Values follow each other
-/// with no names: a struct's fields in declaration order, each as a presence byte then its value if it has
-/// one (a null and an absent optional are both an absent value); integers as 8 bytes little-endian, doubles
-/// as their bit pattern, booleans as a byte, strings as a 4-byte length and UTF-8, a sequence as a 4-byte
-/// count then its elements, and an enum case with values as the case's name then its values.
+/// with no names: a struct's fields in the order its `encode(to:)` writes them (declaration order when
+/// synthesized), each as a presence byte then its value if it has one (a null and an absent optional are
+/// both an absent value); integers of every width as 8 bytes little-endian, floating-point numbers as a
+/// double's bit pattern, booleans as a byte, strings as a 4-byte length and UTF-8, a sequence as a 4-byte
+/// count then its elements, and an enum case with values as the case's name then its values. A dictionary
+/// (whose keys this encoding would lose) is refused when written.
 enum IndexCoding {
     /// The cache does not hold what its encoding says it should.
     struct Malformed: Error {}
@@ -16,7 +18,7 @@ enum IndexCoding {
     /// The bytes of `value`, after `header`.
     static func encode(_ value: some Encodable, after header: [UInt8]) throws -> [UInt8] {
         let sink = IndexSink(header)
-        try value.encode(to: IndexEncoder(sink: sink))
+        try sink.writeValue(value)
         return sink.bytes
     }
 
@@ -59,10 +61,17 @@ private final class IndexSink {
         case let value as Int64: writeInteger(value)
         case let value as UInt64: writeInteger(value)
         case let value as Bool: write(value)
-        case is any BinaryInteger, is any BinaryFloatingPoint:
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "no index encoding for \(type(of: value))"))
+        case let value as Float: write(Double(value))
+        case let value as any BinaryInteger:
+            guard let wide = Int64(exactly: value) else { throw Self.refused(value, "does not fit in 64 bits") }
+            writeInteger(wide)
+        case is any IndexRefusedCollection: throw Self.refused(value, "is a dictionary, whose keys the index encoding would lose")
         default: try value.encode(to: IndexEncoder(sink: self))
         }
+    }
+
+    private static func refused(_ value: Any, _ reason: String) -> EncodingError {
+        EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(type(of: value)) \(reason)"))
     }
 
     /// A presence byte, then the value if there is one.
@@ -124,8 +133,16 @@ private final class IndexSource {
         case is Int64.Type: return try integer(Int64.self) as! Value
         case is UInt64.Type: return try integer(UInt64.self) as! Value
         case is Bool.Type: return try bool() as! Value
+        case is Float.Type: return Float(try double()) as! Value
+        case let integer as any FixedWidthInteger.Type: return try narrowed(integer) as! Value
         default: return try Value(from: IndexDecoder(source: self))
         }
+    }
+
+    /// An integer written as 8 bytes, as the narrower `type` it was.
+    private func narrowed<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+        guard let value = Integer(exactly: try integer(Int64.self)) else { throw IndexCoding.Malformed() }
+        return value
     }
 
     /// The name of the enum case that starts here. Decoding an enum asks for it more than once before it
@@ -185,6 +202,14 @@ private struct IndexEncoder: Encoder {
         mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try sink.writeOptional(value) }
         mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try sink.writeOptional(value) }
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try sink.writeOptional(value) }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try sink.writeOptional(value) }
 
         mutating func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) -> KeyedEncodingContainer<Nested> {
             sink.write(key.stringValue)
@@ -299,6 +324,14 @@ private struct IndexDecoder: Decoder {
         func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try source.absent() ? nil : try decode(type, forKey: key) }
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try source.absent() ? nil : try decode(type, forKey: key) }
         func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try source.absent() ? nil : try decode(type, forKey: key) }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try source.absent() ? nil : try decode(type, forKey: key) }
 
         func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) -> KeyedDecodingContainer<Nested> {
             source.enterCase()
@@ -361,3 +394,7 @@ private struct IndexDecoder: Decoder {
         func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try source.read(type) }
     }
 }
+
+/// Collections the encoding refuses: a dictionary writes its keys as coding keys, which are not stored.
+private protocol IndexRefusedCollection {}
+extension Dictionary: IndexRefusedCollection {}
