@@ -1,5 +1,5 @@
 /// A place in a text file: 1-based line and column, and for a place in a preset the places of the
-/// `extends:` entries that brought it in. Orders by file, then line, then column.
+/// `extends:` entries that brought it in. Orders by file, then line, then column, then that chain.
 public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -23,7 +23,10 @@ public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStr
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+        if (lhs.file, lhs.line, lhs.column) != (rhs.file, rhs.line, rhs.column) {
+            return (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+        }
+        return lhs.includedFrom.lexicographicallyPrecedes(rhs.includedFrom)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -43,7 +43,7 @@ public enum LookCube {
     /// The cube of `looks` applied in turn (a camera's, then the reel's); nil when none changes anything (an
     /// identity `.cube`, or strength 0). Built once per process for each list.
     public static func cube(_ looks: [AppliedLook]) throws(Problem) -> ColourCube? {
-        let key = looks.map { "\($0.identity) \($0.strength)" }.joined(separator: " then ")
+        let key = looks.map { "\($0.identity.isEmpty ? "file " + $0.path : $0.identity) \($0.strength)" }.joined(separator: " then ")
         if let known = cubes.withLock({ $0[key] }) { return known }
         var grades: [(table: CubeLUT, strength: Double)] = []
         for look in looks {
@@ -70,7 +70,7 @@ public struct AppliedLook: Sendable, Hashable, Encodable {
 
     /// Absolute path of the `.cube` file, to read it; not part of the identity.
     public var path: String
-    /// The file's content digest.
+    /// The file's content digest (`ContentDigests`), or for a look made by code its name and version.
     public var identity: String
     public var strength: Double
 

@@ -3,7 +3,7 @@ public struct JobLoadResult: Sendable {
     /// Nil when any diagnostic is an error.
     public var job: Job?
     public var diagnostics: [Diagnostic]
-    /// The files the job names that exist (overlays, music, fonts), for `JobFileCheck` to open.
+    /// The files the job names that exist (overlays, music, fonts, looks), for `JobFileCheck` to open.
     public var files: [JobFileReference]
     /// The job as read, with the presets it extends merged in (what `validate --print` shows); nil when the
     /// file could not be read or parsed.

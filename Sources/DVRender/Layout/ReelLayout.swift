@@ -137,7 +137,8 @@ public struct ReelLayout: Sendable {
     }
 
     /// Every file a render of `plan` reads: the chosen clips and layers, the pictures, movies and fonts of the overlays,
-    /// captions and title cards (the system's default font among them), and the music.
+    /// captions and title cards (the system's default font among them), the music, and the looks' `.cube` files
+    /// (not the looks made by code, `theme:NAME`, which are no files).
     public static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {

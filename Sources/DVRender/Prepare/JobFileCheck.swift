@@ -8,13 +8,14 @@ import Foundation
 public enum JobFileCheck {
     /// An error for every file in `files` that does not open, decode or render as its kind. A file named
     /// in many places (a logo on every day) is opened once.
-    /// A look's `.cube` file that breaks the format is reported at its own line and column, naming the key
-    /// that uses it.
+    /// A look's `.cube` file that breaks the format is reported once, at its own line and column, naming the
+    /// first key that uses it.
     public static func diagnostics(for files: [JobFileReference]) -> [Diagnostic] {
         var problems: [String: String?] = [:]
+        var looksRead: Set<String> = []
         return files.compactMap { file in
             if file.kind == .look {
-                return lookProblem(file)
+                return looksRead.insert(file.path).inserted ? lookProblem(file) : nil
             }
             let id = "\(file.kind.rawValue) \(file.path)"
             let found = problems[id] ?? JobFileReference.problem(opening: file.path, as: file.kind)
