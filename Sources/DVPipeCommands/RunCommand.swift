@@ -30,11 +30,14 @@ struct RunCommand: AsyncParsableCommand {
             anything is rendered when the scan already found them. Ctrl-C \
             stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
 
-            --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles.
+            --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles. \
+            The work folder's outputs.json records what was written (name, path, size, SHA-256, duration, \
+            each day's start), for publishing scripts; --json prints it instead of the summary.
 
             Example:
               dvpipe run jobs/dec-2024.yaml --srt out/dec-2024.srt
               dvpipe run jobs/monthly.yaml --as-of 2025-01-03 --progress json
+              dvpipe run jobs/dec-2024.yaml --json > published.json
             """
     )
 
@@ -42,6 +45,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var flags: RenderFlags
     @Option(name: .customLong("srt"), help: ArgumentHelp("Also write the reel's dates and captions as SubRip subtitles.", valueName: "file"))
     var srt: String?
+    @Flag(name: .long, help: "Print what was written (outputs.json: path, size, SHA-256, duration, each day's start) as JSON instead of the summary.")
+    var json = false
 
     func run() async throws {
         let printer = ProgressPrinter(mode: flags.progress)
@@ -58,7 +63,12 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
             printer.finishLine()
-            print(RunSummary.text(report: report, reel: reel))
+            if json {
+                let published = try Data(contentsOf: options.workFolder.outputsFile)
+                print(String(decoding: published, as: UTF8.self))
+            } else {
+                print(RunSummary.text(report: report, reel: reel))
+            }
         }
     }
 }

@@ -34,13 +34,7 @@ import Testing
     /// measures the grade and nothing else, with no overlay (which the look leaves alone); `look` is
     /// the job's `output.look` line, if any.
     static func job(in folder: TemporaryFolder, look: String?) throws -> URL {
-        let media = try folder.subfolder("media")
-        if !FileManager.default.fileExists(atPath: media.appendingPathComponent(DatedLibrary.clip(0).fileName).path) {
-            let writer = try SampleWriter()
-            for index in 0..<4 {
-                try writer.write(DatedLibrary.clip(index), in: media)
-            }
-        }
+        try DatedLibrary.fourDays(in: folder)
         let job = folder.url.appendingPathComponent("look.yaml")
         try """
             version: 1

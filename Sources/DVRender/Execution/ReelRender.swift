@@ -117,7 +117,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     }
 
     /// Makes the sound track (or reuses it) and joins the finished segments of `layout` (the plan's, from
-    /// `PlannedJob.layout` or `renderSegments`) with it into the job's output,
+    /// `PlannedJob.layout` or `renderSegments`) with it into the job's output, and records what was written
+    /// in `outputs.json` (`OutputsManifest`),
     /// unless the output is already exactly that assembly (the assemble manifest and the file's SHA-256
     /// say so): then it is kept as it is. A stop requested before the sound track or while it is made ends
     /// the run (`RenderError.interrupted`) before the next stage starts; the finished track is kept and
@@ -128,13 +129,18 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         let audioStage = AudioStage(work: work, job: planned.job)
         let (subtitles, inputs) = try assemble.recipe(layout, job: planned.job)
         let output = URL(fileURLWithPath: planned.job.output.path)
+        let reel: AssembledReel
         if let kept = assemble.unchangedOutput(inputs: inputs, output: output, observer: observer) {
-            return kept
+            reel = kept
+        } else {
+            try checkNotStopped()
+            let audio = try audioStage.track(for: layout, observer: observer)
+            try checkNotStopped()
+            reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, inputs: inputs, observer: observer)
         }
-        try checkNotStopped()
-        let audio = try audioStage.track(for: layout, observer: observer)
-        try checkNotStopped()
-        return try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, inputs: inputs, observer: observer)
+        let sha256 = try work.recordedAssembly()?.fileHash ?? ContentHash.hex(ofFileAt: output.path)
+        try work.recordOutputs(OutputsManifest(outputs: [OutputsManifest.Output(reel: reel, layout: layout, sha256: sha256)]))
+        return reel
     }
 
     /// Throws `RenderError.interrupted` once a stop has been requested.

@@ -38,6 +38,17 @@ enum DatedLibrary {
         return folder
     }
 
+    /// The first four days' clips (2024-11-16 to 2024-11-19) in `folder`'s `media/`, unless already there:
+    /// a library for a test that renders a few days with a job of its own.
+    static func fourDays(in folder: TemporaryFolder) throws {
+        let media = try folder.subfolder("media")
+        guard !FileManager.default.fileExists(atPath: media.appendingPathComponent(clip(0).fileName).path) else { return }
+        let writer = try SampleWriter()
+        for index in 0..<4 {
+            try writer.write(clip(index), in: media)
+        }
+    }
+
     /// The whole timeframe, or one month of it.
     static let allDays = "{ from: 2024-11-01, to: 2024-12-31 }"
 

@@ -1,0 +1,61 @@
+import DVPlanning
+import Foundation
+
+/// What a run wrote, for publishing scripts (`outputs.json` in the work folder, and `run --json`): each
+/// output's name, path, size, SHA-256 and duration, and where each day starts in it.
+public struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
+    /// The format of this manifest; a record of another version is ignored.
+    public static let currentVersion = 1
+
+    /// One written reel.
+    public struct Output: Sendable, Hashable, Codable {
+        /// The output's name: its file name without the extension.
+        public var name: String
+        /// Absolute path of the file.
+        public var path: String
+        public var bytes: Int64
+        public var sha256: String
+        /// Seconds, from the frame count at the frame rate.
+        public var duration: Double
+        /// Each day with a clip, in reel order, and the second its piece starts at (where its incoming
+        /// transition starts).
+        public var days: [DayStart]
+    }
+
+    /// Where a day starts in a reel.
+    public struct DayStart: Sendable, Hashable, Codable {
+        public var date: CalendarDay
+        public var start: Double
+    }
+
+    public var version: Int
+    public var outputs: [Output]
+
+    public init(outputs: [Output]) {
+        version = Self.currentVersion
+        self.outputs = outputs
+    }
+}
+
+extension OutputsManifest.Output {
+    /// The entry for `reel`, assembled from `layout`, whose SHA-256 is `sha256`.
+    init(reel: AssembledReel, layout: ReelLayout, sha256: String) {
+        let fps = Double(layout.canvas.fps)
+        self.init(
+            name: reel.output.deletingPathExtension().lastPathComponent, path: reel.output.path, bytes: reel.byteCount, sha256: sha256,
+            duration: Double(reel.frameCount) / fps,
+            days: layout.pieces.compactMap { piece in
+                piece.day.map { OutputsManifest.DayStart(date: $0.date, start: Double(piece.firstFrame) / fps) }
+            })
+    }
+}
+
+extension WorkFolder {
+    /// The manifest of what the last run wrote (`outputs.json`).
+    public var outputsFile: URL { root.appendingPathComponent("outputs.json") }
+
+    /// Records `manifest` in `outputs.json`.
+    func recordOutputs(_ manifest: OutputsManifest) throws {
+        try manifest.write(to: outputsFile)
+    }
+}
