@@ -22,15 +22,21 @@ struct AssembleCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Progress on standard error: auto, plain, json or none.")
     var progress: ProgressMode = .auto
 
+    @Option(name: .long, help: ArgumentHelp("Assemble only the output of this name (from outputs:); default: every output.", valueName: "name"))
+    var output: String?
+
     func run() async throws {
         let printer = ProgressPrinter(mode: progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
             let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: trap.stop)
-            let reel = try executor.assemble(planned, layout: try planned.layout(observer: printer))
-            printer.finishLine()
-            print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
+            for output in try RenderFlags.outputs(of: planned.job, named: output) {
+                let each = planned.forOutput(output)
+                let reel = try executor.assemble(each, layout: try each.layout(observer: printer))
+                printer.finishLine()
+                print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
+            }
         }
     }
 }

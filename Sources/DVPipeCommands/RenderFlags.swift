@@ -1,5 +1,6 @@
 import ArgumentParser
 import DVMedia
+import DVPlanning
 import DVRender
 import Foundation
 
@@ -22,17 +23,21 @@ struct RenderFlags: ParsableArguments {
 
     @OptionGroup var cacheFlags: CacheFlags
 
+    @Option(name: .long, help: ArgumentHelp("Render only the output of this name (from outputs:); default: every output.", valueName: "name"))
+    var output: String?
+
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be at least 1")
         }
     }
 
-    /// Starts a render of the job in `options`: clears the work folder under `--fresh`, plans, and renders
-    /// this shard's segments, stopping early when `stop` is requested.
+    /// Starts a render of the job in `options`: clears the work folder under `--fresh`, plans once, and
+    /// renders this shard's segments of each output `--output` selects (every output without it), one
+    /// output after another, stopping early when `stop` is requested.
     func renderSegments(
         _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
-    ) async throws -> (executor: ReelRender<ProgressPrinter>, report: SegmentsReport) {
+    ) async throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
         FrameMemory.reuseFreedFrameBuffers()
         if fresh {
             try options.workFolder.remove()
@@ -42,7 +47,20 @@ struct RenderFlags: ParsableArguments {
             strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism, cache: fresh ? nil : cacheFlags.segmentCache
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
-        return (executor, try await executor.renderSegments(planned))
+        var reports: [SegmentsReport] = []
+        for output in try Self.outputs(of: planned.job, named: output) {
+            reports.append(try await executor.renderSegments(planned.forOutput(output)))
+        }
+        return (executor, reports)
+    }
+
+    /// The outputs of `job` that `--output name` selects: the one of that name, or every output without it.
+    static func outputs(of job: Job, named name: String?) throws -> [Job.Output] {
+        guard let name else { return job.outputs }
+        guard let output = job.outputs.first(where: { $0.name == name }) else {
+            throw ValidationError("the job has no output named '\(name)'; its outputs are \(job.outputs.map(\.name).joined(separator: ", "))")
+        }
+        return [output]
     }
 }
 

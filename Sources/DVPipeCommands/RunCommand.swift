@@ -30,6 +30,9 @@ struct RunCommand: AsyncParsableCommand {
             anything is rendered when the scan already found them. Ctrl-C \
             stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
 
+            A job with outputs: renders each of them from the one plan, one after another (--output NAME \
+            renders one): their cuts fall on the same frames and the sound track is made once.
+
             --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles. \
             The work folder's outputs.json records what was written (name, path, size, SHA-256, duration, \
             each day's start), for publishing scripts; --json prints it instead of the summary.
@@ -52,9 +55,9 @@ struct RunCommand: AsyncParsableCommand {
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
-            let (executor, report) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
-            let reel = try executor.assemble(report.planned, layout: report.layout)
-            if let srt {
+            let (executor, reports) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
+            let reels = try reports.map { try executor.assemble($0.planned, layout: $0.layout) }
+            if let srt, let report = reports.first {
                 let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))
                 do {
                     try FileSync.writeAtomically(Data(text.utf8), to: URL(fileURLWithPath: srt))
@@ -67,7 +70,7 @@ struct RunCommand: AsyncParsableCommand {
                 let published = try Data(contentsOf: options.workFolder.outputsFile)
                 print(String(decoding: published, as: UTF8.self))
             } else {
-                print(RunSummary.text(report: report, reel: reel))
+                print(zip(reports, reels).map { RunSummary.text(report: $0, reel: $1) }.joined(separator: "\n"))
             }
         }
     }

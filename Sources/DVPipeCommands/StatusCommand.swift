@@ -11,7 +11,8 @@ struct StatusCommand: AsyncParsableCommand {
             done in the work folder and left (with the days they show), how many of those left the shared \
             cache holds, the sound track, whether the output file is up to \
             date (what assembling the current plan would write) or stale, and segment files left from \
-            earlier versions of the job. Reads records only; renders nothing.
+            earlier versions of the job; for a job with outputs:, each output in turn. Reads records only; \
+            renders nothing.
 
             Example:
               dvpipe status jobs/dec-2024.yaml
@@ -27,24 +28,34 @@ struct StatusCommand: AsyncParsableCommand {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
             let cache = cacheFlags.segmentCache
-            let status = try ReelStatus(planned: planned, layout: try planned.layout(observer: printer), work: options.workFolder, cache: cache)
-            printer.finishLine()
-            let total = status.layout.segments.count
-            print("segments: \(total - status.segmentsLeft.count) of \(total) done, \(status.segmentsLeft.count) left")
-            if let cache, status.segmentsInCache > 0 {
-                print("  \(status.segmentsInCache) of those left are in the cache (\(cache.root.path)); a run takes them from there")
+            for output in planned.job.outputs {
+                let each = planned.forOutput(output)
+                let status = try ReelStatus(planned: each, layout: try each.layout(observer: printer), work: options.workFolder, cache: cache)
+                printer.finishLine()
+                if planned.job.outputs.count > 1 {
+                    print("\(output.name):")
+                }
+                print(Self.lines(status, cache: cache, job: options.job).joined(separator: "\n"))
             }
-            for segment in status.segmentsLeft {
-                print("  left: \(segment.label)")
-            }
-            print("sound track: \(status.audioFinished ? "done" : "left")")
-            print("stale: \(status.staleSegmentFiles) segment files from earlier versions of the job (dvpipe clean removes the work folder)")
-            let state = switch status.output {
-            case .missing: "not written yet"
-            case .upToDate: "up to date"
-            case .stale: "stale (made from another version of the job, or changed since)"
-            }
-            print("output: \(planned.job.output.path) \(state)\(status.output == .upToDate ? "" : "; run: dvpipe run \(options.job)")")
         }
+    }
+
+    /// What `status` says of one output.
+    private static func lines(_ status: ReelStatus, cache: SegmentCache?, job: String) -> [String] {
+        let total = status.layout.segments.count
+        var lines = ["segments: \(total - status.segmentsLeft.count) of \(total) done, \(status.segmentsLeft.count) left"]
+        if let cache, status.segmentsInCache > 0 {
+            lines.append("  \(status.segmentsInCache) of those left are in the cache (\(cache.root.path)); a run takes them from there")
+        }
+        lines += status.segmentsLeft.map { "  left: \($0.label)" }
+        lines.append("sound track: \(status.audioFinished ? "done" : "left")")
+        lines.append("stale: \(status.staleSegmentFiles) segment files from earlier versions of the job (dvpipe clean removes the work folder)")
+        let state = switch status.output {
+        case .missing: "not written yet"
+        case .upToDate: "up to date"
+        case .stale: "stale (made from another version of the job, or changed since)"
+        }
+        lines.append("output: \(status.outputPath) \(state)\(status.output == .upToDate ? "" : "; run: dvpipe run \(job)")")
+        return lines
     }
 }

@@ -1,8 +1,18 @@
+import Foundation
+
 extension Job {
     /// The rendered file and its encoding.
     public struct Output: Sendable, Hashable, Codable {
         /// Absolute path of the reel.
         public var path: String
+        /// The output's name (`run --output NAME`, `outputs.json`): given in `outputs:`, else the file's
+        /// name without its extension.
+        public var name: String {
+            get { givenName ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+            set { givenName = newValue }
+        }
+        /// The name `outputs:` gave, if any.
+        public var givenName: String?
         public var resolution: Resolution
         /// Shapes a preset resolution; ignored with `WxH`.
         public var aspect: AspectRatio

@@ -14,7 +14,14 @@ public struct Job: Sendable, Hashable, Codable {
     /// Per-day settings (pins, captions, skips), keyed by day.
     public var days: [CalendarDay: DaySettings]
     public var clips: Clips
-    public var output: Output
+    /// Every output the reel is rendered into (`output:`, or each of `outputs:`), all from one plan and
+    /// at one frame rate, so that their cuts fall on the same frames.
+    public var outputs: [Output]
+    /// The first output: the only one unless the job lists `outputs:`.
+    public var output: Output {
+        get { outputs[0] }
+        set { outputs[0] = newValue }
+    }
     public var transition: Transition
     public var audio: Audio
     /// Drawn in order on every clip.
@@ -45,7 +52,7 @@ public struct Job: Sendable, Hashable, Codable {
         self.selection = selection
         self.days = days
         self.clips = clips
-        self.output = output
+        outputs = [output]
         self.transition = transition
         self.audio = audio
         self.overlays = overlays

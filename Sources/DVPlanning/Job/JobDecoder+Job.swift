@@ -3,13 +3,14 @@ import Foundation
 extension JobDecoder {
     static let topLevelKeys = [
         "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio",
-        "overlays", "captions", "intro", "outro", "layout", "looks",
+        "overlays", "captions", "intro", "outro", "layout", "looks", "outputs",
     ]
 
     /// The job of a document's root; placeholders stand in for what is wrong, so check `diagnostics` for errors.
     mutating func decodeJob(_ root: YAMLNode) -> Job {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let fields = fields(of: root, path: "", allowed: Self.topLevelKeys, required: ["version", "library", "timeframe", "output"])
+        let listsOutputs = root.entries?.contains { $0.key.scalar == "outputs" } ?? false
+        let fields = fields(of: root, path: "", allowed: Self.topLevelKeys, required: ["version", "library", "timeframe", listsOutputs ? "outputs" : "output"])
         let placeholder = Job(
             file: file, name: stem, library: Job.Library(paths: []), timeframe: .year(1970), output: Job.Output(path: ""))
         guard let fields else { return placeholder }
@@ -24,6 +25,13 @@ extension JobDecoder {
         if let node = fields["selection"] { job.selection = decodeSelection(node) }
         if let node = fields["clips"] { job.clips = decodeClips(node) }
         if let node = fields["output"] { job.output = decodeOutput(node) }
+        if let node = fields["outputs"] {
+            if let single = fields.keyNode("output") {
+                error("output and outputs: give one output, or list them all under outputs", at: single)
+            }
+            let outputs = decodeOutputs(node)
+            if !outputs.isEmpty { job.outputs = outputs }
+        }
         if let node = fields["transition"] { job.transition = decodeTransition(node) }
         if let node = fields["audio"] { job.audio = decodeAudio(node) }
         if let node = fields["overlays"] { job.overlays = decodeOverlays(node) }

@@ -1,12 +1,14 @@
 extension JobDecoder {
-    mutating func decodeOutput(_ node: YAMLNode) -> Job.Output {
+    /// An output's mapping: `output:`, or an entry `name` (`outputs[1]`) of `outputs:`.
+    mutating func decodeOutput(_ node: YAMLNode, name: String = "output") -> Job.Output {
         var output = Job.Output(path: "")
-        let allowed = ["path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look"]
-        guard let fields = fields(of: node, path: "output", allowed: allowed, required: ["path"]) else { return output }
+        let allowed = ["name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look"]
+        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
+        output.givenName = text(fields, "name")
         if let path = path(fields, "path") {
             output.path = path
             if fileKind(at: path).isFolder, let place = fields["path"] {
-                error("output.path '\(place.scalar ?? path)' is an existing folder; name the file to write, e.g. reel.mp4", at: place)
+                error("\(name).path '\(place.scalar ?? path)' is an existing folder; name the file to write, e.g. reel.mp4", at: place)
             }
         }
         output.resolution = value(fields, "resolution", expected: "480p, 720p, 1080p, 1440p, 2160p or WxH like 1280x720", Resolution.init) ?? output.resolution
@@ -14,21 +16,21 @@ extension JobDecoder {
         if case .pixels(let width, let height) = output.resolution, let place = fields["resolution"] {
             if width % 2 != 0 || height % 2 != 0 {
                 let even = "\(width - width % 2)x\(height - height % 2)"
-                error("output.resolution \(width)x\(height) has an odd \(width % 2 != 0 ? "width" : "height"); encoders need even sizes, use \(even)", at: place)
+                error("\(name).resolution \(width)x\(height) has an odd \(width % 2 != 0 ? "width" : "height"); encoders need even sizes, use \(even)", at: place)
             }
             if let aspect = fields["aspect"] {
-                warning("output.aspect is ignored with an explicit WxH resolution; remove it or use a preset like 1080p", at: aspect)
+                warning("\(name).aspect is ignored with an explicit WxH resolution; remove it or use a preset like 1080p", at: aspect)
             }
         }
         output.fit = choice(fields, "fit", Job.Output.Fit.self) ?? output.fit
         output.background = colour(fields, "background") ?? output.background
         output.fps = integer(fields, "fps", in: 1...120) ?? output.fps
-        if let video = fields["video"], let videoFields = self.fields(of: video, path: "output.video", allowed: ["codec", "crf", "preset"]) {
+        if let video = fields["video"], let videoFields = self.fields(of: video, path: name + ".video", allowed: ["codec", "crf", "preset"]) {
             output.video.codec = choice(videoFields, "codec", Job.Output.VideoCodec.self) ?? output.video.codec
             output.video.crf = integer(videoFields, "crf", in: 0...51) ?? output.video.crf
             output.video.preset = choice(videoFields, "preset", Job.Output.EncoderPreset.self) ?? output.video.preset
         }
-        if let audio = fields["audio"], let audioFields = self.fields(of: audio, path: "output.audio", allowed: ["codec", "bitrate"]) {
+        if let audio = fields["audio"], let audioFields = self.fields(of: audio, path: name + ".audio", allowed: ["codec", "bitrate"]) {
             output.audio.codec = choice(audioFields, "codec", Job.Output.AudioCodec.self) ?? output.audio.codec
             let expected = "a bitrate 32k…512k like 160k"
             output.audio.bitrate = value(audioFields, "bitrate", expected: expected) { text in
@@ -37,10 +39,34 @@ extension JobDecoder {
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
-        if let node = fields["look"], let look = self.fields(of: node, path: "output.look", allowed: ["lut", "strength"], required: ["lut"]) {
+        if let node = fields["look"], let look = self.fields(of: node, path: name + ".look", allowed: ["lut", "strength"], required: ["lut"]) {
             output.look = decodeLook(look)
         }
         return output
+    }
+
+    /// `outputs:`, every output of the reel: one frame rate for all (their cuts fall on the same frames),
+    /// and no two with one name or one path.
+    mutating func decodeOutputs(_ node: YAMLNode) -> [Job.Output] {
+        guard let items = node.items, !items.isEmpty else {
+            error("outputs must be a list of outputs like [{ name: wide, path: out/wide.mp4 }, { name: tall, path: out/tall.mp4, resolution: 1080x1920 }]; found \(node.summary)", at: node)
+            return []
+        }
+        let outputs = items.enumerated().map { index, item in decodeOutput(item, name: "outputs[\(index)]") }
+        for (index, output) in outputs.enumerated().dropFirst() {
+            let place = items[index]
+            if output.fps != outputs[0].fps {
+                error(
+                    "outputs[\(index)] runs at \(output.fps) fps and outputs[0] at \(outputs[0].fps): every output of a reel has one frame rate, "
+                        + "so that their cuts fall on the same frames", at: place)
+            }
+            if let first = outputs[..<index].firstIndex(where: { $0.name == output.name }) {
+                error("outputs[\(index)] is named '\(output.name)' as outputs[\(first)] is; give each output a name of its own", at: place)
+            } else if let first = outputs[..<index].firstIndex(where: { $0.path == output.path }) {
+                error("outputs[\(index)] writes \(output.path) as outputs[\(first)] does; give each output a path of its own", at: place)
+            }
+        }
+        return outputs
     }
 
     /// `looks:`, a list of `{match: {make, model}, lut, strength}`.

@@ -129,17 +129,20 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         let audioStage = AudioStage(work: work, job: planned.job)
         let (subtitles, inputs) = try assemble.recipe(layout, job: planned.job)
         let output = URL(fileURLWithPath: planned.job.output.path)
+        let name = planned.job.output.givenName
         let reel: AssembledReel
-        if let kept = assemble.unchangedOutput(inputs: inputs, output: output, observer: observer) {
+        if let kept = assemble.unchangedOutput(inputs: inputs, output: output, name: name, observer: observer) {
             reel = kept
         } else {
             try checkNotStopped()
             let audio = try audioStage.track(for: layout, observer: observer)
             try checkNotStopped()
-            reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, inputs: inputs, observer: observer)
+            reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, name: name, inputs: inputs, observer: observer)
         }
-        let sha256 = try work.recordedAssembly()?.fileHash ?? ContentHash.hex(ofFileAt: output.path)
-        try work.recordOutputs(OutputsManifest(outputs: [OutputsManifest.Output(reel: reel, layout: layout, sha256: sha256)]))
+        let sha256 = try work.recordedAssembly(output: name)?.fileHash ?? ContentHash.hex(ofFileAt: output.path)
+        try work.recordOutput(
+            OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout, sha256: sha256),
+            among: planned.outputs.map(\.name))
         return reel
     }
 

@@ -18,6 +18,8 @@ public struct ReelStatus: Sendable {
     /// Whether the output file is there and is what assembling the current plan would write, by the
     /// assemble manifest and the file's size and modification time.
     public let output: OutputState
+    /// The output file's path.
+    public let outputPath: String
 
     /// Looks at `work` (and `cache`) for `planned` laid out as `layout`, reading only records and files (no decoding).
     public init(planned: PlannedJob, layout: ReelLayout, work: WorkFolder, cache: SegmentCache? = nil) throws {
@@ -27,12 +29,16 @@ public struct ReelStatus: Sendable {
         segmentsInCache = segmentsLeft.filter { cache?.finished($0.key) != nil }.count
         let audio = AudioStage(work: work, job: planned.job)
         audioFinished = try audio.isFinished(for: layout)
-        let current = Set(layout.segments.map { "\($0.key).mp4" })
+        var current = Set(layout.segments.map { "\($0.key).mp4" })
+        for other in planned.job.outputs.dropFirst() {
+            current.formUnion(try planned.forOutput(other).layout(observer: SilentObserver()).segments.map { "\($0.key).mp4" })
+        }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []
         staleSegmentFiles = files.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") && !current.contains($0) }.count
         let outputFile = URL(fileURLWithPath: planned.job.output.path)
+        outputPath = outputFile.path
         let inputs = try AssembleStage(work: work).recipe(layout, job: planned.job).inputs
-        output = work.outputState(inputs: inputs, output: outputFile, checkContent: false)
+        output = work.outputState(inputs: inputs, output: outputFile, name: planned.job.output.givenName, checkContent: false)
     }
 }
 

@@ -5,7 +5,9 @@ import Foundation
 /// A validated job with its library scanned and its plan made: where `plan`, `run`, `render`, `assemble`
 /// and `status` all start.
 public struct PlannedJob: Sendable {
-    public let job: Job
+    public private(set) var job: Job
+    /// Every output of the job in the job's order, whichever of them `job.output` is (see `forOutput`).
+    public let outputs: [Job.Output]
     /// The concrete days of the timeframe (a `last:` timeframe resolved against the as-of day).
     public let days: DayRange
     public let scan: LibraryScan
@@ -52,12 +54,16 @@ public struct PlannedJob: Sendable {
             try? store.save()
             try? digests.save()
         }
-        return PlannedJob(job: job, days: days, scan: scan, index: index, digests: digests, moments: moments)
+        return PlannedJob(job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments)
     }
 
     /// The job planned over `index` (the scan with failed clips marked unreadable).
-    private init(job: Job, days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests, moments: [String: MomentScores]) {
+    private init(
+        job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
+        moments: [String: MomentScores]
+    ) {
         self.job = job
+        self.outputs = outputs
         self.days = days
         self.scan = scan
         self.digests = digests
@@ -69,7 +75,7 @@ public struct PlannedJob: Sendable {
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
         let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
-        return PlannedJob(job: job, days: days, scan: scan, index: index, digests: digests, moments: moments)
+        return PlannedJob(job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments)
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not
@@ -79,5 +85,13 @@ public struct PlannedJob: Sendable {
         let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
         try? digests.save()
         return try ReelLayout(plan: plan, job: job, identities: identities, canvas: CanvasSettings(output: job.output, identities: identities))
+    }
+
+    /// The same plan rendered into `output`, one of the job's outputs: it becomes the job's `output` (the
+    /// others follow it in `outputs`). Every output shares the plan, and so its timeline and cuts.
+    public func forOutput(_ output: Job.Output) -> PlannedJob {
+        var planned = self
+        planned.job.outputs = [output] + job.outputs.filter { $0 != output }
+        return planned
     }
 }

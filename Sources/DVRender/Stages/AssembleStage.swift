@@ -45,11 +45,11 @@ struct AssembleStage {
         ))
     }
 
-    /// The output as the last assembly left it, if it is still exactly an assembly of `inputs` (same record,
-    /// same SHA-256); nil when it has to be assembled.
-    func unchangedOutput(inputs: String, output: URL, observer: some RenderObserver) -> AssembledReel? {
-        guard work.outputState(inputs: inputs, output: output, checkContent: true) == .upToDate,
-              let record = work.recordedAssembly()
+    /// The output (named `name` in `outputs:`) as the last assembly left it, if it is still exactly an
+    /// assembly of `inputs` (same record, same SHA-256); nil when it has to be assembled.
+    func unchangedOutput(inputs: String, output: URL, name: String?, observer: some RenderObserver) -> AssembledReel? {
+        guard work.outputState(inputs: inputs, output: output, name: name, checkContent: true) == .upToDate,
+              let record = work.recordedAssembly(output: name)
         else { return nil }
         observer.handle(.stageStarted(.assemble, total: 1))
         observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: true, name: output.path))
@@ -60,7 +60,7 @@ struct AssembleStage {
     /// Joins the segments of `layout` (all finished: see `checkComplete`), `audio` and the `subtitles` (none:
     /// no subtitle stream) into `output`, and records the assembly of `inputs` in the assemble manifest.
     func assemble(
-        _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, inputs: String,
+        _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, name: String?, inputs: String,
         observer: some RenderObserver
     ) throws -> AssembledReel {
         observer.handle(.stageStarted(.assemble, total: 1))
@@ -69,7 +69,7 @@ struct AssembleStage {
             let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
                 layout.segments.map { work.segments.file($0.key) }, audio: audio.file, subtitles: subtitles, into: output
             )
-            let record = try work.recordAssembly(inputs: inputs, output: output, frameCount: frames)
+            let record = try work.recordAssembly(inputs: inputs, output: output, name: name, frameCount: frames)
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))
             observer.handle(.stageFinished(.assemble))
             return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, reused: false)

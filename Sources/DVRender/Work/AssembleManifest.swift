@@ -44,29 +44,29 @@ public enum OutputState: String, Sendable {
 }
 
 extension WorkFolder {
-    /// Records what `output` was assembled from.
-    func recordAssembly(inputs: String, output: URL, frameCount: Int) throws -> AssembleManifest {
+    /// Records what `output` (named `name` in `outputs:`, nil for a job's one output) was assembled from.
+    func recordAssembly(inputs: String, output: URL, name: String?, frameCount: Int) throws -> AssembleManifest {
         let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
         let manifest = AssembleManifest(
             inputs: inputs, outputPath: relativePath(to: output), frameCount: frameCount,
             byteCount: (attributes[.size] as? NSNumber)?.int64Value ?? 0, fileHash: try ContentHash.hex(ofFileAt: output.path),
             modificationTime: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         )
-        try manifest.write(to: assembleFile)
+        try manifest.write(to: assembleFile(output: name))
         return manifest
     }
 
     /// The record of the last assembly; nil if none (or in another format).
-    func recordedAssembly() -> AssembleManifest? {
-        AssembleManifest.read(from: assembleFile)
+    func recordedAssembly(output name: String?) -> AssembleManifest? {
+        AssembleManifest.read(from: assembleFile(output: name))
     }
 
     /// How `output` stands against an assembly of `inputs`. The record must name the same inputs and path,
     /// and the file must have the recorded size and modification time, or, with `checkContent`, the recorded
     /// SHA-256.
-    func outputState(inputs: String, output: URL, checkContent: Bool) -> OutputState {
+    func outputState(inputs: String, output: URL, name: String?, checkContent: Bool) -> OutputState {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: output.path) else { return .missing }
-        guard let record = recordedAssembly(), record.inputs == inputs, record.outputPath == relativePath(to: output),
+        guard let record = recordedAssembly(output: name), record.inputs == inputs, record.outputPath == relativePath(to: output),
               (attributes[.size] as? NSNumber)?.int64Value == record.byteCount
         else { return .stale }
         if checkContent {

@@ -9,7 +9,7 @@ public struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
 
     /// One written reel.
     public struct Output: Sendable, Hashable, Codable {
-        /// The output's name: its file name without the extension.
+        /// The output's name (`Job.Output.name`).
         public var name: String
         /// Absolute path of the file.
         public var path: String
@@ -38,11 +38,11 @@ public struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
 }
 
 extension OutputsManifest.Output {
-    /// The entry for `reel`, assembled from `layout`, whose SHA-256 is `sha256`.
-    init(reel: AssembledReel, layout: ReelLayout, sha256: String) {
+    /// The entry for `reel`, the output `name`, assembled from `layout`, whose SHA-256 is `sha256`.
+    init(reel: AssembledReel, name: String, layout: ReelLayout, sha256: String) {
         let fps = Double(layout.canvas.fps)
         self.init(
-            name: reel.output.deletingPathExtension().lastPathComponent, path: reel.output.path, bytes: reel.byteCount, sha256: sha256,
+            name: name, path: reel.output.path, bytes: reel.byteCount, sha256: sha256,
             duration: Double(reel.frameCount) / fps,
             days: layout.pieces.compactMap { piece in
                 piece.day.map { OutputsManifest.DayStart(date: $0.date, start: Double(piece.firstFrame) / fps) }
@@ -54,8 +54,11 @@ extension WorkFolder {
     /// The manifest of what the last run wrote (`outputs.json`).
     public var outputsFile: URL { root.appendingPathComponent("outputs.json") }
 
-    /// Records `manifest` in `outputs.json`.
-    func recordOutputs(_ manifest: OutputsManifest) throws {
-        try manifest.write(to: outputsFile)
+    /// Records `output` in `outputs.json`, in place of the entry of that name, keeping the entries of the job's
+    /// other outputs (`names`, in the job's order) and dropping those of outputs the job no longer has.
+    func recordOutput(_ output: OutputsManifest.Output, among names: [String]) throws {
+        var entries = Dictionary((OutputsManifest.read(from: outputsFile)?.outputs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        entries[output.name] = output
+        try OutputsManifest(outputs: names.compactMap { entries[$0] }).write(to: outputsFile)
     }
 }

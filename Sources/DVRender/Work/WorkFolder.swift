@@ -28,8 +28,11 @@ public struct WorkFolder: Sendable {
     public var segmentsFolder: URL { root.appendingPathComponent("segments", isDirectory: true) }
     /// The encoded audio track and its records.
     public var audioFolder: URL { root.appendingPathComponent("audio", isDirectory: true) }
-    /// The assemble stage's manifest: what the last output was made of.
-    public var assembleFile: URL { root.appendingPathComponent("assemble.json") }
+    /// The assemble stage's manifest of the output named `name` in `outputs:` (`assemble-NAME.json`), or of
+    /// the job's one `output:` (`assemble.json`): what it was last made of.
+    public func assembleFile(output name: String?) -> URL {
+        root.appendingPathComponent(name.map { "assemble-\($0).json" } ?? "assemble.json")
+    }
 
     /// The encoded segments, each a file named by its key with its record beside it.
     public var segments: SegmentStore { SegmentStore(folder: segmentsFolder) }

@@ -192,7 +192,7 @@ struct ReelRenderTests {
         #expect(plan.plan == withoutPaths, "the recorded plan names files inside their library folder only")
         #expect(plan.segments == first.report.layout.segments.map(\.key))
         let bytes = try Data(contentsOf: first.reel.output)
-        let assembly = try JSONDecoder().decode(AssembleManifest.self, from: Data(contentsOf: scratch.work.assembleFile))
+        let assembly = try JSONDecoder().decode(AssembleManifest.self, from: Data(contentsOf: scratch.work.assembleFile(output: nil)))
         #expect(assembly.outputPath == scratch.work.relativePath(to: first.reel.output) && !assembly.outputPath.hasPrefix("/"))
         #expect(URL(fileURLWithPath: assembly.outputPath, relativeTo: scratch.work.root).standardizedFileURL.path == first.reel.output.path)
         #expect(assembly.byteCount == Int64(bytes.count))
