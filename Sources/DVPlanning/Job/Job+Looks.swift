@@ -24,9 +24,11 @@ extension Job {
             return matches(make, clipMake) && matches(model, clipModel)
         }
     }
+}
 
-    /// The look of the first entry of `looks` that a clip from the camera `make` `model` matches, or nil.
-    public func cameraLook(make: String?, model: String?) -> Output.Look? {
-        looks.first { $0.matches(make: make, model: model) }?.look
+extension [Job.CameraLook] {
+    /// The look of the first entry that a clip from the camera `make` `model` matches, or nil.
+    public func look(make: String?, model: String?) -> Job.Output.Look? {
+        first { $0.matches(make: make, model: model) }?.look
     }
 }

@@ -188,7 +188,7 @@ struct PlanningSession {
         planned.audioTrack = trim.audioTrack
         planned.motionPhoto = trim.motionPhoto
         if case .media(let info) = clip.entry.probe {
-            planned.look = rules.cameraLooks.first { $0.matches(make: info.tags.make, model: info.tags.model) }?.look
+            planned.look = rules.cameraLooks.look(make: info.tags.make, model: info.tags.model)
         }
         return planned
     }
