@@ -38,13 +38,13 @@ struct ThemesCommand: AsyncParsableCommand {
     var preview: String?
 
     func validate() throws {
-        if let print, BuiltInTheme.named("theme:" + print) == nil {
+        if let print, BuiltInTheme.all.first(where: { $0.name == print }) == nil {
             throw ValidationError("no built-in theme '\(print)'; the themes are \(BuiltInTheme.all.map(\.name).joined(separator: ", "))")
         }
     }
 
     func run() async throws {
-        if let print, let theme = BuiltInTheme.named("theme:" + print) {
+        if let print, let theme = BuiltInTheme.all.first(where: { $0.name == print }) {
             Swift.print(theme.preset, terminator: "")
             return
         }
@@ -94,10 +94,9 @@ struct ThemesCommand: AsyncParsableCommand {
     /// A theme's preset with its look made by code written out as a `.cube` file beside it: the preset's
     /// text (its `lut` naming `NAME.cube`) and the file's, or no file for a theme without a look.
     static func exported(_ theme: BuiltInTheme) -> (preset: String, look: String?) {
-        guard let name = BuiltInTheme.lookNames.first(where: { theme.preset.contains("\"theme:\($0)\"") }),
-            let look = ThemeLook(rawValue: name)
-        else { return (theme.preset, nil) }
-        return (theme.preset.replacingOccurrences(of: "\"theme:\(name)\"", with: "\(theme.name).cube"), look.table.text)
+        guard let name = theme.look, let look = ThemeLook(rawValue: name) else { return (theme.preset, nil) }
+        let reference = "\"\(BuiltInTheme.prefix)\(name)\""
+        return (theme.preset.replacingOccurrences(of: reference, with: "\(theme.name).cube"), look.table.text)
     }
 
     /// The smallest job that extends `theme`, read as `validate` reads it (any problem is an error).

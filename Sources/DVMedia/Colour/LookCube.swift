@@ -21,8 +21,8 @@ public enum LookCube {
 
     /// The table in the `.cube` file at `path`, or of the look made by code that `theme:NAME` names.
     public static func table(at path: String) throws(Problem) -> CubeLUT {
-        if path.hasPrefix("theme:") {
-            guard let look = ThemeLook(rawValue: String(path.dropFirst("theme:".count))) else {
+        if let name = BuiltInTheme.lookName(of: path) {
+            guard let look = ThemeLook(rawValue: name) else {
                 throw Problem(path: path, line: nil, column: nil, message: "is no look of dvpipe's")
             }
             return look.table
@@ -64,7 +64,7 @@ public struct AppliedLook: Sendable, Hashable, Encodable {
     /// `look` as rendering applies it: a file by its content digest in `identities`, a look made by code
     /// (`theme:NAME`) by its name and `ThemeLook.version`.
     public init(_ look: Job.Output.Look, identities: [String: String]) {
-        let identity = look.lut.hasPrefix("theme:") ? "\(look.lut) \(ThemeLook.version)" : identities[look.lut] ?? ""
+        let identity = BuiltInTheme.lookName(of: look.lut) != nil ? "\(look.lut) \(ThemeLook.version)" : identities[look.lut] ?? ""
         self.init(path: look.lut, identity: identity, strength: look.strength)
     }
 

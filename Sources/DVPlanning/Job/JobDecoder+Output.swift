@@ -93,9 +93,9 @@ extension JobDecoder {
     /// A `lut` of `theme:NAME` names a look made by dvpipe's code (`BuiltInTheme.lookNames`), not a file.
     mutating func decodeLook(_ fields: Fields) -> Job.Output.Look? {
         let strength = number(fields, "strength", in: 0...1) ?? 1
-        if let node = fields["lut"], let text = node.scalar, text.hasPrefix("theme:") {
-            guard BuiltInTheme.lookNames.contains(String(text.dropFirst("theme:".count))) else {
-                let names = BuiltInTheme.lookNames.map { "theme:\($0)" }.joined(separator: ", ")
+        if let node = fields["lut"], let text = node.scalar, let name = BuiltInTheme.lookName(of: text) {
+            guard BuiltInTheme.lookNames.contains(name) else {
+                let names = BuiltInTheme.lookNames.map { BuiltInTheme.prefix + $0 }.joined(separator: ", ")
                 error("\(fields.name("lut")) '\(text)' is no look of dvpipe's; its looks are \(names), or name a .cube file", at: node)
                 return nil
             }

@@ -62,7 +62,7 @@ public struct JobComposition: Sendable {
             error("each extends entry must be a preset file's path; found \(name.summary)", at: name)
             return nil
         }
-        if text.hasPrefix("theme:") {
+        if text.hasPrefix(BuiltInTheme.prefix) {
             guard let theme = BuiltInTheme.named(text) else {
                 let names = BuiltInTheme.all.map(\.reference).joined(separator: ", ")
                 error("no built-in theme '\(text)'; the themes are \(names) (dvpipe themes shows them)", at: name)

@@ -150,7 +150,7 @@ public struct ReelLayout: Sendable {
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
         return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
-            + ([job.output.look?.lut].compactMap { $0 } + plan.days.compactMap { $0.look?.lut }).filter { !$0.hasPrefix("theme:") }
+            + ([job.output.look?.lut].compactMap { $0 } + plan.days.compactMap { $0.look?.lut }).filter { BuiltInTheme.lookName(of: $0) == nil }
     }
 }
 

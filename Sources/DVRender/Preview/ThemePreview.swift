@@ -18,7 +18,7 @@ public enum ThemePreview {
         let sheet = try VideoFrame(width: gap + pictures.count * (width + gap), height: height + 2 * gap)
         sheet.fill(y: 30, u: 128, v: 128)
         let identities = try job.output.look.map { look in
-            look.lut.hasPrefix("theme:") ? [:] : [look.lut: try ContentHash.hex(ofFileAt: look.lut)]
+            BuiltInTheme.lookName(of: look.lut) != nil ? [:] : [look.lut: try ContentHash.hex(ofFileAt: look.lut)]
         } ?? [:]
         let cube = try job.output.look.flatMap { look in try LookCube.cube([AppliedLook(look, identities: identities)]) }
         for (index, picture) in pictures.enumerated() {
