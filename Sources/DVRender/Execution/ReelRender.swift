@@ -139,9 +139,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             try checkNotStopped()
             reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, name: name, inputs: inputs, observer: observer)
         }
-        let sha256 = try work.recordedAssembly(output: name)?.fileHash ?? ContentHash.hex(ofFileAt: output.path)
         try work.recordOutput(
-            OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout, sha256: sha256),
+            OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout),
             among: planned.outputs.map(\.name))
         return reel
     }

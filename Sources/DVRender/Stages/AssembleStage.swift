@@ -8,6 +8,8 @@ public struct AssembledReel: Sendable {
     public let output: URL
     public let frameCount: Int
     public let byteCount: Int64
+    /// The output file's SHA-256, as the assemble manifest records it.
+    public let sha256: String
     /// True when the output was already exactly this assembly and was kept as it was.
     public let reused: Bool
 }
@@ -54,7 +56,7 @@ struct AssembleStage {
         observer.handle(.stageStarted(.assemble, total: 1))
         observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: true, name: output.path))
         observer.handle(.stageFinished(.assemble))
-        return AssembledReel(output: output, frameCount: record.frameCount, byteCount: record.byteCount, reused: true)
+        return AssembledReel(output: output, frameCount: record.frameCount, byteCount: record.byteCount, sha256: record.fileHash, reused: true)
     }
 
     /// Joins the segments of `layout` (all finished: see `checkComplete`), `audio` and the `subtitles` (none:
@@ -72,7 +74,7 @@ struct AssembleStage {
             let record = try work.recordAssembly(inputs: inputs, output: output, name: name, frameCount: frames)
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))
             observer.handle(.stageFinished(.assemble))
-            return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, reused: false)
+            return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, sha256: record.fileHash, reused: false)
         } catch let error as MediaError {
             throw RenderError.outputFailed(path: output.path, reason: error.description)
         } catch let error as FileError {

@@ -38,11 +38,11 @@ public struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
 }
 
 extension OutputsManifest.Output {
-    /// The entry for `reel`, the output `name`, assembled from `layout`, whose SHA-256 is `sha256`.
-    init(reel: AssembledReel, name: String, layout: ReelLayout, sha256: String) {
+    /// The entry for `reel`, the output `name`, assembled from `layout`.
+    init(reel: AssembledReel, name: String, layout: ReelLayout) {
         let fps = Double(layout.canvas.fps)
         self.init(
-            name: name, path: reel.output.path, bytes: reel.byteCount, sha256: sha256,
+            name: name, path: reel.output.path, bytes: reel.byteCount, sha256: reel.sha256,
             duration: Double(reel.frameCount) / fps,
             days: layout.pieces.compactMap { piece in
                 piece.day.map { OutputsManifest.DayStart(date: $0.date, start: Double(piece.firstFrame) / fps) }
