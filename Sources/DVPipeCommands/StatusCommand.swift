@@ -28,9 +28,14 @@ struct StatusCommand: AsyncParsableCommand {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
             let cache = cacheFlags.segmentCache
-            for output in planned.job.outputs {
-                let each = planned.forOutput(output)
-                let status = try ReelStatus(planned: each, layout: try each.layout(observer: printer), work: options.workFolder, cache: cache)
+            let outputs = planned.job.outputs.map(planned.forOutput)
+            let layouts = try outputs.map { try $0.layout(observer: printer) }
+            for (index, each) in outputs.enumerated() {
+                let output = each.job.output
+                var others = layouts
+                others.remove(at: index)
+                let status = try ReelStatus(
+                    planned: each, layout: layouts[index], otherLayouts: others, work: options.workFolder, cache: cache)
                 printer.finishLine()
                 if planned.job.outputs.count > 1 {
                     print("\(output.name):")

@@ -22,17 +22,17 @@ public struct ReelStatus: Sendable {
     public let outputPath: String
 
     /// Looks at `work` (and `cache`) for `planned` laid out as `layout`, reading only records and files (no decoding).
-    public init(planned: PlannedJob, layout: ReelLayout, work: WorkFolder, cache: SegmentCache? = nil) throws {
+    /// `otherLayouts`, those of the job's other outputs, name segments that are current too, not stale.
+    public init(
+        planned: PlannedJob, layout: ReelLayout, otherLayouts: [ReelLayout] = [], work: WorkFolder, cache: SegmentCache? = nil
+    ) throws {
         self.layout = layout
         segmentsLeft = layout.segments.filter { work.segments.finished($0.key) == nil }
         let cache = cache?.segments
         segmentsInCache = segmentsLeft.filter { cache?.finished($0.key) != nil }.count
         let audio = AudioStage(work: work, job: planned.job)
         audioFinished = try audio.isFinished(for: layout)
-        var current = Set(layout.segments.map { "\($0.key).mp4" })
-        for other in planned.job.outputs.dropFirst() {
-            current.formUnion(try planned.forOutput(other).layout(observer: SilentObserver()).segments.map { "\($0.key).mp4" })
-        }
+        let current = Set(([layout] + otherLayouts).flatMap(\.segments).map { "\($0.key).mp4" })
         let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []
         staleSegmentFiles = files.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") && !current.contains($0) }.count
         let outputFile = URL(fileURLWithPath: planned.job.output.path)
