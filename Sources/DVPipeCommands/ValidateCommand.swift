@@ -125,6 +125,10 @@ extension ValidateCommand {
         let message: String
         /// For a problem in a preset, `FILE:LINE:COLUMN` of each `extends:` that included it, the job's last.
         let includedFrom: [String]?
+        /// The message with the places that included it, as the text and GitHub formats print it.
+        let fullMessage: String
+        /// `FILE:LINE:COLUMN: error: MESSAGE`, and in a preset the places that included it.
+        let description: String
 
         init(_ diagnostic: Diagnostic) {
             file = diagnostic.location.file
@@ -133,15 +137,13 @@ extension ValidateCommand {
             severity = diagnostic.severity.rawValue
             message = diagnostic.message
             includedFrom = diagnostic.location.includedFrom.isEmpty ? nil : diagnostic.location.includedFrom.map(\.description)
+            fullMessage = diagnostic.fullMessage
+            description = diagnostic.description
         }
 
-        /// The message, and for a problem in a preset `(included from JOB:LINE:COLUMN)` after it.
-        var fullMessage: String {
-            includedFrom.map { message + " (" + $0.map { "included from \($0)" }.joined(separator: ", ") + ")" } ?? message
+        private enum CodingKeys: String, CodingKey {
+            case file, line, column, severity, message, includedFrom
         }
-
-        /// `FILE:LINE:COLUMN: error: MESSAGE`.
-        var description: String { "\(file):\(line):\(column): \(severity): \(fullMessage)" }
     }
 
     /// The whole `--format json` document.

@@ -17,7 +17,10 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE`, and in a preset `(included from JOB:LINE:COLUMN)` after it.
-    public var description: String {
-        "\(location): \(severity.rawValue): \(message)" + (location.includedFrom.isEmpty ? "" : " " + location.inclusion)
+    public var description: String { "\(location): \(severity.rawValue): \(fullMessage)" }
+
+    /// The message, and in a preset `(included from JOB:LINE:COLUMN)` after it.
+    public var fullMessage: String {
+        location.includedFrom.isEmpty ? message : message + " " + location.inclusion
     }
 }
