@@ -126,27 +126,23 @@ public struct JobComposition: Sendable {
     /// `over` merged onto `base`: mappings key by key (with `days`, each date's entry whole), anything else
     /// replaced by `over`.
     public static func merge(_ base: YAMLNode, under over: YAMLNode, days: Bool = false) -> YAMLNode {
+        mergeEntries(base, under: over) { key, old, new in
+            days && key == "days" ? mergeEntries(old, under: new) { _, _, whole in whole } : merge(old, under: new)
+        }
+    }
+
+    /// Two mappings' entries: `over`'s appended, or where `base` has the same key, `value` of the key and the
+    /// two values in its place; anything but two mappings is `over`.
+    private static func mergeEntries(
+        _ base: YAMLNode, under over: YAMLNode, value: (_ key: String, _ base: YAMLNode, _ over: YAMLNode) -> YAMLNode
+    ) -> YAMLNode {
         guard var merged = base.entries, let entries = over.entries else { return over }
         for entry in entries {
             guard let key = entry.key.scalar, let index = merged.firstIndex(where: { $0.key.scalar == key }) else {
                 merged.append(entry)
                 continue
             }
-            let value = days && key == "days" ? merge(merged[index].value, under: entry.value, wholeEntries: true) : merge(merged[index].value, under: entry.value)
-            merged[index] = YAMLNode.Entry(key: entry.key, value: value)
-        }
-        return YAMLNode(.mapping(merged), at: over.location)
-    }
-
-    /// `over`'s entries replacing `base`'s of the same key whole, the others kept.
-    private static func merge(_ base: YAMLNode, under over: YAMLNode, wholeEntries: Bool) -> YAMLNode {
-        guard var merged = base.entries, let entries = over.entries else { return over }
-        for entry in entries {
-            if let index = merged.firstIndex(where: { $0.key.scalar != nil && $0.key.scalar == entry.key.scalar }) {
-                merged[index] = entry
-            } else {
-                merged.append(entry)
-            }
+            merged[index] = YAMLNode.Entry(key: entry.key, value: value(key, merged[index].value, entry.value))
         }
         return YAMLNode(.mapping(merged), at: over.location)
     }
