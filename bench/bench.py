@@ -30,7 +30,11 @@ release mode and runs this script, which:
    plain job's warm plan;
 9. layers (issue 23): every reference day split, its clip on the left and the next day's on the right
    (`days.<date>.layers`, `layout: split-h`), by dvpipe and by the ffmpeg CLI (hstack), in alternation;
-10. writes bench/results.md (the README quotes three of its numbers).
+10. several outputs (issue 33): the first BENCH_OUTPUT_DAYS (default 10) reference days in three shapes
+   (1920×1080 contained, 1080×1920 and 1080×1080 covered) by one dvpipe job with `outputs:`, by three
+   one-output dvpipe jobs (summed), and by the ffmpeg CLI with one filtergraph that `split`s each clip
+   into the three scales and `asplit`s the sound into three encoders, in alternation;
+11. writes bench/results.md (the README quotes three of its numbers).
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -39,12 +43,13 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments, layers; identity and
+(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments, layers, outputs; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
 (summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000);
-BENCH_DAYS and BENCH_YEAR_DAYS (31 and 365) shrink the
+BENCH_OUTPUT_DAYS (10: the ffmpeg CLI's three-shape graph of the
+31 days holds far more than BENCH_MEM_BOUND_MB); BENCH_DAYS and BENCH_YEAR_DAYS (31 and 365) shrink the
 libraries to check the harness quickly.
 """
 
@@ -103,6 +108,10 @@ SHARDED = "reference in {} shard(s): slowest shard + assemble"
 AUTO_START = "reference with start: auto (every clip analysed)"
 AUTO_PLAIN = "reference, plain, alternated with start: auto"
 LAYERED = "reference split: each day beside the next (two layers a day)"
+OUTPUT_DAYS = max(2, min(env_int("BENCH_OUTPUT_DAYS", 10), DAYS))
+OUTPUT_SHAPES = (("wide", 1920, 1080, "contain"), ("tall", 1080, 1920, "cover"), ("square", 1080, 1080, "cover"))
+THREE_SHAPES = f"{OUTPUT_DAYS} reference days in three shapes (1920×1080, 1080×1920, 1080×1080)"
+THREE_JOBS = "dvpipe, three one-output jobs (summed)"
 WARM_PLAN = "warm plan, reference job"
 WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
@@ -238,15 +247,15 @@ def probe(path):
     return json.loads(result.stdout)
 
 
-def check_reel(path, expected):
-    """'' when `path` is a 1920x1080 reel with sound lasting `expected` s (± 0.1 s), else why not."""
+def check_reel(path, expected, size=(1920, 1080)):
+    """'' when `path` is a reel of `size` (1920x1080) with sound lasting `expected` s (± 0.1 s), else why not."""
     info = probe(path) if Path(path).exists() else None
     if not info:
         return "no output file"
     streams = info.get("streams", [])
     video = [s for s in streams if s.get("codec_type") == "video"]
-    if not video or (video[0].get("width"), video[0].get("height")) != (1920, 1080):
-        return "picture is not 1920x1080"
+    if not video or (video[0].get("width"), video[0].get("height")) != size:
+        return f"picture is not {size[0]}x{size[1]}"
     if not any(s.get("codec_type") == "audio" for s in streams):
         return "no sound"
     duration = float(info.get("format", {}).get("duration", 0))
@@ -255,10 +264,14 @@ def check_reel(path, expected):
     return ""
 
 
-def judge(measured, output, expected):
+def judge(measured, output, expected, shapes=None):
     """`measured`, marked failed when it succeeded but `output` is not a correct reel of `expected` seconds,
-    with its log's tail kept as its note when it failed."""
-    problem = check_reel(output, expected) if measured.ok else None
+    with its log's tail kept as its note when it failed. With `shapes`, [(path, width, height)], every one
+    of those must be a correct reel of its size instead."""
+    problem = None
+    if measured.ok:
+        checks = [check_reel(path, expected, (width, height)) for path, width, height in shapes] if shapes else [check_reel(output, expected)]
+        problem = next((check for check in checks if check), None)
     if problem:
         measured.status = f"failed: {problem}"
     if not measured.ok:
@@ -565,6 +578,77 @@ class Bench:
                 results[tool].append(measured)
         for tool, runs in results.items():
             self.add(LAYERED, tool, runs)
+
+    # -- several outputs
+
+    def outputs(self, folder):
+        """The first OUTPUT_DAYS reference days in three shapes: one dvpipe job with `outputs:` (each clip decoded
+        once, the three encoders at once), three one-output dvpipe jobs one after another (their walls and
+        CPU summed, their peak the largest), and the ffmpeg CLI with one filtergraph split into three encoders,
+        in alternation, every dvpipe run from nothing."""
+        clips = self.clips(folder)[:OUTPUT_DAYS]
+        last = datetime.date(2023, 1, 1) + datetime.timedelta(days=OUTPUT_DAYS - 1)
+        text = (folder / "reference.yaml").read_text().replace("to: 2023-01-31", f"to: {last}")
+        start, end = text.index("\noutput:"), text.index("\ntransition:")
+        common, output_block = text[:start] + text[end:], text[start:end]
+
+        def settings(width, height, fit, path):
+            """The reference output's lines with this shape, size and path, unindented."""
+            return [line.strip().replace(f"path: out/reference-{DAYS}d.mp4", f"path: {path}")
+                    .replace("resolution: 1920x1080", f"resolution: {width}x{height}").replace("fit: contain", f"fit: {fit}")
+                    for line in output_block.splitlines()[2:] if line.strip()]
+
+        paths = {name: f"out/outputs-{name}.mp4" for name, *_ in OUTPUT_SHAPES}
+        three = folder / "reference-outputs.yaml"
+        three.write_text(common + "\noutputs:\n" + "".join(
+            f"  - name: {name}\n" + "".join(f"    {line}\n" for line in settings(width, height, fit, paths[name]))
+            for name, width, height, fit in OUTPUT_SHAPES))
+        ones = {}
+        for name, width, height, fit in OUTPUT_SHAPES:
+            ones[name] = folder / f"reference-output-{name}.yaml"
+            ones[name].write_text(common + "\noutput:\n" + "".join(
+                f"  {line}\n" for line in settings(width, height, fit, f"out/one-{name}.mp4")))
+        expected = reel_length(len(clips), 4)
+        dvpipe_shapes = [(folder / paths[name], width, height) for name, width, height, _ in OUTPUT_SHAPES]
+        one_shapes = {name: [(folder / f"out/one-{name}.mp4", width, height)] for name, width, height, _ in OUTPUT_SHAPES}
+        ff_shapes = [(str(WORK / "out" / f"outputs-ffmpeg-{name}.mp4"), width, height, fit) for name, width, height, fit in OUTPUT_SHAPES]
+        ffmpeg_argv, _ = reel_ffmpeg.reel_command([(clip, reel_ffmpeg.clip_duration(clip)) for clip in clips], None, shapes=ff_shapes)
+        (WORK / "ffmpeg-outputs.sh").write_text("#!/bin/sh\n" + shlex.join(str(a) for a in ffmpeg_argv) + "\n")
+
+        def separate(run):
+            measured = []
+            for name in ones:
+                say(f"  {name} alone")
+                measured.append(judge(self.dvpipe_run(ones[name], self.runs_dir / f"outputs-one-{name}",
+                                                      self.runs_dir / f"outputs-one-{name}-{run}.log"),
+                                      None, expected, one_shapes[name]))
+            if not all(part.ok for part in measured):
+                failed = next(part for part in measured if not part.ok)
+                return Run(failed.status, log=failed.log, note=failed.note)
+            total = Run("ok", wall=sum(part.wall for part in measured), cpu=sum(part.cpu for part in measured),
+                        rss=max(part.rss for part in measured))
+            total.note = " + ".join(f"{part.wall:.1f}" for part in measured) + " s"
+            return total
+
+        commands = {
+            "dvpipe, one job with outputs:": lambda run: judge(
+                self.dvpipe_run(three, self.runs_dir / "outputs-dvpipe", self.runs_dir / f"outputs-dvpipe-{run}.log"),
+                None, expected, dvpipe_shapes),
+            THREE_JOBS: separate,
+            "ffmpeg CLI, split into three encoders": lambda run: judge(
+                measure(ffmpeg_argv, self.runs_dir / f"outputs-ffmpeg-{run}.log"), None, expected,
+                [(path, width, height) for path, width, height, _ in ff_shapes]),
+        }
+        results = {tool: [] for tool in commands}
+        for run in range(1, RUNS + 1):
+            for tool, command in commands.items():
+                say(f"three shapes, run {run}/{RUNS}: {tool}")
+                measured = command(run)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
+                results[tool].append(measured)
+        for tool, runs in results.items():
+            note = "; ".join(run.note for run in runs if run.ok and run.note) if tool == THREE_JOBS else ""
+            self.add(THREE_SHAPES, tool, runs, note)
 
     # -- 365 days
 
@@ -1070,6 +1154,8 @@ def main():
         bench.best_moment(folder)
     if "layers" not in SKIP:
         bench.layers(folder)
+    if "outputs" not in SKIP:
+        bench.outputs(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:

@@ -35,12 +35,15 @@ def clip_duration(path):
 
 
 def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=30, ffmpeg="ffmpeg", graph_file=None,
-                 split=False):
+                 split=False, shapes=None):
     """The ffmpeg argv for `clips`, a list of (path, duration) in reel order. With `graph_file`, the
     filtergraph is written there and passed with -filter_complex_script: Linux refuses a single
     argument over 128 KiB, which a year's graph exceeds. With `split`, each day shows its clip in the
     left half and the next day's (the first's after the last) in the right half, each covering its half,
-    with the day's own sound; every clip is then read twice, as its own day and as the day before's."""
+    with the day's own sound; every clip is then read twice, as its own day and as the day before's.
+    With `shapes`, a list of (out, width, height, fit) with fit "contain" or "cover", the reel is written
+    in every shape at once: each clip is decoded once and `split` into a scale of each shape, the
+    crossfades are chained per shape, and the one sound chain is `asplit` into each output's encoder."""
     argv = [ffmpeg, "-hide_banner", "-nostdin", "-y", "-loglevel", "error"]
     for path, _ in clips:
         argv += ["-i", path]
@@ -61,6 +64,13 @@ def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=
                     f"scale={half}:{height}:force_original_aspect_ratio=increase,crop={half}:{height},"
                     f"setsar=1,format=yuv420p[{side}{index}]")
             chains.append(f"[l{index}][r{index}]hstack=inputs=2[v{index}]")
+        elif shapes:
+            chains.append(f"[{index}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
+                          f"split={len(shapes)}" + "".join(f"[s{index}k{k}]" for k in range(len(shapes))))
+            for k, (_, w, h, fit) in enumerate(shapes):
+                fitted = (f"scale={w}:{h}:force_original_aspect_ratio=increase,crop={w}:{h}" if fit == "cover" else
+                          f"scale={w}:{h}:force_original_aspect_ratio=decrease,pad={w}:{h}:(ow-iw)/2:(oh-ih)/2:color=black")
+                chains.append(f"[s{index}k{k}]{fitted},setsar=1,format=yuv420p[v{index}k{k}]")
         else:
             chains.append(
                 f"[{index}:v]trim=start=0:duration={length:g},setpts=PTS-STARTPTS,fps={fps},"
@@ -70,15 +80,22 @@ def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=
         chains.append(
             f"[{index}:a]atrim=start=0:duration={length:g},asetpts=PTS-STARTPTS,"
             f"aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a{index}]")
-    video, audio = "v0", "a0"
+    suffixes = [f"k{k}" for k in range(len(shapes))] if shapes else [""]
+    videos, audio = [f"v0{suffix}" for suffix in suffixes], "a0"
     elapsed = lengths[0]
     for index in range(1, len(clips)):
         # xfade's offset is where the transition starts in the reel made so far.
         offset = elapsed - fade
-        chains.append(f"[{video}][v{index}]xfade=transition=fade:duration={fade:g}:offset={offset:.6f}[vx{index}]")
+        for k, suffix in enumerate(suffixes):
+            chains.append(f"[{videos[k]}][v{index}{suffix}]xfade=transition=fade:duration={fade:g}:offset={offset:.6f}[vx{index}{suffix}]")
+            videos[k] = f"vx{index}{suffix}"
         chains.append(f"[{audio}][a{index}]acrossfade=d={fade:g}:c1=tri:c2=tri[ax{index}]")
-        video, audio = f"vx{index}", f"ax{index}"
+        audio = f"ax{index}"
         elapsed += lengths[index] - fade
+    audios = [audio]
+    if shapes:
+        audios = [f"ao{k}" for k in range(len(shapes))]
+        chains.append(f"[{audio}]asplit={len(shapes)}" + "".join(f"[{name}]" for name in audios))
     graph = ";".join(chains)
     if graph_file is None:
         argv += ["-filter_complex", graph]
@@ -86,9 +103,11 @@ def reel_command(clips, out, window=3.0, fade=0.5, width=1920, height=1080, fps=
         with open(graph_file, "w") as handle:
             handle.write(graph)
         argv += ["-filter_complex_script", str(graph_file)]
-    argv += ["-map", f"[{video}]", "-map", f"[{audio}]",
-             "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", str(fps),
-             "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", out]
+    outs = [shape[0] for shape in shapes] if shapes else [out]
+    for video, audio, path in zip(videos, audios, outs):
+        argv += ["-map", f"[{video}]", "-map", f"[{audio}]",
+                 "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", "-r", str(fps),
+                 "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", path]
     return argv, elapsed
 
 

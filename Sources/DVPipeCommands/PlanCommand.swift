@@ -88,10 +88,10 @@ struct PlanCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("wrote \(sheets.count) contact sheet\(sheets.count == 1 ? "" : "s") to \(folder.path)\n".utf8))
         }
         if let shards {
-            let layout = try planned.layout(observer: printer)
+            let layouts = try planned.outputs.map { try planned.forOutput($0).layout(observer: printer) }
             printer.finishLine()
-            let assignment = ShardAssignment(segments: layout.segments, index: planned.scan.entries, canvas: layout.canvas, count: shards)
-            print(ShardSummary.text(assignment, segments: layout.segments), terminator: "")
+            let assignment = ShardAssignment(layouts: layouts, index: planned.scan.entries, count: shards)
+            print(ShardSummary.text(assignment, segments: layouts[0].segments), terminator: "")
         }
     }
 }

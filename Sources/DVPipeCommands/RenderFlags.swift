@@ -18,7 +18,7 @@ struct RenderFlags: ParsableArguments {
     @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything (the shared cache is not used).")
     var fresh = false
 
-    @Option(name: .long, help: "Segments to render at once, each with a 2-thread encoder (default: half the cores). The output is the same bytes whatever the value.")
+    @Option(name: .long, help: "Segments to render at once, each with a 2-thread encoder (default: half the cores, and at least one per output so that outputs: share each decoded clip; --jobs 1 renders one segment at a time, for the least memory). The output is the same bytes whatever the value.")
     var jobs: Int?
 
     @OptionGroup var cacheFlags: CacheFlags
@@ -33,8 +33,8 @@ struct RenderFlags: ParsableArguments {
     }
 
     /// Starts a render of the job in `options`: clears the work folder under `--fresh`, plans once, and
-    /// renders this shard's segments of each output `--output` selects (every output without it), one
-    /// output after another, stopping early when `stop` is requested.
+    /// renders this shard's segments of each output `--output` selects (every output without it), the
+    /// outputs' segments at one position together, stopping early when `stop` is requested.
     func renderSegments(
         _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
     ) async throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
@@ -43,14 +43,13 @@ struct RenderFlags: ParsableArguments {
             try options.workFolder.remove()
         }
         let planned = try options.planJob(observer: printer)
+        let outputs = try Self.outputs(of: planned.job, named: output)
         let settings = RenderOptions(
-            strict: strict, shard: shard, parallelism: jobs ?? RenderOptions.defaultParallelism, cache: fresh ? nil : cacheFlags.segmentCache
+            strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count),
+            cache: fresh ? nil : cacheFlags.segmentCache
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
-        var reports: [SegmentsReport] = []
-        for output in try Self.outputs(of: planned.job, named: output) {
-            reports.append(try await executor.renderSegments(planned.forOutput(output)))
-        }
+        let reports = try await executor.renderSegments(planned, outputs: outputs)
         return (executor, reports)
     }
 

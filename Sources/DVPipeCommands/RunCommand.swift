@@ -30,8 +30,9 @@ struct RunCommand: AsyncParsableCommand {
             anything is rendered when the scan already found them. Ctrl-C \
             stops after the segments in hand are written (exit status 130; 143 for SIGTERM).
 
-            A job with outputs: renders each of them from the one plan, one after another (--output NAME \
-            renders one): their cuts fall on the same frames and the sound track is made once.
+            A job with outputs: renders each of them from the one plan, together (--output NAME renders \
+            one): their cuts fall on the same frames, each clip is decoded once for all of them and the \
+            sound track is made once.
 
             --srt FILE also writes each day's date and caption, timed to the reel, as SubRip subtitles. \
             The work folder's outputs.json records what was written (name, path, size, SHA-256, duration, \

@@ -10,4 +10,10 @@ public struct DecodedFrame {
     public let sourceTime: Double
     /// True when the stream ended before this tick and the last picture is shown again.
     public let isRepeatAfterEnd: Bool
+
+    /// The same frame with its picture in `picture`: one that stays valid past the reader's next call
+    /// (`VideoFrame.sharedReference()`).
+    public func keeping(_ picture: VideoFrame) -> DecodedFrame {
+        DecodedFrame(picture: picture, index: index, sourceTime: sourceTime, isRepeatAfterEnd: isRepeatAfterEnd)
+    }
 }

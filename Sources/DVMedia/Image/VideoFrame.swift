@@ -82,6 +82,15 @@ public final class VideoFrame {
         try check(av_frame_copy(pointer, source.pointer), "av_frame_copy")
     }
 
+    /// A second frame showing this one's picture: the same buffers, referenced rather than copied, so it
+    /// stays valid after this frame is filled again. Only for reading: neither frame may be drawn into
+    /// while the other is in use.
+    public func sharedReference() throws -> VideoFrame {
+        let copy = try VideoFrame.makeEmpty()
+        try check(av_frame_ref(copy.pointer, pointer), "av_frame_ref")
+        return copy
+    }
+
     /// Sets every 8-bit sample of the three planes to one value each.
     public func fill(y: UInt8, u: UInt8, v: UInt8) {
         let chromaHeight = (height + 1) / 2

@@ -1,26 +1,31 @@
 import DVMedia
 import Foundation
 
-/// A frame source run ahead on a thread of its own: decoding, scaling, overlays and blending of the
-/// next frames go on while the encoder works on the current one.
+/// Frame sources run ahead on a thread of their own: decoding, scaling, overlays and blending of the
+/// next frames go on while the encoders work on the current ones.
 ///
-/// The producer thread copies each frame of the wrapped source into one of `depth` frames allocated
-/// up front and hands it over; the consumer's `next()` returns it, and gives it back on its next call.
-/// Memory is fixed (the wrapped source plus `depth` canvas frames) whatever the segment's length, and
-/// the frames come out in order and unchanged, so the encoded bytes are the same as without it.
-/// `finish()` stops the producer and waits for it, so the wrapped source (and its open files) is
-/// released before the segment ends.
-final class PrefetchedFrames: CanvasFrameSource {
-    private let exchange: FrameExchange
+/// Each source has a `Feed`, read by its own consumer. The producer thread takes the sources in turn, a
+/// frame of each, and copies each frame into one of `depth` frames allocated up front for its feed; the
+/// feed's `next()` returns it, and gives it back on its next call. Several sources are the segments of
+/// several outputs at one position: made in step on one thread, the windows they share are decoded once
+/// (`DecodeShare`). Memory is fixed (the sources plus `depth` canvas frames a feed) whatever the segment's
+/// length, and every feed's frames come out in order and unchanged, so the encoded bytes are the same as
+/// without it. A feed whose consumer stops early is dropped and the others go on; a source that fails ends
+/// every feed with its error. `finish()` stops the producer and waits for it, so the sources (and their
+/// open files) are released before the segments end.
+final class PrefetchedFrames {
+    /// One source's frames, in the order of the sources given.
+    let feeds: [Feed]
     private let done = DispatchSemaphore(value: 0)
-    private var held: VideoFrame?
     private var finished = false
 
-    /// Starts running `source` ahead by up to `depth` frames of `width` × `height`.
-    /// `source` must not be used by the caller afterwards: the producer thread owns it.
-    init(_ source: any CanvasFrameSource, width: Int, height: Int, depth: Int = 3) throws {
-        exchange = FrameExchange(free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: width, height: height) })
-        let producer = Producer(source: source, exchange: exchange, done: done)
+    /// Starts running `sources` ahead by up to `depth` frames each, of the sizes `sizes` (one a source).
+    /// The sources must not be used by the caller afterwards: the producer thread owns them.
+    init(_ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int)], depth: Int = 3) throws {
+        feeds = try sizes.map { size in
+            Feed(exchange: FrameExchange(free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height) }))
+        }
+        let producer = Producer(sources: sources, exchanges: feeds.map(\.exchange), done: done)
         let thread = Thread { producer.run() }
         thread.name = "dvpipe frames"
         thread.start()
@@ -30,54 +35,79 @@ final class PrefetchedFrames: CanvasFrameSource {
         finish()
     }
 
-    func next() throws -> VideoFrame? {
-        if let held {
-            exchange.giveBack(held)
-            self.held = nil
-        }
-        let frame = try exchange.take()
-        held = frame
-        return frame
-    }
-
-    /// Stops the producer and waits until it has released the wrapped source. Safe to call twice.
+    /// Stops the producer and waits until it has released the sources. Safe to call twice.
     func finish() {
         guard !finished else { return }
         finished = true
-        exchange.cancel()
+        feeds.forEach { $0.exchange.cancel() }
         done.wait()
+    }
+
+    /// The frames of one source, for one consumer.
+    final class Feed: CanvasFrameSource, @unchecked Sendable {
+        // @unchecked: `held` is touched only by the feed's one consumer; `exchange` is locked within.
+        fileprivate let exchange: FrameExchange
+        private var held: VideoFrame?
+
+        fileprivate init(exchange: FrameExchange) {
+            self.exchange = exchange
+        }
+
+        func next() throws -> VideoFrame? {
+            if let held {
+                exchange.giveBack(held)
+                self.held = nil
+            }
+            let frame = try exchange.take()
+            held = frame
+            return frame
+        }
+
+        /// Tells the producer this consumer wants no more frames.
+        func stop() {
+            exchange.cancel()
+        }
     }
 }
 
-/// The producer's side: owns the wrapped source from the moment the thread starts.
+/// The producer's side: owns the sources from the moment the thread starts.
 private final class Producer: @unchecked Sendable {
-    // @unchecked: `source` is touched only by the producer thread, which is its one owner after `init`.
-    private var source: (any CanvasFrameSource)?
-    private let exchange: FrameExchange
+    // @unchecked: `sources` is touched only by the producer thread, which is their one owner after `init`.
+    private var sources: [(any CanvasFrameSource)?]
+    private let exchanges: [FrameExchange]
     private let done: DispatchSemaphore
 
-    init(source: any CanvasFrameSource, exchange: FrameExchange, done: DispatchSemaphore) {
-        self.source = source
-        self.exchange = exchange
+    init(sources: [any CanvasFrameSource], exchanges: [FrameExchange], done: DispatchSemaphore) {
+        self.sources = sources
+        self.exchanges = exchanges
         self.done = done
     }
 
     func run() {
         defer {
-            source = nil
+            sources.removeAll()
             done.signal()
         }
-        while let slot = exchange.takeFree() {
-            do {
-                guard let frame = try source?.next() else {
-                    exchange.end(with: nil)
+        while sources.contains(where: { $0 != nil }) {
+            for index in sources.indices where sources[index] != nil {
+                guard let slot = exchanges[index].takeFree() else {
+                    sources[index] = nil
+                    continue
+                }
+                do {
+                    guard let frame = try sources[index]?.next() else {
+                        exchanges[index].end(with: nil)
+                        sources[index] = nil
+                        continue
+                    }
+                    try slot.copyPicture(from: frame)
+                    exchanges[index].put(slot)
+                } catch {
+                    for other in sources.indices where sources[other] != nil {
+                        exchanges[other].end(with: error)
+                    }
                     return
                 }
-                try slot.copyPicture(from: frame)
-                exchange.put(slot)
-            } catch {
-                exchange.end(with: error)
-                return
             }
         }
     }

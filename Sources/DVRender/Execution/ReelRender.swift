@@ -58,12 +58,20 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         self.stop = stop
     }
 
-    /// Renders every segment of the plan this shard owns that is not finished yet. A clip that fails to
-    /// decode is remembered in the work folder and the plan is made again without it (the day takes its
-    /// next candidate, or is left out); under `strict`, the failure ends the run instead, and a library
-    /// with any file that cannot be used (`Plan.unreadable`) ends it before anything is rendered. Each character
-    /// a text's font lacks is a warning, once per text.
+    /// Renders every segment of the plan this shard owns that is not finished yet, for the job's output
+    /// (`job.output`, the one `PlannedJob.forOutput` chose).
     public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
+        try await renderSegments(planned, outputs: [planned.job.output])[0]
+    }
+
+    /// Renders every segment of the plan this shard owns that is not finished yet, for each of `outputs`
+    /// (some or all of the job's), the outputs' segments at one position together (`SegmentRenderer`), and
+    /// returns a report for each output, in order. A clip that fails to decode is remembered in the work
+    /// folder and the plan is made again without it (the day takes its next candidate, or is left out);
+    /// under `strict`, the failure ends the run instead, and a library with any file that cannot be used
+    /// (`Plan.unreadable`) ends it before anything is rendered. Each character a text's font lacks is a
+    /// warning, once per text.
+    public func renderSegments(_ planned: PlannedJob, outputs: [Job.Output]) async throws -> [SegmentsReport] {
         if options.strict, !planned.plan.unreadable.isEmpty {
             throw RenderError.unreadableFiles(planned.plan.unreadable)
         }
@@ -74,37 +82,48 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         var planned = planned
         var failed = FailedClips.load(from: work)
         var failures: [ClipFailure] = []
-        var rendered = 0
+        var rendered = outputs.map { _ in 0 }
         var warned = Set<String>()
         while true {
-            let layout = try planned.layout(observer: observer)
-            guard !layout.pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
-            try work.recordPlan(planned.plan, layout: layout)
-            for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
-                observer.handle(.warning(warning))
+            // Every output of the job is laid out, so that shards split the positions alike whichever
+            // outputs each one renders.
+            let every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer) }
+            let chosen = outputs.map { output in planned.outputs.firstIndex(of: output) ?? 0 }
+            let layouts = chosen.map { every[$0] }
+            guard !layouts[0].pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
+            for layout in layouts {
+                try work.recordPlan(planned.plan, layout: layout)
+                for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
+                    observer.handle(.warning(warning))
+                }
             }
-            let assignment = ShardAssignment(
-                segments: layout.segments, index: planned.scan.entries, canvas: layout.canvas, count: options.shard.count)
-            let owned = layout.segments.filter { assignment.owns(options.shard, $0.position) }
+            let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
+            let owned = layouts.map { layout in layout.segments.filter { assignment.owns(options.shard, $0.position) } }
             let renderer = SegmentRenderer(
-                canvas: layout.canvas, work: work, cache: options.cache, claimTimeout: options.claimTimeout, parallelism: options.parallelism
+                canvases: layouts.map(\.canvas), work: work, cache: options.cache, claimTimeout: options.claimTimeout,
+                parallelism: options.parallelism
             )
-            let outcome = try await renderer.render(owned, observer: observer, stop: stop)
-            rendered += outcome.renderedCount
-            cacheUse.hits += outcome.cacheUse.hits
-            cacheUse.misses += outcome.cacheUse.misses
-            cacheUse.stored += outcome.cacheUse.stored
-            if outcome.failures.isEmpty {
-                var reusedFrom = outcome.origins
-                reusedFrom[SegmentOrigin.rendered] = nil
-                return SegmentsReport(
-                    planned: planned, layout: layout, reusedCount: outcome.reusedCount, renderedCount: rendered, reusedFrom: reusedFrom,
-                    failures: failures
-                )
+            let outcomes = try await renderer.render(owned, observer: observer, stop: stop)
+            for (index, outcome) in outcomes.enumerated() {
+                rendered[index] += outcome.renderedCount
+                cacheUse.hits += outcome.cacheUse.hits
+                cacheUse.misses += outcome.cacheUse.misses
+                cacheUse.stored += outcome.cacheUse.stored
             }
-            // A broken clip can fail its own segment and the next one: report each file once.
-            for failure in outcome.failures where !failures.contains(where: { $0.path == failure.path }) {
-                guard !options.strict, failed.add(failure, identity: layout.identities[failure.path], index: planned.scan.entries) else {
+            let newFailures = outcomes.flatMap(\.failures)
+            if newFailures.isEmpty {
+                return outcomes.indices.map { index in
+                    var reusedFrom = outcomes[index].origins
+                    reusedFrom[SegmentOrigin.rendered] = nil
+                    return SegmentsReport(
+                        planned: planned.forOutput(outputs[index]), layout: layouts[index], reusedCount: outcomes[index].reusedCount,
+                        renderedCount: rendered[index], reusedFrom: reusedFrom, failures: failures
+                    )
+                }
+            }
+            // A broken clip can fail its own segment and the next one, in every output: report each file once.
+            for failure in newFailures where !failures.contains(where: { $0.path == failure.path }) {
+                guard !options.strict, failed.add(failure, identity: layouts[0].identities[failure.path], index: planned.scan.entries) else {
                     let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
                     throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
                 }

@@ -16,6 +16,16 @@ public struct RenderOutcome: Sendable {
     /// What this render asked of the shared cache.
     public var cacheUse: SegmentCache.RunRecord
 
+    /// Counts `segment` as finished; `cacheAsked`: the cache was asked for it; `stored`: it was put there.
+    mutating func add(_ segment: EncodedSegment, cacheAsked: Bool, stored: Bool) {
+        finished.append(segment)
+        if cacheAsked {
+            cacheUse.hits += segment.origin == .cache ? 1 : 0
+            cacheUse.misses += segment.origin == .cache ? 0 : 1
+        }
+        cacheUse.stored += stored ? 1 : 0
+    }
+
     /// How many of the finished segments were reused from an earlier run.
     public var reusedCount: Int { finished.filter(\.reused).count }
     /// How many were rendered by this run.
@@ -28,12 +38,18 @@ public struct RenderOutcome: Sendable {
 /// Each segment is independent and its encoder has a fixed thread count, so the bytes do not depend on
 /// how many run at once.
 ///
+/// Several outputs of one job are rendered in step: their segments at one position (the same clips at the
+/// same frames, on different canvases) are made together on one producer thread, which decodes each
+/// window once for all of them (`DecodeShare`) and hands each output's frames to that output's encoder, on
+/// a thread of its own. The frames are those each output would have alone, so the bytes are too.
+///
 /// A segment finished in the work folder is reused; one in the shared cache is linked into the work folder;
 /// any other is claimed (`SegmentClaims`) before it is rendered, so processes sharing the work folder or the
 /// cache never render one segment twice: a segment another live process holds is left for later and taken
 /// from it when finished (or taken over when its holder stops).
 public struct SegmentRenderer: Sendable {
-    public let canvas: CanvasSettings
+    /// The canvas of each output, in the order of `render`'s lists.
+    public let canvases: [CanvasSettings]
     public let work: WorkFolder
     /// The cache shared by every job, if any.
     public let cache: SegmentCache?
@@ -41,85 +57,99 @@ public struct SegmentRenderer: Sendable {
     private let claims: SegmentClaims
     /// Decoder threads per clip (decoding is exact whatever the count).
     public let decoderThreads: Int
-    /// Segments rendered at once.
+    /// Segments rendered at once, over every output.
     public let parallelism: Int
     /// Font faces, with the glyphs they rendered, lent from segment to segment.
     private let fonts = FontPool()
-    /// Clips a finished segment leaves open for the next segment that reads on from them.
-    private let openClips: OpenClips
+    /// Each output's clips that a finished segment leaves open for the next segment that reads on from them.
+    private let openClips: [OpenClips]
 
     /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
     public init(
-        canvas: CanvasSettings, work: WorkFolder, cache: SegmentCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
+        canvases: [CanvasSettings], work: WorkFolder, cache: SegmentCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
         parallelism: Int
     ) {
-        self.canvas = canvas
+        self.canvases = canvases
         self.work = work
         self.cache = cache
         claims = SegmentClaims(folders: [work.segmentsFolder] + [cache?.segments.folder].compactMap { $0 }, timeout: claimTimeout)
         self.decoderThreads = decoderThreads
         self.parallelism = max(1, parallelism)
-        openClips = OpenClips(capacity: self.parallelism)
+        openClips = canvases.map { _ in OpenClips(capacity: max(1, parallelism)) }
     }
 
-    /// Renders those of `owned` (this shard's segments, `ShardAssignment`) that are not finished yet. Stops
-    /// starting new segments when `stop` is requested, lets the ones in hand finish, then throws
+    /// One output's segment at one position.
+    private struct Member: Sendable {
+        /// The output's index in `canvases`.
+        var output: Int
+        var spec: SegmentSpec
+    }
+
+    /// Renders those of `owned` (each output's segments this shard owns, `ShardAssignment`, by output in
+    /// the order of `canvases`) that are not finished yet, the outputs' segments at one position together.
+    /// Stops starting new segments when `stop` is requested, lets the ones in hand finish, then throws
     /// `RenderError.interrupted`. Segments held by other processes are looked at again every half second
-    /// once the rest are done.
-    public func render(_ owned: [SegmentSpec], observer: some RenderObserver, stop: StopRequest) async throws -> RenderOutcome {
+    /// once the rest are done. Returns each output's outcome.
+    public func render(_ owned: [[SegmentSpec]], observer: some RenderObserver, stop: StopRequest) async throws -> [RenderOutcome] {
         try work.prepare()
-        observer.handle(.stageStarted(.encode, total: owned.count))
-        var finished: [EncodedSegment] = []
-        var failures: [ClipFailure] = []
-        var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
-        try await withThrowingTaskGroup(of: SegmentResult.self) { group in
-            var pending = owned[...]
-            var held: [SegmentSpec] = []
+        let total = owned.map(\.count).reduce(0, +)
+        observer.handle(.stageStarted(.encode, total: total))
+        var outcomes = owned.map { _ in RenderOutcome(finished: [], failures: [], cacheUse: SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)) }
+        var done = 0
+        let members = owned.enumerated().flatMap { output, specs in specs.map { Member(output: output, spec: $0) } }
+        // A unit is the outputs' segments at one position, at most `parallelism` of them (each one an
+        // encoder running), and as many units run at once as fit in `parallelism` segments.
+        let unitSize = max(1, min(parallelism, canvases.count))
+        let units = Dictionary(grouping: members, by: \.spec.position).sorted { $0.key < $1.key }.flatMap { _, members in
+            stride(from: 0, to: members.count, by: unitSize).map { Array(members[$0..<min($0 + unitSize, members.count)]) }
+        }
+        let unitsAtOnce = max(1, parallelism / unitSize)
+        try await withThrowingTaskGroup(of: [MemberResult].self) { group in
+            var pending = units[...]
+            var held: [Member] = []
             var running = 0
             func startNext() {
                 guard stop.requestedBy == nil else { return }
-                if let spec = pending.popFirst() {
+                if let unit = pending.popFirst() {
                     running += 1
-                    group.addTask { try self.renderOne(spec, afterWaiting: false, observer: observer) }
+                    group.addTask { try self.renderTogether(unit, afterWaiting: false, observer: observer) }
                 } else if !held.isEmpty {
-                    let spec = held.removeFirst()
+                    let member = held.removeFirst()
                     running += 1
                     group.addTask {
                         try await Task.sleep(nanoseconds: 500_000_000)
-                        return try self.renderOne(spec, afterWaiting: true, observer: observer)
+                        return try self.renderTogether([member], afterWaiting: true, observer: observer)
                     }
                 }
             }
-            for _ in 0..<parallelism { startNext() }
-            while running > 0, let result = try await group.next() {
+            for _ in 0..<unitsAtOnce { startNext() }
+            while running > 0, let results = try await group.next() {
                 running -= 1
-                switch result {
-                case let .finished(segment, cacheAsked, stored):
-                    finished.append(segment)
-                    if cacheAsked {
-                        cacheUse.hits += segment.origin == .cache ? 1 : 0
-                        cacheUse.misses += segment.origin == .cache ? 0 : 1
+                for result in results {
+                    switch result.outcome {
+                    case let .finished(segment, cacheAsked, stored):
+                        outcomes[result.member.output].add(segment, cacheAsked: cacheAsked, stored: stored)
+                        done += 1
+                        observer.handle(.unitFinished(.encode, done: done, total: total, reused: segment.reused, name: segment.spec.key))
+                    case let .failed(failure):
+                        outcomes[result.member.output].failures.append(failure)
+                        done += 1
+                    case .held:
+                        held.append(result.member)
                     }
-                    cacheUse.stored += stored ? 1 : 0
-                    observer.handle(.unitFinished(
-                        .encode, done: finished.count + failures.count, total: owned.count, reused: segment.reused,
-                        name: segment.spec.key
-                    ))
-                case let .failed(failure):
-                    failures.append(failure)
-                case let .held(spec):
-                    held.append(spec)
                 }
                 startNext()
             }
         }
         observer.handle(.stageFinished(.encode))
-        if let signal = stop.requestedBy, finished.count + failures.count < owned.count {
+        if let signal = stop.requestedBy, done < total {
             throw RenderError.interrupted(signal: signal)
         }
-        return RenderOutcome(
-            finished: finished.sorted { $0.spec.position < $1.spec.position }, failures: failures, cacheUse: cacheUse
-        )
+        return outcomes.map { outcome in
+            var sorted = outcome
+            sorted.finished.sort { $0.spec.position < $1.spec.position }
+            return sorted
+        }
     }
 
     private enum SegmentResult: Sendable {
@@ -127,13 +157,34 @@ public struct SegmentRenderer: Sendable {
         case finished(EncodedSegment, cacheAsked: Bool, stored: Bool)
         case failed(ClipFailure)
         /// Another live process holds it.
-        case held(SegmentSpec)
+        case held
     }
 
-    /// One segment: reused from the work folder, taken from the cache, or claimed and rendered (and put
-    /// into the cache); `.held` when another process has it. A piece whose bytes do not match its record is
-    /// rendered again, with a warning naming it.
-    private func renderOne(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) throws -> SegmentResult {
+    private struct MemberResult: Sendable {
+        var member: Member
+        var outcome: SegmentResult
+    }
+
+    /// The segments of `unit` (one position, one or several outputs): each reused from the work folder,
+    /// taken from the cache, or claimed; the claimed ones rendered together (and put into the cache).
+    private func renderTogether(_ unit: [Member], afterWaiting: Bool, observer: some RenderObserver) throws -> [MemberResult] {
+        var results: [MemberResult] = []
+        var claimed: [Member] = []
+        for member in unit {
+            if let outcome = settle(member.spec, afterWaiting: afterWaiting, observer: observer) {
+                results.append(MemberResult(member: member, outcome: outcome))
+            } else {
+                claimed.append(member)
+            }
+        }
+        defer { claimed.forEach { claims.release($0.spec.key) } }
+        return results + (try encode(claimed))
+    }
+
+    /// A segment's outcome when it needs no rendering by this process: reused from the work folder, taken
+    /// from the cache, or held by another process; nil once it is claimed for rendering here. A piece whose
+    /// bytes do not match its record is rendered again, with a warning naming it.
+    private func settle(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) -> SegmentResult? {
         let store = work.segments
         let reusedOrigin: SegmentOrigin = afterWaiting ? .otherProcess : .workFolder
         switch store.check(spec.key) {
@@ -158,62 +209,91 @@ public struct SegmentRenderer: Sendable {
                 break
             }
         }
-        guard claims.claim(spec.key) == .claimed else { return .held(spec) }
-        defer { claims.release(spec.key) }
+        guard claims.claim(spec.key) == .claimed else { return .held }
         // Finished by another process between the look above and the claim.
         if let record = store.finished(spec.key) {
+            claims.release(spec.key)
             return .finished(EncodedSegment(spec: spec, record: record, origin: .otherProcess), cacheAsked: cache != nil, stored: false)
         }
-        let encode = EncodeStage(canvas: canvas, work: work)
-        // The clips this segment reads; its body reads on from its incoming transition's second clip.
-        let opened = OpenClips(capacity: 4)
-        do {
-            // Each part's frames are set up when the part before has ended, on the frames' own thread,
-            // a few frames ahead of the encoder.
-            let parts = spec.parts.map { part in { try self.frames(of: part, opened: opened) } }
-            var frames = try PrefetchedFrames(ChainedFrames(parts), width: canvas.width, height: canvas.height)
-            defer { frames.finish() }
-            let segment = try encode.encode(spec, frames: &frames)
-            frames.finish()
-            opened.moveAll(to: openClips)
-            let stored = cache.map { $0.segments.adopt(spec.key, record: segment.record, from: store) != nil } ?? false
-            return .finished(segment, cacheAsked: cache != nil, stored: stored)
-        } catch let RenderError.clipFailed(path, reason) {
-            return .failed(ClipFailure(path: path, reason: reason))
-        }
+        return nil
     }
 
-    /// The canvas frames of one part of a segment.
-    private func frames(of part: SegmentContent, opened: OpenClips) throws -> any CanvasFrameSource {
+    /// Renders the claimed segments of one position: one producer thread makes every output's frames
+    /// (each shared window decoded once), each output's encoder runs on a thread of its own.
+    private func encode(_ claimed: [Member]) throws -> [MemberResult] {
+        guard !claimed.isEmpty else { return [] }
+        let share = claimed.count > 1 ? DecodeShare() : nil
+        // The clips each segment reads; its body reads on from its incoming transition's second clip.
+        let opened = claimed.map { _ in OpenClips(capacity: 4) }
+        // Each part's frames are set up when the part before has ended, on the producer's thread, a few
+        // frames ahead of the encoders.
+        let sources: [any CanvasFrameSource] = claimed.indices.map { index in
+            ChainedFrames(claimed[index].spec.parts.map { part in
+                { try self.frames(of: part, output: claimed[index].output, opened: opened[index], share: share) }
+            })
+        }
+        let frames = try PrefetchedFrames(sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height) })
+        defer { frames.finish() }
+        // Threads, not tasks: the encoders wait on the one producer, so all of them must run at once.
+        let feeds = frames.feeds
+        let encoded = ConcurrentResults<Result<EncodedSegment, any Error>>.onThreads(claimed.count) { [work, canvases] index in
+            let feed = feeds[index]
+            defer { feed.stop() }
+            var source = feed
+            return Result { try EncodeStage(canvas: canvases[claimed[index].output], work: work).encode(claimed[index].spec, frames: &source) }
+        }
+        frames.finish()
+        var results: [MemberResult] = []
+        for (index, member) in claimed.enumerated() {
+            switch encoded[index] {
+            case let .success(segment):
+                opened[index].moveAll(to: openClips[member.output])
+                let stored = cache.map { $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
+                results.append(MemberResult(member: member, outcome: .finished(segment, cacheAsked: cache != nil, stored: stored)))
+            case let .failure(RenderError.clipFailed(path, reason)):
+                results.append(MemberResult(member: member, outcome: .failed(ClipFailure(path: path, reason: reason))))
+            case let .failure(error):
+                throw error
+            }
+        }
+        return results
+    }
+
+    /// The canvas frames of one part of a segment of `output`.
+    private func frames(of part: SegmentContent, output: Int, opened: OpenClips, share: DecodeShare?) throws -> any CanvasFrameSource {
         switch part {
         case let .body(piece, firstFrame, frameCount):
-            return try frames(of: piece, firstFrame: firstFrame, frameCount: frameCount, opened: opened)
+            return try frames(of: piece, firstFrame: firstFrame, frameCount: frameCount, output: output, opened: opened, share: share)
         case let .transition(style, from, to, frameCount):
-            let outgoing = try frames(of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount, opened: opened)
-            let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount, opened: opened)
-            return try TransitionStage(canvas: canvas).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
+            let outgoing = try frames(
+                of: from, firstFrame: from.frameCount - frameCount, frameCount: frameCount, output: output, opened: opened, share: share
+            )
+            let incoming = try frames(of: to, firstFrame: 0, frameCount: frameCount, output: output, opened: opened, share: share)
+            return try TransitionStage(canvas: canvases[output]).blend(outgoing, into: incoming, style: style, frameCount: frameCount)
         }
     }
 
-    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece: a clip read on from where this
-    /// segment or the one before left it, or loaded, normalized (or its layers composited) and overlaid
-    /// (and added to `opened`), or a card drawn.
+    /// Canvas frames `firstFrame ..< firstFrame + frameCount` of a piece on `output`'s canvas: a clip read on
+    /// from where this segment or the one before left it, or loaded (through `share`), normalized (or its
+    /// layers composited) and overlaid (and added to `opened`), or a card drawn.
     private func frames(
-        of source: SegmentSource, firstFrame: Int, frameCount: Int, opened: OpenClips
+        of source: SegmentSource, firstFrame: Int, frameCount: Int, output: Int, opened: OpenClips, share: DecodeShare?
     ) throws -> any CanvasFrameSource {
+        let canvas = canvases[output]
         switch source {
         case let .clip(clip):
-            if let carried = opened.take(clip, firstFrame: firstFrame) ?? openClips.take(clip, firstFrame: firstFrame) {
+            if let carried = opened.take(clip, firstFrame: firstFrame) ?? openClips[output].take(clip, firstFrame: firstFrame) {
                 carried.readOn(frameCount: frameCount)
                 opened.keep(carried)
                 return carried
             }
             let fitted: any ClipFrames
             if let layers = clip.layers {
-                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads)
+                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads, share: share)
                     .compose(clip, layers: layers, firstFrame: firstFrame, frameCount: frameCount)
             } else {
-                let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads).load(clip, firstFrame: firstFrame, frameCount: frameCount)
+                let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads, share: share)
+                    .load(clip, firstFrame: firstFrame, frameCount: frameCount)
                 fitted = try NormalizeStage(canvas: canvas).normalize(loaded)
             }
             let open = OpenClip(OverlayStage(canvas: canvas, fonts: fonts).overlay(fitted, firstFrame: firstFrame))

@@ -24,12 +24,6 @@ public struct ShardAssignment: Sendable, Equatable {
         self.loads = loads
     }
 
-    /// The assignment of `segments` onto `count` shards, each costed by `SegmentCost` from `index`.
-    public init(segments: [SegmentSpec], index: [MediaEntry], canvas: CanvasSettings, count: Int) {
-        let cost = SegmentCost(index: index, canvas: canvas)
-        self.init(costs: segments.map(cost.estimate), count: count)
-    }
-
     /// Seconds a 2-core machine takes for `cost`: one unit is one canvas pixel drawn and encoded, or one
     /// source pixel decoded, in one frame. Calibrated on the benchmark's reference job (31 days, 2,340 frames
     /// at 1920×1080 from sources up to 4K), rendered in 26.7 s (median of 3, 2026-11-25).
@@ -38,6 +32,23 @@ public struct ShardAssignment: Sendable, Equatable {
     }
 
     static let secondsPerCost = 2.1e-9
+
+    /// The assignment of the positions of `layouts` (one per output of a job, laid out from one plan) onto
+    /// `count` shards, each position costed by its segments in every output together: the outputs' segments
+    /// at one position are rendered together, by one shard. With one output, the same as its segments' own.
+    public init(layouts: [ReelLayout], index: [MediaEntry], count: Int) {
+        var costs: [Double] = []
+        for layout in layouts {
+            let cost = SegmentCost(index: index, canvas: layout.canvas)
+            for segment in layout.segments {
+                if costs.count <= segment.position {
+                    costs += Array(repeating: 0, count: segment.position + 1 - costs.count)
+                }
+                costs[segment.position] += cost.estimate(segment)
+            }
+        }
+        self.init(costs: costs, count: count)
+    }
 
     /// True when `shard` renders the segment at `position`.
     public func owns(_ shard: Shard, _ position: Int) -> Bool {

@@ -6,9 +6,9 @@ public struct LoadedClip {
     /// The clip as planned.
     public let source: ClipSource
     /// The open reader, positioned at the first frame the segment needs.
-    let reader: ClipReader
+    let reader: any ClipFrameReader
 
-    fileprivate init(source: ClipSource, reader: ClipReader) {
+    fileprivate init(source: ClipSource, reader: any ClipFrameReader) {
         self.source = source
         self.reader = reader
     }
@@ -18,15 +18,23 @@ public struct LoadedClip {
 struct LoadStage {
     let fps: Int
     let decoderThreads: Int
+    /// The readers shared by the outputs rendered together, if several are.
+    var share: DecodeShare?
 
-    /// Opens `source` for `frameCount` frames starting at its frame `firstFrame`.
+    /// Opens `source` for `frameCount` frames starting at its frame `firstFrame`: with a share, a tap on
+    /// the reader every output's load of the same window reads from.
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
-        do {
-            let reader = try ClipReader(
+        let open = { [fps, decoderThreads] (firstTick: Int, frameCount: Int) in
+            try ClipReader(
                 url: URL(fileURLWithPath: source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
-                firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, threads: decoderThreads
+                firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads
             )
-            return LoadedClip(source: source, reader: reader)
+        }
+        do {
+            if let share {
+                return LoadedClip(source: source, reader: try share.tap(source, firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, open: open))
+            }
+            return LoadedClip(source: source, reader: try open(firstFrame, frameCount))
         } catch let error as MediaError {
             throw RenderError.clipFailed(path: source.path, reason: error.description)
         }

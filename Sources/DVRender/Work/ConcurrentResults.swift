@@ -1,7 +1,7 @@
 import Foundation
 
-/// Results made on several threads at once (`DispatchQueue.concurrentPerform`), each into its own place,
-/// with a count of those done for progress lines.
+/// Results made on several threads at once (`DispatchQueue.concurrentPerform`, or a thread each), each
+/// into its own place, with a count of those done for progress lines.
 final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `stored` and `done` are only touched with `lock` held.
     private let lock = NSLock()
@@ -25,6 +25,28 @@ final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
         }
         observer.handle(.stageFinished(stage))
         return results.lock.withLock { results.stored }
+    }
+
+    /// `body(0) … body(count - 1)`, each on a thread of its own but the last, which runs on the caller's;
+    /// returns their results when all are done. Threads rather than the task or dispatch pools, for bodies
+    /// that wait on one another: all of them run at once, however few cores the pools have.
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Value) -> [Value] {
+        let results = ConcurrentResults(count: count)
+        let finished = DispatchGroup()
+        for index in 0..<max(0, count - 1) {
+            finished.enter()
+            let thread = Thread {
+                _ = results.set(body(index), at: index)
+                finished.leave()
+            }
+            thread.name = "dvpipe worker"
+            thread.start()
+        }
+        if count > 0 {
+            _ = results.set(body(count - 1), at: count - 1)
+        }
+        finished.wait()
+        return results.lock.withLock { results.stored.compactMap { $0 } }
     }
 
     /// Puts result `index` (nil: it failed) in its place; returns how many are done.
