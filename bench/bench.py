@@ -43,7 +43,8 @@ Medians only count runs that produced a correct file (probed: 1920x1080, with so
 length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
-(comma-separated: moviepy, floor, year, incremental, resume, index, identity, months, hdr, shards, moments, layers, outputs; identity and
+(comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
+index, identity, months, hdr, shards, moments, layers, outputs; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -112,6 +113,10 @@ OUTPUT_DAYS = max(2, min(env_int("BENCH_OUTPUT_DAYS", 10), DAYS))
 OUTPUT_SHAPES = (("wide", 1920, 1080, "contain"), ("tall", 1080, 1920, "cover"), ("square", 1080, 1080, "cover"))
 THREE_SHAPES = f"{OUTPUT_DAYS} reference days in three shapes (1920×1080, 1080×1920, 1080×1080)"
 THREE_JOBS = "dvpipe, three one-output jobs (summed)"
+THREE_ONE = "dvpipe, one job with outputs:"
+THREE_ONE_AT_A_TIME = "dvpipe, one job with outputs:, --jobs 1"
+THREE_FFMPEG = "ffmpeg CLI, split into three encoders"
+THREE_FLOOR = "ffmpeg CLI, libx264 alone on each shape's frames (summed)"
 WARM_PLAN = "warm plan, reference job"
 WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
@@ -391,25 +396,27 @@ class Bench:
         if not reel.exists():
             self.add(FLOOR, FLOOR_TOOL, [], "no dvpipe reel to take the frames from")
             return
+        runs = [self.encoder_alone(reel, 1920, 1080, f"floor-{run}", f"encoder alone, run {run}/{RUNS}") for run in range(1, RUNS + 1)]
+        self.add(FLOOR, FLOOR_TOOL, runs, "dvpipe's encoder settings, frames decoded beforehand")
+
+    def encoder_alone(self, reel, width, height, name, label):
+        """One timed run of libx264 with dvpipe's settings on the frames of `reel` (`width`×`height`), decoded
+        to raw YUV beforehand, untimed."""
         frames = WORK / "reel-frames.yuv"
-        argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
+        argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", f"{width}x{height}", "-r", "30",
                 "-i", frames, "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
                 "-x264-params", DVPIPE_X264_PARAMS, "-f", "null", "-"]
-        runs = []
         try:
-            say("encoder alone: decoding dvpipe's reel to raw frames (not timed)")
             subprocess.run(["ffmpeg", "-v", "error", "-i", str(reel), "-map", "0:v", "-f", "rawvideo", "-pix_fmt",
                             "yuv420p", "-y", str(frames)], check=True)
-            for run in range(1, RUNS + 1):
-                say(f"encoder alone, run {run}/{RUNS}: {FLOOR_TOOL}")
-                measured = measure(argv, self.runs_dir / f"floor-{run}.log")
-                if not measured.ok:
-                    measured.note = tail(measured.log)
-                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
-                runs.append(measured)
+            say(f"{label}: {FLOOR_TOOL}")
+            measured = measure(argv, self.runs_dir / f"{name}.log")
+            if not measured.ok:
+                measured.note = tail(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
+            return measured
         finally:
             frames.unlink(missing_ok=True)
-        self.add(FLOOR, FLOOR_TOOL, runs, "dvpipe's encoder settings, frames decoded beforehand")
 
     # -- colour: HLG against its BT.709 twin
 
@@ -583,7 +590,7 @@ class Bench:
 
     def outputs(self, folder):
         """The first OUTPUT_DAYS reference days in three shapes: one dvpipe job with `outputs:` (each clip decoded
-        once, the three encoders at once), three one-output dvpipe jobs one after another (their walls and
+        once, the three encoders at once; and with `--jobs 1`, one segment at a time), three one-output dvpipe jobs one after another (their walls and
         CPU summed, their peak the largest), and the ffmpeg CLI with one filtergraph split into three encoders,
         in alternation, every dvpipe run from nothing."""
         clips = self.clips(folder)[:OUTPUT_DAYS]
@@ -631,17 +638,24 @@ class Bench:
             return total
 
         commands = {
-            "dvpipe, one job with outputs:": lambda run: judge(
+            THREE_ONE: lambda run: judge(
                 self.dvpipe_run(three, self.runs_dir / "outputs-dvpipe", self.runs_dir / f"outputs-dvpipe-{run}.log"),
                 None, expected, dvpipe_shapes),
+            THREE_ONE_AT_A_TIME: lambda run: judge(
+                self.dvpipe_run(three, self.runs_dir / "outputs-dvpipe-one-at-a-time", self.runs_dir / f"outputs-dvpipe-jobs1-{run}.log",
+                                extra=("--jobs", "1")),
+                None, expected, dvpipe_shapes),
             THREE_JOBS: separate,
-            "ffmpeg CLI, split into three encoders": lambda run: judge(
+            THREE_FFMPEG: lambda run: judge(
                 measure(ffmpeg_argv, self.runs_dir / f"outputs-ffmpeg-{run}.log"), None, expected,
                 [(path, width, height) for path, width, height, _ in ff_shapes]),
         }
+        written = [path for path, *_ in dvpipe_shapes + ff_shapes] + [path for shapes in one_shapes.values() for path, *_ in shapes]
         results = {tool: [] for tool in commands}
         for run in range(1, RUNS + 1):
             for tool, command in commands.items():
+                for path in written:
+                    Path(path).unlink(missing_ok=True)
                 say(f"three shapes, run {run}/{RUNS}: {tool}")
                 measured = command(run)
                 say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
@@ -649,6 +663,22 @@ class Bench:
         for tool, runs in results.items():
             note = "; ".join(run.note for run in runs if run.ok and run.note) if tool == THREE_JOBS else ""
             self.add(THREE_SHAPES, tool, runs, note)
+        # The floor: libx264 alone on each of dvpipe's three reels, one after another, summed.
+        subprocess.run([self.dvpipe, "run", three, "--work-dir", self.runs_dir / "outputs-dvpipe", "--progress", "none"],
+                       check=True, stdout=subprocess.DEVNULL)
+        floors = []
+        for run in range(1, RUNS + 1):
+            parts = [self.encoder_alone(path, width, height, f"outputs-floor-{Path(path).stem}-{run}",
+                                        f"three shapes' encoders alone, run {run}/{RUNS}, {width}x{height}")
+                     for path, width, height in dvpipe_shapes]
+            if all(part.ok for part in parts):
+                total = Run("ok", wall=sum(part.wall for part in parts), cpu=sum(part.cpu for part in parts),
+                            rss=max(part.rss for part in parts))
+                total.note = " + ".join(f"{part.wall:.1f}" for part in parts) + " s"
+            else:
+                total = next(part for part in parts if not part.ok)
+            floors.append(total)
+        self.add(THREE_SHAPES, THREE_FLOOR, floors, "; ".join(run.note for run in floors if run.ok))
 
     # -- 365 days
 
@@ -1076,6 +1106,20 @@ def report(bench, started, versions):
          ratio(bench.median(LAYERED, "dvpipe"), full), "×", "–", None),
         ("warm plan with start: auto / plain warm plan",
          ratio(bench.median(WARM_PLAN_AUTO, "dvpipe"), bench.median(WARM_PLAN, "dvpipe")), "×", "–", None),
+        ("three shapes: one job with outputs: / three one-output jobs, wall",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_JOBS)), "×", "≤ 0.75×", 0.75),
+        ("three shapes: one job with outputs: / the largest one-output job, peak RSS",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE, "rss"), bench.median(THREE_SHAPES, THREE_JOBS, "rss")), "×", "≤ 1.5×", 1.5),
+        ("three shapes, --jobs 1: one job with outputs: / three one-output jobs, wall",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE_AT_A_TIME), bench.median(THREE_SHAPES, THREE_JOBS)), "×", "–", None),
+        ("three shapes, --jobs 1: one job with outputs: / the largest one-output job, peak RSS",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE_AT_A_TIME, "rss"), bench.median(THREE_SHAPES, THREE_JOBS, "rss")), "×", "–", None),
+        ("three shapes: libx264 alone on the three reels' frames / three one-output jobs, wall (the floor for the row above)",
+         ratio(bench.median(THREE_SHAPES, THREE_FLOOR), bench.median(THREE_SHAPES, THREE_JOBS)), "×", "–", None),
+        ("three shapes: one job with outputs: / libx264 alone on its frames, wall",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FLOOR)), "×", "–", None),
+        ("three shapes: one dvpipe job with outputs: / the ffmpeg CLI split into three encoders, wall",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FFMPEG)), "×", "–", None),
         *((f"{count} shard(s): slowest shard + assemble / one dvpipe run",
            ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
@@ -1121,7 +1165,15 @@ def report(bench, started, versions):
               "between the two; warm plans run after those renders, analyses kept. "
               "Layers: each reference day with two layers, its own clip and the next day's (`layout: split-h`, "
               "`audio: first`), against the ffmpeg CLI scaling each clip to cover 960×1080, cropping and `hstack`ing "
-              "them, with the same crossfades: both decode each clip twice."]
+              "them, with the same crossfades: both decode each clip twice. "
+              f"Three shapes: the first {OUTPUT_DAYS} reference days, 1920×1080 contained and 1080×1920 and 1080×1080 "
+              "covered, the reference's encoder settings; dvpipe's job with `outputs:` (by default its three encoders at "
+              "once, each clip decoded once; with `--jobs 1` one segment at a time, each decoding for itself) against "
+              "three one-output jobs run one after another (walls and CPU summed, the largest peak), and against the "
+              "ffmpeg CLI with one filtergraph: each clip trimmed and `split` into three scales, the crossfades chained "
+              "per shape, the sound `asplit` into three encoders (its graph of all 31 days holds more than the memory bound); "
+              "and libx264 alone, with dvpipe's settings, on each of dvpipe's three reels' frames decoded beforehand, the three "
+              "summed: the floor for rendering the three shapes with these encoders on this machine."]
     return "\n".join(lines) + "\n"
 
 
@@ -1137,7 +1189,11 @@ def main():
     os.environ["DVPIPE_CACHE"] = "off"
     bench = Bench(dvpipe)
     folder = bench.library(DAYS)
-    bench.reference(folder)
+    if "reference" in SKIP:
+        # The scenarios that compare with the reference render need it.
+        SKIP.update({"incremental", "resume", "moments"})
+    else:
+        bench.reference(folder)
     if "floor" not in SKIP:
         bench.encoder_floor(folder)
     if "incremental" not in SKIP:

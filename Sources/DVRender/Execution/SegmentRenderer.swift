@@ -222,7 +222,7 @@ public struct SegmentRenderer: Sendable {
     /// (each shared window decoded once), each output's encoder runs on a thread of its own.
     private func encode(_ claimed: [Member]) throws -> [MemberResult] {
         guard !claimed.isEmpty else { return [] }
-        let share = claimed.count > 1 ? DecodeShare() : nil
+        let share = claimed.count > 1 ? DecodeShare(loadsPerWindow: claimed.count) : nil
         // The clips each segment reads; its body reads on from its incoming transition's second clip.
         let opened = claimed.map { _ in OpenClips(capacity: 4) }
         // Each part's frames are set up when the part before has ended, on the producer's thread, a few

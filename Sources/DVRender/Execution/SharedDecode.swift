@@ -32,6 +32,12 @@ final class DecodeShare: @unchecked Sendable {
     // @unchecked: `readers` is read and written with `lock` held.
     private let lock = NSLock()
     private var readers: [Window: SharedClipReader] = [:]
+    /// How many loads of each window are coming (one per output rendered together).
+    private let loadsPerWindow: Int
+
+    init(loadsPerWindow: Int) {
+        self.loadsPerWindow = loadsPerWindow
+    }
 
     /// What makes two loads the same reading of a file.
     private struct Window: Hashable {
@@ -52,7 +58,7 @@ final class DecodeShare: @unchecked Sendable {
         )
         let shared = try lock.withLock {
             if let shared = readers[window] { return shared }
-            let shared = SharedClipReader(reader: try open(firstTick, frameCount), open: open)
+            let shared = SharedClipReader(reader: try open(firstTick, frameCount), expectedTaps: loadsPerWindow, open: open)
             readers[window] = shared
             return shared
         }
@@ -72,6 +78,10 @@ final class SharedClipReader: @unchecked Sendable {
     /// Frames decoded and not yet taken by every tap, in tick order.
     private var kept: [KeptFrame] = []
     private var taps: [WeakTap] = []
+    /// Taps made so far, and how many are coming: until all are made, the first frames are kept for the
+    /// later ones.
+    private var tapsMade = 0
+    private let expectedTaps: Int
     /// The error the decoder failed with: every later read fails with it too.
     private var failure: (any Error)?
     /// Ticks the one decoder has handed out.
@@ -88,16 +98,19 @@ final class SharedClipReader: @unchecked Sendable {
         weak var tap: ClipReaderTap?
     }
 
-    init(reader: ClipReader, open: @escaping (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader) {
+    init(reader: ClipReader, expectedTaps: Int, open: @escaping (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader) {
         self.reader = reader
+        self.expectedTaps = expectedTaps
         self.open = open
     }
+
 
     var outputFPS: Int { reader.outputFPS }
     var rotation: FrameRotation { reader.rotation }
 
     func tap(firstTick: Int, frameCount: Int) -> ClipReaderTap {
         let tap = ClipReaderTap(shared: self, firstTick: firstTick, frameCount: frameCount)
+        lock.withLock { tapsMade += 1 }
         lock.withLock { taps.append(WeakTap(tap: tap)) }
         return tap
     }
@@ -132,10 +145,11 @@ final class SharedClipReader: @unchecked Sendable {
         }
     }
 
-    /// Lets go of the frames every live tap has passed, and of the oldest beyond `capacity`.
+    /// Lets go of the frames every live tap has passed (once every tap expected is made), and of the oldest
+    /// beyond `capacity`.
     private func dropTakenFrames() {
         taps.removeAll { $0.tap == nil || $0.tap?.readsOnItsOwn == true }
-        let wanted = taps.compactMap { $0.tap?.nextTick }.min() ?? Int.max
+        let wanted = tapsMade < expectedTaps ? Int.min : taps.compactMap { $0.tap?.nextTick }.min() ?? Int.max
         kept.removeAll { $0.frame.index < wanted }
         if kept.count > Self.capacity {
             kept.removeFirst(kept.count - Self.capacity)
