@@ -8,9 +8,10 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
 # python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
 # examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts; Slurm and munge
-# for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s).
+# for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV's trained
+# Haar cascades (opencv-data) for the face finder, checked against OpenCV itself (scripts/setup-face-reference.sh).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge
+                 slurm-wlm munge opencv-data
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
@@ -33,6 +34,7 @@ demo: build
 test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@scripts/setup-colour-science.sh
+	@scripts/setup-face-reference.sh
 	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh

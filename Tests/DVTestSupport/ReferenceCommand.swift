@@ -2,8 +2,9 @@ import DVTestBasics
 import Foundation
 
 /// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` and exiftool packages,
-/// and Python's colour-science and Pillow packages in `.build-colour/venv`, all of which `make test`
-/// installs): the independent truth for loudness, colour, stream tags and embedded movies.
+/// Python's colour-science and Pillow packages in `.build-colour/venv`, OpenCV and scikit-image in
+/// `.build-faces/venv`, all of which `make test` installs): the independent truth for loudness, colour,
+/// stream tags, embedded movies and faces.
 public enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
     public static let ffmpeg = find("ffmpeg")
@@ -16,6 +17,14 @@ public enum ReferenceCommand {
     public static let referencePython: String? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let python = root.appendingPathComponent(".build-colour/venv/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }()
+
+    /// A Python that can `import cv2` (OpenCV 4.14, its Haar cascade detector) and `skimage` (scikit-image
+    /// 0.26, its astronaut photograph), nil when `scripts/setup-face-reference.sh` has not made it.
+    public static let facePython: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let python = root.appendingPathComponent(".build-faces/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil
     }()
 
