@@ -3,15 +3,16 @@
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config
+                libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config opencv-data
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
 # python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
 # examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts; Slurm and munge
-# for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV's trained
-# Haar cascades (opencv-data) for the face finder, checked against OpenCV itself (scripts/setup-face-reference.sh).
+# for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV and
+# scikit-image (PyPI) check the face finder, which reads OpenCV's trained cascades from opencv-data
+# (scripts/setup-face-reference.sh).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge opencv-data
+                 slurm-wlm munge
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=

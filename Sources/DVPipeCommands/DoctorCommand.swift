@@ -73,6 +73,11 @@ struct MachineCheck {
             status: hasFont ? .ok : .missing, required: true, subject: "default font",
             detail: hasFont ? font : "\(font) not found; run: apt-get install -y fonts-dejavu-core"
         ))
+        let faces = Result { try FaceAnalyzer.detector() }
+        checks.append(.init(
+            status: (try? faces.get()) != nil ? .ok : .missing, required: false, subject: "face cascades (fit: subject)",
+            detail: (try? faces.get()) != nil ? "OpenCV's frontal and profile cascades" : "not found; run: apt-get install -y opencv-data"
+        ))
         checks.append(diskCheck(workDirectory))
         return checks
     }

@@ -77,6 +77,7 @@ struct PlanCommand: AsyncParsableCommand {
             print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:
             print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
+            print(try FramingSummary.text(planned, observer: printer), terminator: "")
         }
         if let contactSheets {
             let folder = URL(fileURLWithPath: contactSheets, isDirectory: true)

@@ -44,13 +44,15 @@ public struct SampleClip: Sendable, Hashable {
     /// without detail (as a blurred one), a third the card shaken a few pixels every frame. 0 for none.
     /// 8-bit clips only.
     public var poorStart: Double
+    /// Photographs moved across the frames (after any poor start), in order, over the card.
+    public var pictures: [SamplePicture]
 
     public init(
         fileName: String, duration: Double = 2, width: Int = 320, height: Int = 180, fps: Int = 30,
         codec: VideoCodec = .h264, tenBit: Bool = false, rotation: Int = 0, variableFrameRate: Bool = false,
         audio: SampleAudio = .tone(SampleTone()), tags: SampleTags = .none, container: Container? = nil,
         text: String = "1", label: String? = nil, background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120),
-        cornerMark: Bool = false, poorStart: Double = 0
+        cornerMark: Bool = false, poorStart: Double = 0, pictures: [SamplePicture] = []
     ) {
         self.fileName = fileName
         self.duration = duration
@@ -69,6 +71,7 @@ public struct SampleClip: Sendable, Hashable {
         self.background = background
         self.cornerMark = cornerMark
         self.poorStart = poorStart
+        self.pictures = pictures
     }
 
     /// Frame slots in the clip (`duration × fps`, rounded).

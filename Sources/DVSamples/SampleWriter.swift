@@ -35,10 +35,17 @@ public final class SampleWriter {
             try streams.muxer.write(packet, stream: streams.videoStream)
         }
         precondition(clip.poorStart == 0 || !clip.tenBit, "a poor start is drawn in 8-bit clips only")
+        precondition(clip.pictures.isEmpty || (!clip.tenBit && clip.rotation == 0), "pictures are drawn in upright 8-bit clips only")
+        let pictures = try clip.pictures.map { ($0, try $0.frame()) }
+        let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
         for slot in positions {
             try tone?.write(until: Double(slot + 1) / Double(clip.fps), into: streams.muxer)
             try frame.makeWritable()
             Self.draw(slot: slot, of: clip, card: template, into: frame)
+            for (picture, pasted) in pictures where slot >= poorSlots {
+                let place = picture.place(slot: slot, of: clip.frameSlots)
+                frame.paste(pasted, x: place.x, y: place.y, opacity: 1)
+            }
             try streams.video.encode(frame, pts: Int64(slot), output: writeVideo)
         }
         try streams.video.flush(output: writeVideo)

@@ -75,7 +75,7 @@ struct ValidateCommandTests {
         #expect(run.status == 2)
         #expect(run.output == """
             jobs/good.yaml: ok (0 errors, 0 warnings)
-            jobs/bad.yaml:4:31: error: unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur)
+            jobs/bad.yaml:4:31: error: unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur, subject)
             jobs/bad.yaml:5:1: error: unknown key 'trasition' at the top level; did you mean 'transition'?
             jobs/bad.yaml: failed (2 errors, 0 warnings)
 
@@ -87,7 +87,7 @@ struct ValidateCommandTests {
         let scratch = try jobsFolder()
         let expected = """
             jobs/good.yaml: ok (0 errors, 0 warnings)
-            ::error file=jobs/bad.yaml,line=4,col=31::unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur)
+            ::error file=jobs/bad.yaml,line=4,col=31::unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur, subject)
             ::error file=jobs/bad.yaml,line=5,col=1::unknown key 'trasition' at the top level; did you mean 'transition'?
             jobs/bad.yaml: failed (2 errors, 0 warnings)
 

@@ -68,22 +68,28 @@ public final class CanvasNormalizer {
     }
 
     /// Draws `picture`, turned upright by `rotation`, into `canvas` (a frame from `makeCanvas()`,
-    /// reused from frame to frame). Every canvas pixel is written.
-    public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
+    /// reused from frame to frame). Every canvas pixel is written. `subjectEdge`, for `subject`: where the
+    /// crop window's left (or top) edge lies in the upright picture, in `SubjectFraming.scale` units;
+    /// without it the window is centred, as `cover`'s.
+    public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
         try canvas.makeWritable()
         guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.isYUV420P,
               canvas.stride(0) >= canvasWidth + Self.rowPadding, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2
         else {
             throw MediaError.invalidSize(width: canvas.width, height: canvas.height, reason: "not a \(canvasWidth)x\(canvasHeight) canvas from makeCanvas()")
         }
-        let contained = placement(of: picture, rotation: rotation, width: canvasWidth, height: canvasHeight, cover: fit == .cover)
+        var contained = placement(of: picture, rotation: rotation, width: canvasWidth, height: canvasHeight, cover: fit.crops)
+        if fit == .subject, let subjectEdge {
+            contained.moveCrop(toShownEdge: subjectEdge, of: SubjectFraming.scale, width: Int(picture.pointer.pointee.width),
+                               height: Int(picture.pointer.pointee.height), rotation: rotation, alignment: alignment(of: picture))
+        }
         let overBackdrop = fit == .blur && !contained.fills(width: canvasWidth, height: canvasHeight)
         if overBackdrop {
             try drawBackdrop(picture, rotation: rotation, into: canvas)
         }
         try draw(picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop, workspace: &pictureWorkspace)
         if let look {
-            let whole = overBackdrop || fit == .cover
+            let whole = overBackdrop || fit.crops
             look.apply(
                 to: canvas, x: whole ? 0 : contained.rectX, y: whole ? 0 : contained.rectY, width: whole ? canvasWidth : contained.rectWidth,
                 height: whole ? canvasHeight : contained.rectHeight)
@@ -202,14 +208,16 @@ public final class CanvasNormalizer {
         let frame = picture.pointer.pointee
         let aspect = frame.sample_aspect_ratio.num > 0 && frame.sample_aspect_ratio.den > 0
             ? Double(frame.sample_aspect_ratio.num) / Double(frame.sample_aspect_ratio.den) : 1
-        var alignment = 2
-        if let descriptor = av_pix_fmt_desc_get(AVPixelFormat(frame.format)) {
-            alignment = max(alignment, 1 << Int(descriptor.pointee.log2_chroma_w), 1 << Int(descriptor.pointee.log2_chroma_h))
-        }
         return CanvasPlacement(
             width: Int(frame.width), height: Int(frame.height), sampleAspect: aspect, rotation: rotation,
-            canvasWidth: width, canvasHeight: height, cover: cover, alignment: alignment
+            canvasWidth: width, canvasHeight: height, cover: cover, alignment: alignment(of: picture)
         )
+    }
+
+    /// The crop offset granularity the picture's chroma subsampling needs.
+    private func alignment(of picture: VideoFrame) -> Int {
+        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(picture.pointer.pointee.format)) else { return 2 }
+        return max(2, 1 << Int(descriptor.pointee.log2_chroma_w), 1 << Int(descriptor.pointee.log2_chroma_h))
     }
 
     /// Paints the background colour everywhere outside `placement`'s rectangle.

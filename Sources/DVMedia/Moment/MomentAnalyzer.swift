@@ -53,12 +53,12 @@ public enum MomentAnalyzer {
 
     /// The grey proxy of a decoded picture's luma plane, as its pixel format lays the samples out: bytes,
     /// or 16-bit words whose significant bits end `shift` above the lowest (`p010le`'s top ten).
-    private static func proxy(of picture: VideoFrame) -> LumaProxy {
+    static func proxy(of picture: VideoFrame, maxWidth: Int = 160) -> LumaProxy {
         let luma = av_pix_fmt_desc_get(AVPixelFormat(picture.pointer.pointee.format))?.pointee.comp.0
         let depth = Int(luma?.depth ?? 8)
         return LumaProxy(
             plane: UnsafePointer(picture.plane(0)), stride: picture.stride(0), width: picture.width, height: picture.height,
-            bytesPerSample: depth > 8 ? 2 : 1, bits: depth + Int(luma?.shift ?? 0)
+            bytesPerSample: depth > 8 ? 2 : 1, bits: depth + Int(luma?.shift ?? 0), maxWidth: maxWidth
         )
     }
 

@@ -68,6 +68,12 @@ extension Job {
             case cover
             /// The whole picture, centred, over a blurred and darkened copy of itself that covers the canvas.
             case blur
+            /// The canvas filled, as `cover`, with the crop window following the faces in the clip (still, or
+            /// panning smoothly); `blur` for a clip whose faces cannot share one window; centred without faces.
+            case subject
+
+            /// True for the fits that fill the canvas by cropping the picture.
+            public var crops: Bool { self == .cover || self == .subject }
         }
 
         /// What becomes of high dynamic range (HLG, PQ) clips.

@@ -6,6 +6,8 @@ public enum RenderStage: String, Sendable, Codable {
     case identify
     /// Decoding clips to judge their moments (`start: auto`, `order: best`) that the work folder has no analysis of.
     case analyze
+    /// Decoding chosen clips to find their faces (`fit: subject`) that the work folder has none of.
+    case faces
     /// Decoding a picture of each chosen clip for `dvpipe calendar`.
     case thumbnail
     case load

@@ -28,10 +28,12 @@ public struct ClipSource: Sendable, Hashable, Encodable {
     /// The look of the clip's camera (`looks:`), applied before the canvas's; nil for none, and then the
     /// key is what it always was.
     public var look: AppliedLook?
+    /// Where the crop window goes over the clip's frames (`fit: subject`); nil for any other fit.
+    public var framing: SubjectFraming?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
-        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil
+        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil, framing: SubjectFraming? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -42,10 +44,11 @@ public struct ClipSource: Sendable, Hashable, Encodable {
         self.overlays = overlays
         self.layers = layers
         self.look = look
+        self.framing = framing
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays, layers, look
+        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing
     }
 }
 

@@ -34,8 +34,11 @@ public struct ReelLayout: Sendable {
 
     /// Lays out `plan` for `job`'s output; `identities` gives the content digest of each file of
     /// `readFiles(plan:job:)`, by path. A chosen clip without one is laid out all the same (with an empty
-    /// identity): reading it fails while rendering and its day is planned again without it.
-    public init(plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings) throws {
+    /// identity): reading it fails while rendering and its day is planned again without it. `framing`
+    /// gives a day of one clip its crop window's path (`fit: subject`), from the clip as laid out without it.
+    public init(
+        plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings, framing: (ClipSource) -> SubjectFraming? = { _ in nil }
+    ) throws {
         let fps = canvas.fps
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [Piece] = []
@@ -63,7 +66,7 @@ public struct ReelLayout: Sendable {
                     continue
                 }
                 day = planned
-                source = .clip(ClipSource(
+                var clip = ClipSource(
                     path: path, byteRange: planned.motionPhoto?.byteRange, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
                     frameCount: end - first, day: date.description,
                     overlays: PieceOverlays(
@@ -72,7 +75,11 @@ public struct ReelLayout: Sendable {
                     ),
                     layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities),
                     look: planned.look.map { AppliedLook($0, identities: identities) }
-                ))
+                )
+                if clip.layers == nil {
+                    clip.framing = framing(clip)
+                }
+                source = .clip(clip)
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
         }

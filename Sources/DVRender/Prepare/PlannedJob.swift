@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// A validated job with its library scanned and its plan made: where `plan`, `run`, `render`, `assemble`
@@ -16,6 +17,8 @@ public struct PlannedJob: Sendable {
     let digests: ContentDigests
     /// The analyses of the clips the plan judged (`start: auto`, `order: best`), by path.
     let moments: [String: MomentScores]
+    /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
+    let faces: FaceStore
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
     /// time and inode are unchanged, and plans the reel around the clips that failed in earlier renders.
@@ -54,13 +57,16 @@ public struct PlannedJob: Sendable {
             try? store.save()
             try? digests.save()
         }
-        return PlannedJob(job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments)
+        return PlannedJob(
+            job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
+            faces: FaceStore(file: work.facesFile)
+        )
     }
 
     /// The job planned over `index` (the scan with failed clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
-        moments: [String: MomentScores]
+        moments: [String: MomentScores], faces: FaceStore
     ) {
         self.job = job
         self.outputs = outputs
@@ -68,6 +74,7 @@ public struct PlannedJob: Sendable {
         self.scan = scan
         self.digests = digests
         self.moments = moments
+        self.faces = faces
         plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
     }
 
@@ -75,7 +82,7 @@ public struct PlannedJob: Sendable {
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
         let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
-        return PlannedJob(job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments)
+        return PlannedJob(job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces)
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not
@@ -84,7 +91,36 @@ public struct PlannedJob: Sendable {
     public func layout(observer: some RenderObserver) throws -> ReelLayout {
         let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
         try? digests.save()
-        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: CanvasSettings(output: job.output, identities: identities))
+        let canvas = CanvasSettings(output: job.output, identities: identities)
+        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas)
+        guard job.output.fit == .subject else { return plain }
+        let windows = plain.pieces.compactMap(\.source.clip).filter { $0.layers == nil }.map { FaceStore.Window(clip: $0, fps: canvas.fps) }
+        let found = try faces.faces(of: windows, observer: observer)
+        let videos = Dictionary(scan.entries.compactMap { entry -> (String, VideoStreamInfo)? in
+            guard case .media(let info) = entry.probe, let video = info.video else { return nil }
+            return (entry.path, video)
+        }, uniquingKeysWith: { first, _ in first })
+        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip in
+            guard let video = videos[clip.path] else { return nil }
+            return Self.framing(of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, canvas: canvas)
+        }
+    }
+
+    /// The crop window's path over `clip` (whose stream is `video`) on `canvas`, from the faces found in
+    /// it; nil when the clip already has the canvas's shape.
+    static func framing(of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, canvas: CanvasSettings) -> SubjectFraming? {
+        let turned = video.rotation % 180 != 0
+        let shownWidth = turned ? video.height : video.width, shownHeight = turned ? video.width : video.height
+        let wide = shownWidth * canvas.height, tall = canvas.width * shownHeight
+        guard wide != tall, wide > 0, tall > 0 else { return nil }
+        // The window's share of the cut axis, and each face's span along it.
+        let window = SubjectFraming.scale * min(wide, tall) / max(wide, tall)
+        let samples = faces.map { sample in
+            SubjectFraming.Sample(frame: sample.frame, spans: sample.faces.map { face in
+                wide > tall ? face.x...(face.x + face.width) : face.y...(face.y + face.height)
+            })
+        }
+        return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: canvas.fps)
     }
 
     /// The same plan rendered into `output`, one of the job's outputs: it becomes the job's `output` (the

@@ -59,7 +59,9 @@ public struct NormalizedClip: ClipFrames {
                 path: source.path, reason: "the video ends \(missing) frames before the planned window does (a damaged or cut file)"
             )
         }
-        try normalizer.normalize(decoded.picture, rotation: loaded.reader.rotation, into: canvas)
+        let positions = source.framing?.positions ?? []
+        let edge = positions.indices.contains(decoded.index) ? positions[decoded.index] : nil
+        try normalizer.normalize(decoded.picture, rotation: loaded.reader.rotation, into: canvas, subjectEdge: edge)
         return canvas
     }
 }
@@ -68,8 +70,11 @@ public struct NormalizedClip: ClipFrames {
 struct NormalizeStage {
     let canvas: CanvasSettings
 
+    /// `loaded` fitted into the canvas; with `fit: subject`, a clip whose faces cannot share one window is
+    /// fitted as `blur`.
     func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
-        try normalize(loaded, width: canvas.width, height: canvas.height, fit: canvas.fit)
+        let fit = canvas.fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : canvas.fit
+        return try normalize(loaded, width: canvas.width, height: canvas.height, fit: fit)
     }
 
     /// `loaded` fitted into a `width` × `height` picture by `fit`: a layer's rectangle.

@@ -22,6 +22,8 @@ public struct WorkFolder: Sendable {
     public var digestsFile: URL { root.appendingPathComponent("digests.json") }
     /// The analyses of clips for `start: auto` and `order: best`, by content digest.
     public var momentsFile: URL { root.appendingPathComponent("moments.json") }
+    /// The faces found in chosen clips for `fit: subject` (`FaceStore`).
+    public var facesFile: URL { root.appendingPathComponent("faces.json") }
     /// The load stage's manifest: the plan the segments were made from.
     public var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.

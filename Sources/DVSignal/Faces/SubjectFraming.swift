@@ -19,13 +19,13 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
         /// The faces are too far apart for one window (or none was found): the clip is not cropped by
         /// subject. `none` and `fallback` differ in what the plan says.
         case fallback
-        /// No face in the clip: the window stays centred.
+        /// No face in the clip: the window stays centred, as `cover`'s.
         case none
     }
 
     public let motion: Motion
     /// The window's left (or top) edge at each frame of the clip, from 0 to `scale` minus the window; empty
-    /// for `fallback`.
+    /// for `fallback` and `none`.
     public let positions: [Int]
 
     public init(motion: Motion, positions: [Int]) {
@@ -52,7 +52,7 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
         let centred = range / 2
         let seen = samples.filter { !$0.spans.isEmpty && (0..<frameCount).contains($0.frame) }
         guard frameCount > 0, range > 0, !seen.isEmpty else {
-            self.init(motion: seen.isEmpty ? .none : .still, positions: Array(repeating: centred, count: max(0, frameCount)))
+            self.init(motion: seen.isEmpty ? .none : .still, positions: seen.isEmpty ? [] : Array(repeating: centred, count: max(0, frameCount)))
             return
         }
         // What each sample needs in view: every face it shows.

@@ -51,6 +51,23 @@ package struct CanvasPlacement: Hashable {
         scaledHeight = rotation.swapsAxes ? rectWidth : rectHeight
     }
 
+    /// Moves a covering placement's crop along the axis it cuts so that the window's left (or top) edge in
+    /// the upright picture lies at `edge` of `scale` (`SubjectFraming`'s units) of the upright picture, for a
+    /// `width`×`height` stored picture shown turned by `rotation`. Offsets stay multiples of `alignment` and
+    /// inside the picture.
+    package mutating func moveCrop(toShownEdge edge: Int, of scale: Int, width: Int, height: Int, rotation: FrameRotation, alignment: Int) {
+        func offset(size: Int, crop: Int, reversed: Bool) -> Int {
+            let along = Int((Double(size) * Double(edge) / Double(max(1, scale))).rounded())
+            let start = reversed ? size - crop - along : along
+            return min(max(0, start / alignment * alignment), (size - crop) / alignment * alignment)
+        }
+        if cropWidth < width {
+            cropX = offset(size: width, crop: cropWidth, reversed: rotation == .upsideDown || rotation == .counterClockwise90)
+        } else if cropHeight < height {
+            cropY = offset(size: height, crop: cropHeight, reversed: rotation == .upsideDown || rotation == .clockwise90)
+        }
+    }
+
     private static func even(_ value: Double, limit: Int) -> Int {
         min(limit, max(2, Int((value / 2).rounded()) * 2))
     }

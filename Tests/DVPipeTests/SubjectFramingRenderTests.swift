@@ -1,0 +1,114 @@
+import DVSamples
+import DVTestBasics
+import DVTestSupport
+import Foundation
+import Testing
+
+/// `fit: subject` on clips made from a real face (scikit-image's astronaut) moved across 16:9 frames,
+/// rendered 9:16 and searched by OpenCV's own detector: the face stays in the frame where the centre
+/// crop loses it, moves smoothly, and two faces that cannot share a window fall back to `blur`.
+@Suite(.serialized) struct SubjectFramingRenderTests {
+    /// The astronaut, `side` pixels square, as RGB bytes, from scikit-image by OpenCV's area resampling.
+    static func astronaut(side: Int, folder: TemporaryFolder) throws -> [UInt8] {
+        let python = try #require(ReferenceCommand.facePython, "make test makes .build-faces/venv (scripts/setup-face-reference.sh)")
+        let file = folder.url.appendingPathComponent("astronaut.rgb")
+        _ = try ReferenceCommand.output(python, ["-W", "ignore", "-c", """
+            import sys, cv2, skimage.data
+            side = int(sys.argv[2])
+            open(sys.argv[1], "wb").write(cv2.resize(skimage.data.astronaut(), (side, side), interpolation=cv2.INTER_AREA).tobytes())
+            """, file.path, String(side)])
+        return [UInt8](try Data(contentsOf: file))
+    }
+
+    /// OpenCV's faces in every frame of `reel`: per frame, the centre of each face it finds, as shares of
+    /// the width and height.
+    static func openCVFaces(in reel: URL) throws -> [[(x: Double, y: Double)]] {
+        let python = try #require(ReferenceCommand.facePython)
+        let printed = try ReferenceCommand.output(python, ["-W", "ignore", "-c", """
+            import json, sys, cv2
+            cascade = cv2.CascadeClassifier(cv2.data.haarcascades + "haarcascade_frontalface_default.xml")
+            video, frames = cv2.VideoCapture(sys.argv[1]), []
+            while True:
+                ok, frame = video.read()
+                if not ok:
+                    break
+                grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+                faces = cascade.detectMultiScale(grey, scaleFactor=1.1, minNeighbors=3)
+                frames.append([[(x + w / 2) / grey.shape[1], (y + h / 2) / grey.shape[0]] for x, y, w, h in faces])
+            print(json.dumps(frames))
+            """, reel.path])
+        return try #require(try JSONSerialization.jsonObject(with: printed) as? [[[Double]]]).map { $0.map { ($0[0], $0[1]) } }
+    }
+
+    /// The astronaut's face from frame to frame: the top-most face of the first frame, then in each frame the
+    /// face nearest the one before (OpenCV at times also takes a patch of her suit, below it, for a face).
+    static func track(_ frames: ArraySlice<[(x: Double, y: Double)]>) -> [(x: Double, y: Double)] {
+        var track: [(x: Double, y: Double)] = []
+        for faces in frames {
+            let previous = track.last
+            let chosen = previous.map { last in faces.min { hypot($0.x - last.x, $0.y - last.y) < hypot($1.x - last.x, $1.y - last.y) } }
+                ?? faces.min { $0.y < $1.y }
+            if let chosen { track.append(chosen) }
+        }
+        return track
+    }
+
+    @Test("a gliding face and a face resting in the left third stay in a 9:16 frame; two faces apart fall back to blur, and plan says so; the bytes repeat")
+    func followsTheFace() throws {
+        let folder = try TemporaryFolder("subject")
+        let media = try folder.subfolder("media")
+        let face = try Self.astronaut(side: 360, folder: folder)
+        let writer = try SampleWriter()
+        let placements: [[(from: (x: Int, y: Int), to: (x: Int, y: Int))]] = [
+            [((0, 90), (600, 90))], [((40, 90), (40, 90))], [((0, 90), (0, 90)), ((600, 90), (600, 90))],
+        ]
+        for (index, pictures) in placements.enumerated() {
+            var clip = DatedLibrary.clip(index)
+            clip.width = 960
+            clip.height = 540
+            clip.fps = 10
+            clip.duration = 2
+            clip.text = ""
+            clip.pictures = pictures.map { SamplePicture(rgb: face, width: 360, height: 360, from: $0.from, to: $0.to) }
+            try writer.write(clip, in: media)
+        }
+        let job = folder.url.appendingPathComponent("subject.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-18 }
+            clips: { video: { duration: 2s } }
+            transition: { style: cut }
+            outputs:
+              - { name: subject, path: out/subject.mp4, resolution: 360x640, fps: 10, fit: subject }
+              - { name: centre, path: out/centre.mp4, resolution: 360x640, fps: 10, fit: cover }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path])
+        try #require(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.standardOutput.contains("2024-11-16  subject: pan"), "\(plan.standardOutput)")
+        #expect(plan.standardOutput.contains("2024-11-17  subject: still"))
+        #expect(plan.standardOutput.contains("2024-11-18  fallback: blur"))
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let subject = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/subject.mp4"))
+        let centre = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/centre.mp4"))
+        try #require(subject.count == 60 && centre.count == 60)
+        for (day, frames) in [("gliding", 0..<20), ("resting", 20..<40)] {
+            let found = frames.filter { !subject[$0].isEmpty }.count, centred = frames.filter { !centre[$0].isEmpty }.count
+            print("fit: subject finds the \(day) face in \(found) of 20 frames; the centre crop in \(centred)")
+            #expect(found * 100 >= 95 * frames.count, "OpenCV finds the \(day) face in \(found) of \(frames.count) frames")
+            #expect(found > centred, "the centre crop shows the \(day) face in \(centred) frames")
+        }
+        let reel = folder.url.appendingPathComponent("out/subject.mp4")
+        let first = try Data(contentsOf: reel)
+        let again = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--fresh", "--jobs", "1", "--output", "subject"])
+        try #require(again.status == 0, "\(again.standardError)")
+        #expect(try Data(contentsOf: reel) == first, "the same bytes from nothing, one segment at a time")
+        let glide = Self.track(subject[0..<20])
+        #expect(glide.count == 20)
+        let steps = zip(glide.dropFirst(), glide).map { hypot($0.x - $1.x, $0.y - $1.y) }
+        #expect((steps.max() ?? 1) < 0.12, "the face moves smoothly in the frame: largest step \(steps.max() ?? 1) of the width")
+    }
+}
