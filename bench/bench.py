@@ -34,7 +34,9 @@ release mode and runs this script, which:
    (1920×1080 contained, 1080×1920 and 1080×1080 covered) by one dvpipe job with `outputs:`, by three
    one-output dvpipe jobs (summed), and by the ffmpeg CLI with one filtergraph that `split`s each clip
    into the three scales and `asplit`s the sound into three encoders, in alternation;
-11. writes bench/results.md (the README quotes three of its numbers).
+11. framing (issue 34): the reference job rendered 1080×1920 with `fit: subject` and with `fit: cover`, in
+   alternation, and the subject job's warm plan;
+12. writes bench/results.md (the README quotes three of its numbers).
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -44,7 +46,7 @@ length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
 (comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
-index, identity, months, hdr, shards, moments, layers, outputs; identity and
+index, identity, months, hdr, shards, moments, layers, outputs, subject; identity and
 months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -109,6 +111,9 @@ SHARDED = "reference in {} shard(s): slowest shard + assemble"
 AUTO_START = "reference with start: auto (every clip analysed)"
 AUTO_PLAIN = "reference, plain, alternated with start: auto"
 LAYERED = "reference split: each day beside the next (two layers a day)"
+TALL_SUBJECT = "reference 1080×1920, fit: subject (every clip searched for faces)"
+TALL_COVER = "reference 1080×1920, fit: cover"
+WARM_PLAN_SUBJECT = "warm plan, reference 1080×1920 with fit: subject"
 OUTPUT_DAYS = max(2, min(env_int("BENCH_OUTPUT_DAYS", 10), DAYS))
 OUTPUT_SHAPES = (("wide", 1920, 1080, "contain"), ("tall", 1080, 1920, "cover"), ("square", 1080, 1080, "cover"))
 THREE_SHAPES = f"{OUTPUT_DAYS} reference days in three shapes (1920×1080, 1080×1920, 1080×1080)"
@@ -585,6 +590,36 @@ class Bench:
                 results[tool].append(measured)
         for tool, runs in results.items():
             self.add(LAYERED, tool, runs)
+
+    # -- framing that follows the subject
+
+    def subject(self, folder):
+        """The reference job rendered 1080×1920 with `fit: subject` (every clip searched for faces, then cropped
+        along its path) and with `fit: cover`, from nothing, in alternation; then five warm plans of the
+        subject job (the faces kept)."""
+        text = (folder / "reference.yaml").read_text().replace("resolution: 1920x1080", "resolution: 1080x1920")
+        jobs = {}
+        for fit in ("subject", "cover"):
+            jobs[fit] = folder / f"reference-tall-{fit}.yaml"
+            jobs[fit].write_text(text.replace("fit: contain", f"fit: {fit}")
+                                 .replace(f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-tall-{fit}.mp4"))
+        results = {fit: [] for fit in jobs}
+        for run in range(1, RUNS + 1):
+            for fit, job in jobs.items():
+                output = folder / "out" / f"reference-tall-{fit}.mp4"
+                output.unlink(missing_ok=True)
+                say(f"fit: subject, run {run}/{RUNS}: dvpipe, fit: {fit}")
+                measured = judge(self.dvpipe_run(job, self.runs_dir / f"tall-{fit}", self.runs_dir / f"tall-{fit}-{run}.log"),
+                                 None, reel_length(DAYS, 4), [(output, 1080, 1920)])
+                measured.stages = stage_seconds(measured.log)
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, faces {fmt(measured.stages.get('faces'), 2)} s")
+                results[fit].append(measured)
+        found = [run.stages.get("faces") for run in results["subject"] if run.ok and run.stages.get("faces") is not None]
+        self.add(TALL_SUBJECT, "dvpipe", results["subject"], f"faces stage {statistics.median(found):.2f} s (median)" if found else "")
+        self.add(TALL_COVER, "dvpipe", results["cover"], "alternated with the fit: subject runs")
+        plans = [measure([self.dvpipe, "plan", jobs["subject"], "--work-dir", self.runs_dir / "tall-subject"],
+                         self.runs_dir / f"warm-plan-tall-subject-{run}.log") for run in range(1, 6)]
+        self.add(WARM_PLAN_SUBJECT, "dvpipe", plans, "5 runs")
 
     # -- several outputs
 
@@ -1106,6 +1141,8 @@ def report(bench, started, versions):
          ratio(bench.median(LAYERED, "dvpipe"), full), "×", "–", None),
         ("warm plan with start: auto / plain warm plan",
          ratio(bench.median(WARM_PLAN_AUTO, "dvpipe"), bench.median(WARM_PLAN, "dvpipe")), "×", "–", None),
+        ("reference 1080×1920, fit: subject / fit: cover, wall, alternated",
+         ratio(bench.median(TALL_SUBJECT, "dvpipe"), bench.median(TALL_COVER, "dvpipe")), "×", "≤ 1.15×", 1.15),
         ("three shapes: one job with outputs: / three one-output jobs, wall",
          ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_JOBS)), "×", "≤ 0.75×", 0.75),
         ("three shapes: one job with outputs: / the largest one-output job, peak RSS",
@@ -1212,6 +1249,8 @@ def main():
         bench.layers(folder)
     if "outputs" not in SKIP:
         bench.outputs(folder)
+    if "subject" not in SKIP:
+        bench.subject(folder)
     if "year" not in SKIP:
         bench.year()
         if "identity" not in SKIP:

@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import DVRender
 import DVSignal
@@ -19,6 +20,54 @@ enum FramingSummary {
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One day's framing in `plan --json`: the window's left (or top) edge every half second and at
+    /// the last frame, as `[frame, edge]` in `SubjectFraming.scale` units.
+    struct Day: Encodable {
+        var date: String
+        var motion: String
+        var points: [[Int]]
+    }
+
+    /// `plan` with, under `framing`, each `fit: subject` output's days by output name; the plan alone when no
+    /// output has that fit.
+    struct PlanWithFraming: Encodable {
+        var plan: Plan
+        var framing: [String: [Day]]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try plan.encode(to: encoder)
+            guard !framing.isEmpty else { return }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(framing, forKey: Key(stringValue: "framing"))
+        }
+    }
+
+    /// Each `fit: subject` output's days, by output name.
+    static func days(_ planned: PlannedJob, observer: ProgressPrinter) throws -> [String: [Day]] {
+        var outputs: [String: [Day]] = [:]
+        for output in planned.outputs where output.fit == .subject {
+            let layout = try planned.forOutput(output).layout(observer: observer)
+            observer.finishLine()
+            outputs[output.name] = layout.pieces.compactMap(\.source.clip).map { clip in
+                let positions = clip.framing?.positions ?? []
+                let every = max(1, layout.canvas.fps / FaceAnalyzer.samplesPerSecond)
+                let frames = Array(stride(from: 0, to: positions.count, by: every)) + (positions.isEmpty ? [] : [positions.count - 1])
+                return Day(
+                    date: clip.day, motion: clip.layers != nil ? "layers" : clip.framing?.motion.rawValue ?? "uncropped",
+                    points: Array(Set(frames)).sorted().map { [$0, positions[$0]] }
+                )
+            }
+        }
+        return outputs
     }
 
     static func describe(_ clip: ClipSource) -> String {

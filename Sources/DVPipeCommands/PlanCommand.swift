@@ -72,7 +72,8 @@ struct PlanCommand: AsyncParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(planned.plan), as: UTF8.self))
+            let framing = try FramingSummary.days(planned, observer: printer)
+            print(String(decoding: try encoder.encode(FramingSummary.PlanWithFraming(plan: planned.plan, framing: framing)), as: UTF8.self))
         case .markdown:
             print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:

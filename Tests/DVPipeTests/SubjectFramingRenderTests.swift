@@ -60,12 +60,12 @@ import Testing
         let face = try Self.astronaut(side: 360, folder: folder)
         let writer = try SampleWriter()
         let placements: [[(from: (x: Int, y: Int), to: (x: Int, y: Int))]] = [
-            [((0, 90), (600, 90))], [((40, 90), (40, 90))], [((0, 90), (0, 90)), ((600, 90), (600, 90))],
+            [((0, 44), (440, 44))], [((40, 44), (40, 44))], [((0, 44), (0, 44)), ((440, 44), (440, 44))],
         ]
         for (index, pictures) in placements.enumerated() {
             var clip = DatedLibrary.clip(index)
-            clip.width = 960
-            clip.height = 540
+            clip.width = 800
+            clip.height = 450
             clip.fps = 10
             clip.duration = 2
             clip.text = ""
@@ -89,6 +89,14 @@ import Testing
         #expect(plan.standardOutput.contains("2024-11-16  subject: pan"), "\(plan.standardOutput)")
         #expect(plan.standardOutput.contains("2024-11-17  subject: still"))
         #expect(plan.standardOutput.contains("2024-11-18  fallback: blur"))
+        let json = try DVPipeProcess.run(["plan", job.path, "--json"])
+        let planned = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let days = try #require((planned["framing"] as? [String: Any])?["subject"] as? [[String: Any]])
+        #expect(days.map { $0["motion"] as? String } == ["pan", "still", "fallback"])
+        let pan = try #require(days.first?["points"] as? [[Int]])
+        #expect(pan.map { $0[0] } == [0, 5, 10, 15, 19], "every half second and the last frame")
+        #expect(zip(pan.dropFirst(), pan).allSatisfy { $0[1] >= $1[1] } && pan.last![1] > pan.first![1], "the window pans one way: \(pan)")
+        #expect(planned["days"] != nil && planned["version"] as? Int == 1, "the plan itself is all there")
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")

@@ -94,12 +94,15 @@ public struct PlannedJob: Sendable {
         let canvas = CanvasSettings(output: job.output, identities: identities)
         let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas)
         guard job.output.fit == .subject else { return plain }
-        let windows = plain.pieces.compactMap(\.source.clip).filter { $0.layers == nil }.map { FaceStore.Window(clip: $0, fps: canvas.fps) }
-        let found = try faces.faces(of: windows, observer: observer)
         let videos = Dictionary(scan.entries.compactMap { entry -> (String, VideoStreamInfo)? in
             guard case .media(let info) = entry.probe, let video = info.video else { return nil }
             return (entry.path, video)
         }, uniquingKeysWith: { first, _ in first })
+        // Only clips of another shape than the frame's are cropped, and so searched for faces.
+        let cropped = plain.pieces.compactMap(\.source.clip).filter { clip in
+            clip.layers == nil && videos[clip.path].map { Self.framing(of: [], video: $0, clip: clip, canvas: canvas) != nil } == true
+        }
+        let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0, fps: canvas.fps) }, observer: observer)
         return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip in
             guard let video = videos[clip.path] else { return nil }
             return Self.framing(of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, canvas: canvas)

@@ -22,10 +22,16 @@ public struct FaceDetector: Sendable {
     public struct Pass: Sendable {
         public let cascade: HaarCascade
         public let mirrored: Bool
+        /// Run only when the passes before found no face (a second view of faces, such as profiles).
+        public let onlyIfNoneYet: Bool
+        /// The cascade laid out for the search.
+        let flat: FlatCascade
 
-        public init(cascade: HaarCascade, mirrored: Bool) {
+        public init(cascade: HaarCascade, mirrored: Bool, onlyIfNoneYet: Bool = false) {
             self.cascade = cascade
             self.mirrored = mirrored
+            self.onlyIfNoneYet = onlyIfNoneYet
+            flat = FlatCascade(cascade)
         }
     }
 
@@ -33,24 +39,25 @@ public struct FaceDetector: Sendable {
     public let scaleFactor: Double
     public let minNeighbours: Int
 
-    public init(passes: [Pass], scaleFactor: Double = 1.1, minNeighbours: Int = 3) {
+    public init(scaleFactor: Double = 1.1, minNeighbours: Int = 3, passes: [Pass]) {
         self.passes = passes
         self.scaleFactor = max(1.01, scaleFactor)
         self.minNeighbours = max(0, minNeighbours)
     }
 
     /// The faces in `picture`, largest first (then top to bottom, left to right); faces found by several
-    /// passes at one place are merged.
+    /// passes at one place are merged. A pass marked `onlyIfNoneYet` runs only when the passes before it
+    /// found nothing.
     public func faces(in picture: LumaProxy) -> [DetectedFace] {
         var found: [DetectedFace] = []
-        for pass in passes {
-            found += faces(in: picture, cascade: pass.cascade)
+        for pass in passes where !(pass.onlyIfNoneYet && !found.isEmpty) {
+            found += faces(in: picture, cascade: pass.flat)
             if pass.mirrored {
                 let mirror = LumaProxy(
                     width: picture.width, height: picture.height,
                     samples: (0..<picture.height).flatMap { row in picture.samples[(row * picture.width)..<((row + 1) * picture.width)].reversed() }
                 )
-                found += faces(in: mirror, cascade: pass.cascade).map { face in
+                found += faces(in: mirror, cascade: pass.flat).map { face in
                     var flipped = face
                     flipped.rect.x = picture.width - face.rect.maxX
                     return flipped
@@ -64,7 +71,7 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces one cascade finds in `picture`.
-    func faces(in picture: LumaProxy, cascade: HaarCascade) -> [DetectedFace] {
+    func faces(in picture: LumaProxy, cascade: FlatCascade) -> [DetectedFace] {
         var candidates: [(PixelRect, Int)] = []
         var factor = 1.0
         while true {
@@ -73,24 +80,15 @@ public struct FaceDetector: Sendable {
             guard width > cascade.windowWidth, height > cascade.windowHeight else { break }
             let scaled = factor == 1 ? picture : Self.resized(picture, width: width, height: height)
             let sums = IntegralSums(scaled)
-            let evaluator = CascadeWindows(cascade: cascade, sums: sums)
-            let step = factor > 2 ? 1 : 2
+            let evaluator = CascadeWindows(flat: cascade, sums: sums)
             let windowWidth = Int((Double(cascade.windowWidth) * factor).rounded(.toNearestOrEven))
             let windowHeight = Int((Double(cascade.windowHeight) * factor).rounded(.toNearestOrEven))
-            for y in stride(from: 0, to: height - cascade.windowHeight, by: step) {
-                var x = 0
-                while x < width - cascade.windowWidth {
-                    let result = evaluator.evaluate(x: x, y: y)
-                    if result > 0 {
-                        let rect = PixelRect(
-                            x: Int((Double(x) * factor).rounded(.toNearestOrEven)), y: Int((Double(y) * factor).rounded(.toNearestOrEven)),
-                            width: windowWidth, height: windowHeight
-                        )
-                        candidates.append((rect, 1))
-                    }
-                    // A window rejected by the first stage says its neighbour will be too, most of the time.
-                    x += result == 0 ? 2 * step : step
-                }
+            for (x, y) in evaluator.acceptedWindows(step: factor > 2 ? 1 : 2) {
+                let rect = PixelRect(
+                    x: Int((Double(x) * factor).rounded(.toNearestOrEven)), y: Int((Double(y) * factor).rounded(.toNearestOrEven)),
+                    width: windowWidth, height: windowHeight
+                )
+                candidates.append((rect, 1))
             }
             factor *= scaleFactor
         }
@@ -182,93 +180,223 @@ public struct FaceDetector: Sendable {
 
 /// A picture's integral images: the sum and the sum of squares of the samples above and left of each
 /// corner, `width + 1` corners a row.
-struct IntegralSums {
+final class IntegralSums {
     let width: Int
     let height: Int
-    let sums: [Int32]
-    let squares: [Int64]
+    let sums: UnsafeMutableBufferPointer<Int32>
+    let squares: UnsafeMutableBufferPointer<Int64>
 
     init(_ picture: LumaProxy) {
         width = picture.width
         height = picture.height
         let stride = width + 1
-        var sums = [Int32](repeating: 0, count: stride * (height + 1))
-        var squares = [Int64](repeating: 0, count: stride * (height + 1))
-        for row in 0..<height {
-            var rowSum: Int32 = 0
-            var rowSquares: Int64 = 0
-            for column in 0..<width {
-                let sample = picture.samples[row * width + column]
-                rowSum += Int32(sample)
-                rowSquares += Int64(sample) * Int64(sample)
-                sums[(row + 1) * stride + column + 1] = sums[row * stride + column + 1] + rowSum
-                squares[(row + 1) * stride + column + 1] = squares[row * stride + column + 1] + rowSquares
+        sums = .allocate(capacity: stride * (height + 1))
+        squares = .allocate(capacity: stride * (height + 1))
+        sums.initialize(repeating: 0)
+        squares.initialize(repeating: 0)
+        picture.samples.withUnsafeBufferPointer { samples in
+            for row in 0..<height {
+                var rowSum: Int32 = 0
+                var rowSquares: Int64 = 0
+                for column in 0..<width {
+                    let sample = samples[row * width + column]
+                    rowSum += Int32(sample)
+                    rowSquares += Int64(sample) * Int64(sample)
+                    sums[(row + 1) * stride + column + 1] = sums[row * stride + column + 1] + rowSum
+                    squares[(row + 1) * stride + column + 1] = squares[row * stride + column + 1] + rowSquares
+                }
             }
         }
-        self.sums = sums
-        self.squares = squares
+    }
+
+    deinit {
+        sums.deallocate()
+        squares.deallocate()
     }
 }
 
-/// A cascade evaluated at windows of one picture, its features' corners turned into offsets once.
-struct CascadeWindows {
-    private let cascade: HaarCascade
+/// A cascade laid out flat for the search, tree after tree, each node with its feature's rectangles: what
+/// does not depend on the picture, made once per cascade.
+final class FlatCascade: @unchecked Sendable {
+    // @unchecked: the buffers are written in `init` only and read afterwards.
+    /// One tree node: its feature's rectangles (x, y, width, height each; a missing third one has weight 0),
+    /// their weights, the threshold, and where to go: above zero the next node within the tree, zero or
+    /// below minus the leaf.
+    struct Node {
+        var rects: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        var weights: (Float, Float, Float)
+        var threshold: Double
+        var left: Int32
+        var right: Int32
+    }
+
+    struct Stage {
+        var firstTree: Int
+        var endTree: Int
+        var threshold: Double
+    }
+
+    let nodes: UnsafeMutableBufferPointer<Node>
+    /// Per tree: its first node and its first leaf.
+    let trees: UnsafeMutableBufferPointer<(node: Int, leaf: Int)>
+    let leaves: UnsafeMutableBufferPointer<Double>
+    let stages: [Stage]
+    let windowWidth: Int
+    let windowHeight: Int
+
+    init(_ cascade: HaarCascade) {
+        var nodes: [Node] = [], trees: [(node: Int, leaf: Int)] = [], leaves: [Double] = [], stages: [Stage] = []
+        for stage in cascade.stages {
+            stages.append(Stage(firstTree: trees.count, endTree: trees.count + stage.trees.count, threshold: Double(stage.threshold)))
+            for tree in stage.trees {
+                trees.append((nodes.count, leaves.count))
+                leaves += tree.leaves.map(Double.init)
+                for node in tree.nodes {
+                    var values = [Int32](repeating: 0, count: 12), weights = [Float](repeating: 0, count: 3)
+                    for (index, rect) in cascade.features[node.feature].rects.enumerated() {
+                        values.replaceSubrange((index * 4)..<(index * 4 + 4), with: [rect.x, rect.y, rect.width, rect.height].map { Int32($0) })
+                        weights[index] = rect.weight
+                    }
+                    nodes.append(Node(
+                        rects: (values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
+                                values[8], values[9], values[10], values[11]),
+                        weights: (weights[0], weights[1], weights[2]), threshold: Double(node.threshold), left: Int32(node.left),
+                        right: Int32(node.right)
+                    ))
+                }
+            }
+        }
+        self.nodes = .allocate(capacity: nodes.count)
+        _ = self.nodes.initialize(from: nodes)
+        self.trees = .allocate(capacity: trees.count)
+        _ = self.trees.initialize(from: trees)
+        self.leaves = .allocate(capacity: leaves.count)
+        _ = self.leaves.initialize(from: leaves)
+        self.stages = stages
+        windowWidth = cascade.windowWidth
+        windowHeight = cascade.windowHeight
+    }
+
+    deinit {
+        nodes.deallocate()
+        trees.deallocate()
+        leaves.deallocate()
+    }
+}
+
+/// A cascade evaluated at windows of one picture, its rectangles' corners turned into offsets in the
+/// picture's integral sums.
+final class CascadeWindows {
+    private let cascade: FlatCascade
     private let sums: IntegralSums
-    /// Per feature, per rectangle: the four corner offsets (top-left, top-right, bottom-left, bottom-right)
-    /// and the weight.
-    private let corners: [[(Int, Int, Int, Int, Float)]]
+    /// Per node, its rectangles' four corner offsets each (top-left, top-right, bottom-left, bottom-right).
+    private let corners: UnsafeMutableBufferPointer<Int>
     private let normArea: Int64
     private let normCorners: (Int, Int, Int, Int)
 
-    init(cascade: HaarCascade, sums: IntegralSums) {
+    /// The standard deviation of luma below which a window is taken for flat.
+    static let flatSpread = 6.0
+
+    convenience init(cascade: HaarCascade, sums: IntegralSums) {
+        self.init(flat: FlatCascade(cascade), sums: sums)
+    }
+
+    init(flat cascade: FlatCascade, sums: IntegralSums) {
         self.cascade = cascade
         self.sums = sums
         let stride = sums.width + 1
-        func offsets(x: Int, y: Int, width: Int, height: Int) -> (Int, Int, Int, Int) {
-            (y * stride + x, y * stride + x + width, (y + height) * stride + x, (y + height) * stride + x + width)
-        }
-        corners = cascade.features.map { feature in
-            feature.rects.map { rect in
-                let (a, b, c, d) = offsets(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-                return (a, b, c, d, rect.weight)
+        corners = .allocate(capacity: cascade.nodes.count * 12)
+        for (index, node) in cascade.nodes.enumerated() {
+            let r = node.rects
+            for (slot, (x, y, width, height)) in [(r.0, r.1, r.2, r.3), (r.4, r.5, r.6, r.7), (r.8, r.9, r.10, r.11)].enumerated() {
+                let (x, y, width, height) = (Int(x), Int(y), Int(width), Int(height))
+                let base = index * 12 + slot * 4
+                corners[base] = y * stride + x
+                corners[base + 1] = y * stride + x + width
+                corners[base + 2] = (y + height) * stride + x
+                corners[base + 3] = (y + height) * stride + x + width
             }
         }
         normArea = Int64((cascade.windowWidth - 2) * (cascade.windowHeight - 2))
-        normCorners = offsets(x: 1, y: 1, width: cascade.windowWidth - 2, height: cascade.windowHeight - 2)
+        normCorners = (stride + 1, stride + cascade.windowWidth - 1, (cascade.windowHeight - 1) * stride + 1,
+                       (cascade.windowHeight - 1) * stride + cascade.windowWidth - 1)
+    }
+
+    deinit {
+        corners.deallocate()
+    }
+
+    /// The top-left corners of the windows that pass every stage, searched every `step` samples across and
+    /// down; a window rejected by the first stage skips its neighbour to the right, which it rejects too
+    /// most of the time (as OpenCV does).
+    func acceptedWindows(step: Int) -> [(x: Int, y: Int)] {
+        var accepted: [(x: Int, y: Int)] = []
+        let flat = Self.flatSpread * Self.flatSpread * Double(normArea * normArea)
+        let stages = cascade.stages
+        stages.withUnsafeBufferPointer { stages in
+            for y in stride(from: 0, to: sums.height - cascade.windowHeight, by: step) {
+                var x = 0
+                while x < sums.width - cascade.windowWidth {
+                    let result = evaluate(x: x, y: y, flat: flat, stages: stages)
+                    if result > 0 {
+                        accepted.append((x, y))
+                    }
+                    x += result == 0 ? 2 * step : step
+                }
+            }
+        }
+        return accepted
     }
 
     /// 1 when the window at (`x`, `y`) passes every stage, else minus the stage that rejected it (0 for the first).
     func evaluate(x: Int, y: Int) -> Int {
+        cascade.stages.withUnsafeBufferPointer { stages in
+            evaluate(x: x, y: y, flat: Self.flatSpread * Self.flatSpread * Double(normArea * normArea), stages: stages)
+        }
+    }
+
+    /// `evaluate(x:y:)`, with the flat windows' bound (`flatSpread` squared, in area-squared units) and the
+    /// stages at hand.
+    @inline(__always)
+    private func evaluate(x: Int, y: Int, flat: Double, stages: UnsafeBufferPointer<FlatCascade.Stage>) -> Int {
         let origin = y * (sums.width + 1) + x
-        return sums.sums.withUnsafeBufferPointer { sum in
-            let (a, b, c, d) = normCorners
-            let total = Int64(sum[origin + a] - sum[origin + b] - sum[origin + c] + sum[origin + d])
-            let squares = sums.squares[origin + a] - sums.squares[origin + b] - sums.squares[origin + c] + sums.squares[origin + d]
-            let spread = Double(normArea * squares - total * total)
-            let normaliser = 1 / (spread > 0 ? spread.squareRoot() : 1)
-            for (index, stage) in cascade.stages.enumerated() {
-                var stageSum = 0.0
-                for tree in stage.trees {
-                    var node = 0
-                    while true {
-                        let split = tree.nodes[node]
-                        var value: Float = 0
-                        for (a, b, c, d, weight) in corners[split.feature] {
-                            value += weight * Float(sum[origin + a] - sum[origin + b] - sum[origin + c] + sum[origin + d])
-                        }
-                        let next = Double(value) * normaliser < Double(split.threshold) ? split.left : split.right
-                        if next <= 0 {
-                            stageSum += Double(tree.leaves[-next])
-                            break
-                        }
-                        node = next
+        let sum = sums.sums.baseAddress! + origin, square = sums.squares.baseAddress! + origin
+        let (a, b, c, d) = normCorners
+        let total = Int64(sum[a] - sum[b] - sum[c] + sum[d])
+        let squares = square[a] - square[b] - square[c] + square[d]
+        let spread = Double(normArea * squares - total * total)
+        // A window of nearly one grey (a standard deviation under `flatSpread`) holds no face: rejected
+        // before the first stage, as OpenCV's first stage would almost always reject it.
+        guard spread >= flat else { return 0 }
+        let normaliser = 1 / spread.squareRoot()
+        let nodes = cascade.nodes, trees = cascade.trees, leaves = cascade.leaves, corners = corners
+        for index in 0..<stages.count {
+            let stage = stages[index]
+            var stageSum = 0.0
+            for treeIndex in stage.firstTree..<stage.endTree {
+                let tree = trees[treeIndex]
+                var node = 0
+                while true {
+                    let at = tree.node + node
+                    let split = nodes[at]
+                    let k = at * 12
+                    var value = split.weights.0 * Float(sum[corners[k]] - sum[corners[k + 1]] - sum[corners[k + 2]] + sum[corners[k + 3]])
+                    value += split.weights.1 * Float(sum[corners[k + 4]] - sum[corners[k + 5]] - sum[corners[k + 6]] + sum[corners[k + 7]])
+                    if split.weights.2 != 0 {
+                        value += split.weights.2 * Float(sum[corners[k + 8]] - sum[corners[k + 9]] - sum[corners[k + 10]] + sum[corners[k + 11]])
                     }
-                }
-                if stageSum < Double(stage.threshold) {
-                    return -index
+                    let next = Double(value) * normaliser < split.threshold ? split.left : split.right
+                    if next <= 0 {
+                        stageSum += leaves[tree.leaf - Int(next)]
+                        break
+                    }
+                    node = Int(next)
                 }
             }
-            return 1
+            if stageSum < stage.threshold {
+                return -index
+            }
         }
+        return 1
     }
 }
