@@ -19,7 +19,7 @@ struct PlanCommand: AsyncParsableCommand {
             is rendered and the library is never written to.
 
             With start: auto or selection.order: best, the clips concerned are decoded once to judge \
-            every half second (sharpness, exposure, steadiness, motion, sound; kept in the work folder \
+            every half second (sharpness, exposure, steadiness, motion, sound, faces; kept in the work folder \
             by content): WHY adds each judged clip's score and a Moments section lists the measures. \
             --contact-sheet DIR draws each judged day's clips as rows of thumbnails with their scores.
 

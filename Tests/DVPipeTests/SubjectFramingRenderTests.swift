@@ -119,4 +119,41 @@ import Testing
         let steps = zip(glide.dropFirst(), glide).map { hypot($0.x - $1.x, $0.y - $1.y) }
         #expect((steps.max() ?? 1) < 0.12, "the face moves smoothly in the frame: largest step \(steps.max() ?? 1) of the width")
     }
+
+    @Test("order: best prefers the clip with a face to the same picture upside down, unless faces weighs 0")
+    func bestClipHasAFace() throws {
+        let folder = try TemporaryFolder("faces-best")
+        let media = try folder.subfolder("media")
+        let face = try Self.astronaut(side: 300, folder: folder)
+        // The same pixels turned upside down: as sharp and as bright, but no face for the cascade.
+        let turned = stride(from: face.count - 3, through: 0, by: -3).flatMap { face[$0..<($0 + 3)] }
+        let writer = try SampleWriter()
+        for (name, hour, rgb) in [("VID_20241116_090000.mp4", 9, turned), ("VID_20241116_100000.mp4", 10, face)] {
+            var clip = DatedLibrary.clip(0)
+            clip.fileName = name
+            clip.tags = .filmed(at: String(format: "2024-11-16T%02d:00:00+0000", hour))
+            clip.width = 480
+            clip.height = 360
+            clip.text = ""
+            clip.pictures = [SamplePicture(rgb: rgb, width: 300, height: 300, from: (90, 30), to: (90, 30))]
+            try writer.write(clip, in: media)
+        }
+        func chosen(score: String) throws -> String {
+            let job = folder.url.appendingPathComponent("best.yaml")
+            try """
+                version: 1
+                library: { paths: [media], timezone: UTC }
+                timeframe: { from: 2024-11-16, to: 2024-11-16 }
+                selection: { order: best\(score) }
+                output: { path: out/best.mp4, resolution: 480x360, fps: 10 }
+
+                """.write(to: job, atomically: true, encoding: .utf8)
+            let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+            try #require(plan.status == 0, "\(plan.standardError)")
+            let planned = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+            return try #require((planned["days"] as? [[String: Any]])?.first?["file"] as? String)
+        }
+        #expect(try chosen(score: "") == "VID_20241116_100000.mp4", "the clip with the face")
+        #expect(try chosen(score: ", score: { faces: 0 }") == "VID_20241116_090000.mp4", "without faces the two tie, and the earlier wins")
+    }
 }

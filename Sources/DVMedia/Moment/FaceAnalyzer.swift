@@ -34,10 +34,10 @@ public enum FaceAnalyzer {
             + ["/usr/share/opencv4/haarcascades", "/usr/share/opencv/haarcascades"]
     }
 
-    /// The detector of OpenCV's frontal and profile face cascades, read from the first of `cascadeFolders`
-    /// that holds them.
-    public static func detector() throws -> FaceDetector {
-        let names = ["haarcascade_frontalface_default.xml", "haarcascade_profileface.xml"]
+    /// The detector of OpenCV's frontal and (with `profiles`) profile face cascades, read from the first of
+    /// `cascadeFolders` that holds them.
+    public static func detector(profiles: Bool = true) throws -> FaceDetector {
+        let names = ["haarcascade_frontalface_default.xml"] + (profiles ? ["haarcascade_profileface.xml"] : [])
         guard let folder = cascadeFolders.first(where: { folder in
             names.allSatisfy { FileManager.default.fileExists(atPath: folder + "/" + $0) }
         }) else {
@@ -54,9 +54,9 @@ public enum FaceAnalyzer {
                 throw MediaError.io(path: path, reason: error.description)
             }
         }
-        return FaceDetector(scaleFactor: scaleFactor, passes: [
-            FaceDetector.Pass(cascade: cascades[0], mirrored: false), FaceDetector.Pass(cascade: cascades[1], mirrored: true, onlyIfNoneYet: true),
-        ])
+        return FaceDetector(scaleFactor: scaleFactor, passes: [FaceDetector.Pass(cascade: cascades[0], mirrored: false)] + cascades.dropFirst().map {
+            FaceDetector.Pass(cascade: $0, mirrored: true, onlyIfNoneYet: true)
+        })
     }
 
     /// The faces of frames `0 ..< frameCount` (at `fps`) of the window that starts `windowStart` seconds

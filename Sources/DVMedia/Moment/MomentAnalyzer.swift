@@ -6,7 +6,8 @@ import Foundation
 /// Judges every half second of a clip for `start: auto` and `order: best`: its pictures decoded roughly
 /// (reference pictures only, no deblocking) at 8 frames a second and reduced to grey proxies at most 160
 /// pixels wide (sharpness, exposure, and from one proxy
-/// to the next, steadiness and motion), and its sound mixed to mono (level, low rumble). See `MomentMeasure`.
+/// to the next, steadiness and motion), the first of each half second searched for a face, and its sound
+/// mixed to mono (level, low rumble). See `MomentMeasure`.
 ///
 /// The pictures come from libavcodec's exact decoding and every measure from whole-number sums, so the same
 /// file gives the same scores on every machine.
@@ -14,7 +15,12 @@ public enum MomentAnalyzer {
     /// Proxy pictures per second.
     static let fps = 8
     /// Changes whenever the measures change, so that kept analyses are made again.
-    public static let version = 2
+    public static let version = 3
+    /// The face search of each half second's first picture (OpenCV's frontal cascade), nil where the
+    /// cascades are not installed: faces then count 0.
+    static let faceDetector = try? FaceAnalyzer.detector(profiles: false)
+    /// The widest picture searched for faces: a face of a tenth of it or more is found.
+    static let faceProxyWidth = 240
 
     /// The scores of the clip at `path` (or of the movie at `byteRange` inside it, a Motion Photo's),
     /// `length` long.
@@ -28,8 +34,13 @@ public enum MomentAnalyzer {
             url: URL(fileURLWithPath: path), byteRange: byteRange, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
         )
         var previous: LumaProxy?
+        var faces = [Double](repeating: 0, count: stepCount)
         while let frame = try reader.next(), !frame.isRepeatAfterEnd {
             let step = min(stepCount - 1, frame.index / framesPerStep)
+            if frame.index % framesPerStep == 0, let detector = faceDetector {
+                let searched = FaceAnalyzer.upright(Self.proxy(of: frame.picture, maxWidth: faceProxyWidth), rotation: reader.rotation)
+                faces[step] = detector.faces(in: searched).isEmpty ? 0 : 1
+            }
             let proxy = Self.proxy(of: frame.picture)
             stills[step].append(MomentMeasure.still(proxy))
             if let previous, previous.width == proxy.width, previous.height == proxy.height {
@@ -45,7 +56,7 @@ public enum MomentAnalyzer {
             return MomentScores.Step(
                 sharpness: mean(stills[step].map(\.sharpness)), exposure: mean(stills[step].map(\.exposure)),
                 steadiness: changes[step].isEmpty ? 1 : mean(changes[step].map(\.steadiness)), motion: mean(changes[step].map(\.motion)),
-                sound: MomentMeasure.sound(heard, sampleRate: StereoSamples.sampleRate)
+                sound: MomentMeasure.sound(heard, sampleRate: StereoSamples.sampleRate), faces: faces[step]
             )
         }
         return MomentScores(steps: steps)

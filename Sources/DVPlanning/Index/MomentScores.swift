@@ -8,13 +8,16 @@ public struct MomentScores: Sendable, Hashable, Codable {
         public var steadiness: Double
         public var motion: Double
         public var sound: Double
+        /// The share of the step's searched pictures that show a face (0 where faces were not looked for).
+        public var faces: Double
 
-        public init(sharpness: Double, exposure: Double, steadiness: Double, motion: Double, sound: Double) {
+        public init(sharpness: Double, exposure: Double, steadiness: Double, motion: Double, sound: Double, faces: Double = 0) {
             self.sharpness = sharpness
             self.exposure = exposure
             self.steadiness = steadiness
             self.motion = motion
             self.sound = sound
+            self.faces = faces
         }
     }
 
@@ -26,7 +29,7 @@ public struct MomentScores: Sendable, Hashable, Codable {
         public var parts: Step
 
         enum CodingKeys: String, CodingKey {
-            case start, score, sharpness, exposure, steadiness, motion, sound
+            case start, score, sharpness, exposure, steadiness, motion, sound, faces
         }
 
         init(start: TimeSpan, score: Double, parts: Step) {
@@ -42,7 +45,7 @@ public struct MomentScores: Sendable, Hashable, Codable {
             parts = Step(
                 sharpness: try container.decode(Double.self, forKey: .sharpness), exposure: try container.decode(Double.self, forKey: .exposure),
                 steadiness: try container.decode(Double.self, forKey: .steadiness), motion: try container.decode(Double.self, forKey: .motion),
-                sound: try container.decode(Double.self, forKey: .sound)
+                sound: try container.decode(Double.self, forKey: .sound), faces: try container.decodeIfPresent(Double.self, forKey: .faces) ?? 0
             )
         }
 
@@ -55,6 +58,7 @@ public struct MomentScores: Sendable, Hashable, Codable {
             try container.encode(parts.steadiness, forKey: .steadiness)
             try container.encode(parts.motion, forKey: .motion)
             try container.encode(parts.sound, forKey: .sound)
+            try container.encode(parts.faces, forKey: .faces)
         }
     }
 
@@ -96,7 +100,7 @@ public struct MomentScores: Sendable, Hashable, Codable {
         }
         return Step(
             sharpness: average(\.sharpness), exposure: average(\.exposure), steadiness: average(\.steadiness),
-            motion: average(\.motion), sound: average(\.sound)
+            motion: average(\.motion), sound: average(\.sound), faces: average(\.faces)
         )
     }
 }
@@ -109,21 +113,26 @@ extension Job {
         public var steadiness: Double
         public var motion: Double
         public var sound: Double
+        /// People in the picture: the share of the window's searched pictures with a face.
+        public var faces: Double
 
-        public init(sharpness: Double = 1, exposure: Double = 1, steadiness: Double = 1, motion: Double = 0.5, sound: Double = 0.5) {
+        public init(
+            sharpness: Double = 1, exposure: Double = 1, steadiness: Double = 1, motion: Double = 0.5, sound: Double = 0.5, faces: Double = 1
+        ) {
             self.sharpness = sharpness
             self.exposure = exposure
             self.steadiness = steadiness
             self.motion = motion
             self.sound = sound
+            self.faces = faces
         }
 
         /// The weighted mean of `parts`, rounded to thousandths; 0 when every weight is 0.
         public func score(_ parts: MomentScores.Step) -> Double {
-            let total = sharpness + exposure + steadiness + motion + sound
+            let total = sharpness + exposure + steadiness + motion + sound + faces
             guard total > 0 else { return 0 }
             let sum = sharpness * parts.sharpness + exposure * parts.exposure + steadiness * parts.steadiness
-                + motion * parts.motion + sound * parts.sound
+                + motion * parts.motion + sound * parts.sound + faces * parts.faces
             return ((sum / total) * 1000).rounded() / 1000
         }
     }

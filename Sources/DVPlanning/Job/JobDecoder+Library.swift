@@ -67,14 +67,15 @@ extension JobDecoder {
     /// `selection.score`: a weight of 0…10 for each measure of a moment.
     private mutating func decodeMomentWeights(_ node: YAMLNode) -> Job.MomentWeights {
         var weights = Job.MomentWeights()
-        let keys = ["sharpness", "exposure", "steadiness", "motion", "sound"]
+        let keys = ["sharpness", "exposure", "steadiness", "motion", "sound", "faces"]
         guard let fields = fields(of: node, path: "selection.score", allowed: keys) else { return weights }
         weights.sharpness = number(fields, "sharpness", in: 0...10) ?? weights.sharpness
         weights.exposure = number(fields, "exposure", in: 0...10) ?? weights.exposure
         weights.steadiness = number(fields, "steadiness", in: 0...10) ?? weights.steadiness
         weights.motion = number(fields, "motion", in: 0...10) ?? weights.motion
         weights.sound = number(fields, "sound", in: 0...10) ?? weights.sound
-        if weights.score(MomentScores.Step(sharpness: 1, exposure: 1, steadiness: 1, motion: 1, sound: 1)) == 0 {
+        weights.faces = number(fields, "faces", in: 0...10) ?? weights.faces
+        if weights.score(MomentScores.Step(sharpness: 1, exposure: 1, steadiness: 1, motion: 1, sound: 1, faces: 1)) == 0 {
             error("selection.score gives every measure a weight of 0; give at least one a weight above 0", at: node)
         }
         return weights

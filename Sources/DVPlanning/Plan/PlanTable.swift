@@ -33,7 +33,8 @@ public enum PlanTable {
                 guard let moment = day.moment else { continue }
                 let parts = moment.parts
                 let text = "\(day.date) from \(moment.start.secondsText)s, score \(decimal(moment.score)): sharpness \(decimal(parts.sharpness)), "
-                    + "exposure \(decimal(parts.exposure)), steadiness \(decimal(parts.steadiness)), motion \(decimal(parts.motion)), sound \(decimal(parts.sound))"
+                    + "exposure \(decimal(parts.exposure)), steadiness \(decimal(parts.steadiness)), motion \(decimal(parts.motion)), sound \(decimal(parts.sound)), "
+                    + "faces \(decimal(parts.faces))"
                 lines += wrap(text, width: width, first: "  - ", rest: "    ")
             }
         }

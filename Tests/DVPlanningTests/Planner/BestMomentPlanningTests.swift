@@ -13,7 +13,7 @@ import Testing
 
     /// Steps of `quality` each (every measure alike).
     static func scores(_ qualities: [Double]) -> MomentScores {
-        MomentScores(steps: qualities.map { MomentScores.Step(sharpness: $0, exposure: $0, steadiness: $0, motion: $0, sound: $0) })
+        MomentScores(steps: qualities.map { MomentScores.Step(sharpness: $0, exposure: $0, steadiness: $0, motion: $0, sound: $0, faces: $0) })
     }
 
     static func rules(order: Job.SelectionOrder = .earliest, start: ClipStart = .auto, moments: [String: MomentScores] = [:]) -> PlanningRules {
@@ -35,6 +35,15 @@ import Testing
             MomentScores.Step(sharpness: 0, exposure: 0, steadiness: 0, motion: 0, sound: 1),
         ]).bestWindow(length: TimeSpan(milliseconds: 500), clipLength: TimeSpan(milliseconds: 1000), weights: Job.MomentWeights(sharpness: 0, sound: 2))
         #expect(weighted?.start == TimeSpan(milliseconds: 500))
+        let plain = MomentScores.Step(sharpness: 0.6, exposure: 0.6, steadiness: 0.6, motion: 0.2, sound: 0.5)
+        var withFace = plain
+        withFace.faces = 1
+        let people = MomentScores(steps: [plain, plain, withFace, withFace])
+        let chosen = people.bestWindow(length: TimeSpan(milliseconds: 1000), clipLength: TimeSpan(milliseconds: 2000), weights: Job.MomentWeights())
+        #expect(chosen?.start == TimeSpan(milliseconds: 1000) && chosen?.parts.faces == 1, "by default the half seconds with a face win")
+        let faceless = people.bestWindow(
+            length: TimeSpan(milliseconds: 1000), clipLength: TimeSpan(milliseconds: 2000), weights: Job.MomentWeights(faces: 0))
+        #expect(faceless?.start == .zero, "faces: 0 leaves them out, and the earliest of equals wins")
     }
 
     @Test("start: auto trims at the best window and records it; without an analysis the window starts at 0 with a warning")
