@@ -55,7 +55,7 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).", valueName: "n"))
     var shards: Int?
 
-    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Also draw, for every day judged by start: auto or order: best, a PNG of its judged clips (thumbnails every half second, each one's score, the chosen window) into this folder, named by date.", valueName: "dir"))
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Also draw, for every day judged by start: auto or order: best, a PNG of its judged clips (thumbnails every half second, each one's score, the chosen window) into this folder, named by date; and for every day whose crop follows faces in an output with fit: subject, DATE-framing-OUTPUT.png with the crop window outlined on thumbnails every half second.", valueName: "dir"))
     var contactSheets: String?
 
     func validate() throws {
@@ -87,7 +87,17 @@ struct PlanCommand: AsyncParsableCommand {
             for sheet in sheets {
                 try sheet.write(to: folder.appendingPathComponent("\(sheet.date).png"))
             }
-            FileHandle.standardError.write(Data("wrote \(sheets.count) contact sheet\(sheets.count == 1 ? "" : "s") to \(folder.path)\n".utf8))
+            var written = sheets.count
+            for output in planned.outputs where output.fit == .subject {
+                let layout = try planned.forOutput(output).layout(observer: printer)
+                printer.finishLine()
+                let canvasAspect = Double(layout.canvas.width) / Double(layout.canvas.height)
+                for sheet in FramingSheet.sheets(for: layout, output: output.name, planned: planned, describe: FramingSummary.describe) {
+                    try sheet.write(to: folder.appendingPathComponent("\(sheet.date)-framing-\(output.name).png"), canvasAspect: canvasAspect)
+                    written += 1
+                }
+            }
+            FileHandle.standardError.write(Data("wrote \(written) contact sheet\(written == 1 ? "" : "s") to \(folder.path)\n".utf8))
         }
         if let shards {
             let layouts = try planned.outputs.map { try planned.forOutput($0).layout(observer: printer) }

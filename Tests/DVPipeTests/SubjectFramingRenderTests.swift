@@ -1,3 +1,4 @@
+@testable import DVRender
 import DVSamples
 import DVTestBasics
 import DVTestSupport
@@ -38,6 +39,28 @@ import Testing
             print(json.dumps(frames))
             """, reel.path])
         return try #require(try JSONSerialization.jsonObject(with: printed) as? [[[Double]]]).map { $0.map { ($0[0], $0[1]) } }
+    }
+
+    /// In a framing sheet, where each thumbnail's outline starts: the first column of the accent colour on
+    /// the row just inside the outline's top edge, from the thumbnail's left (read by the ffmpeg command).
+    static func outlineLefts(in sheet: URL) throws -> [Int] {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg)
+        let size = try ReferenceCommand.output(ReferenceCommand.ffprobe ?? ffmpeg, [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", sheet.path,
+        ])
+        let numbers = String(decoding: size, as: UTF8.self).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        let width = try #require(numbers.first)
+        let rgb = [UInt8](try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", sheet.path, "-pix_fmt", "rgb24", "-f", "rawvideo", "-"]))
+        let accent = CalendarPalette.standard.badge
+        // 800 × 450 shown in 160 × 90: the picture fills the thumbnail; its top edge is the thumbnail's.
+        let row = FramingSheet.margin + 2 * FramingSheet.labelHeight + 1
+        return (0..<4).compactMap { column in
+            let left = FramingSheet.margin + column * (FramingSheet.thumbnailWidth + FramingSheet.gap)
+            return (0..<FramingSheet.thumbnailWidth).first { x in
+                let at = (row * width + left + x) * 3
+                return abs(Int(rgb[at]) - Int(accent.red)) + abs(Int(rgb[at + 1]) - Int(accent.green)) + abs(Int(rgb[at + 2]) - Int(accent.blue)) < 60
+            }
+        }
     }
 
     /// The astronaut's face from frame to frame: the top-most face of the first frame, then in each frame the
@@ -97,6 +120,15 @@ import Testing
         #expect(pan.map { $0[0] } == [0, 5, 10, 15, 19], "every half second and the last frame")
         #expect(zip(pan.dropFirst(), pan).allSatisfy { $0[1] >= $1[1] } && pan.last![1] > pan.first![1], "the window pans one way: \(pan)")
         #expect(planned["days"] != nil && planned["version"] as? Int == 1, "the plan itself is all there")
+        let sheets = try folder.subfolder("sheets")
+        let drawn = try DVPipeProcess.run(["plan", job.path, "--contact-sheet", sheets.path])
+        try #require(drawn.status == 0, "\(drawn.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sheets.path).sorted()
+            == ["2024-11-16-framing-subject.png", "2024-11-17-framing-subject.png"], "the panning and the still day; no window on the blurred one")
+        let glidingWindow = try Self.outlineLefts(in: sheets.appendingPathComponent("2024-11-16-framing-subject.png"))
+        let restingWindow = try Self.outlineLefts(in: sheets.appendingPathComponent("2024-11-17-framing-subject.png"))
+        #expect(glidingWindow.count == 4 && zip(glidingWindow.dropFirst(), glidingWindow).allSatisfy { $0 > $1 }, "the outline moves right: \(glidingWindow)")
+        #expect(restingWindow.count == 4 && Set(restingWindow).count == 1, "the outline stays: \(restingWindow)")
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
