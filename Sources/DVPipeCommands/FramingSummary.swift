@@ -10,7 +10,7 @@ enum FramingSummary {
     /// folder, as the layout is made); empty when none has it.
     static func text(_ planned: PlannedJob, observer: ProgressPrinter) throws -> String {
         var lines: [String] = []
-        for output in planned.outputs where output.fit == .subject {
+        for output in framedOutputs(planned) {
             let layout = try planned.forOutput(output).layout(observer: observer)
             observer.finishLine()
             lines.append("")
@@ -54,7 +54,7 @@ enum FramingSummary {
     /// Each `fit: subject` output's days, by output name.
     static func days(_ planned: PlannedJob, observer: ProgressPrinter) throws -> [String: [Day]] {
         var outputs: [String: [Day]] = [:]
-        for output in planned.outputs where output.fit == .subject {
+        for output in framedOutputs(planned) {
             let layout = try planned.forOutput(output).layout(observer: observer)
             observer.finishLine()
             outputs[output.name] = layout.pieces.compactMap(\.source.clip).map { clip in
@@ -70,9 +70,22 @@ enum FramingSummary {
         return outputs
     }
 
+    /// The outputs whose reel has a clip or a layer with `fit: subject`.
+    static func framedOutputs(_ planned: PlannedJob) -> [Job.Output] {
+        let subjectLayers = planned.plan.days.contains { $0.layers.contains { $0.fit == .subject } }
+        return planned.outputs.filter { $0.fit == .subject || subjectLayers }
+    }
+
     static func describe(_ clip: ClipSource) -> String {
-        guard clip.layers == nil else { return "layers: each centred" }
+        if let layers = clip.layers {
+            return "layers: " + layers.map { layer in layer.framing.map(describe) ?? (layer.fit == .subject ? "not cropped" : layer.fit.rawValue) }
+                .joined(separator: ", ")
+        }
         guard let framing = clip.framing else { return "the clip has the frame's shape: not cropped" }
+        return describe(framing)
+    }
+
+    static func describe(_ framing: SubjectFraming) -> String {
         switch framing.motion {
         case .still: return "subject: still"
         case .pan: return "subject: pan"

@@ -88,7 +88,7 @@ struct PlanCommand: AsyncParsableCommand {
                 try sheet.write(to: folder.appendingPathComponent("\(sheet.date).png"))
             }
             var written = sheets.count
-            for output in planned.outputs where output.fit == .subject {
+            for output in FramingSummary.framedOutputs(planned) {
                 let layout = try planned.forOutput(output).layout(observer: printer)
                 printer.finishLine()
                 let canvasAspect = Double(layout.canvas.width) / Double(layout.canvas.height)

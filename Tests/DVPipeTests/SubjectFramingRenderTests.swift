@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    /// A 2 s, 10 fps clip without text, `width` × `height`, filmed at `hour` on 2024-11-16 plus `day` days
+    /// (named as phones name them), showing `pictures`.
+    static func clip(day: Int = 0, hour: Int = 12, width: Int = 800, height: Int = 450, pictures: [SamplePicture]) -> SampleClip {
+        var clip = DatedLibrary.clip(day)
+        clip.fileName = String(format: "VID_202411%02d_%02d0000.mp4", 16 + day, hour)
+        clip.tags = .filmed(at: String(format: "2024-11-%02dT%02d:00:00+0000", 16 + day, hour))
+        clip.width = width
+        clip.height = height
+        clip.text = ""
+        clip.pictures = pictures
+        return clip
+    }
+
     /// The astronaut's face from frame to frame: the top-most face of the first frame, then in each frame the
     /// face nearest the one before (OpenCV at times also takes a patch of her suit, below it, for a face).
     static func track(_ frames: ArraySlice<[(x: Double, y: Double)]>) -> [(x: Double, y: Double)] {
@@ -86,14 +99,7 @@ import Testing
             [((0, 44), (440, 44))], [((40, 44), (40, 44))], [((0, 44), (0, 44)), ((440, 44), (440, 44))],
         ]
         for (index, pictures) in placements.enumerated() {
-            var clip = DatedLibrary.clip(index)
-            clip.width = 800
-            clip.height = 450
-            clip.fps = 10
-            clip.duration = 2
-            clip.text = ""
-            clip.pictures = pictures.map { SamplePicture(rgb: face, width: 360, height: 360, from: $0.from, to: $0.to) }
-            try writer.write(clip, in: media)
+            try writer.write(Self.clip(day: index, pictures: pictures.map { SamplePicture(rgb: face, width: 360, height: 360, from: $0.from, to: $0.to) }), in: media)
         }
         let job = folder.url.appendingPathComponent("subject.yaml")
         try """
@@ -160,15 +166,9 @@ import Testing
         // The same pixels turned upside down: as sharp and as bright, but no face for the cascade.
         let turned = stride(from: face.count - 3, through: 0, by: -3).flatMap { face[$0..<($0 + 3)] }
         let writer = try SampleWriter()
-        for (name, hour, rgb) in [("VID_20241116_090000.mp4", 9, turned), ("VID_20241116_100000.mp4", 10, face)] {
-            var clip = DatedLibrary.clip(0)
-            clip.fileName = name
-            clip.tags = .filmed(at: String(format: "2024-11-16T%02d:00:00+0000", hour))
-            clip.width = 480
-            clip.height = 360
-            clip.text = ""
-            clip.pictures = [SamplePicture(rgb: rgb, width: 300, height: 300, from: (90, 30), to: (90, 30))]
-            try writer.write(clip, in: media)
+        for (hour, rgb) in [(9, turned), (10, face)] {
+            let picture = SamplePicture(rgb: rgb, width: 300, height: 300, from: (90, 30), to: (90, 30))
+            try writer.write(Self.clip(hour: hour, width: 480, height: 360, pictures: [picture]), in: media)
         }
         func chosen(score: String) throws -> String {
             let job = folder.url.appendingPathComponent("best.yaml")
@@ -187,5 +187,38 @@ import Testing
         }
         #expect(try chosen(score: "") == "VID_20241116_100000.mp4", "the clip with the face")
         #expect(try chosen(score: ", score: { faces: 0 }") == "VID_20241116_090000.mp4", "without faces the two tie, and the earlier wins")
+    }
+
+    @Test("a layer with fit: subject keeps the face in its rectangle; plan lists each layer's framing")
+    func layerFollowsTheFace() throws {
+        let folder = try TemporaryFolder("subject-layers")
+        let media = try folder.subfolder("media")
+        let face = try Self.astronaut(side: 360, folder: folder)
+        let writer = try SampleWriter()
+        for (hour, x) in [(9, 40), (10, 400)] {
+            try writer.write(Self.clip(hour: hour, pictures: [SamplePicture(rgb: face, width: 360, height: 360, from: (x, 44), to: (x, 44))]), in: media)
+        }
+        let job = folder.url.appendingPathComponent("layers.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-16 }
+            clips: { video: { duration: 2s } }
+            output: { path: out/layers.mp4, resolution: 360x640, fps: 10, fit: cover }
+            days:
+              2024-11-16:
+                layers:
+                  - { file: VID_20241116_090000.mp4, rect: { x: 0, y: 0, width: 1, height: 0.5 }, fit: subject }
+                  - { file: VID_20241116_100000.mp4, rect: { x: 0, y: 0.5, width: 1, height: 0.5 }, fit: cover }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path])
+        try #require(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.standardOutput.contains("2024-11-16  layers: subject: still, cover"), "\(plan.standardOutput)")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let frames = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/layers.mp4"))
+        let inTop = frames.filter { faces in faces.contains { $0.y < 0.5 } }.count
+        #expect(frames.count == 20 && inTop * 100 >= 95 * frames.count, "OpenCV finds the face in the framed top layer in \(inTop) of \(frames.count) frames")
     }
 }

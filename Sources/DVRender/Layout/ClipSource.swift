@@ -72,10 +72,12 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
     public var opacity: Double
     /// How it fills its rectangle.
     public var fit: Job.Output.Fit
+    /// Where the crop window goes over its frames (`fit: subject`); nil for any other fit.
+    public var framing: SubjectFraming?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
-        opacity: Double = 1, fit: Job.Output.Fit = .cover
+        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -86,10 +88,11 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
         self.z = z
         self.opacity = opacity
         self.fit = fit
+        self.framing = framing
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, rect, z, opacity, fit
+        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing
     }
 
     /// The layer as a clip of its own, for loading it: its window and frames, on `day`, with `look` (its
@@ -97,6 +100,6 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
     func clip(day: String, look: AppliedLook? = nil) -> ClipSource {
         ClipSource(
             path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day,
-            look: look)
+            look: look, framing: framing)
     }
 }

@@ -35,9 +35,11 @@ public struct ReelLayout: Sendable {
     /// Lays out `plan` for `job`'s output; `identities` gives the content digest of each file of
     /// `readFiles(plan:job:)`, by path. A chosen clip without one is laid out all the same (with an empty
     /// identity): reading it fails while rendering and its day is planned again without it. `framing`
-    /// gives a day of one clip its crop window's path (`fit: subject`), from the clip as laid out without it.
+    /// gives a clip its crop window's path (`fit: subject`) in a `width` × `height` frame: a day's clip in the
+    /// canvas, or a layer (as a clip of its own) in its rectangle; from the clip as laid out without it.
     public init(
-        plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings, framing: (ClipSource) -> SubjectFraming? = { _ in nil }
+        plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings,
+        framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil }
     ) throws {
         let fps = canvas.fps
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
@@ -73,11 +75,11 @@ public struct ReelLayout: Sendable {
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
                     ),
-                    layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities),
+                    layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities, framing: framing),
                     look: planned.look.map { AppliedLook($0, identities: identities) }
                 )
-                if clip.layers == nil {
-                    clip.framing = framing(clip)
+                if clip.layers == nil, canvas.fit == .subject {
+                    clip.framing = framing(clip, canvas.width, canvas.height)
                 }
                 source = .clip(clip)
             }
@@ -97,16 +99,23 @@ public struct ReelLayout: Sendable {
     /// The clips a layered day shows at once, in its list order, each for as many of the piece's `frames`
     /// as its window lasts, rounded as the piece's end is (so the longest shows on every frame); nil for a
     /// day of one clip.
-    static func layers(of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String]) -> [ClipLayer]? {
+    static func layers(
+        of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String],
+        framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
+    ) -> [ClipLayer]? {
         guard !day.layers.isEmpty else { return nil }
         let start = day.outputStart ?? .zero
         return day.layers.map { layer in
-            ClipLayer(
+            var placed = ClipLayer(
                 path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
                 startMilliseconds: Int(layer.start.milliseconds),
                 frameCount: min(frames.count, (start + layer.duration).nearestFrame(fps: canvas.fps) - frames.lowerBound),
                 rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
             )
+            if layer.fit == .subject {
+                placed.framing = framing(placed.clip(day: day.date.description), placed.rect.width, placed.rect.height)
+            }
+            return placed
         }
     }
 

@@ -93,28 +93,41 @@ public struct PlannedJob: Sendable {
         try? digests.save()
         let canvas = CanvasSettings(output: job.output, identities: identities)
         let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas)
-        guard job.output.fit == .subject else { return plain }
+        // The clips and layers cropped by subject: a day's clip in a canvas of that fit, a layer of that fit.
+        var framed: [(clip: ClipSource, width: Int, height: Int)] = []
+        for clip in plain.pieces.compactMap(\.source.clip) {
+            if let layers = clip.layers {
+                framed += layers.filter { $0.fit == .subject }.map { ($0.clip(day: clip.day), $0.rect.width, $0.rect.height) }
+            } else if canvas.fit == .subject {
+                framed.append((clip, canvas.width, canvas.height))
+            }
+        }
+        guard !framed.isEmpty else { return plain }
         let videos = Dictionary(scan.entries.compactMap { entry -> (String, VideoStreamInfo)? in
             guard case .media(let info) = entry.probe, let video = info.video else { return nil }
             return (entry.path, video)
         }, uniquingKeysWith: { first, _ in first })
-        // Only clips of another shape than the frame's are cropped, and so searched for faces.
-        let cropped = plain.pieces.compactMap(\.source.clip).filter { clip in
-            clip.layers == nil && videos[clip.path].map { Self.framing(of: [], video: $0, clip: clip, canvas: canvas) != nil } == true
+        // Only clips of another shape than their frame's are cropped, and so searched for faces.
+        let cropped = framed.filter { clip, width, height in
+            videos[clip.path].map { Self.framing(of: [], video: $0, clip: clip, width: width, height: height, fps: canvas.fps) != nil } == true
         }
-        let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0, fps: canvas.fps) }, observer: observer)
-        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip in
+        let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
+        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip, width, height in
             guard let video = videos[clip.path] else { return nil }
-            return Self.framing(of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, canvas: canvas)
+            return Self.framing(
+                of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height, fps: canvas.fps
+            )
         }
     }
 
-    /// The crop window's path over `clip` (whose stream is `video`) on `canvas`, from the faces found in
-    /// it; nil when the clip already has the canvas's shape.
-    static func framing(of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, canvas: CanvasSettings) -> SubjectFraming? {
+    /// The crop window's path over `clip` (whose stream is `video`) in a `width` × `height` frame, from the
+    /// faces found in it; nil when the clip already has the frame's shape.
+    static func framing(
+        of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int
+    ) -> SubjectFraming? {
         let turned = video.rotation % 180 != 0
         let shownWidth = turned ? video.height : video.width, shownHeight = turned ? video.width : video.height
-        let wide = shownWidth * canvas.height, tall = canvas.width * shownHeight
+        let wide = shownWidth * height, tall = width * shownHeight
         guard wide != tall, wide > 0, tall > 0 else { return nil }
         // The window's share of the cut axis, and each face's span along it.
         let window = SubjectFraming.scale * min(wide, tall) / max(wide, tall)
@@ -123,7 +136,7 @@ public struct PlannedJob: Sendable {
                 wide > tall ? face.x...(face.x + face.width) : face.y...(face.y + face.height)
             })
         }
-        return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: canvas.fps)
+        return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
     }
 
     /// The same plan rendered into `output`, one of the job's outputs: it becomes the job's `output` (the

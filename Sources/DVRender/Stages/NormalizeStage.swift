@@ -70,15 +70,14 @@ public struct NormalizedClip: ClipFrames {
 struct NormalizeStage {
     let canvas: CanvasSettings
 
-    /// `loaded` fitted into the canvas; with `fit: subject`, a clip whose faces cannot share one window is
-    /// fitted as `blur`.
     func normalize(_ loaded: LoadedClip) throws -> NormalizedClip {
-        let fit = canvas.fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : canvas.fit
-        return try normalize(loaded, width: canvas.width, height: canvas.height, fit: fit)
+        try normalize(loaded, width: canvas.width, height: canvas.height, fit: canvas.fit)
     }
 
-    /// `loaded` fitted into a `width` × `height` picture by `fit`: a layer's rectangle.
+    /// `loaded` fitted into a `width` × `height` picture by `fit` (the canvas, or a layer's rectangle); with
+    /// `fit: subject`, a clip whose faces cannot share one window is fitted as `blur`.
     func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
+        let fit = fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : fit
         let normalizer = try CanvasNormalizer(
             canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap,
             look: try lookCube(camera: loaded.source.look)
