@@ -27,6 +27,8 @@ enum FramingSummary {
     struct Day: Encodable {
         var date: String
         var motion: String
+        /// `faces` or `motion`, for a window that follows something.
+        var follows: String?
         var points: [[Int]]
     }
 
@@ -61,9 +63,10 @@ enum FramingSummary {
                 let positions = clip.framing?.positions ?? []
                 let every = max(1, layout.canvas.fps / FaceAnalyzer.samplesPerSecond)
                 let frames = Array(stride(from: 0, to: positions.count, by: every)) + (positions.isEmpty ? [] : [positions.count - 1])
+                let following = clip.framing.map { $0.motion == .still || $0.motion == .pan } == true
                 return Day(
                     date: clip.day, motion: clip.layers != nil ? "layers" : clip.framing?.motion.rawValue ?? "uncropped",
-                    points: Array(Set(frames)).sorted().map { [$0, positions[$0]] }
+                    follows: following ? clip.framing?.follows.rawValue : nil, points: Array(Set(frames)).sorted().map { [$0, positions[$0]] }
                 )
             }
         }
@@ -86,11 +89,16 @@ enum FramingSummary {
     }
 
     static func describe(_ framing: SubjectFraming) -> String {
+        let words = describeMotion(framing)
+        return framing.follows == .motion ? words + " (following motion; no face found)" : words
+    }
+
+    private static func describeMotion(_ framing: SubjectFraming) -> String {
         switch framing.motion {
         case .still: return "subject: still"
         case .pan: return "subject: pan"
         case .fallback: return "fallback: blur (the faces cannot share one window)"
-        case .none: return "subject: none (no face found; centred)"
+        case .none: return "subject: none (no face or movement found; centred)"
         }
     }
 }

@@ -221,4 +221,48 @@ import Testing
         let inTop = frames.filter { faces in faces.contains { $0.y < 0.5 } }.count
         #expect(frames.count == 20 && inTop * 100 >= 95 * frames.count, "OpenCV finds the face in the framed top layer in \(inTop) of \(frames.count) frames")
     }
+
+    @Test("without a face the window follows what moves: the sample clips' bar stays in view longer than in the centre crop")
+    func followsMotion() throws {
+        let folder = try TemporaryFolder("subject-motion")
+        let media = try folder.subfolder("media")
+        try SampleWriter().write(Self.clip(pictures: []), in: media)
+        let job = folder.url.appendingPathComponent("motion.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-16 }
+            clips: { video: { duration: 2s } }
+            outputs:
+              - { name: subject, path: out/subject.mp4, resolution: 360x640, fps: 10, fit: subject }
+              - { name: centre, path: out/centre.mp4, resolution: 360x640, fps: 10, fit: cover }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path])
+        #expect(plan.standardOutput.contains("2024-11-16  subject: pan (following motion; no face found)"), "\(plan.standardOutput)")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        // The bar runs along the bottom tenth over the card's plain colour: a frame shows it when a sample
+        // of its bottom rows is far from that colour.
+        let background = Self.clip(pictures: []).background
+        func framesShowingTheBar(_ name: String) throws -> Int {
+            let ffmpeg = try #require(ReferenceCommand.ffmpeg)
+            let rgb = [UInt8](try ReferenceCommand.output(ffmpeg, [
+                "-v", "error", "-i", folder.url.appendingPathComponent("out/\(name).mp4").path, "-vf", "crop=360:40:0:596", "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
+            ]))
+            let frameBytes = 360 * 40 * 3
+            func farFromBackground(_ at: Int) -> Bool {
+                let red = abs(Int(rgb[at]) - Int(background.red)), green = abs(Int(rgb[at + 1]) - Int(background.green))
+                let blue = abs(Int(rgb[at + 2]) - Int(background.blue))
+                return red + green + blue > 120
+            }
+            let frames = rgb.count / frameBytes
+            return (0..<frames).filter { frame in
+                stride(from: frame * frameBytes, to: (frame + 1) * frameBytes, by: 3).contains(where: farFromBackground)
+            }.count
+        }
+        let followed = try framesShowingTheBar("subject"), centred = try framesShowingTheBar("centre")
+        print("the bar shows in \(followed) of 20 frames with fit: subject, \(centred) with the centre crop")
+        #expect(followed > centred && followed >= 14, "the bar shows in \(followed) frames following motion, \(centred) centred")
+    }
 }

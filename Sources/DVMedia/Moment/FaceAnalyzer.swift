@@ -1,25 +1,31 @@
 import DVSignal
 import Foundation
 
-/// The faces seen at one frame of a clip's window, each a rectangle in ten-thousandths of the upright
-/// picture's width and height (`SubjectFraming.scale`), so they apply at any size.
+/// What matters at one frame of a clip's window: the faces seen, and where something moves, each a
+/// rectangle in ten-thousandths of the upright picture's width and height (`SubjectFraming.scale`), so
+/// they apply at any size.
 public struct FaceSample: Sendable, Hashable, Codable {
     /// The frame of the window, at the output frame rate.
     public var frame: Int
     public var faces: [PixelRect]
+    /// Where the picture changed since the frame before, when the change is local (not the whole picture,
+    /// as a moving camera gives) and not negligible: the span holding the middle 80% of the changed samples.
+    public var motion: PixelRect?
 
-    public init(frame: Int, faces: [PixelRect]) {
+    public init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil) {
         self.frame = frame
         self.faces = faces
+        self.motion = motion
     }
 }
 
-/// Finds the faces in a clip's window for `fit: subject`: two frames a second, each turned upright and
+/// Finds what matters in a clip's window for `fit: subject`: two frames a second, each turned upright and
 /// shrunk to a grey proxy at most `proxyWidth` wide, searched by OpenCV's trained frontal cascade and, where
-/// it finds no face, the profile one (on the mirrored picture too), the sizes `scaleFactor` apart.
+/// it finds no face, the profile one (on the mirrored picture too), the sizes `scaleFactor` apart; and
+/// where those frames differ from the frame before (`motion`).
 public enum FaceAnalyzer {
     /// Bumped when the faces found for the same frames would change.
-    public static let version = 2
+    public static let version = 3
     /// The proxy's widest: a face is found from the cascade's window up, 24 samples, a sixteenth of it.
     public static let proxyWidth = 400
     /// The pyramid's step from one size to the next: OpenCV's usual 1.1 searched half again as long for
@@ -70,8 +76,16 @@ public enum FaceAnalyzer {
         )
         let every = max(1, fps / samplesPerSecond)
         var samples: [FaceSample] = []
+        // The small proxy of the frame before each searched one, to see what moves.
+        var previous: LumaProxy?
         while let frame = try reader.next() {
-            guard frame.index % every == 0 else { continue }
+            guard frame.index % every == 0 || (frame.index + 1) % every == 0 else { continue }
+            let small = upright(MomentAnalyzer.proxy(of: frame.picture, maxWidth: motionWidth), rotation: reader.rotation)
+            guard frame.index % every == 0 else {
+                previous = small
+                continue
+            }
+            defer { previous = nil }
             let proxy = upright(MomentAnalyzer.proxy(of: frame.picture, maxWidth: proxyWidth), rotation: reader.rotation)
             let faces = detector.faces(in: proxy).map { face in
                 PixelRect(
@@ -79,9 +93,43 @@ public enum FaceAnalyzer {
                     width: face.rect.width * SubjectFraming.scale / proxy.width, height: face.rect.height * SubjectFraming.scale / proxy.height
                 )
             }
-            samples.append(FaceSample(frame: frame.index, faces: faces))
+            samples.append(FaceSample(frame: frame.index, faces: faces, motion: previous.flatMap { motion(from: $0, to: small) }))
         }
         return samples
+    }
+
+    /// The grey proxy's widest for finding motion.
+    static let motionWidth = 160
+
+    /// Where `current` differs from `previous` (by more than 12 levels), as `FaceSample.motion`: nil when
+    /// under 0.2% or over 40% of the samples changed (nothing moves, or the camera does).
+    static func motion(from previous: LumaProxy, to current: LumaProxy) -> PixelRect? {
+        guard previous.width == current.width, previous.height == current.height else { return nil }
+        let width = current.width, height = current.height
+        var columns = [Int](repeating: 0, count: width), rows = [Int](repeating: 0, count: height)
+        for row in 0..<height {
+            for column in 0..<width where abs(Int(current.samples[row * width + column]) - Int(previous.samples[row * width + column])) > 12 {
+                columns[column] += 1
+                rows[row] += 1
+            }
+        }
+        let changed = columns.reduce(0, +)
+        guard changed * 500 >= width * height, changed * 5 <= width * height * 2 else { return nil }
+        /// The first and last index of the middle 80% of `counts`.
+        func middle(_ counts: [Int]) -> (Int, Int) {
+            var seen = 0, first = 0, last = counts.count - 1
+            for (index, count) in counts.enumerated() {
+                if seen * 10 < changed, (seen + count) * 10 >= changed { first = index }
+                if seen * 10 < changed * 9, (seen + count) * 10 >= changed * 9 { last = index }
+                seen += count
+            }
+            return (first, max(first, last))
+        }
+        let (left, right) = middle(columns), (top, bottom) = middle(rows)
+        let scale = SubjectFraming.scale
+        return PixelRect(
+            x: left * scale / width, y: top * scale / height, width: (right + 1 - left) * scale / width, height: (bottom + 1 - top) * scale / height
+        )
     }
 
     /// `proxy` turned upright by `rotation`.

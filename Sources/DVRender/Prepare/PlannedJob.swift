@@ -129,14 +129,25 @@ public struct PlannedJob: Sendable {
         let shownWidth = turned ? video.height : video.width, shownHeight = turned ? video.width : video.height
         let wide = shownWidth * height, tall = width * shownHeight
         guard wide != tall, wide > 0, tall > 0 else { return nil }
-        // The window's share of the cut axis, and each face's span along it.
+        // The window's share of the cut axis, and each face's span along it; without a face in the clip,
+        // where something moves, no wider than the window (a wide movement is followed by its middle).
         let window = SubjectFraming.scale * min(wide, tall) / max(wide, tall)
-        let samples = faces.map { sample in
-            SubjectFraming.Sample(frame: sample.frame, spans: sample.faces.map { face in
-                wide > tall ? face.x...(face.x + face.width) : face.y...(face.y + face.height)
-            })
+        func span(_ rect: PixelRect) -> ClosedRange<Int> { wide > tall ? rect.x...(rect.x + rect.width) : rect.y...(rect.y + rect.height) }
+        if faces.contains(where: { !$0.faces.isEmpty }) {
+            let samples = faces.map { SubjectFraming.Sample(frame: $0.frame, spans: $0.faces.map(span)) }
+            return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
         }
-        return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
+        let samples = faces.map { sample in
+            SubjectFraming.Sample(frame: sample.frame, spans: sample.motion.map(span).map { moving in
+                let half = min(moving.count, window) / 2, centre = (moving.lowerBound + moving.upperBound) / 2
+                return [(centre - half)...(centre + half)]
+            } ?? [])
+        }
+        var framing = SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
+        if framing.motion != .none {
+            framing.follows = .motion
+        }
+        return framing
     }
 
     /// The same plan rendered into `output`, one of the job's outputs: it becomes the job's `output` (the

@@ -23,17 +23,28 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
         case none
     }
 
+    /// What the window follows.
+    public enum Subject: String, Sendable, Hashable, Codable {
+        /// The faces seen in the clip.
+        case faces
+        /// Where something moves, in a clip without faces.
+        case motion
+    }
+
     public let motion: Motion
     /// The window's left (or top) edge at each frame of the clip, from 0 to `scale` minus the window; empty
     /// for `fallback` and `none`.
     public let positions: [Int]
+    /// What the spans it was made from are.
+    public var follows: Subject = .faces
 
     public init(motion: Motion, positions: [Int]) {
         self.motion = motion
         self.positions = positions
     }
 
-    /// The faces seen at one frame of the clip, each as the span it covers along the cut axis.
+    /// What matters at one frame of the clip (the faces seen, or where something moves), each as the span
+    /// it covers along the cut axis.
     public struct Sample: Sendable, Hashable {
         public var frame: Int
         public var spans: [ClosedRange<Int>]
