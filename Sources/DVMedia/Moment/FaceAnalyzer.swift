@@ -9,7 +9,7 @@ public struct FaceSample: Sendable, Hashable, Codable {
     public var frame: Int
     public var faces: [PixelRect]
     /// Where the picture changed since the frame before, when the change is local (not the whole picture,
-    /// as a moving camera gives) and not negligible: the span holding the middle 80% of the changed samples.
+    /// as a moving camera gives) and not small: the span holding the middle 80% of the changed samples.
     public var motion: PixelRect?
 
     public init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil) {
@@ -102,7 +102,8 @@ public enum FaceAnalyzer {
     static let motionWidth = 160
 
     /// Where `current` differs from `previous` (by more than 12 levels), as `FaceSample.motion`: nil when
-    /// under 0.2% or over 40% of the samples changed (nothing moves, or the camera does).
+    /// under 2% of the samples changed (nothing moves, or only something small: a bird, a leaf, a title's
+    /// bar) or over 40% (the camera moves).
     static func motion(from previous: LumaProxy, to current: LumaProxy) -> PixelRect? {
         guard previous.width == current.width, previous.height == current.height else { return nil }
         let width = current.width, height = current.height
@@ -114,7 +115,7 @@ public enum FaceAnalyzer {
             }
         }
         let changed = columns.reduce(0, +)
-        guard changed * 500 >= width * height, changed * 5 <= width * height * 2 else { return nil }
+        guard changed * 50 >= width * height, changed * 5 <= width * height * 2 else { return nil }
         /// The first and last index of the middle 80% of `counts`.
         func middle(_ counts: [Int]) -> (Int, Int) {
             var seen = 0, first = 0, last = counts.count - 1
