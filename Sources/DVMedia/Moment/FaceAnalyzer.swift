@@ -25,12 +25,14 @@ public struct FaceSample: Sendable, Hashable, Codable {
 /// where those frames differ from the frame before (`motion`).
 public enum FaceAnalyzer {
     /// Bumped when the faces found for the same frames would change.
-    public static let version = 3
+    public static let version = 4
     /// The proxy's widest: a face is found from the cascade's window up, 24 samples, a sixteenth of it.
     public static let proxyWidth = 400
     /// The pyramid's step from one size to the next: OpenCV's usual 1.1 searched half again as long for
     /// faces that 1.2 also finds, at sizes between its steps.
     public static let scaleFactor = 1.2
+    /// The profile passes' step: a second view of faces, searched more coarsely.
+    public static let profileScaleFactor = 1.45
     /// Frames a second searched.
     public static let samplesPerSecond = 2
 
@@ -61,7 +63,7 @@ public enum FaceAnalyzer {
             }
         }
         return FaceDetector(scaleFactor: scaleFactor, passes: [FaceDetector.Pass(cascade: cascades[0], mirrored: false)] + cascades.dropFirst().map {
-            FaceDetector.Pass(cascade: $0, mirrored: true, onlyIfNoneYet: true)
+            FaceDetector.Pass(cascade: $0, mirrored: true, onlyIfNoneYet: true, scaleFactor: profileScaleFactor)
         })
     }
 

@@ -24,13 +24,16 @@ public struct FaceDetector: Sendable {
         public let mirrored: Bool
         /// Run only when the passes before found no face (a second view of faces, such as profiles).
         public let onlyIfNoneYet: Bool
+        /// The pyramid's step for this pass, when not the detector's.
+        public let scaleFactor: Double?
         /// The cascade laid out for the search.
         let flat: FlatCascade
 
-        public init(cascade: HaarCascade, mirrored: Bool, onlyIfNoneYet: Bool = false) {
+        public init(cascade: HaarCascade, mirrored: Bool, onlyIfNoneYet: Bool = false, scaleFactor: Double? = nil) {
             self.cascade = cascade
             self.mirrored = mirrored
             self.onlyIfNoneYet = onlyIfNoneYet
+            self.scaleFactor = scaleFactor.map { max(1.01, $0) }
             flat = FlatCascade(cascade)
         }
     }
@@ -51,13 +54,14 @@ public struct FaceDetector: Sendable {
     public func faces(in picture: LumaProxy) -> [DetectedFace] {
         var found: [DetectedFace] = []
         for pass in passes where !(pass.onlyIfNoneYet && !found.isEmpty) {
-            found += faces(in: picture, cascade: pass.flat)
+            let step = pass.scaleFactor ?? scaleFactor
+            found += faces(in: picture, cascade: pass.flat, scaleFactor: step)
             if pass.mirrored {
                 let mirror = LumaProxy(
                     width: picture.width, height: picture.height,
                     samples: (0..<picture.height).flatMap { row in picture.samples[(row * picture.width)..<((row + 1) * picture.width)].reversed() }
                 )
-                found += faces(in: mirror, cascade: pass.flat).map { face in
+                found += faces(in: mirror, cascade: pass.flat, scaleFactor: step).map { face in
                     var flipped = face
                     flipped.rect.x = picture.width - face.rect.maxX
                     return flipped
@@ -71,7 +75,7 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces one cascade finds in `picture`.
-    func faces(in picture: LumaProxy, cascade: FlatCascade) -> [DetectedFace] {
+    func faces(in picture: LumaProxy, cascade: FlatCascade, scaleFactor: Double) -> [DetectedFace] {
         var candidates: [(PixelRect, Int)] = []
         var factor = 1.0
         while true {
