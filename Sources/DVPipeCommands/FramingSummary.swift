@@ -90,7 +90,11 @@ enum FramingSummary {
 
     static func describe(_ framing: SubjectFraming) -> String {
         let words = describeMotion(framing)
-        return framing.follows == .motion ? words + " (following motion; no face found)" : words
+        switch framing.follows {
+        case .faces: return words
+        case .motion: return words + " (following motion; no face found)"
+        case .salience: return words + " (following what stands out; no face or movement found)"
+        }
     }
 
     private static func describeMotion(_ framing: SubjectFraming) -> String {
@@ -98,7 +102,7 @@ enum FramingSummary {
         case .still: return "subject: still"
         case .pan: return "subject: pan"
         case .fallback: return "fallback: blur (the faces cannot share one window)"
-        case .none: return "subject: none (no face or movement found; centred)"
+        case .none: return "subject: none (nothing found to follow; centred)"
         }
     }
 }

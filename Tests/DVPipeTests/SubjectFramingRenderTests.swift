@@ -222,7 +222,7 @@ import Testing
         #expect(frames.count == 20 && inTop * 100 >= 95 * frames.count, "OpenCV finds the face in the framed top layer in \(inTop) of \(frames.count) frames")
     }
 
-    @Test("without a face the window follows what moves: the astronaut upside down gliding across stays in view longer than in the centre crop; the small bar alone moves nothing")
+    @Test("without a face the window follows what moves, else what stands out: the astronaut upside down, gliding or resting at the left, stays in view; the small bar alone moves nothing")
     func followsMotion() throws {
         let folder = try TemporaryFolder("subject-motion")
         let media = try folder.subfolder("media")
@@ -232,11 +232,12 @@ import Testing
         let writer = try SampleWriter()
         try writer.write(Self.clip(pictures: [SamplePicture(rgb: turned, width: 360, height: 360, from: (0, 44), to: (440, 44))]), in: media)
         try writer.write(Self.clip(day: 1, pictures: []), in: media)
+        try writer.write(Self.clip(day: 2, pictures: [SamplePicture(rgb: turned, width: 360, height: 360, from: (40, 44), to: (40, 44))]), in: media)
         let job = folder.url.appendingPathComponent("motion.yaml")
         try """
             version: 1
             library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-16, to: 2024-11-17 }
+            timeframe: { from: 2024-11-16, to: 2024-11-18 }
             clips: { video: { duration: 2s } }
             transition: { style: cut }
             outputs:
@@ -246,16 +247,19 @@ import Testing
             """.write(to: job, atomically: true, encoding: .utf8)
         let plan = try DVPipeProcess.run(["plan", job.path])
         #expect(plan.standardOutput.contains("2024-11-16  subject: pan (following motion; no face found)"), "\(plan.standardOutput)")
-        #expect(plan.standardOutput.contains("2024-11-17  subject: none"), "the bar is too small to follow")
+        #expect(plan.standardOutput.contains("2024-11-17  subject: none"), "the bar is too small to follow or to stand out")
+        #expect(plan.standardOutput.contains("2024-11-18  subject: still (following what stands out; no face or movement found)"))
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
         // The picture's rows over the card's plain colour: a frame shows it when a sample of the output's
         // middle row is far from that colour.
         let background = Self.clip(pictures: []).background
-        func framesShowingThePicture(_ name: String) throws -> Int {
+        /// Frames of `name`'s day `day` (0-based) whose middle row shows the picture over more than `share`
+        /// of its width.
+        func framesShowingThePicture(_ name: String, day: Int = 0, share: Double = 0.5) throws -> Int {
             let ffmpeg = try #require(ReferenceCommand.ffmpeg)
             let rgb = [UInt8](try ReferenceCommand.output(ffmpeg, [
-                "-v", "error", "-i", folder.url.appendingPathComponent("out/\(name).mp4").path, "-frames:v", "20", "-vf", "crop=360:2:0:320",
+                "-v", "error", "-i", folder.url.appendingPathComponent("out/\(name).mp4").path, "-vf", "crop=360:2:0:320",
                 "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
             ]))
             let frameBytes = 360 * 2 * 3
@@ -264,13 +268,19 @@ import Testing
                 let blue = abs(Int(rgb[at + 2]) - Int(background.blue))
                 return red + green + blue > 120
             }
-            let frames = rgb.count / frameBytes
-            return (0..<frames).filter { frame in
-                stride(from: frame * frameBytes, to: (frame + 1) * frameBytes, by: 3).filter(farFromBackground).count > 360
+            let frames = min(rgb.count / frameBytes, day * 20 + 20)
+            return ((day * 20)..<frames).filter { frame in
+                Double(stride(from: frame * frameBytes, to: (frame + 1) * frameBytes, by: 3).filter(farFromBackground).count) > share * 720
             }.count
         }
         let followed = try framesShowingThePicture("subject"), centred = try framesShowingThePicture("centre")
         print("the moving picture fills half the middle row in \(followed) of 20 frames with fit: subject, \(centred) with the centre crop")
         #expect(followed > centred && followed >= 18, "the picture shows in \(followed) frames following motion, \(centred) centred")
+        // The picture itself has parts of the card's colour: it covers about three quarters of the row where
+        // the window lies wholly on it, about half where the window is centred.
+        let standingOut = try framesShowingThePicture("subject", day: 2, share: 0.6)
+        let standingCentred = try framesShowingThePicture("centre", day: 2, share: 0.6)
+        print("the still picture covers 60% of the middle row in \(standingOut) of 20 frames with fit: subject, \(standingCentred) centred")
+        #expect(standingOut == 20 && standingCentred == 0, "the picture at the left fills the window: \(standingOut), centred \(standingCentred)")
     }
 }

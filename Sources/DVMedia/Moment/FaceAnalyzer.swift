@@ -11,21 +11,26 @@ public struct FaceSample: Sendable, Hashable, Codable {
     /// Where the picture changed since the frame before, when the change is local (not the whole picture,
     /// as a moving camera gives) and not small: the span holding the middle 80% of the changed samples.
     public var motion: PixelRect?
+    /// What stands out: where the middle 80% of the picture's edge strength lies; nil for a flat picture.
+    /// It is followed only where it spans at most 60% of the axis the crop cuts (a picture detailed all
+    /// over stands out nowhere).
+    public var salient: PixelRect?
 
-    public init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil) {
+    public init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil, salient: PixelRect? = nil) {
         self.frame = frame
         self.faces = faces
         self.motion = motion
+        self.salient = salient
     }
 }
 
 /// Finds what matters in a clip's window for `fit: subject`: two frames a second, each turned upright and
 /// shrunk to a grey proxy at most `proxyWidth` wide, searched by OpenCV's trained frontal cascade and, where
-/// it finds no face, the profile one (on the mirrored picture too), the sizes `scaleFactor` apart; and
-/// where those frames differ from the frame before (`motion`).
+/// it finds no face, the profile one (on the mirrored picture too), the sizes `scaleFactor` apart; where
+/// those frames differ from the frame before (`motion`); and where their edges gather (`salient`).
 public enum FaceAnalyzer {
     /// Bumped when the faces found for the same frames would change.
-    public static let version = 4
+    public static let version = 5
     /// The proxy's widest: a face is found from the cascade's window up, 24 samples, a sixteenth of it.
     public static let proxyWidth = 400
     /// The pyramid's step from one size to the next: OpenCV's usual 1.1 searched half again as long for
@@ -95,7 +100,9 @@ public enum FaceAnalyzer {
                     width: face.rect.width * SubjectFraming.scale / proxy.width, height: face.rect.height * SubjectFraming.scale / proxy.height
                 )
             }
-            samples.append(FaceSample(frame: frame.index, faces: faces, motion: previous.flatMap { motion(from: $0, to: small) }))
+            samples.append(FaceSample(
+                frame: frame.index, faces: faces, motion: previous.flatMap { motion(from: $0, to: small) }, salient: salience(of: small)
+            ))
         }
         return samples
     }
@@ -118,13 +125,44 @@ public enum FaceAnalyzer {
         }
         let changed = columns.reduce(0, +)
         guard changed * 50 >= width * height, changed * 5 <= width * height * 2 else { return nil }
-        /// The first and last index of the middle 80% of `counts`.
-        func middle(_ counts: [Int]) -> (Int, Int) {
-            var seen = 0, first = 0, last = counts.count - 1
-            for (index, count) in counts.enumerated() {
-                if seen * 10 < changed, (seen + count) * 10 >= changed { first = index }
-                if seen * 10 < changed * 9, (seen + count) * 10 >= changed * 9 { last = index }
-                seen += count
+        return middleSpan(columns: columns, rows: rows, width: width, height: height)
+    }
+
+    /// Where `picture`'s edges (steps of more than 8 levels to the next sample across or down) gather, as
+    /// `FaceSample.salient`: the middle 80% of the edge strength each way; nil when under 1% of its samples
+    /// are edges.
+    static func salience(of picture: LumaProxy) -> PixelRect? {
+        let width = picture.width, height = picture.height
+        guard width > 1, height > 1 else { return nil }
+        var columns = [Int](repeating: 0, count: width), rows = [Int](repeating: 0, count: height)
+        var edges = 0
+        for row in 0..<(height - 1) {
+            for column in 0..<(width - 1) {
+                let here = Int(picture.samples[row * width + column])
+                let step = abs(Int(picture.samples[row * width + column + 1]) - here) + abs(Int(picture.samples[(row + 1) * width + column]) - here)
+                guard step > 8 else { continue }
+                columns[column] += step
+                rows[row] += step
+                edges += 1
+            }
+        }
+        guard edges * 100 >= width * height else { return nil }
+        return middleSpan(columns: columns, rows: rows, width: width, height: height)
+    }
+
+    /// The rectangle holding the middle 80% of the weights of `columns` and of `rows`, in
+    /// `SubjectFraming.scale` units of a `width` × `height` picture.
+    static func middleSpan(columns: [Int], rows: [Int], width: Int, height: Int) -> PixelRect? {
+        let total = columns.reduce(0, +)
+        guard total > 0 else { return nil }
+        /// The first and last index of the middle 80% of `weights`.
+        func middle(_ weights: [Int]) -> (Int, Int) {
+            let total = weights.reduce(0, +)
+            var seen = 0, first = 0, last = weights.count - 1
+            for (index, weight) in weights.enumerated() {
+                if seen * 10 < total, (seen + weight) * 10 >= total { first = index }
+                if seen * 10 < total * 9, (seen + weight) * 10 >= total * 9 { last = index }
+                seen += weight
             }
             return (first, max(first, last))
         }

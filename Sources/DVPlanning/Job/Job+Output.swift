@@ -69,8 +69,8 @@ extension Job {
             /// The whole picture, centred, over a blurred and darkened copy of itself that covers the canvas.
             case blur
             /// The canvas filled, as `cover`, with the crop window following the faces in the clip (still, or
-            /// panning smoothly), else what moves in it; `blur` for a clip whose faces cannot share one window;
-            /// centred without either.
+            /// panning smoothly), else what moves in it, else what stands out; `blur` for a clip whose faces
+            /// cannot share one window; centred without any of these.
             case subject
 
             /// True for the fits that fill the canvas by cropping the picture.

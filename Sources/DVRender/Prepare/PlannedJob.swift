@@ -129,23 +129,30 @@ public struct PlannedJob: Sendable {
         let shownWidth = turned ? video.height : video.width, shownHeight = turned ? video.width : video.height
         let wide = shownWidth * height, tall = width * shownHeight
         guard wide != tall, wide > 0, tall > 0 else { return nil }
-        // The window's share of the cut axis, and each face's span along it; without a face in the clip,
-        // where something moves, no wider than the window (a wide movement is followed by its middle).
+        // The window's share of the cut axis, and each face's span along it.
         let window = SubjectFraming.scale * min(wide, tall) / max(wide, tall)
         func span(_ rect: PixelRect) -> ClosedRange<Int> { wide > tall ? rect.x...(rect.x + rect.width) : rect.y...(rect.y + rect.height) }
         if faces.contains(where: { !$0.faces.isEmpty }) {
             let samples = faces.map { SubjectFraming.Sample(frame: $0.frame, spans: $0.faces.map(span)) }
             return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
         }
-        let samples = faces.map { sample in
-            SubjectFraming.Sample(frame: sample.frame, spans: sample.motion.map(span).map { moving in
-                let half = min(moving.count, window) / 2, centre = (moving.lowerBound + moving.upperBound) / 2
+        // Without a face: where something moves, else what stands out (where the edges gather in at most
+        // 60% of the cut axis), each no wider than four fifths of the window (a wide one is followed by its
+        // middle), so that a little jitter leaves a still subject still.
+        func within(_ rect: PixelRect?) -> [ClosedRange<Int>] {
+            rect.map(span).map { wide in
+                let half = min(wide.count, window * 4 / 5) / 2, centre = (wide.lowerBound + wide.upperBound) / 2
                 return [(centre - half)...(centre + half)]
-            } ?? [])
+            } ?? []
+        }
+        let follows: SubjectFraming.Subject = faces.contains { $0.motion != nil } ? .motion : .salience
+        let samples = faces.map { sample in
+            let standsOut = sample.salient.flatMap { span($0).count * 10 <= SubjectFraming.scale * 6 ? $0 : nil }
+            return SubjectFraming.Sample(frame: sample.frame, spans: within(follows == .motion ? sample.motion : standsOut))
         }
         var framing = SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
         if framing.motion != .none {
-            framing.follows = .motion
+            framing.follows = follows
         }
         return framing
     }

@@ -29,6 +29,8 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
         case faces
         /// Where something moves, in a clip without faces.
         case motion
+        /// What stands out (where the edges gather), in a clip without faces or movement.
+        case salience
     }
 
     public let motion: Motion
