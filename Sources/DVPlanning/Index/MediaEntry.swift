@@ -131,6 +131,17 @@ public struct VideoStreamInfo: Sendable, Hashable, Codable {
     }
 }
 
+extension Sequence where Element == MediaEntry {
+    /// The video stream of each entry that has one, by the entry's path.
+    public var videoStreamsByPath: [String: VideoStreamInfo] {
+        var videos: [String: VideoStreamInfo] = [:]
+        for entry in self {
+            if case .media(let info) = entry.probe, let video = info.video { videos[entry.path] = video }
+        }
+        return videos
+    }
+}
+
 /// The properties of the audio stream a clip is heard through (see `AudioTrackChoice`).
 public struct AudioStreamInfo: Sendable, Hashable, Codable {
     public var codec: String

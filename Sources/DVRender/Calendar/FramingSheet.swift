@@ -24,14 +24,11 @@ public struct FramingSheet {
     /// The sheets of every day of `layout` (one output's) whose window follows faces, still or panning, days
     /// in order; `describe` words each day's framing.
     public static func sheets(for layout: ReelLayout, output: String, planned: PlannedJob, describe: (ClipSource) -> String) -> [FramingSheet] {
-        let videos = Dictionary(planned.scan.entries.compactMap { entry -> (String, VideoStreamInfo)? in
-            guard case .media(let info) = entry.probe, let video = info.video else { return nil }
-            return (entry.path, video)
-        }, uniquingKeysWith: { first, _ in first })
+        let videos = planned.scan.entries.videoStreamsByPath
         return layout.pieces.compactMap(\.source.clip).compactMap { clip in
             guard let motion = clip.framing?.motion, motion == .still || motion == .pan, let video = videos[clip.path] else { return nil }
-            let turned = video.rotation % 180 != 0
-            let aspect = Double(turned ? video.height : video.width) / Double(max(1, turned ? video.width : video.height))
+            let shown = video.displaySize
+            let aspect = Double(shown.width) / Double(max(1, shown.height))
             return FramingSheet(date: clip.day, output: output, clip: clip, shownAspect: aspect, fps: layout.canvas.fps, summary: describe(clip))
         }
     }

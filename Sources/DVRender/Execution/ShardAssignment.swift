@@ -64,11 +64,7 @@ struct SegmentCost {
     private let canvasPixels: Double
 
     init(index: [MediaEntry], canvas: CanvasSettings) {
-        var videos: [String: VideoStreamInfo] = [:]
-        for entry in index {
-            if case .media(let info) = entry.probe, let video = info.video { videos[entry.path] = video }
-        }
-        self.videos = videos
+        videos = index.videoStreamsByPath
         canvasPixels = Double(canvas.width * canvas.height)
     }
 

@@ -103,13 +103,10 @@ public struct PlannedJob: Sendable {
             }
         }
         guard !framed.isEmpty else { return plain }
-        let videos = Dictionary(scan.entries.compactMap { entry -> (String, VideoStreamInfo)? in
-            guard case .media(let info) = entry.probe, let video = info.video else { return nil }
-            return (entry.path, video)
-        }, uniquingKeysWith: { first, _ in first })
+        let videos = scan.entries.videoStreamsByPath
         // Only clips of another shape than their frame's are cropped, and so searched for faces.
         let cropped = framed.filter { clip, width, height in
-            videos[clip.path].map { Self.framing(of: [], video: $0, clip: clip, width: width, height: height, fps: canvas.fps) != nil } == true
+            videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
         }
         let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
         return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip, width, height in
@@ -120,18 +117,24 @@ public struct PlannedJob: Sendable {
         }
     }
 
+    /// How a clip whose stream is `video` is cut to fill a `width` × `height` frame: the window's share of
+    /// the cut axis in `SubjectFraming.scale` units, and whether that axis is the width; nil when the clip
+    /// already has the frame's shape.
+    static func cut(of video: VideoStreamInfo, width: Int, height: Int) -> (window: Int, acrossWidth: Bool)? {
+        let shown = video.displaySize
+        let wide = shown.width * height, tall = width * shown.height
+        guard wide != tall, wide > 0, tall > 0 else { return nil }
+        return (SubjectFraming.scale * min(wide, tall) / max(wide, tall), wide > tall)
+    }
+
     /// The crop window's path over `clip` (whose stream is `video`) in a `width` × `height` frame, from the
     /// faces found in it; nil when the clip already has the frame's shape.
     static func framing(
         of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int
     ) -> SubjectFraming? {
-        let turned = video.rotation % 180 != 0
-        let shownWidth = turned ? video.height : video.width, shownHeight = turned ? video.width : video.height
-        let wide = shownWidth * height, tall = width * shownHeight
-        guard wide != tall, wide > 0, tall > 0 else { return nil }
-        // The window's share of the cut axis, and each face's span along it.
-        let window = SubjectFraming.scale * min(wide, tall) / max(wide, tall)
-        func span(_ rect: PixelRect) -> ClosedRange<Int> { wide > tall ? rect.x...(rect.x + rect.width) : rect.y...(rect.y + rect.height) }
+        guard let (window, acrossWidth) = cut(of: video, width: width, height: height) else { return nil }
+        // Each face's span along the cut axis.
+        func span(_ rect: PixelRect) -> ClosedRange<Int> { acrossWidth ? rect.x...(rect.x + rect.width) : rect.y...(rect.y + rect.height) }
         if faces.contains(where: { !$0.faces.isEmpty }) {
             let samples = faces.map { SubjectFraming.Sample(frame: $0.frame, spans: $0.faces.map(span)) }
             return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)

@@ -244,7 +244,7 @@ final class FlatCascade: @unchecked Sendable {
     /// Per tree: its first node and its first leaf.
     let trees: UnsafeMutableBufferPointer<(node: Int, leaf: Int)>
     let leaves: UnsafeMutableBufferPointer<Double>
-    let stages: [Stage]
+    let stages: UnsafeMutableBufferPointer<Stage>
     let windowWidth: Int
     let windowHeight: Int
 
@@ -276,7 +276,8 @@ final class FlatCascade: @unchecked Sendable {
         _ = self.trees.initialize(from: trees)
         self.leaves = .allocate(capacity: leaves.count)
         _ = self.leaves.initialize(from: leaves)
-        self.stages = stages
+        self.stages = .allocate(capacity: stages.count)
+        _ = self.stages.initialize(from: stages)
         windowWidth = cascade.windowWidth
         windowHeight = cascade.windowHeight
     }
@@ -285,6 +286,7 @@ final class FlatCascade: @unchecked Sendable {
         nodes.deallocate()
         trees.deallocate()
         leaves.deallocate()
+        stages.deallocate()
     }
 }
 
@@ -297,13 +299,11 @@ final class CascadeWindows {
     private let corners: UnsafeMutableBufferPointer<Int>
     private let normArea: Int64
     private let normCorners: (Int, Int, Int, Int)
+    /// `flatSpread` as a bound on the window's spread (its area squared times its variance).
+    private let flatBound: Double
 
     /// The standard deviation of luma below which a window is taken for flat.
     static let flatSpread = 6.0
-
-    convenience init(cascade: HaarCascade, sums: IntegralSums) {
-        self.init(flat: FlatCascade(cascade), sums: sums)
-    }
 
     init(flat cascade: FlatCascade, sums: IntegralSums) {
         self.cascade = cascade
@@ -322,6 +322,7 @@ final class CascadeWindows {
             }
         }
         normArea = Int64((cascade.windowWidth - 2) * (cascade.windowHeight - 2))
+        flatBound = Self.flatSpread * Self.flatSpread * Double(normArea * normArea)
         normCorners = (stride + 1, stride + cascade.windowWidth - 1, (cascade.windowHeight - 1) * stride + 1,
                        (cascade.windowHeight - 1) * stride + cascade.windowWidth - 1)
     }
@@ -335,18 +336,14 @@ final class CascadeWindows {
     /// most of the time (as OpenCV does).
     func acceptedWindows(step: Int) -> [(x: Int, y: Int)] {
         var accepted: [(x: Int, y: Int)] = []
-        let flat = Self.flatSpread * Self.flatSpread * Double(normArea * normArea)
-        let stages = cascade.stages
-        stages.withUnsafeBufferPointer { stages in
-            for y in stride(from: 0, to: sums.height - cascade.windowHeight, by: step) {
-                var x = 0
-                while x < sums.width - cascade.windowWidth {
-                    let result = evaluate(x: x, y: y, flat: flat, stages: stages)
-                    if result > 0 {
-                        accepted.append((x, y))
-                    }
-                    x += result == 0 ? 2 * step : step
+        for y in stride(from: 0, to: sums.height - cascade.windowHeight, by: step) {
+            var x = 0
+            while x < sums.width - cascade.windowWidth {
+                let result = evaluate(x: x, y: y)
+                if result > 0 {
+                    accepted.append((x, y))
                 }
+                x += result == 0 ? 2 * step : step
             }
         }
         return accepted
@@ -354,15 +351,6 @@ final class CascadeWindows {
 
     /// 1 when the window at (`x`, `y`) passes every stage, else minus the stage that rejected it (0 for the first).
     func evaluate(x: Int, y: Int) -> Int {
-        cascade.stages.withUnsafeBufferPointer { stages in
-            evaluate(x: x, y: y, flat: Self.flatSpread * Self.flatSpread * Double(normArea * normArea), stages: stages)
-        }
-    }
-
-    /// `evaluate(x:y:)`, with the flat windows' bound (`flatSpread` squared, in area-squared units) and the
-    /// stages at hand.
-    @inline(__always)
-    private func evaluate(x: Int, y: Int, flat: Double, stages: UnsafeBufferPointer<FlatCascade.Stage>) -> Int {
         let origin = y * (sums.width + 1) + x
         let sum = sums.sums.baseAddress! + origin, square = sums.squares.baseAddress! + origin
         let (a, b, c, d) = normCorners
@@ -371,9 +359,9 @@ final class CascadeWindows {
         let spread = Double(normArea * squares - total * total)
         // A window of nearly one grey (a standard deviation under `flatSpread`) holds no face: rejected
         // before the first stage, as OpenCV's first stage would almost always reject it.
-        guard spread >= flat else { return 0 }
+        guard spread >= flatBound else { return 0 }
         let normaliser = 1 / spread.squareRoot()
-        let nodes = cascade.nodes, trees = cascade.trees, leaves = cascade.leaves, corners = corners
+        let nodes = cascade.nodes, trees = cascade.trees, leaves = cascade.leaves, stages = cascade.stages, corners = corners
         for index in 0..<stages.count {
             let stage = stages[index]
             var stageSum = 0.0

@@ -45,7 +45,7 @@ struct HaarCascadeTests {
         let cascade = try HaarCascade(xml: Self.cascade())
         #expect(cascade.windowWidth == 4 && cascade.windowHeight == 4)
         let brightRight = Self.picture([10, 20, 200, 210, 20, 10])
-        let windows = CascadeWindows(cascade: cascade, sums: IntegralSums(brightRight))
+        let windows = CascadeWindows(flat: FlatCascade(cascade), sums: IntegralSums(brightRight))
         #expect(windows.evaluate(x: 0, y: 0) == 1)
         #expect(windows.evaluate(x: 2, y: 0) == 0, "bright left, dark right: rejected by the first stage")
     }
