@@ -76,6 +76,29 @@ import Testing
         return clip
     }
 
+    /// `rgb`, a picture of RGB bytes, turned upside down.
+    static func upsideDown(_ rgb: [UInt8]) -> [UInt8] {
+        stride(from: rgb.count - 3, through: 0, by: -3).flatMap { rgb[$0..<($0 + 3)] }
+    }
+
+    /// A job over `folder`'s `media/` from 2024-11-16 to 2024-11-18, rendered 9:16 twice: `subject` framed
+    /// by subject, `centre` cropped in the middle (cover).
+    static func subjectAndCentreJob(in folder: TemporaryFolder) throws -> URL {
+        let job = folder.url.appendingPathComponent("subject.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-18 }
+            clips: { video: { duration: 2s } }
+            transition: { style: cut }
+            outputs:
+              - { name: subject, path: out/subject.mp4, resolution: 360x640, fps: 10, fit: subject }
+              - { name: centre, path: out/centre.mp4, resolution: 360x640, fps: 10, fit: cover }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
     /// The astronaut's face from frame to frame: the top-most face of the first frame, then in each frame the
     /// face nearest the one before (OpenCV at times also takes a patch of her suit, below it, for a face).
     static func track(_ frames: ArraySlice<[(x: Double, y: Double)]>) -> [(x: Double, y: Double)] {
@@ -101,18 +124,7 @@ import Testing
         for (index, pictures) in placements.enumerated() {
             try writer.write(Self.clip(day: index, pictures: pictures.map { SamplePicture(rgb: face, width: 360, height: 360, from: $0.from, to: $0.to) }), in: media)
         }
-        let job = folder.url.appendingPathComponent("subject.yaml")
-        try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-16, to: 2024-11-18 }
-            clips: { video: { duration: 2s } }
-            transition: { style: cut }
-            outputs:
-              - { name: subject, path: out/subject.mp4, resolution: 360x640, fps: 10, fit: subject }
-              - { name: centre, path: out/centre.mp4, resolution: 360x640, fps: 10, fit: cover }
-
-            """.write(to: job, atomically: true, encoding: .utf8)
+        let job = try Self.subjectAndCentreJob(in: folder)
         let plan = try DVPipeProcess.run(["plan", job.path])
         try #require(plan.status == 0, "\(plan.standardError)")
         #expect(plan.standardOutput.contains("2024-11-16  subject: pan"), "\(plan.standardOutput)")
@@ -164,7 +176,7 @@ import Testing
         let media = try folder.subfolder("media")
         let face = try Self.astronaut(side: 300, folder: folder)
         // The same pixels turned upside down: as sharp and as bright, but no face for the cascade.
-        let turned = stride(from: face.count - 3, through: 0, by: -3).flatMap { face[$0..<($0 + 3)] }
+        let turned = Self.upsideDown(face)
         let writer = try SampleWriter()
         for (hour, rgb) in [(9, turned), (10, face)] {
             let picture = SamplePicture(rgb: rgb, width: 300, height: 300, from: (90, 30), to: (90, 30))
@@ -228,23 +240,12 @@ import Testing
         let media = try folder.subfolder("media")
         let face = try Self.astronaut(side: 360, folder: folder)
         // Upside down: a large moving picture with no face for the cascade.
-        let turned = stride(from: face.count - 3, through: 0, by: -3).flatMap { face[$0..<($0 + 3)] }
+        let turned = Self.upsideDown(face)
         let writer = try SampleWriter()
         try writer.write(Self.clip(pictures: [SamplePicture(rgb: turned, width: 360, height: 360, from: (0, 44), to: (440, 44))]), in: media)
         try writer.write(Self.clip(day: 1, pictures: []), in: media)
         try writer.write(Self.clip(day: 2, pictures: [SamplePicture(rgb: turned, width: 360, height: 360, from: (40, 44), to: (40, 44))]), in: media)
-        let job = folder.url.appendingPathComponent("motion.yaml")
-        try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-16, to: 2024-11-18 }
-            clips: { video: { duration: 2s } }
-            transition: { style: cut }
-            outputs:
-              - { name: subject, path: out/subject.mp4, resolution: 360x640, fps: 10, fit: subject }
-              - { name: centre, path: out/centre.mp4, resolution: 360x640, fps: 10, fit: cover }
-
-            """.write(to: job, atomically: true, encoding: .utf8)
+        let job = try Self.subjectAndCentreJob(in: folder)
         let plan = try DVPipeProcess.run(["plan", job.path])
         #expect(plan.standardOutput.contains("2024-11-16  subject: pan (following motion; no face found)"), "\(plan.standardOutput)")
         #expect(plan.standardOutput.contains("2024-11-17  subject: none"), "the bar is too small to follow or to stand out")
