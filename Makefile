@@ -3,16 +3,17 @@
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config opencv-data
+                libyaml-dev libfreetype-dev libssl-dev fonts-dejavu-core pkg-config opencv-data libcurl4
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
 # python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
 # examples/ (scripts/setup-example-linters.sh); shellcheck for the examples' shell scripts; Slurm and munge
 # for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV and
 # scikit-image (PyPI) check the face finder, which reads OpenCV's trained cascades from opencv-data
-# (scripts/setup-face-reference.sh).
+# (scripts/setup-face-reference.sh); nginx (WebDAV) and WsgiDAV (PyPI, scripts/setup-store-servers.sh) serve
+# the segment-store tests.
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge
+                 slurm-wlm munge nginx-light
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
@@ -36,6 +37,7 @@ test: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@scripts/setup-colour-science.sh
 	@scripts/setup-face-reference.sh
+	@scripts/setup-store-servers.sh
 	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh
@@ -53,4 +55,4 @@ bench: build
 	python3 bench/bench.py
 
 clean:
-	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint
+	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint .build-faces .build-stores

@@ -8,16 +8,20 @@ struct AssembleCommand: AsyncParsableCommand {
         abstract: "Join the rendered segments and the sound track into the output file.",
         discussion: """
             Needs every segment of the plan in the work folder (after `dvpipe render`, or all shards of \
-            it); says how many are missing otherwise. Joins by stream copy, without re-encoding, into \
+            it), or in the cache: segments the work folder lacks are taken from the cache folder or \
+            downloaded from the segment store (--cache URL), so shards rendered on runners that share \
+            only a server assemble on a third; says how many are missing otherwise. Joins by stream copy, without re-encoding, into \
             a temporary file that replaces output.path only when complete. An output that is already \
             exactly that assembly (checked against the work folder's record and its SHA-256) is kept.
 
             Example:
               dvpipe assemble jobs/dec-2024.yaml --work-dir /shared/dec-2024
+              dvpipe assemble jobs/dec-2024.yaml --cache https://cache.example/dvpipe/
             """
     )
 
     @OptionGroup var options: JobOptions
+    @OptionGroup var cacheFlags: CacheFlags
 
     @Option(name: .long, help: "Progress on standard error: auto, plain, json or none.")
     var progress: ProgressMode = .auto
@@ -30,7 +34,8 @@ struct AssembleCommand: AsyncParsableCommand {
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
-            let executor = ReelRender(work: options.workFolder, options: RenderOptions(), observer: printer, stop: trap.stop)
+            let settings = RenderOptions(cache: try cacheFlags.segmentCache, store: try cacheFlags.segmentStore)
+            let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
                 let each = planned.forOutput(output)
                 let reel = try executor.assemble(each, layout: try each.layout(observer: printer))

@@ -23,7 +23,7 @@ struct CacheCommand: AsyncParsableCommand {
     @OptionGroup var cacheFlags: CacheFlags
 
     func run() async throws {
-        guard let cache = cacheFlags.segmentCache else {
+        guard let cache = try cacheFlags.folderOnly() else {
             print("no cache (--no-cache or DVPIPE_CACHE=off)")
             return
         }
@@ -74,7 +74,7 @@ struct CachePruneCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let cache = cacheFlags.segmentCache, let limit = Self.bytes(maxSize) else {
+        guard let cache = try cacheFlags.folderOnly(), let limit = Self.bytes(maxSize) else {
             print("no cache (--no-cache or DVPIPE_CACHE=off)")
             return
         }

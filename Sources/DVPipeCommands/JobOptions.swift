@@ -20,6 +20,9 @@ struct JobOptions: ParsableArguments {
 
     func validate() throws {
         try ConfinedFolders.check(confine)
+        if let workDir, RemoteStoreSettings.looksLikeURL(workDir) {
+            throw ValidationError("--work-dir takes a folder on this machine, not '\(workDir)'; a server that runners share is given with --cache URL")
+        }
     }
 
     /// The job file as an absolute URL.

@@ -46,7 +46,7 @@ struct RenderFlags: ParsableArguments {
         let outputs = try Self.outputs(of: planned.job, named: output)
         let settings = RenderOptions(
             strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count),
-            cache: fresh ? nil : cacheFlags.segmentCache
+            cache: fresh ? nil : try cacheFlags.segmentCache, store: fresh ? nil : try cacheFlags.segmentStore
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         let reports = try await executor.renderSegments(planned, outputs: outputs)

@@ -8,7 +8,7 @@ enum RunSummary {
     /// `segments: 2 rendered, 24 reused (of 26); reused from: work folder 20, cache 4`.
     static func segmentsLine(_ report: SegmentsReport) -> String {
         let line = "segments: \(report.renderedCount) rendered, \(report.reusedCount) reused (of \(report.layout.segments.count))"
-        let origins = [SegmentOrigin.workFolder, .cache, .otherProcess].compactMap { origin in
+        let origins = [SegmentOrigin.workFolder, .cache, .store, .otherProcess].compactMap { origin in
             report.reusedFrom[origin].map { "\(origin.rawValue) \($0)" }
         }
         return origins.isEmpty ? line : "\(line); reused from: \(origins.joined(separator: ", "))"

@@ -12,6 +12,8 @@ public struct RenderOptions: Sendable {
     public var parallelism: Int
     /// The cache shared by every job; nil: none.
     public var cache: SegmentCache?
+    /// The segment store on a server (`--cache URL`); nil: none.
+    public var store: RemoteSegmentStore?
     /// Seconds without a heartbeat after which another host's claim on a segment is taken over.
     public var claimTimeout: TimeInterval
 
@@ -20,12 +22,13 @@ public struct RenderOptions: Sendable {
 
     public init(
         strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: SegmentCache? = nil,
-        claimTimeout: TimeInterval = 60
+        store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60
     ) {
         self.strict = strict
         self.shard = shard
         self.parallelism = max(1, parallelism)
         self.cache = cache
+        self.store = store
         self.claimTimeout = claimTimeout
     }
 }
@@ -100,10 +103,11 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
             let owned = layouts.map { layout in layout.segments.filter { assignment.owns(options.shard, $0.position) } }
             let renderer = SegmentRenderer(
-                canvases: layouts.map(\.canvas), work: work, cache: options.cache, claimTimeout: options.claimTimeout,
+                canvases: layouts.map(\.canvas), work: work, cache: options.cache, store: options.store, claimTimeout: options.claimTimeout,
                 parallelism: options.parallelism
             )
             let outcomes = try await renderer.render(owned, observer: observer, stop: stop)
+            try finishStore()
             for (index, outcome) in outcomes.enumerated() {
                 rendered[index] += outcome.renderedCount
                 cacheUse.hits += outcome.cacheUse.hits
@@ -144,6 +148,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// the previous output is left as it was.
     public func assemble(_ planned: PlannedJob, layout: ReelLayout) throws -> AssembledReel {
         let assemble = AssembleStage(work: work)
+        try takeMissingSegments(layout)
         try assemble.checkComplete(layout)
         let audioStage = AudioStage(work: work, job: planned.job)
         let (subtitles, inputs) = try assemble.recipe(layout, job: planned.job)
@@ -162,6 +167,33 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout),
             among: planned.outputs.map(\.name))
         return reel
+    }
+
+    /// Brings the segments of `layout` that the work folder lacks from the shared cache or the segment store
+    /// (shards rendered on runners that share only the store).
+    private func takeMissingSegments(_ layout: ReelLayout) throws {
+        guard options.cache != nil || options.store != nil else { return }
+        try work.prepare()
+        for segment in layout.segments where work.segments.finished(segment.key) == nil {
+            try checkNotStopped()
+            if let cache = options.cache, let record = cache.segments.finished(segment.key),
+               work.segments.adopt(segment.key, record: record, from: cache.segments) != nil {
+                continue
+            }
+            _ = options.store?.fetch(segment.key, into: work.segments)
+        }
+        try finishStore()
+    }
+
+    /// Waits for the segment store's uploads, reports what it met, and under `strict` fails when the store did.
+    private func finishStore() throws {
+        guard let store = options.store else { return }
+        store.finishUploads()
+        store.takeNotices().forEach { observer.handle(.warning($0)) }
+        let traffic = store.traffic
+        if options.strict, let reason = traffic.failure ?? traffic.uploadFailure ?? (traffic.rejected > 0 ? "\(traffic.rejected) entries did not check" : nil) {
+            throw RenderError.storeFailed(address: store.settings.display, reason: reason)
+        }
     }
 
     /// Throws `RenderError.interrupted` once a stop has been requested.

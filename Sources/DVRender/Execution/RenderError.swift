@@ -20,13 +20,15 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case outputFailed(path: String, reason: String)
     /// The look's `.cube` file could not be read as one; `reason` says where it breaks.
     case lookFailed(path: String, reason: String)
+    /// `--strict` and the remote segment store failed (down, erring, or holding bad entries).
+    case storeFailed(address: String, reason: String)
 
     /// The file the failure concerns, when it is one.
     public var file: String? {
         switch self {
         case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path), let .lookFailed(path, _): path
         case let .unreadableFiles(files): files.first?.path
-        case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed: nil
+        case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed, .storeFailed: nil
         }
     }
 
@@ -51,6 +53,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "\(path): \(reason)"
         case let .lookFailed(path, reason):
             "the look \(path) cannot be used: \(reason)"
+        case let .storeFailed(address, reason):
+            "--strict: segment store \(address): \(reason)"
         }
     }
 }

@@ -43,8 +43,8 @@ public struct RenderOutcome: Sendable {
 /// window once for all of them (`DecodeShare`) and hands each output's frames to that output's encoder, on
 /// a thread of its own. The frames are those each output would have alone, so the bytes are too.
 ///
-/// A segment finished in the work folder is reused; one in the shared cache is linked into the work folder;
-/// any other is claimed (`SegmentClaims`) before it is rendered, so processes sharing the work folder or the
+/// A segment finished in the work folder is reused; one in the shared cache is linked into the work folder,
+/// and one in the remote segment store is downloaded into it; any other is claimed (`SegmentClaims`) before it is rendered, so processes sharing the work folder or the
 /// cache never render one segment twice: a segment another live process holds is left for later and taken
 /// from it when finished (or taken over when its holder stops).
 public struct SegmentRenderer: Sendable {
@@ -53,6 +53,8 @@ public struct SegmentRenderer: Sendable {
     public let work: WorkFolder
     /// The cache shared by every job, if any.
     public let cache: SegmentCache?
+    /// The segment store on a server, if any: asked after the cache, and given each segment rendered.
+    public let store: RemoteSegmentStore?
     /// Claims on segments, in the work folder and the cache.
     private let claims: SegmentClaims
     /// Decoder threads per clip (decoding is exact whatever the count).
@@ -66,12 +68,13 @@ public struct SegmentRenderer: Sendable {
 
     /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
     public init(
-        canvases: [CanvasSettings], work: WorkFolder, cache: SegmentCache? = nil, claimTimeout: TimeInterval = 60, decoderThreads: Int = 1,
-        parallelism: Int
+        canvases: [CanvasSettings], work: WorkFolder, cache: SegmentCache? = nil, store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60,
+        decoderThreads: Int = 1, parallelism: Int
     ) {
         self.canvases = canvases
         self.work = work
         self.cache = cache
+        self.store = store
         claims = SegmentClaims(folders: [work.segmentsFolder] + [cache?.segments.folder].compactMap { $0 }, timeout: claimTimeout)
         self.decoderThreads = decoderThreads
         self.parallelism = max(1, parallelism)
@@ -209,6 +212,13 @@ public struct SegmentRenderer: Sendable {
                 break
             }
         }
+        if let remote = self.store {
+            let record = remote.fetch(spec.key, into: store)
+            remote.takeNotices().forEach { observer.handle(.warning($0)) }
+            if let record {
+                return .finished(EncodedSegment(spec: spec, record: record, origin: .store), cacheAsked: false, stored: false)
+            }
+        }
         guard claims.claim(spec.key) == .claimed else { return .held }
         // Finished by another process between the look above and the claim.
         if let record = store.finished(spec.key) {
@@ -248,7 +258,8 @@ public struct SegmentRenderer: Sendable {
             switch encoded[index] {
             case let .success(segment):
                 opened[index].moveAll(to: openClips[member.output])
-                let stored = cache.map { $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
+                let stored = cache.map { !$0.readOnly && $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
+                store?.upload(member.spec.key, record: segment.record, from: work.segments)
                 results.append(MemberResult(member: member, outcome: .finished(segment, cacheAsked: cache != nil, stored: stored)))
             case let .failure(RenderError.clipFailed(path, reason)):
                 results.append(MemberResult(member: member, outcome: .failed(ClipFailure(path: path, reason: reason))))

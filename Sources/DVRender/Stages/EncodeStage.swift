@@ -9,6 +9,8 @@ public enum SegmentOrigin: String, Sendable, Codable {
     case workFolder = "work folder"
     /// Taken from the shared cache.
     case cache
+    /// Downloaded from the remote segment store.
+    case store = "segment store"
     /// Encoded meanwhile by another process sharing the work folder or the cache.
     case otherProcess = "another process"
 }

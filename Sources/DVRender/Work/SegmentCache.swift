@@ -12,9 +12,12 @@ import Foundation
 public struct SegmentCache: Sendable {
     /// The cache folder.
     public let root: URL
+    /// Segments are taken from the cache but none is put into it (`--cache-read-only`).
+    public var readOnly = false
 
-    public init(root: URL) {
+    public init(root: URL, readOnly: Bool = false) {
         self.root = root
+        self.readOnly = readOnly
     }
 
     /// The cache the environment names: `DVPIPE_CACHE` (`off` for none), else `$XDG_CACHE_HOME/dvpipe`, else

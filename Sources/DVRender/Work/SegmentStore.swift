@@ -85,3 +85,13 @@ public struct SegmentStore: Sendable {
         utimensat(AT_FDCWD, recordFile(key).path, nil, 0)
     }
 }
+
+extension SegmentStore {
+    /// Writes segment `key` from `bytes` (already checked against `record`) with its record: the file under a
+    /// temporary name first, so that a reader never sees half of it.
+    func put(_ key: String, bytes: Data, record: SegmentRecord) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileSync.writeAtomically(bytes, to: file(key))
+        try record.write(to: recordFile(key))
+    }
+}

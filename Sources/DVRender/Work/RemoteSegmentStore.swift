@@ -1,0 +1,189 @@
+import DVFiles
+import Foundation
+import Synchronization
+
+/// Rendered segments on a server any runner can reach (`--cache https://…`), in the layout of Bazel's HTTP
+/// remote cache, so that bazel-remote, nginx with WebDAV and other servers of that protocol serve it as is:
+/// a segment's record (`SegmentRecord` JSON) under `ac/KEY`, its bytes under `cas/SHA-256`.
+///
+/// The store never costs a render: a download is checked against its SHA-256 before use (a bad one is a
+/// warning, the segment is rendered again and its entry rewritten); a server that is down or failing is a
+/// warning, after which the run goes on without it. Uploads run on a thread of their own while the next
+/// segments render, the bytes (`cas/`) always before the record (`ac/`) that names them.
+public final class RemoteSegmentStore: Sendable {
+    /// The address and how to reach it.
+    public var settings: RemoteStoreSettings { client.settings }
+    private let client: StoreClient
+    private let state = Mutex(State())
+    private let uploads = DispatchQueue(label: "dvpipe.segment-store.uploads")
+    private let pending = DispatchGroup()
+
+    /// What this run met at the store.
+    public struct Traffic: Sendable, Hashable {
+        /// Segments taken from the store.
+        public var downloaded = 0
+        /// Segments put into the store.
+        public var uploaded = 0
+        /// Bytes of segments downloaded, and the seconds the downloads took.
+        public var bytesDownloaded: Int64 = 0
+        public var secondsDownloading: Double = 0
+        /// Entries the store held that did not check (wrong bytes, not a record, a record without its bytes).
+        public var rejected = 0
+        /// Why the store was given up for this run, if it was.
+        public var failure: String?
+        /// Why uploads stopped (the server refused one), if they did; downloads go on.
+        public var uploadFailure: String?
+    }
+
+    private struct State {
+        var traffic = Traffic()
+        /// Keys whose entry did not check: never taken from the store again in this run, and rewritten.
+        var distrusted: Set<String> = []
+        /// Warnings not yet handed to the observer.
+        var notices: [String] = []
+    }
+
+    public init(settings: RemoteStoreSettings) {
+        client = StoreClient(settings: settings)
+    }
+
+    /// What this run met at the store so far.
+    public var traffic: Traffic { state.withLock { $0.traffic } }
+
+    /// The warnings since the last call: entries that did not check, the server given up.
+    public func takeNotices() -> [String] {
+        state.withLock { state in
+            defer { state.notices = [] }
+            return state.notices
+        }
+    }
+
+    /// Takes segment `key` into `store` when the server has it and its bytes match their name and record;
+    /// returns its record, or nil (not there, did not check, or the server is given up).
+    public func fetch(_ key: String, into store: SegmentStore) -> SegmentRecord? {
+        guard state.withLock({ $0.traffic.failure == nil && !$0.distrusted.contains(key) }) else { return nil }
+        let started = Date()
+        guard let recordBody = get("ac/\(key)") else { return nil }
+        guard let record = try? JSONDecoder().decode(SegmentRecord.self, from: recordBody), record.version == SegmentRecord.currentVersion,
+              record.key == key
+        else {
+            reject(key, "\(settings.display)ac/\(key) is not this segment's record; not used")
+            return nil
+        }
+        guard let bytes = get("cas/\(record.fileHash)") else {
+            if state.withLock({ $0.traffic.failure == nil }) {
+                reject(key, "\(settings.display)ac/\(key) names bytes the store no longer holds (cas/\(record.fileHash)); rendering the segment again")
+            }
+            return nil
+        }
+        guard Int64(bytes.count) == record.byteCount, ContentHash.hex(of: bytes) == record.fileHash else {
+            reject(key, "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again")
+            return nil
+        }
+        guard (try? store.put(key, bytes: bytes, record: record)) != nil else { return nil }
+        state.withLock { state in
+            state.traffic.downloaded += 1
+            state.traffic.bytesDownloaded += Int64(bytes.count)
+            state.traffic.secondsDownloading += Date().timeIntervalSince(started)
+        }
+        return record
+    }
+
+    /// Puts finished segment `key` of `store` into the server, on the upload thread: its bytes under `cas/`
+    /// (unless the server has them and they were not found bad), then its record under `ac/`. Nothing under
+    /// `--cache-read-only`, or once the server is given up.
+    public func upload(_ key: String, record: SegmentRecord, from store: SegmentStore) {
+        guard !settings.readOnly else { return }
+        uploads.async(group: pending) { [self] in
+            guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
+            let rewrite = state.withLock { $0.distrusted.contains(key) }
+            guard let bytes = try? Data(contentsOf: store.file(key)), Int64(bytes.count) == record.byteCount else { return }
+            let blob = "cas/\(record.fileHash)"
+            if rewrite || !has(blob) {
+                guard put(blob, bytes) else { return }
+            }
+            guard let recordBody = try? JSONCoding.encoder.encode(record), put("ac/\(key)", recordBody) else { return }
+            state.withLock { $0.traffic.uploaded += 1 }
+        }
+    }
+
+    /// Waits until every upload asked for so far has ended.
+    public func finishUploads() {
+        pending.wait()
+    }
+
+    /// The body of `path`, or nil when the server does not have it (404) or fails (then given up).
+    private func get(_ path: String) -> Data? {
+        switch client.send("GET", path) {
+        case let .success(response) where response.status == 200:
+            return response.body
+        case let .success(response) where response.status == 404:
+            return nil
+        case let .success(response):
+            giveUp("GET \(path): HTTP \(response.status)")
+            return nil
+        case let .failure(failure):
+            giveUp(failure.description)
+            return nil
+        }
+    }
+
+    /// Whether the server holds `path`.
+    private func has(_ path: String) -> Bool {
+        if case let .success(response) = client.send("HEAD", path) { response.status == 200 } else { false }
+    }
+
+    /// Stores `body` under `path`; on a WebDAV server that lacks the folders (409), they are made first.
+    private func put(_ path: String, _ body: Data) -> Bool {
+        var answer = client.send("PUT", path, body: body)
+        if case let .success(response) = answer, response.status == 409 {
+            makeFolders(for: path)
+            answer = client.send("PUT", path, body: body)
+        }
+        switch answer {
+        case let .success(response) where (200...299).contains(response.status):
+            return true
+        case let .success(response):
+            state.withLock { state in
+                guard state.traffic.uploadFailure == nil else { return }
+                state.traffic.uploadFailure = "PUT \(path): HTTP \(response.status)"
+                state.notices.append("segment store \(settings.display): PUT \(path): HTTP \(response.status); uploading nothing more")
+            }
+        case let .failure(failure):
+            giveUp(failure.description)
+        }
+        return false
+    }
+
+    /// Makes the folders from the server's root down to `path`'s (`MKCOL`, as WebDAV servers without
+    /// nginx's `create_full_put_path` need); a folder that exists already answers 405, which is fine.
+    private func makeFolders(for path: String) {
+        var folder = settings.base
+        while folder.path != "/", !folder.path.isEmpty {
+            folder.deleteLastPathComponent()
+        }
+        let steps = settings.base.pathComponents.dropFirst() + path.split(separator: "/").dropLast().map(String.init)
+        for step in steps {
+            folder.appendPathComponent(step, isDirectory: true)
+            _ = client.send("MKCOL", folder, named: folder.path)
+        }
+    }
+
+    /// Gives the server up for the rest of the run, with one warning naming it.
+    private func giveUp(_ reason: String) {
+        state.withLock { state in
+            guard state.traffic.failure == nil else { return }
+            state.traffic.failure = reason
+            state.notices.append("segment store \(settings.display): \(reason); going on without it")
+        }
+    }
+
+    /// Marks `key`'s entry as bad, with a warning.
+    private func reject(_ key: String, _ notice: String) {
+        state.withLock { state in
+            state.distrusted.insert(key)
+            state.traffic.rejected += 1
+            state.notices.append(notice)
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where a remote segment store is and how to reach it: `--cache URL` (or `DVPIPE_CACHE=URL`), a header
+/// from `DVPIPE_CACHE_HEADER` (a bearer token, say), and `--cache-read-only`.
+public struct RemoteStoreSettings: Sendable {
+    /// The store's root, ending in `/`, without credentials.
+    public let base: URL
+    /// Sent with every request: from `DVPIPE_CACHE_HEADER` (`Name: value`) or the URL's `user:password@`.
+    let header: (name: String, value: String)?
+    /// Reads only: nothing is uploaded (pull requests from forks).
+    public let readOnly: Bool
+    /// Seconds a request may wait for the server before it counts as failed.
+    public let timeout: TimeInterval
+    /// Tries per request: a failed connection, a 5xx or a 429 is tried again after a growing wait.
+    public let attempts: Int
+    /// The longest wait between tries, however long the server's `Retry-After` asks for.
+    public let longestWait: TimeInterval
+
+    /// The address as warnings print it: no user, no password, no header.
+    public var display: String { base.absoluteString }
+
+    /// The settings for `address` (an `http://` or `https://` URL), with the header, read-only switch and
+    /// timeout the environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_READ_ONLY=1`, `DVPIPE_CACHE_TIMEOUT`).
+    public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
+        guard var parts = URLComponents(string: address), let scheme = parts.scheme?.lowercased() else {
+            throw StoreAddressError("'\(address)' is not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw StoreAddressError("a segment store is reached over http:// or https://, not \(scheme)://")
+        }
+        guard let host = parts.host, !host.isEmpty else { throw StoreAddressError("'\(Self.withoutCredentials(address))' names no host") }
+        var header: (name: String, value: String)?
+        if let user = parts.user {
+            let pair = "\(user.removingPercentEncoding ?? user):\((parts.password ?? "").removingPercentEncoding ?? "")"
+            header = ("Authorization", "Basic \(Data(pair.utf8).base64EncodedString())")
+        }
+        if let given = environment["DVPIPE_CACHE_HEADER"], !given.isEmpty {
+            guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
+                throw StoreAddressError("DVPIPE_CACHE_HEADER must be 'Name: value' (e.g. 'Authorization: Bearer …')")
+            }
+            header = (String(given[..<colon]).trimmingCharacters(in: .whitespaces), String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        parts.user = nil
+        parts.password = nil
+        parts.query = nil
+        parts.fragment = nil
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        guard let base = parts.url else { throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL") }
+        var timeout: TimeInterval = 20
+        if let given = environment["DVPIPE_CACHE_TIMEOUT"], !given.isEmpty {
+            guard let seconds = TimeInterval(given), seconds > 0 else {
+                throw StoreAddressError("DVPIPE_CACHE_TIMEOUT must be a number of seconds, not '\(given)'")
+            }
+            timeout = seconds
+        }
+        self.base = base
+        self.header = header
+        self.readOnly = readOnly || environment["DVPIPE_CACHE_READ_ONLY"].map { ["1", "true", "yes"].contains($0.lowercased()) } == true
+        self.timeout = timeout
+        attempts = 4
+        longestWait = min(10, timeout)
+    }
+
+    /// Whether `text` is meant as a URL (`scheme://…`) rather than a folder.
+    public static func looksLikeURL(_ text: String) -> Bool {
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    }
+
+    /// `address` with any `user:password@` taken out, for messages.
+    static func withoutCredentials(_ address: String) -> String {
+        guard var parts = URLComponents(string: address), parts.user != nil || parts.password != nil else { return address }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? address
+    }
+}
+
+/// A `--cache` address that names no store dvpipe can use: the message says what to give instead.
+public struct StoreAddressError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// One answer of the store's server.
+struct StoreResponse: Sendable {
+    var status: Int
+    var body: Data
+    /// Seconds the server asked the client to wait (`Retry-After`), if it did.
+    var retryAfter: TimeInterval?
+}
+
+/// Why a request to the store got no usable answer, in words a warning can carry.
+struct StoreFailure: Error, CustomStringConvertible, Sendable {
+    let description: String
+}
+
+/// The HTTP side of the remote store: GET, HEAD, PUT and MKCOL under the store's root, each with a timeout
+/// and a few tries with backoff (honouring `Retry-After` up to `RemoteStoreSettings.longestWait`).
+final class StoreClient: Sendable {
+    let settings: RemoteStoreSettings
+    private let session: URLSession
+
+    init(settings: RemoteStoreSettings) {
+        self.settings = settings
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = settings.timeout
+        configuration.timeoutIntervalForResource = settings.timeout * 4
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpMaximumConnectionsPerHost = 4
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// `method` on `path` (relative to the store's root), tried again while the failure may pass: a
+    /// connection that failed or timed out, a 5xx, a 429. Any other status is an answer, returned as is.
+    func send(_ method: String, _ path: String, body: Data? = nil) -> Result<StoreResponse, StoreFailure> {
+        send(method, settings.base.appendingPathComponent(path), named: path, body: body)
+    }
+
+    /// `method` on `url` (called `name` in messages), tried again as `send(_:_:body:)` says.
+    func send(_ method: String, _ url: URL, named name: String, body: Data? = nil) -> Result<StoreResponse, StoreFailure> {
+        var wait: TimeInterval = 0.25
+        var last = StoreFailure(description: "not asked")
+        for attempt in 1...settings.attempts {
+            let result = exchange(method, url, named: name, body: body)
+            var requested: TimeInterval?
+            switch result {
+            case let .success(response) where response.status == 429 || (500...599).contains(response.status):
+                last = StoreFailure(description: "\(method) \(name): HTTP \(response.status)")
+                requested = response.retryAfter
+            case .success:
+                return result
+            case let .failure(failure):
+                last = failure
+            }
+            guard attempt < settings.attempts else { break }
+            Thread.sleep(forTimeInterval: min(settings.longestWait, requested ?? wait))
+            wait *= 2
+        }
+        return .failure(last)
+    }
+
+    /// One request and its answer.
+    private func exchange(_ method: String, _ url: URL, named path: String, body: Data?) -> Result<StoreResponse, StoreFailure> {
+        var request = URLRequest(url: url, timeoutInterval: settings.timeout)
+        request.httpMethod = method
+        request.httpBody = body
+        if let header = settings.header {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            if let error {
+                answer.result = .failure(StoreFailure(description: "\(method) \(path): \(Self.words(for: error, timeout: self.settings.timeout))"))
+            } else if let response = response as? HTTPURLResponse {
+                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
+                answer.result = .success(StoreResponse(status: response.statusCode, body: data ?? Data(), retryAfter: retryAfter))
+            } else {
+                answer.result = .failure(StoreFailure(description: "\(method) \(path): no HTTP answer"))
+            }
+            done.signal()
+        }
+        task.resume()
+        done.wait()
+        return answer.result ?? .failure(StoreFailure(description: "\(method) \(path): no answer"))
+    }
+
+    /// What went wrong with a request, in words: the common network failures by name.
+    private static func words(for error: any Error, timeout: TimeInterval) -> String {
+        switch (error as? URLError)?.code {
+        case .timedOut?: "no answer within \(String(format: "%g", timeout)) s"
+        case .cannotConnectToHost?: "connection refused"
+        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
+        case .networkConnectionLost?: "connection lost"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "TLS failed (\(error.localizedDescription))"
+        default: error.localizedDescription
+        }
+    }
+
+    /// The answer of one task, written by its completion handler before the waiting thread reads it.
+    private final class Answer: @unchecked Sendable {
+        var result: Result<StoreResponse, StoreFailure>?
+    }
+}
