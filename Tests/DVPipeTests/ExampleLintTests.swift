@@ -65,13 +65,14 @@ import Testing
         #expect(installed.contains("fonts-dejavu-core"), "the default font (DejaVu Sans)")
     }
 
-    @Test("the Kubernetes manifests pass Kubernetes' schemas, strictly; a misspelt field fails")
+    @Test("the Kubernetes manifests, the segment-store variant's too, pass Kubernetes' schemas, strictly; a misspelt field fails")
     func manifestsPassKubernetesValidate() throws {
         let validate = try #require(Self.tool("kubernetes-validate"), "make test installs kubernetes-validate")
         let folder = Self.examples.appendingPathComponent("kubernetes")
         let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(manifests == ["assemble-job.yaml", "render-job.yaml", "storage.yaml"])
-        let passed = try ReferenceCommand.printed(validate, ["--strict"] + manifests.map { folder.appendingPathComponent($0).path })
+        let store = ["assemble-job.yaml", "render-job.yaml", "segment-store.yaml"].map { "store/\($0)" }
+        let passed = try ReferenceCommand.printed(validate, ["--strict"] + (manifests + store).map { folder.appendingPathComponent($0).path })
         #expect(passed.status == 0, "\(passed.printed)")
         let scratch = try TemporaryFolder("kubernetes-validate")
         let broken = try Self.brokenCopy(of: folder.appendingPathComponent("render-job.yaml"), in: scratch) { $0.replacingOccurrences(of: "parallelism:", with: "paralelism:") }

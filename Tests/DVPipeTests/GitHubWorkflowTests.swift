@@ -60,4 +60,31 @@ import Testing
         let second = try #require(player.artifacts["reel"])
         #expect(try Data(contentsOf: second.appendingPathComponent("reel.mp4")) == expected)
     }
+
+    @Test("with DVPIPE_STORE_URL set to a real nginx: a push fills the store; a pull request on fresh runners renders only what the store lacks and stores nothing")
+    func workflowWithSegmentStore() throws {
+        let folder = try TemporaryFolder("workflow-store")
+        let repository = try Self.repository(in: folder.url)
+        let server = try StoreServer.nginx()
+        let tools = try DVPipeProcess.executable.deletingLastPathComponent()
+        let push = try WorkflowPlayer(
+            Self.workflow, repository: repository, scratch: folder.url.appendingPathComponent("push"), tools: tools,
+            secrets: ["DVPIPE_STORE_URL": server.url]
+        )
+        try push.run()
+        let pushed = try Data(contentsOf: try #require(push.artifacts["reel"]).appendingPathComponent("reel.mp4"))
+        #expect(server.entries("ac").count == DatedLibrary.clipCount)
+
+        let removed = try #require(server.entries("ac").first)
+        try FileManager.default.removeItem(at: removed)
+        let pullRequest = try WorkflowPlayer(
+            Self.workflow, repository: repository, scratch: folder.url.appendingPathComponent("pull-request"), tools: tools,
+            secrets: ["DVPIPE_STORE_URL": server.url], event: "pull_request"
+        )
+        try pullRequest.run()
+        let counts = pullRequest.logs.filter { $0.job == "render" }.compactMap { DatedLibrary.segmentCounts($0.output) }
+        #expect(counts.count == 4 && counts.map(\.rendered).reduce(0, +) == 1, "\(pullRequest.logs.filter { $0.job == "render" }.map(\.output))")
+        #expect(server.entries("ac").count == DatedLibrary.clipCount - 1, "the pull request stored nothing")
+        #expect(try Data(contentsOf: try #require(pullRequest.artifacts["reel"]).appendingPathComponent("reel.mp4")) == pushed)
+    }
 }

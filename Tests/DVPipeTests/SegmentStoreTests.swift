@@ -40,6 +40,17 @@ import Testing
         try Self.checkFreshRunnerRendersNothing(try StoreServer.nginx())
     }
 
+    @Test("the Kubernetes store example's nginx configuration, as its ConfigMap holds it, serves fresh runners")
+    func kubernetesStoreConfigurationServes() throws {
+        let manifest = try String(contentsOf: ExampleLintTests.examples.appendingPathComponent("kubernetes/store/segment-store.yaml"), encoding: .utf8)
+        let start = try #require(manifest.range(of: "default.conf: |\n"))
+        let block = manifest[start.upperBound...].prefix { $0 != "-" }.split(separator: "\n").map { $0.dropFirst(4) }.joined(separator: "\n")
+        #expect(block.contains("listen 8080;") && block.contains("root /store;") && block.contains("client_body_temp_path /tmp/body;"))
+        let server = block.replacingOccurrences(of: "listen 8080;", with: "listen LISTEN;").replacingOccurrences(of: "root /store;", with: "root ROOT;")
+            .replacingOccurrences(of: "client_body_temp_path /tmp/body;", with: "client_body_temp_path BODY;")
+        try Self.checkFreshRunnerRendersNothing(try StoreServer.nginx(serverBlock: server))
+    }
+
     @Test("WsgiDAV, which wants folders made first: a fresh runner renders 0 segments and gives the same bytes")
     func wsgiDAVServesFreshRunners() throws {
         try Self.checkFreshRunnerRendersNothing(try StoreServer.wsgiDAV())

@@ -31,9 +31,24 @@ final class StoreServer {
         process.waitUntilExit()
     }
 
-    /// nginx (Debian's nginx-light) serving `/dvpipe/` of its folder with WebDAV PUT and
-    /// `create_full_put_path`, as a team would set it up for a store.
-    static func nginx() throws -> StoreServer {
+    /// The server block a team would write for a store: `/dvpipe/` with WebDAV PUT and `create_full_put_path`.
+    /// `LISTEN`, `ROOT` and `BODY` stand for the address, the folder served and nginx's upload folder.
+    static let storeServerBlock = """
+        server {
+          listen LISTEN;
+          root ROOT;
+          client_body_temp_path BODY;
+          location /dvpipe/ {
+            dav_methods PUT DELETE MKCOL;
+            create_full_put_path on;
+            client_max_body_size 0;
+          }
+        }
+        """
+
+    /// nginx (Debian's nginx-light) on a free port with `serverBlock` (`storeServerBlock`, or one taken from
+    /// an example with its `listen`, `root` and `client_body_temp_path` replaced by the placeholders).
+    static func nginx(serverBlock: String = storeServerBlock) throws -> StoreServer {
         let nginx = "/usr/sbin/nginx"
         guard FileManager.default.isExecutableFile(atPath: nginx) else { throw Missing(description: "needs nginx (Debian's nginx-light)") }
         let folder = try TemporaryFolder("nginx")
@@ -49,16 +64,8 @@ final class StoreServer {
             events {}
             http {
               access_log off;
-              client_body_temp_path \(temporary.path);
-              server {
-                listen 127.0.0.1:\(port);
-                root \(root.path);
-                location /dvpipe/ {
-                  dav_methods PUT DELETE MKCOL;
-                  create_full_put_path on;
-                  client_max_body_size 0;
-                }
-              }
+            \(serverBlock.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)")
+                .replacingOccurrences(of: "ROOT", with: root.path).replacingOccurrences(of: "BODY", with: temporary.path))
             }
             """
         let file = folder.url.appendingPathComponent("nginx.conf")

@@ -12,9 +12,9 @@ import Foundation
 /// `actions/upload-artifact` / `download-artifact` (by name or pattern, `merge-multiple`).
 ///
 /// Expressions `${{ … }}` are read for the contexts the examples use: `matrix`, `strategy.job-total`,
-/// `needs.<job>.outputs`, `steps.<id>.outputs`, `env`, `vars` (none are set), `github.run_id`,
-/// `github.workspace`, `hashFiles('dir/**')`, quoted strings and `||`. Anything else is an error, so the
-/// example cannot use more than this player checks.
+/// `needs.<job>.outputs`, `steps.<id>.outputs`, `env`, `vars` (none are set), `secrets` (the player's),
+/// `github.run_id`, `github.workspace`, `github.event_name`, `hashFiles('dir/**')`, quoted strings, `==`,
+/// `&&` and `||`. Anything else is an error, so the example cannot use more than this player checks.
 final class WorkflowPlayer {
     /// Why a workflow could not be played as written.
     struct Failure: Error, CustomStringConvertible {
@@ -38,10 +38,13 @@ final class WorkflowPlayer {
     private(set) var logs: [JobLog] = []
     private var jobOutputs: [String: [String: String]] = [:]
     private var runNumber = 0
+    /// The repository's secrets, and the event that starts the runs (`push`, `pull_request`).
+    private let secrets: [String: String]
+    private let event: String
 
     /// A player for the workflow in `file`, checking out `repository`, keeping runners, caches and
     /// artifacts under `scratch`, with the commands in `tools` (dvpipe's build folder) first on PATH.
-    init(_ file: URL, repository: URL, scratch: URL, tools: URL) throws {
+    init(_ file: URL, repository: URL, scratch: URL, tools: URL, secrets: [String: String] = [:], event: String = "push") throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         let document = try YAMLParser().parse(text, file: file.lastPathComponent)
         guard let root = document.root, document.problems.isEmpty else {
@@ -51,6 +54,8 @@ final class WorkflowPlayer {
         self.repository = repository
         self.scratch = scratch
         self.tools = tools
+        self.secrets = secrets
+        self.event = event
     }
 
     /// Plays one run of the whole workflow: its jobs in the order their `needs` allow, each matrix
@@ -227,20 +232,31 @@ final class WorkflowPlayer {
         return result + rest
     }
 
+    /// `a || b`: the first alternative that is not empty; `c && d`: `d` when `c` is not empty, else empty;
+    /// `x == 'y'`: `true` or empty.
     private func value(of expression: String, _ context: Context) throws -> String {
         for alternative in expression.components(separatedBy: "||") {
-            let term = alternative.trimmingCharacters(in: .whitespaces)
-            let found: String
-            if term.hasPrefix("'"), term.hasSuffix("'"), term.count >= 2 {
-                found = String(term.dropFirst().dropLast())
-            } else if term.hasPrefix("hashFiles('"), term.hasSuffix("')") {
-                found = try hashFiles(String(term.dropFirst("hashFiles('".count).dropLast(2)), in: context.workspace)
-            } else {
-                found = try lookUp(term.split(separator: ".").map(String.init), context)
+            var found = ""
+            for condition in alternative.components(separatedBy: "&&") {
+                let sides = try condition.components(separatedBy: "==").map { try term(String($0), context) }
+                found = sides.count == 2 ? (sides[0] == sides[1] ? "true" : "") : sides[0]
+                if found.isEmpty { break }
             }
             if !found.isEmpty { return found }
         }
         return ""
+    }
+
+    /// One operand: a quoted string, `hashFiles('dir/**')` or a context's value.
+    private func term(_ text: String, _ context: Context) throws -> String {
+        let term = text.trimmingCharacters(in: .whitespaces)
+        if term.hasPrefix("'"), term.hasSuffix("'"), term.count >= 2 {
+            return String(term.dropFirst().dropLast())
+        }
+        if term.hasPrefix("hashFiles('"), term.hasSuffix("')") {
+            return try hashFiles(String(term.dropFirst("hashFiles('".count).dropLast(2)), in: context.workspace)
+        }
+        return try lookUp(term.split(separator: ".").map(String.init), context)
     }
 
     private func lookUp(_ path: [String], _ context: Context) throws -> String {
@@ -249,6 +265,8 @@ final class WorkflowPlayer {
         case ("strategy", 2) where path[1] == "job-total": return String(context.total)
         case ("env", 2): return context.environment[path[1]] ?? ""
         case ("vars", 2): return ""
+        case ("secrets", 2): return secrets[path[1]] ?? ""
+        case ("github", 2) where path[1] == "event_name": return event
         case ("github", 2) where path[1] == "run_id": return String(runNumber)
         case ("github", 2) where path[1] == "workspace": return context.workspace.path
         case ("needs", 4) where path[2] == "outputs": return jobOutputs[path[1]]?[path[3]] ?? ""
