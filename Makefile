@@ -18,9 +18,9 @@ TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv lib
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
-BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv
+BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv nginx-light
 
-.PHONY: deps demo test test-engines build bench clean
+.PHONY: deps demo test test-faults test-engines build bench clean
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
@@ -41,6 +41,16 @@ test: deps
 	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh
+	scripts/fault-campaign.py --dvpipe .build/debug/dvpipe --count 21 --seed 1
+
+# The fault campaign (scripts/fault-campaign.py): FAULTS injected faults (kills, corrupt segments in the work
+# folder, the cache and a remote store, a full disk, a failing store), seeded; figures in bench/faults.md,
+# which `make bench` puts into bench/results.md. About 5 s a fault on 2 cores.
+FAULTS ?= 126
+SEED ?= 1
+test-faults: build
+	@scripts/install-deps.sh python3
+	scripts/fault-campaign.py --dvpipe $(DVPIPE_RELEASE) --count $(FAULTS) --seed $(SEED) --report bench/faults.md
 
 # The batch engines alone: the Slurm example on a real one-node Slurm cluster (also part of `make test`).
 test-engines: deps

@@ -46,8 +46,8 @@ length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
 (comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
-index, identity, months, hdr, shards, moments, layers, outputs, subject; identity and
-months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
+index, identity, store, months, hdr, shards, moments, layers, outputs, subject; identity, store
+and months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
 (summed RSS above which a run is stopped, default 16000), BENCH_INDEX_FILES (default 20000);
@@ -125,12 +125,21 @@ THREE_FLOOR = "ffmpeg CLI, libx264 alone on each shape's frames (summed)"
 WARM_PLAN = "warm plan, reference job"
 WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
+STORE_RUNNER = f"fresh runner from a warm segment store ({YEAR_DAYS} days, nginx WebDAV on 127.0.0.1, empty work folder)"
 WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
 WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
 MONTHS = "the month jobs, one after another, one shared cache"
 AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def say(text):
@@ -786,6 +795,62 @@ class Bench:
         self.add(FRESH_RUNNER, "dvpipe", [measured], note.replace("|", "/"))
         shutil.rmtree(runner, ignore_errors=True)
 
+    def store_runner(self):
+        """The 365-day reel on a runner that shares nothing with the one that rendered it but a segment store:
+        nginx with WebDAV on 127.0.0.1 holding the year's segments in the store's layout (ac/KEY: the record
+        dvpipe uploads, cas/SHA-256: the bytes), the library and job copied elsewhere with new modification
+        times, an empty work folder, then `dvpipe run --cache URL`. Its summary gives the transfer rate."""
+        folder = self.library(YEAR_DAYS)
+        segments = self.runs_dir / "year-dvpipe" / "segments"
+        original = folder / "out" / f"reference-{YEAR_DAYS}d.mp4"
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not segments.exists() or not original.exists() or not os.path.exists(nginx):
+            self.add(STORE_RUNNER, "dvpipe", [], "no 365-day render to serve, or no nginx")
+            return
+        store = WORK / "store"
+        shutil.rmtree(store, ignore_errors=True)
+        for part in ("root/dvpipe/ac", "root/dvpipe/cas", "body"):
+            (store / part).mkdir(parents=True)
+        for record in sorted(segments.glob("*.json")):
+            fields = json.loads(record.read_text())
+            shutil.copy(record, store / "root/dvpipe/ac" / fields["key"])
+            shutil.copy(segments / f"{fields['key']}.mp4", store / "root/dvpipe/cas" / fields["fileHash"])
+        port = free_port()
+        (store / "nginx.conf").write_text(
+            f"daemon off; master_process off; pid {store}/nginx.pid; error_log {store}/error.log;\n"
+            f"events {{}}\nhttp {{ access_log off; server {{ listen 127.0.0.1:{port}; root {store}/root;\n"
+            f"client_body_temp_path {store}/body; location /dvpipe/ {{ dav_methods PUT MKCOL; create_full_put_path on;\n"
+            f"client_max_body_size 0; }} }} }}\n")
+        server = subprocess.Popen([nginx, "-c", str(store / "nginx.conf"), "-p", str(store)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(0.5)
+            runner = WORK / "store-runner"
+            shutil.rmtree(runner, ignore_errors=True)
+            say("fresh runner from a warm segment store: the library and the job copied, an empty work folder")
+            shutil.copytree(folder, runner / "checkout", copy_function=shutil.copy)
+            output = runner / "checkout" / "out" / original.name
+            output.unlink(missing_ok=True)
+            measured = self.dvpipe_run(runner / "checkout" / "reference.yaml", runner / "work",
+                                       self.runs_dir / "store-runner.log", fresh=False,
+                                       extra=("--cache", f"http://127.0.0.1:{port}/dvpipe/"))
+            same = output.exists() and sha256(output) == sha256(original)
+            if measured.ok and not same:
+                measured.status = "failed: the output differs from the 365-day render's"
+            log = Path(self.runs_dir / "store-runner.log").read_text(errors="replace")
+            found = re.search(r"segment store: (\d+) segments? downloaded \(([^)]*) at ([\d.]+) MB/s\)", log)
+            self.store_rate = float(found.group(3)) if found else None
+            self.store_summary = segments_line(measured.log)
+            note = (f"{self.store_summary}; {found.group(1)} segments, {found.group(2)} at {found.group(3)} MB/s"
+                    if found else self.store_summary) + f"; output {'byte-identical' if same else 'DIFFERENT'}"
+            say(f"  {measured.status}, {fmt(measured.wall)} s ({note})")
+            self.add(STORE_RUNNER, "dvpipe", [measured], note.replace("|", "/"))
+            shutil.rmtree(runner, ignore_errors=True)
+        finally:
+            server.kill()
+            server.wait()
+            shutil.rmtree(store, ignore_errors=True)
+
     def identity_alternatives(self):
         """The other identity the render design allows for a clip, a digest of the packets its window reads
         (from the keyframe before the window to its end), costed with the ffmpeg CLI as a stand-in: one
@@ -1125,6 +1190,9 @@ def report(bench, started, versions):
          ratio(getattr(bench, "fresh_identify", None), bench.median(YEAR, "dvpipe"), True), "%.2", "≤ 3%", 3),
         (f"fresh runner: segments rendered of {YEAR_DAYS}",
          (segment_counts(getattr(bench, "fresh_summary", None)) or (None,))[0], "", "0", 0),
+        (f"fresh runner from a warm segment store / full {YEAR_DAYS}-day render, wall",
+         ratio(bench.median(STORE_RUNNER, "dvpipe"), bench.median(YEAR, "dvpipe"), True), "%", "≤ 10%", 10),
+        ("segment store download rate (127.0.0.1, nginx)", getattr(bench, "store_rate", None), " MB/s", "–", None),
         (f"window-packet digest / whole-file digest, {YEAR_DAYS} clips",
          ratio(getattr(bench, "window_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
         (f"{YEAR_DAYS} days after the month jobs: segments rendered / all",
@@ -1253,6 +1321,8 @@ def main():
         bench.subject(folder)
     if "year" not in SKIP:
         bench.year()
+        if "store" not in SKIP:
+            bench.store_runner()
         if "identity" not in SKIP:
             bench.fresh_runner()
             bench.identity_alternatives()
@@ -1265,6 +1335,9 @@ def main():
         if (VENV / "bin" / "python").exists() else "not installed",
     }
     text = report(bench, started, versions)
+    faults = BENCH / "faults.md"
+    if faults.exists():
+        text += "\n## Fault campaign (`make test-faults`)\n\n" + faults.read_text()
     (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
     print()
     print(text)

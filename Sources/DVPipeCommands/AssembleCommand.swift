@@ -42,6 +42,7 @@ struct AssembleCommand: AsyncParsableCommand {
                 printer.finishLine()
                 print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
             }
+            RunSummary.storeLine(settings.store).map { print($0) }
         }
     }
 }

@@ -57,13 +57,14 @@ struct RenderCommand: AsyncParsableCommand {
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe render \(options.job)", printer: printer) {
-            let (_, reports) = try await flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
+            let (executor, reports) = try await flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
             printer.finishLine()
             let workDir = options.workDir.map { " --work-dir \($0)" } ?? ""
             for report in reports {
                 let name = reports.count > 1 ? " (\(report.planned.job.output.name))" : ""
                 print("shard \(shard)\(name): \(RunSummary.segmentsLine(report)); assemble with: dvpipe assemble \(options.job)\(workDir)")
             }
+            RunSummary.storeLine(executor.options.store).map { print($0) }
         }
     }
 }

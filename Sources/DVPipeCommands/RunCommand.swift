@@ -72,6 +72,7 @@ struct RunCommand: AsyncParsableCommand {
                 print(String(decoding: published, as: UTF8.self))
             } else {
                 print(zip(reports, reels).map { RunSummary.text(report: $0, reel: $1) }.joined(separator: "\n"))
+                RunSummary.storeLine(executor.options.store).map { print("  \($0)") }
             }
         }
     }

@@ -14,6 +14,20 @@ enum RunSummary {
         return origins.isEmpty ? line : "\(line); reused from: \(origins.joined(separator: ", "))"
     }
 
+    /// `segment store: 24 segments downloaded (3.2 MB at 41.0 MB/s), 2 uploaded`; nil without a store.
+    static func storeLine(_ store: RemoteSegmentStore?) -> String? {
+        guard let traffic = store?.traffic else { return nil }
+        var line = "segment store: \(traffic.downloaded) segment\(traffic.downloaded == 1 ? "" : "s") downloaded"
+        if traffic.downloaded > 0 {
+            let rate = Double(traffic.bytesDownloaded) / max(traffic.secondsDownloading, 1e-6) / 1e6
+            line += " (\(byteText(traffic.bytesDownloaded)) at \(String(format: "%.1f", rate)) MB/s)"
+        }
+        line += store?.settings.readOnly == true ? ", read-only" : ", \(traffic.uploaded) uploaded"
+        if traffic.rejected > 0 { line += ", \(traffic.rejected) bad entries not used" }
+        if traffic.failure != nil { line += ", given up" }
+        return line
+    }
+
     static func text(report: SegmentsReport, reel: AssembledReel) -> String {
         let canvas = report.layout.canvas
         let seconds = Double(reel.frameCount) / Double(canvas.fps)

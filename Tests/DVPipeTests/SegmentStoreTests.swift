@@ -32,6 +32,7 @@ import Testing
         let counts = try #require(DatedLibrary.segmentCounts(fresh.result.standardOutput), "\(fresh.result.standardOutput)")
         #expect(counts.rendered == 0 && counts.reused == DatedLibrary.clipCount, "\(fresh.result.standardOutput)")
         #expect(fresh.result.standardOutput.contains("reused from: segment store \(DatedLibrary.clipCount)"))
+        #expect(fresh.result.standardOutput.contains("segment store: \(DatedLibrary.clipCount) segments downloaded ("), "\(fresh.result.standardOutput)")
         #expect(try Data(contentsOf: DatedLibrary.output(of: fresh.job)) == DatedLibrary.reel.get())
     }
 

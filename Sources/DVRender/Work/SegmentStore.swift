@@ -28,15 +28,28 @@ public struct SegmentStore: Sendable {
     /// The record that says the segment is complete.
     public func recordFile(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
 
-    /// Checks segment `key`: its record, and its file's size and SHA-256 against the record.
+    /// Checks segment `key`: its record, and its file's size and SHA-256 against the record. A record that
+    /// is not JSON of a record (garbage, cut short) is damage; one of another version is missing.
     public func check(_ key: String) -> Check {
-        guard let record = SegmentRecord.read(from: recordFile(key)), record.key == key else { return .missing }
+        guard let data = try? Data(contentsOf: recordFile(key)) else { return .missing }
+        guard let version = try? JSONDecoder().decode(RecordVersion.self, from: data) else {
+            return .damaged("its record is not a segment record (\(data.count) bytes that are not its JSON)")
+        }
+        guard version.version == SegmentRecord.currentVersion else { return .missing }
+        guard let record = try? JSONDecoder().decode(SegmentRecord.self, from: data), record.key == key else {
+            return .damaged("its record is not this segment's")
+        }
         guard let file = try? Data(contentsOf: self.file(key)) else { return .damaged("its record is there but its file is not") }
         guard Int64(file.count) == record.byteCount else {
             return .damaged("its file has \(file.count) bytes, its record says \(record.byteCount)")
         }
         guard ContentHash.hex(of: file) == record.fileHash else { return .damaged("its file's SHA-256 is not the one its record names") }
         return .finished(record)
+    }
+
+    /// Just the version of a record, to tell a record of another version from one that is damaged.
+    private struct RecordVersion: Decodable {
+        var version: Int
     }
 
     /// The record of segment `key` when it is finished here; nil when missing or damaged.
