@@ -214,4 +214,42 @@ struct RealCorpusTests {
         }
         #expect(named >= 6, "the corpus has iPhone movies and stills, a Samsung Motion Photo and a Pixel JPEG")
     }
+
+    @Test(
+        "dvpipe reads where each real file was shot as exiftool does: movies' ISO 6709, HEIC Exif GPS, a Motion Photo's; the plan JSON gives it",
+        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool"))
+    func positionsAgreeWithExiftool() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool)
+        let files = Self.clips.map(\.file) + [Self.loneStill, "IMG_3582.HEIC"]
+        var placed = 0
+        for file in files {
+            let url = Self.folder.appendingPathComponent(file)
+            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-f", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
+            let numbers = printed.split(separator: "\n").map { Double($0) }
+            try #require(numbers.count == 2, "\(file): \(printed)")
+            guard case .media(let info) = MediaProbe.probe(url) else {
+                Issue.record("\(file) does not probe")
+                continue
+            }
+            guard let latitude = numbers[0], let longitude = numbers[1] else {
+                #expect(info.tags.position == nil, "\(file): exiftool finds no position, dvpipe \(String(describing: info.tags.position))")
+                continue
+            }
+            let position = try #require(info.tags.position, "\(file): exiftool says \(latitude), \(longitude)")
+            // exiftool prints a movie's ISO 6709 as written (4 decimals) and Exif's rationals at full precision.
+            #expect(abs(position.latitude - latitude) < 1e-9 && abs(position.longitude - longitude) < 1e-9,
+                    "\(file): dvpipe \(position), exiftool \(latitude), \(longitude)")
+            placed += 1
+        }
+        #expect(placed == 8, "six movies, a Motion Photo and a HEIC of the corpus carry positions")
+
+        let scratch = try TemporaryFolder("corpus-positions")
+        let job = try Self.job(in: scratch)
+        let result = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(plan["days"] as? [[String: Any]])
+        let shot = try #require(days.first { $0["file"] as? String == "IMG_3582.mov" }?["position"] as? [String: Double])
+        #expect(shot == ["latitude": 34.6648, "longitude": -86.4704], "\(shot)")
+    }
 }

@@ -44,6 +44,7 @@ extension MediaProbe {
                     info.tags.make = camera.make ?? info.tags.make
                     info.tags.model = camera.model ?? info.tags.model
                 }
+                info.tags.position = ExifPosition.read(in: bytes).flatMap(GeoPosition.init) ?? info.tags.position
                 return .media(info)
             } catch {
                 return .unreadable(reason: "\(url.path): the movie inside this Motion Photo does not open: \(error)")

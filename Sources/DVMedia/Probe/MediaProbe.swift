@@ -14,6 +14,9 @@ public enum MediaProbe {
         public static let make = ["com.apple.quicktime.make", "com.android.manufacturer"]
         /// The camera's model, likewise.
         public static let model = ["com.apple.quicktime.model", "com.android.model"]
+        /// Where the movie was shot, ISO 6709: Apple's key, then QuickTime's `©xyz` (which FFmpeg calls
+        /// `location`, also what Android writes), with or without its language suffix.
+        public static let position = ["com.apple.quicktime.location.ISO6709", "location", "location-eng"]
     }
 
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
@@ -36,7 +39,8 @@ public enum MediaProbe {
                 MediaInfo(
                     container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
                     tags: CaptureTags(
-                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model),
+                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model,
+                        position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
                     isStill: true))
         }
         if let motionPhoto = motionPhoto(url) {
@@ -57,6 +61,7 @@ public enum MediaProbe {
                 let camera = ExifCamera.read(in: start)
                 found.tags.make = found.tags.make ?? camera?.make
                 found.tags.model = found.tags.model ?? camera?.model
+                found.tags.position = found.tags.position ?? ExifPosition.read(in: start).flatMap(GeoPosition.init)
             }
             return .media(found)
         } catch {
@@ -93,7 +98,8 @@ public enum MediaProbe {
                 creationTime: creationTime,
                 contentIdentifier: metadata[TagKey.contentIdentifier],
                 make: TagKey.make.lazy.compactMap { metadata[$0] }.first,
-                model: TagKey.model.lazy.compactMap { metadata[$0] }.first
+                model: TagKey.model.lazy.compactMap { metadata[$0] }.first,
+                position: TagKey.position.lazy.compactMap { metadata[$0].flatMap(GeoPosition.init(iso6709:)) }.first
             ),
             isStill: still
         )

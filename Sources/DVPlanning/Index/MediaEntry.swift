@@ -174,15 +174,20 @@ public struct CaptureTags: Sendable, Hashable, Codable {
     /// or `com.android.manufacturer`/`model` tags, a still's Exif Make and Model.
     public var make: String?
     public var model: String?
+    /// Where the file was shot: a movie's ISO 6709 location tag (`com.apple.quicktime.location.ISO6709`,
+    /// `location`), a still's Exif GPS latitude and longitude.
+    public var position: GeoPosition?
 
     public init(
-        localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil
+        localCreationDate: String? = nil, creationTime: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil,
+        position: GeoPosition? = nil
     ) {
         self.localCreationDate = localCreationDate
         self.creationTime = creationTime
         self.contentIdentifier = contentIdentifier
         self.make = make
         self.model = model
+        self.position = position
     }
 }
 

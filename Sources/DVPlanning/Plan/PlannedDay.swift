@@ -45,6 +45,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var layerAudio: Job.LayerAudio?
     /// The look of the chosen clip's camera (`looks:`), or nil when no entry matches it.
     public var look: Job.Output.Look?
+    /// Where the chosen clip was shot, from its metadata, or nil when it does not say.
+    public var position: GeoPosition?
 
     /// How long the day shows in the reel: its clip's window, or its longest layer's.
     public var reelDuration: TimeSpan? {
@@ -74,7 +76,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case motionPhoto = "motion_photo"
         case moment, layers
         case layerAudio = "layer_audio"
-        case look
+        case look, position
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,6 +104,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         layers = try container.decodeIfPresent([PlannedLayer].self, forKey: .layers) ?? []
         layerAudio = try container.decodeIfPresent(Job.LayerAudio.self, forKey: .layerAudio)
         look = try container.decodeIfPresent(Job.Output.Look.self, forKey: .look)
+        position = try container.decodeIfPresent(GeoPosition.self, forKey: .position)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -130,5 +133,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(layers, forKey: .layers)
         try container.encode(layerAudio, forKey: .layerAudio)
         try container.encode(look, forKey: .look)
+        try container.encode(position, forKey: .position)
     }
 }

@@ -189,6 +189,7 @@ struct PlanningSession {
         planned.motionPhoto = trim.motionPhoto
         if case .media(let info) = clip.entry.probe {
             planned.look = rules.cameraLooks.look(make: info.tags.make, model: info.tags.model)
+            planned.position = info.tags.position
         }
         return planned
     }

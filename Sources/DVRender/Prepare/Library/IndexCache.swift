@@ -14,8 +14,8 @@ enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
     /// Motion Photos, and Motion Photos without the JPEG's end marker; 11: the encoding derived from `Codable`;
-    /// 12: the camera's make and model); a cache of another version is rebuilt.
-    static let version: UInt8 = 12
+    /// 12: the camera's make and model; 13: where the file was shot); a cache of another version is rebuilt.
+    static let version: UInt8 = 13
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the
