@@ -11,9 +11,9 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV and
 # scikit-image (PyPI) check the face finder, which reads OpenCV's trained cascades from opencv-data
 # (scripts/setup-face-reference.sh); nginx (WebDAV) and WsgiDAV (PyPI, scripts/setup-store-servers.sh) serve
-# the segment-store tests.
+# the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge nginx-light
+                 slurm-wlm munge nginx-light iso-codes
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
@@ -38,6 +38,7 @@ test: deps
 	@scripts/setup-colour-science.sh
 	@scripts/setup-face-reference.sh
 	@scripts/setup-store-servers.sh
+	@scripts/install-places.sh .build-places/cities1000.csv
 	@scripts/setup-example-linters.sh
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh
@@ -65,4 +66,4 @@ bench: build
 	python3 bench/bench.py
 
 clean:
-	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint .build-faces .build-stores
+	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint .build-faces .build-stores .build-places

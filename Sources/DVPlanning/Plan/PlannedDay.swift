@@ -47,6 +47,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var look: Job.Output.Look?
     /// Where the chosen clip was shot, from its metadata, or nil when it does not say.
     public var position: GeoPosition?
+    /// The name of that place (`PlaceTable`), or nil without a position or a place-name table.
+    public var place: Place?
 
     /// How long the day shows in the reel: its clip's window, or its longest layer's.
     public var reelDuration: TimeSpan? {
@@ -76,7 +78,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case motionPhoto = "motion_photo"
         case moment, layers
         case layerAudio = "layer_audio"
-        case look, position
+        case look, position, place
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,6 +107,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         layerAudio = try container.decodeIfPresent(Job.LayerAudio.self, forKey: .layerAudio)
         look = try container.decodeIfPresent(Job.Output.Look.self, forKey: .look)
         position = try container.decodeIfPresent(GeoPosition.self, forKey: .position)
+        place = try container.decodeIfPresent(Place.self, forKey: .place)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -134,5 +137,6 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(layerAudio, forKey: .layerAudio)
         try container.encode(look, forKey: .look)
         try container.encode(position, forKey: .position)
+        try container.encode(place, forKey: .place)
     }
 }

@@ -19,6 +19,8 @@ public struct PlannedJob: Sendable {
     let moments: [String: MomentScores]
     /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
     let faces: FaceStore
+    /// The place-name table the days' positions are named from, if one is installed (`PlaceNames`).
+    let places: PlaceTable?
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
     /// time and inode are unchanged, and plans the reel around the clips that failed in earlier renders.
@@ -59,14 +61,14 @@ public struct PlannedJob: Sendable {
         }
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceStore(file: work.facesFile)
+            faces: FaceStore(file: work.facesFile), places: try PlaceNames.table()
         )
     }
 
     /// The job planned over `index` (the scan with failed clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
-        moments: [String: MomentScores], faces: FaceStore
+        moments: [String: MomentScores], faces: FaceStore, places: PlaceTable?
     ) {
         self.job = job
         self.outputs = outputs
@@ -75,14 +77,23 @@ public struct PlannedJob: Sendable {
         self.digests = digests
         self.moments = moments
         self.faces = faces
-        plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
+        self.places = places
+        var plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
+        if let places {
+            for index in plan.days.indices {
+                plan.days[index].place = plan.days[index].position.map(places.place(at:))
+            }
+        }
+        self.plan = plan
     }
 
     /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
     /// candidate, or are left out.
     public func replanned(around failed: FailedClips) -> PlannedJob {
         let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
-        return PlannedJob(job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces)
+        return PlannedJob(
+            job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces, places: places
+        )
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not

@@ -110,25 +110,11 @@ import Testing
 
     @Test("random data behind a valid Exif header gives no identifier")
     func randomTIFFData() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x01, 0x10] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8) + [0, 42, 0, 0, 0, 8]
         for _ in 0..<2_000 {
             let body = (0..<256).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             #expect(StillContentIdentifier.read(jpeg: header + body) == nil)
         }
-    }
-}
-
-/// A small deterministic random source, so the random-data test is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

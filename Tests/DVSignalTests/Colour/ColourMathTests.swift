@@ -1,5 +1,6 @@
 import Foundation
 @testable import DVSignal
+import DVTestBasics
 import Testing
 
 /// The colour arithmetic behind the cubes, against published numbers and its own invariants.

