@@ -61,7 +61,7 @@ public struct PlannedJob: Sendable {
         }
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceStore(file: work.facesFile), places: try PlaceNames.table()
+            faces: FaceStore(file: work.facesFile), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
         )
     }
 
@@ -177,5 +177,12 @@ public struct PlannedJob: Sendable {
         var planned = self
         planned.job.outputs = [output] + job.outputs.filter { $0 != output }
         return planned
+    }
+}
+
+extension MediaEntry {
+    /// Whether the file says where it was shot: only then is the place-name table read (about a second).
+    fileprivate var hasPosition: Bool {
+        if case let .media(info) = probe { info.tags.position != nil } else { false }
     }
 }
