@@ -44,18 +44,26 @@ public struct PlaceTable: Sendable {
     /// The towns in `csv` (a header line, then one town a line; fields with commas quoted), with country names
     /// by ISO 3166-1 alpha-2 code.
     public init(csv: String, countries: [String: String]) throws(Problem) {
+        let bytes = Array(csv.utf8)
         var towns: [Town] = []
         var lineNumber = 0
-        for line in csv.split(whereSeparator: \.isNewline) {
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
             lineNumber += 1
+            guard !line.allSatisfy({ $0 == UInt8(ascii: "\r") }) else { continue }
             if lineNumber == 1 {
-                guard line.hasPrefix("lat,lon,name") else { throw Problem(description: "line 1 is not the header lat,lon,name,admin1,admin2,cc") }
+                guard line.starts(with: Array("lat,lon,name".utf8)) else {
+                    throw Problem(description: "line 1 is not the header lat,lon,name,admin1,admin2,cc")
+                }
                 continue
             }
             let fields = Self.fields(of: line)
             guard fields.count == 6, let latitude = Double(fields[0]), let longitude = Double(fields[1]),
                   let position = GeoPosition(latitude: latitude, longitude: longitude)
-            else { throw Problem(description: "line \(lineNumber) is not a town: \(line.prefix(80))") }
+            else { throw Problem(description: "line \(lineNumber) is not a town: \(String(decoding: line.prefix(80), as: UTF8.self))") }
             towns.append(Town(point: Self.point(position), name: fields[2], region: fields[3], countryCode: fields[5]))
         }
         guard !towns.isEmpty else { throw Problem(description: "no towns") }
@@ -142,32 +150,33 @@ public struct PlaceTable: Sendable {
     }
 
     /// The fields of a CSV line: commas separate, double quotes enclose a field with commas, `""` in one is a
-    /// quote (`"T""boli"`).
-    private static func fields(of line: Substring) -> [String] {
+    /// quote (`"T""boli"`); a closing carriage return is dropped.
+    private static func fields(of line: ArraySlice<UInt8>) -> [String] {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), carriageReturn = UInt8(ascii: "\r")
         var fields: [String] = []
-        var field = ""
+        var field: [UInt8] = []
         var quoted = false
         var index = line.startIndex
         while index < line.endIndex {
-            let character = line[index]
-            index = line.index(after: index)
-            if quoted, character == "\"" {
-                if index < line.endIndex, line[index] == "\"" {
-                    field.append("\"")
-                    index = line.index(after: index)
+            let byte = line[index]
+            index += 1
+            if quoted, byte == quote {
+                if index < line.endIndex, line[index] == quote {
+                    field.append(quote)
+                    index += 1
                 } else {
                     quoted = false
                 }
-            } else if !quoted, character == "\"", field.isEmpty {
+            } else if !quoted, byte == quote, field.isEmpty {
                 quoted = true
-            } else if !quoted, character == "," {
-                fields.append(field)
-                field = ""
-            } else {
-                field.append(character)
+            } else if !quoted, byte == comma {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else if !(byte == carriageReturn && index == line.endIndex) {
+                field.append(byte)
             }
         }
-        fields.append(field)
+        fields.append(String(decoding: field, as: UTF8.self))
         return fields
     }
 }
