@@ -65,14 +65,15 @@ import Testing
         #expect(installed.contains("fonts-dejavu-core"), "the default font (DejaVu Sans)")
     }
 
-    @Test("the Kubernetes manifests, the segment-store variant's too, pass Kubernetes' schemas, strictly; a misspelt field fails")
+    @Test("the Kubernetes manifests, the segment-store variant's and the monthly CronJob too, pass Kubernetes' schemas, strictly; a misspelt field fails")
     func manifestsPassKubernetesValidate() throws {
         let validate = try #require(Self.tool("kubernetes-validate"), "make test installs kubernetes-validate")
         let folder = Self.examples.appendingPathComponent("kubernetes")
         let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(manifests == ["assemble-job.yaml", "render-job.yaml", "storage.yaml"])
         let store = ["assemble-job.yaml", "render-job.yaml", "segment-store.yaml"].map { "store/\($0)" }
-        let passed = try ReferenceCommand.printed(validate, ["--strict"] + (manifests + store).map { folder.appendingPathComponent($0).path })
+        let passed = try ReferenceCommand.printed(
+            validate, ["--strict"] + (manifests + store + ["monthly/cronjob.yaml"]).map { folder.appendingPathComponent($0).path })
         #expect(passed.status == 0, "\(passed.printed)")
         let scratch = try TemporaryFolder("kubernetes-validate")
         let broken = try Self.brokenCopy(of: folder.appendingPathComponent("render-job.yaml"), in: scratch) { $0.replacingOccurrences(of: "parallelism:", with: "paralelism:") }
@@ -80,11 +81,12 @@ import Testing
         #expect(failed.status != 0 && failed.printed.contains("paralelism"), "\(failed.printed)")
     }
 
-    @Test("the workflow passes SchemaStore's GitHub Actions schema; a job without runs-on fails it")
+    @Test("the workflows pass SchemaStore's GitHub Actions schema; a job without runs-on fails it")
     func workflowPassesTheActionsSchema() throws {
         let checker = try #require(Self.tool("check-jsonschema"), "make test installs check-jsonschema")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
-        let passed = try ReferenceCommand.printed(checker, ["--builtin-schema", "vendor.github-workflows", workflow.path])
+        let monthly = Self.examples.appendingPathComponent("github-actions/monthly.yml")
+        let passed = try ReferenceCommand.printed(checker, ["--builtin-schema", "vendor.github-workflows", workflow.path, monthly.path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("workflow-schema")
         let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "runs-on:", with: "run-on:") }
@@ -92,13 +94,16 @@ import Testing
         #expect(failed.status != 0, "\(failed.printed)")
     }
 
-    @Test("shellcheck passes every run: script of the workflow and the Slurm scripts; an unquoted variable fails")
+    @Test("shellcheck passes every run: script of the workflows and the Slurm scripts; an unquoted variable fails")
     func scriptsPassShellcheck() throws {
         let shellcheck = try #require(Self.tool("shellcheck"), "make test installs Debian's shellcheck")
-        let text = try String(contentsOf: Self.examples.appendingPathComponent("github-actions/reel.yml"), encoding: .utf8)
-        let workflow = try #require(try YAMLParser().parse(text, file: "reel.yml").root)
-        let scripts = (workflow["jobs"]?.entries ?? []).flatMap { job in (job.value["steps"]?.items ?? []).compactMap { $0["run"]?.scalar } }
-        #expect(scripts.count >= 5)
+        var scripts: [String] = []
+        for name in ["reel.yml", "monthly.yml"] {
+            let text = try String(contentsOf: Self.examples.appendingPathComponent("github-actions/\(name)"), encoding: .utf8)
+            let workflow = try #require(try YAMLParser().parse(text, file: name).root)
+            scripts += (workflow["jobs"]?.entries ?? []).flatMap { job in (job.value["steps"]?.items ?? []).compactMap { $0["run"]?.scalar } }
+        }
+        #expect(scripts.count >= 7)
         let folder = try TemporaryFolder("shellcheck")
         var files: [String] = []
         for (index, script) in scripts.enumerated() {
@@ -117,11 +122,11 @@ import Testing
         #expect(failed.status != 0 && failed.printed.contains("SC2086"), "\(failed.printed)")
     }
 
-    @Test("actionlint passes the workflow, and fails a copy whose job needs one that is not there")
+    @Test("actionlint passes the workflows, and fails a copy whose job needs one that is not there")
     func workflowPassesActionlint() throws {
         let actionlint = try #require(Self.tool("actionlint"), "scripts/setup-example-linters.sh installs actionlint")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
-        let passed = try ReferenceCommand.printed(actionlint, [workflow.path])
+        let passed = try ReferenceCommand.printed(actionlint, [workflow.path, Self.examples.appendingPathComponent("github-actions/monthly.yml").path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("actionlint")
         let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "needs: check", with: "needs: [no-such-job, check]") }

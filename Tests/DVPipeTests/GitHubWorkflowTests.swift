@@ -10,8 +10,8 @@ import Testing
     static let workflow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("examples/github-actions/reel.yml")
 
-    /// A repository as the workflow expects one: `jobs/reel.yaml` over `media/` (the dated library),
-    /// writing `out/reel.mp4`.
+    /// A repository as the workflows expect one: `jobs/reel.yaml` over `media/` (the dated library), writing
+    /// `out/reel.mp4`, and `jobs/monthly.yaml`, the same for the last complete month, writing `out/monthly.mp4`.
     static func repository(in folder: URL) throws -> URL {
         let root = folder.appendingPathComponent("repository")
         try DatedLibrary.copyWithNewTimes(try DatedLibrary.library.get().url, to: root.appendingPathComponent("media"))
@@ -21,18 +21,31 @@ import Testing
             .replacingOccurrences(of: "paths: [media]", with: "paths: [../media]")
             .replacingOccurrences(of: "path: out/reel.mp4", with: "path: ../out/reel.mp4")
         try job.write(to: jobs.appendingPathComponent("reel.yaml"), atomically: true, encoding: .utf8)
+        try job.replacingOccurrences(of: "timeframe: \(DatedLibrary.allDays)", with: "timeframe: { last: month }")
+            .replacingOccurrences(of: "path: ../out/reel.mp4", with: "path: ../out/monthly.mp4")
+            .write(to: jobs.appendingPathComponent("monthly.yaml"), atomically: true, encoding: .utf8)
         return root
+    }
+
+    /// What a workflow must give: `dvpipe run` of `job` (edited by `edit`) in a copy of `repository` made in
+    /// `folder`, read back from `output` (both relative to the repository).
+    static func referenceReel(
+        of repository: URL, in folder: URL, job: String, output: String, edit: (String) -> String = { $0 }
+    ) throws -> Data {
+        let reference = folder.appendingPathComponent("reference")
+        try DatedLibrary.copyWithNewTimes(repository, to: reference)
+        let file = reference.appendingPathComponent(job)
+        try edit(try String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        let single = try DVPipeProcess.run(["run", file.path, "--progress", "none"])
+        #expect(single.status == 0, "\(single.standardError)")
+        return try Data(contentsOf: reference.appendingPathComponent(output))
     }
 
     @Test("the workflow's jobs on fresh runners assemble the bytes of one dvpipe run; run again, every shard renders nothing, from its restored cache")
     func workflowOnFreshRunners() throws {
         let folder = try TemporaryFolder("workflow")
         let repository = try Self.repository(in: folder.url)
-        let reference = folder.url.appendingPathComponent("reference")
-        try DatedLibrary.copyWithNewTimes(repository, to: reference)
-        let single = try DVPipeProcess.run(["run", reference.appendingPathComponent("jobs/reel.yaml").path, "--progress", "none"])
-        #expect(single.status == 0, "\(single.standardError)")
-        let expected = try Data(contentsOf: reference.appendingPathComponent("out/reel.mp4"))
+        let expected = try Self.referenceReel(of: repository, in: folder.url, job: "jobs/reel.yaml", output: "out/reel.mp4")
 
         let player = try WorkflowPlayer(
             Self.workflow, repository: repository, scratch: folder.url.appendingPathComponent("runners"),
@@ -86,5 +99,33 @@ import Testing
         #expect(counts.count == 4 && counts.map(\.rendered).reduce(0, +) == 1, "\(pullRequest.logs.filter { $0.job == "render" }.map(\.output))")
         #expect(server.entries("ac").count == DatedLibrary.clipCount - 1, "the pull request stored nothing")
         #expect(try Data(contentsOf: try #require(pullRequest.artifacts["reel"]).appendingPathComponent("reel.mp4")) == pushed)
+    }
+
+    @Test("the monthly workflow, scheduled on a runner whose clock says 2024-12-01, renders November 2024: the bytes of a job naming that month")
+    func monthlyWorkflowRendersLastMonth() throws {
+        let folder = try TemporaryFolder("workflow-monthly")
+        let repository = try Self.repository(in: folder.url)
+        let expected = try Self.referenceReel(of: repository, in: folder.url, job: "jobs/monthly.yaml", output: "out/monthly.mp4") {
+            $0.replacingOccurrences(of: "timeframe: { last: month }", with: "timeframe: { month: 2024-11 }")
+        }
+
+        let monthly = Self.workflow.deletingLastPathComponent().appendingPathComponent("monthly.yml")
+        let tools = try DVPipeProcess.executable.deletingLastPathComponent()
+        let scheduled = try WorkflowPlayer(
+            monthly, repository: repository, scratch: folder.url.appendingPathComponent("schedule"), tools: tools, event: "schedule",
+            clock: "2024-12-01 06:00:00"
+        )
+        try scheduled.run()
+        let reel = try #require(scheduled.artifacts["reel-2024-11"], "the artifact is named by the month: \(scheduled.artifacts.keys)")
+        #expect(try Data(contentsOf: reel.appendingPathComponent("monthly.mp4")) == expected)
+        #expect(scheduled.logs.first?.output.contains("timeframe: 2024-11-01 … 2024-11-30") == true, "\(scheduled.logs.first?.output ?? "")")
+
+        let dispatched = try WorkflowPlayer(
+            monthly, repository: repository, scratch: folder.url.appendingPathComponent("dispatch"), tools: tools, event: "workflow_dispatch",
+            inputs: ["as_of": "2024-12-31"]
+        )
+        try dispatched.run()
+        let again = try #require(dispatched.artifacts["reel-2024-11"], "\(dispatched.artifacts.keys)")
+        #expect(try Data(contentsOf: again.appendingPathComponent("monthly.mp4")) == expected)
     }
 }

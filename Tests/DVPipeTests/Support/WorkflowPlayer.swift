@@ -12,9 +12,10 @@ import Foundation
 /// `actions/upload-artifact` / `download-artifact` (by name or pattern, `merge-multiple`).
 ///
 /// Expressions `${{ … }}` are read for the contexts the examples use: `matrix`, `strategy.job-total`,
-/// `needs.<job>.outputs`, `steps.<id>.outputs`, `env`, `vars` (none are set), `secrets` (the player's),
-/// `github.run_id`, `github.workspace`, `github.event_name`, `hashFiles('dir/**')`, quoted strings, `==`,
-/// `&&` and `||`. Anything else is an error, so the example cannot use more than this player checks.
+/// `needs.<job>.outputs`, `steps.<id>.outputs`, `env`, `vars` (none are set), `secrets` and `inputs` (the
+/// player's), `github.run_id`, `github.workspace`, `github.event_name`, `hashFiles('dir/**')`, quoted strings,
+/// `==`, `&&` and `||`. Anything else is an error, so the example cannot use more than this player checks.
+/// The runner's clock can be set (`clock`): scripts then run under Debian's faketime.
 final class WorkflowPlayer {
     /// Why a workflow could not be played as written.
     struct Failure: Error, CustomStringConvertible {
@@ -38,13 +39,19 @@ final class WorkflowPlayer {
     private(set) var logs: [JobLog] = []
     private var jobOutputs: [String: [String: String]] = [:]
     private var runNumber = 0
-    /// The repository's secrets, and the event that starts the runs (`push`, `pull_request`).
+    /// The repository's secrets, the event that starts the runs (`push`, `pull_request`, `schedule`), a
+    /// `workflow_dispatch`'s inputs, and the runners' clock (`2024-12-01 06:00:00`, UTC; nil: the real one).
     private let secrets: [String: String]
     private let event: String
+    private let inputs: [String: String]
+    private let clock: String?
 
     /// A player for the workflow in `file`, checking out `repository`, keeping runners, caches and
     /// artifacts under `scratch`, with the commands in `tools` (dvpipe's build folder) first on PATH.
-    init(_ file: URL, repository: URL, scratch: URL, tools: URL, secrets: [String: String] = [:], event: String = "push") throws {
+    init(
+        _ file: URL, repository: URL, scratch: URL, tools: URL, secrets: [String: String] = [:], event: String = "push",
+        inputs: [String: String] = [:], clock: String? = nil
+    ) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         let document = try YAMLParser().parse(text, file: file.lastPathComponent)
         guard let root = document.root, document.problems.isEmpty else {
@@ -56,6 +63,8 @@ final class WorkflowPlayer {
         self.tools = tools
         self.secrets = secrets
         self.event = event
+        self.inputs = inputs
+        self.clock = clock
     }
 
     /// Plays one run of the whole workflow: its jobs in the order their `needs` allow, each matrix
@@ -202,8 +211,14 @@ final class WorkflowPlayer {
         try Self.createEmpty(outputFile)
         var environment = environment
         environment["GITHUB_OUTPUT"] = outputFile.path
+        let bash = ["/bin/bash", "--noprofile", "--norc", "-eo", "pipefail", file.path]
+        var command = bash
+        if let clock {
+            command = ["/usr/bin/faketime", clock] + bash
+            environment["TZ"] = "UTC"
+        }
         let (status, text) = try ReferenceCommand.printed(
-            "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", file.path], environment: environment,
+            command[0], Array(command.dropFirst()), environment: environment,
             in: URL(fileURLWithPath: environment["GITHUB_WORKSPACE"]!)
         )
         log.output += text
@@ -266,6 +281,7 @@ final class WorkflowPlayer {
         case ("env", 2): return context.environment[path[1]] ?? ""
         case ("vars", 2): return ""
         case ("secrets", 2): return secrets[path[1]] ?? ""
+        case ("inputs", 2): return inputs[path[1]] ?? ""
         case ("github", 2) where path[1] == "event_name": return event
         case ("github", 2) where path[1] == "run_id": return String(runNumber)
         case ("github", 2) where path[1] == "workspace": return context.workspace.path
