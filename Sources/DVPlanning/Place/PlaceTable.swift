@@ -12,6 +12,13 @@ public struct Place: Sendable, Hashable, Codable {
     /// ISO 3166-1 alpha-2 (`JP`).
     public var countryCode: String
 
+    public init(city: String, region: String, country: String, countryCode: String) {
+        self.city = city
+        self.region = region
+        self.country = country
+        self.countryCode = countryCode
+    }
+
     enum CodingKeys: String, CodingKey {
         case city, region, country
         case countryCode = "country_code"
@@ -188,10 +195,20 @@ extension Place {
 
     /// `text` with its place tokens replaced by `place`'s names; by nothing without a place.
     public static func fill(_ text: String, with place: Place?) -> String {
+        fill(text, place) { $0 }
+    }
+
+    /// A date pattern (`MMM d · {city}`) with its place tokens replaced by `place`'s names as quoted
+    /// literals (`'Kyoto'`, an apostrophe doubled), so that the date formatter prints them as they are.
+    public static func fill(pattern: String, with place: Place?) -> String {
+        fill(pattern, place) { $0.isEmpty ? "" : "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+    }
+
+    private static func fill(_ text: String, _ place: Place?, _ written: (String) -> String) -> String {
         guard text.contains("{") else { return text }
         let values = [
             place.map { "\($0.city), \($0.country)" } ?? "", place?.city ?? "", place?.region ?? "", place?.country ?? "",
         ]
-        return zip(tokens, values).reduce(text) { text, token in text.replacingOccurrences(of: token.0, with: token.1) }
+        return zip(tokens, values).reduce(text) { text, token in text.replacingOccurrences(of: token.0, with: written(token.1)) }
     }
 }

@@ -24,4 +24,25 @@ struct DateStampTextTests {
         #expect(stamp.text(for: Self.day("2024-12-08", source: "2024-12-06")) == "Dec 8 (from Dec 6)")
         #expect(stamp.text(for: Self.day("2024-12-08", source: "2024-12-08")) == "Dec 8")
     }
+
+    @Test("place tokens in a stamp's pattern print the place's names as they are, even letters a pattern would read, and nothing without a place")
+    func placeTokens() {
+        var day = Self.day("2025-01-03")
+        day.place = Place(city: "Val d'Isère", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR")
+        #expect(Job.DateStamp(format: "{city} · d MMM").text(for: day) == "Val d'Isère · 3 Jan")
+        #expect(Job.DateStamp(format: "MMM d, {place}").text(for: day) == "Jan 3, Val d'Isère, France")
+        day.place = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
+        #expect(Job.DateStamp(format: "d MMM · {region}, {country}").text(for: day) == "3 Jan · Kyoto, Japan")
+        day.place = nil
+        #expect(Job.DateStamp(format: "MMM d {city}").text(for: day) == "Jan 3 ")
+    }
+
+    @Test("a caption's place tokens: the names, nothing without a place, the text as it is without tokens")
+    func captionTokens() {
+        let kyoto = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
+        #expect(Place.fill("{city} · {country}", with: kyoto) == "Kyoto · Japan")
+        #expect(Place.fill("Here: {place}", with: kyoto) == "Here: Kyoto, Japan")
+        #expect(Place.fill("Here: {place}", with: nil) == "Here: ")
+        #expect(Place.fill("{braces} stay", with: kyoto) == "{braces} stay")
+    }
 }
