@@ -23,6 +23,8 @@ def main():
     parser.add_argument("--count", type=int, default=0, help="requests that meet the fault before it passes")
     parser.add_argument("--retry-after", type=int, help="seconds a 429 or 503 asks the client to wait")
     parser.add_argument("--require-header", help="'Name: value' every request must carry, else 401")
+    parser.add_argument("--location", help="a Location header to send with the faults (a redirect: --fault 307)")
+    parser.add_argument("--log", help="append each request here: METHOD PATH and whether it carried Authorization")
     arguments = parser.parse_args()
     root = os.path.abspath(arguments.folder)
     state = {"left": arguments.count, "requests": 0}
@@ -35,6 +37,9 @@ def main():
             pass
 
         def faulted(self):
+            if arguments.log:
+                with lock, open(arguments.log, "a") as log:
+                    log.write(f"{self.command} {self.path} {'with' if 'Authorization' in self.headers else 'without'} Authorization\n")
             if arguments.require_header:
                 name, _, value = arguments.require_header.partition(":")
                 if self.headers.get(name.strip()) != value.strip():
@@ -51,6 +56,8 @@ def main():
             self.send_response(int(arguments.fault))
             if arguments.retry_after is not None:
                 self.send_header("Retry-After", str(arguments.retry_after))
+            if arguments.location:
+                self.send_header("Location", arguments.location + self.path)
             self.send_header("Content-Length", "0")
             self.end_headers()
             return True
@@ -89,9 +96,10 @@ def main():
                 self.answer(403)
                 return
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path + ".part", "wb") as file:
+            part = f"{path}.{threading.get_ident()}.part"
+            with open(part, "wb") as file:
                 file.write(body)
-            os.replace(path + ".part", path)
+            os.replace(part, path)
             self.answer(201)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

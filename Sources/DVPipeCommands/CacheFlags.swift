@@ -65,7 +65,8 @@ struct CacheFlags: ParsableArguments {
         }
         if named == "off" && cache == nil { return (nil, nil) }
         if Self.looksLikeHostAndPort(named) {
-            throw ValidationError("\(source) '\(named)' looks like a server without its scheme: write http://\(named) for a segment store, or ./\(named) for a folder")
+            let shown = RemoteStoreSettings.withoutCredentials(named)
+            throw ValidationError("\(source) '\(shown)' looks like a server without its scheme: write http://\(shown) for a segment store, or ./\(shown) for a folder")
         }
         return (SegmentCache(root: URL(fileURLWithPath: named).standardizedFileURL, readOnly: readOnly), nil)
     }

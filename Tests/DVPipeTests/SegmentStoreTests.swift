@@ -155,11 +155,23 @@ import Testing
         #expect(!inURL.result.standardError.contains("pa55word") && !inURL.result.standardOutput.contains("pa55word"))
     }
 
+    @Test("a redirect is refused, so the store's credentials never reach another address")
+    func redirectsAreRefused() throws {
+        let scratch = try TemporaryFolder("store-redirect")
+        let log = scratch.url.appendingPathComponent("requests.log")
+        let other = try StoreServer.faulty(["--log", log.path])
+        let redirecting = try StoreServer.faulty(["--fault", "307", "--count", "100000", "--location", String(other.url.dropLast(8))])
+        let run = try Self.runFresh(redirecting.url, environment: ["DVPIPE_CACHE_HEADER": "Authorization: Bearer s3cret-token"])
+        #expect(run.result.status == 0 && run.result.standardError.contains("HTTP 307; going on without it"), "\(run.result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: log.path), "the other server was never asked")
+    }
+
     @Test("an address of another scheme, a URL given as a folder and a server without its scheme are clear errors", arguments: [
         (["run", "JOB", "--cache", "ftp://host/dvpipe/"], "a segment store is reached over http:// or https://, not ftp://"),
         (["run", "JOB", "--work-dir", "http://host/work/"], "--work-dir takes a folder on this machine"),
         (["run", "JOB", "--cache", "cache.example:8080/dvpipe"], "looks like a server without its scheme"),
         (["cache", "--cache", "http://127.0.0.1:9/dvpipe/"], "is a segment store on a server"),
+        (["run", "JOB", "--cache", "http://h/a/../b/"], "without . or .. segments"),
     ])
     func addressesAreChecked(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder("store-address")
@@ -169,5 +181,31 @@ import Testing
         #expect(result.status != 0 && result.standardError.contains(message), "\(result.standardError)")
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(!entries.contains { $0.hasSuffix(":") || $0 == "cache.example:8080" }, "no folder named after the address: \(entries)")
+    }
+
+    @Test("credentials never appear in an error, even in an address that does not parse or has no scheme", arguments: [
+        "https://ci:ab/cd@cache.example/dvpipe/", "ci:s3cret@cache.example:9090/dvpipe",
+    ])
+    func credentialsStayOutOfErrors(address: String) throws {
+        let folder = try TemporaryFolder("store-credentials")
+        let job = folder.url.appendingPathComponent("job.yaml")
+        try DatedLibrary.jobText(timeframe: DatedLibrary.allDays).write(to: job, atomically: true, encoding: .utf8)
+        for result in [
+            try DVPipeProcess.run(["run", job.path, "--cache", address], in: folder.url),
+            try DVPipeProcess.run(["run", job.path], in: folder.url, environment: ["DVPIPE_CACHE": address]),
+        ] {
+            let printed = result.standardOutput + result.standardError
+            #expect(result.status != 0 && result.standardError.contains("…@cache.example"), "\(printed)")
+            #expect(!printed.contains("ab/cd") && !printed.contains("s3cret"), "\(printed)")
+        }
+    }
+
+    @Test("a timeout outside 1 to 3600 seconds is a clear error", arguments: ["0.2", "inf", "1e300", "soon"])
+    func timeoutIsChecked(value: String) throws {
+        let folder = try TemporaryFolder("store-timeout")
+        let job = folder.url.appendingPathComponent("job.yaml")
+        try DatedLibrary.jobText(timeframe: DatedLibrary.allDays).write(to: job, atomically: true, encoding: .utf8)
+        let result = try DVPipeProcess.run(["run", job.path, "--cache", "http://127.0.0.1:9/dvpipe/"], environment: ["DVPIPE_CACHE_TIMEOUT": value])
+        #expect(result.status != 0 && result.standardError.contains("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600"), "\(result.standardError)")
     }
 }

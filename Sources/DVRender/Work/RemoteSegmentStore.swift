@@ -37,7 +37,8 @@ public final class RemoteSegmentStore: Sendable {
 
     private struct State {
         var traffic = Traffic()
-        /// Keys whose entry did not check: never taken from the store again in this run, and rewritten.
+        /// Keys and blob hashes whose entries did not check: never taken from the store again in this run,
+        /// and rewritten.
         var distrusted: Set<String> = []
         /// Warnings not yet handed to the observer.
         var notices: [String] = []
@@ -70,6 +71,12 @@ public final class RemoteSegmentStore: Sendable {
             reject(key, "\(settings.display)ac/\(key) is not this segment's record; not used")
             return nil
         }
+        guard record.fileHash.count == 64, record.fileHash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            reject(key, "\(settings.display)ac/\(key) names no SHA-256 as its bytes; not used")
+            return nil
+        }
+        // Bytes found bad under another key are not asked for again.
+        guard !state.withLock({ $0.distrusted.contains(record.fileHash) }) else { return nil }
         guard let bytes = get("cas/\(record.fileHash)") else {
             if state.withLock({ $0.traffic.failure == nil }) {
                 reject(key, "\(settings.display)ac/\(key) names bytes the store no longer holds (cas/\(record.fileHash)); rendering the segment again")
@@ -77,6 +84,7 @@ public final class RemoteSegmentStore: Sendable {
             return nil
         }
         guard Int64(bytes.count) == record.byteCount, ContentHash.hex(of: bytes) == record.fileHash else {
+            state.withLock { _ = $0.distrusted.insert(record.fileHash) }
             reject(key, "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again")
             return nil
         }
@@ -96,8 +104,10 @@ public final class RemoteSegmentStore: Sendable {
         guard !settings.readOnly else { return }
         uploads.async(group: pending) { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
-            let rewrite = state.withLock { $0.distrusted.contains(key) }
-            guard let bytes = try? Data(contentsOf: store.file(key)), Int64(bytes.count) == record.byteCount else { return }
+            let rewrite = state.withLock { $0.distrusted.contains(key) || $0.distrusted.contains(record.fileHash) }
+            guard let bytes = try? Data(contentsOf: store.file(key)), Int64(bytes.count) == record.byteCount,
+                  ContentHash.hex(of: bytes) == record.fileHash
+            else { return }
             let blob = "cas/\(record.fileHash)"
             if rewrite || !has(blob) {
                 guard put(blob, bytes) else { return }
@@ -158,10 +168,9 @@ public final class RemoteSegmentStore: Sendable {
     /// Makes the folders from the server's root down to `path`'s (`MKCOL`, as WebDAV servers without
     /// nginx's `create_full_put_path` need); a folder that exists already answers 405, which is fine.
     private func makeFolders(for path: String) {
-        var folder = settings.base
-        while folder.path != "/", !folder.path.isEmpty {
-            folder.deleteLastPathComponent()
-        }
+        guard var root = URLComponents(url: settings.base, resolvingAgainstBaseURL: false) else { return }
+        root.path = "/"
+        guard var folder = root.url else { return }
         let steps = settings.base.pathComponents.dropFirst() + path.split(separator: "/").dropLast().map(String.init)
         for step in steps {
             folder.appendPathComponent(step, isDirectory: true)

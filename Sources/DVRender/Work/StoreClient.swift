@@ -26,15 +26,18 @@ public struct RemoteStoreSettings: Sendable {
     /// timeout the environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_READ_ONLY=1`, `DVPIPE_CACHE_TIMEOUT`).
     public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
         guard var parts = URLComponents(string: address), let scheme = parts.scheme?.lowercased() else {
-            throw StoreAddressError("'\(address)' is not a URL")
+            throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL")
         }
         guard scheme == "http" || scheme == "https" else {
             throw StoreAddressError("a segment store is reached over http:// or https://, not \(scheme)://")
         }
         guard let host = parts.host, !host.isEmpty else { throw StoreAddressError("'\(Self.withoutCredentials(address))' names no host") }
+        guard !parts.path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            throw StoreAddressError("'\(Self.withoutCredentials(address))': write the store's path without . or .. segments")
+        }
         var header: (name: String, value: String)?
         if let user = parts.user {
-            let pair = "\(user.removingPercentEncoding ?? user):\((parts.password ?? "").removingPercentEncoding ?? "")"
+            let pair = "\(user):\(parts.password ?? "")"
             header = ("Authorization", "Basic \(Data(pair.utf8).base64EncodedString())")
         }
         if let given = environment["DVPIPE_CACHE_HEADER"], !given.isEmpty {
@@ -51,8 +54,8 @@ public struct RemoteStoreSettings: Sendable {
         guard let base = parts.url else { throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL") }
         var timeout: TimeInterval = 20
         if let given = environment["DVPIPE_CACHE_TIMEOUT"], !given.isEmpty {
-            guard let seconds = TimeInterval(given), seconds > 0 else {
-                throw StoreAddressError("DVPIPE_CACHE_TIMEOUT must be a number of seconds, not '\(given)'")
+            guard let seconds = TimeInterval(given), seconds.isFinite, (1...3600).contains(seconds) else {
+                throw StoreAddressError("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600, not '\(given)'")
             }
             timeout = seconds
         }
@@ -71,12 +74,13 @@ public struct RemoteStoreSettings: Sendable {
         return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
     }
 
-    /// `address` with any `user:password@` taken out, for messages.
-    static func withoutCredentials(_ address: String) -> String {
-        guard var parts = URLComponents(string: address), parts.user != nil || parts.password != nil else { return address }
-        parts.user = nil
-        parts.password = nil
-        return parts.string ?? address
+    /// `address` with anything that may be a user or password taken out, for messages: what lies between
+    /// `scheme://` (or the start) and the last `@`, whether or not the address parses (a token may hold `/`).
+    public static func withoutCredentials(_ address: String) -> String {
+        guard let at = address.lastIndex(of: "@") else { return address }
+        let start = address.range(of: "://").map(\.upperBound) ?? address.startIndex
+        guard start <= at else { return address }
+        return address[..<start] + "…" + address[at...]
     }
 }
 
@@ -116,7 +120,18 @@ final class StoreClient: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 4
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    /// Refuses every redirect, so that the store's credentials never go to another address: a 3xx is an
+    /// answer like any other error.
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+            completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
     }
 
     deinit {
