@@ -155,6 +155,26 @@ import Testing
         #expect(!inURL.result.standardError.contains("pa55word") && !inURL.result.standardOutput.contains("pa55word"))
     }
 
+    @Test("segments a runner rendered while the store was down reach it on the runner's next run, so another runner's assemble finds them")
+    func segmentsRenderedWhileDownAreUploadedLater() throws {
+        let folder = try TemporaryFolder("store-later")
+        let job = try DatedLibrary.project(in: folder)
+        let down = "http://127.0.0.1:\(try StoreServer.freePort())/dvpipe/"
+        let first = try DVPipeProcess.run(["render", job.path, "--progress", "none", "--cache", down], environment: ["DVPIPE_CACHE_TIMEOUT": "1"])
+        #expect(first.status == 0 && first.standardError.contains("going on without it"), "\(first.standardError)")
+        let server = try StoreServer.nginx()
+        let again = try DVPipeProcess.run(["render", job.path, "--progress", "none", "--cache", server.url])
+        #expect(again.status == 0 && again.standardOutput.contains("\(DatedLibrary.clipCount) uploaded"), "\(again.standardOutput)")
+        #expect(server.entries("ac").count == DatedLibrary.clipCount)
+        let other = try TemporaryFolder("store-later-assemble")
+        let assembler = try DatedLibrary.project(in: other)
+        let assembled = try DVPipeProcess.run(["assemble", assembler.path, "--progress", "none", "--cache", server.url])
+        #expect(assembled.status == 0, "\(assembled.standardError)")
+        #expect(try Data(contentsOf: DatedLibrary.output(of: assembler)) == DatedLibrary.reel.get())
+        let thirdRun = try DVPipeProcess.run(["render", job.path, "--progress", "none", "--cache", server.url])
+        #expect(thirdRun.standardOutput.contains(", 0 uploaded"), "present segments are not sent again: \(thirdRun.standardOutput)")
+    }
+
     @Test("a redirect is refused, so the store's credentials never reach another address")
     func redirectsAreRefused() throws {
         let scratch = try TemporaryFolder("store-redirect")

@@ -193,6 +193,8 @@ public struct SegmentRenderer: Sendable {
         switch store.check(spec.key) {
         case let .finished(record):
             claims.removeStale(spec.key)
+            // A segment rendered while the store was down, or by a run without it, reaches it now.
+            self.store?.upload(spec.key, record: record, from: store, unlessPresent: true)
             return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
         case let .damaged(reason):
             observer.handle(.warning("\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again"))

@@ -98,13 +98,15 @@ public final class RemoteSegmentStore: Sendable {
     }
 
     /// Puts finished segment `key` of `store` into the server, on the upload thread: its bytes under `cas/`
-    /// (unless the server has them and they were not found bad), then its record under `ac/`. Nothing under
-    /// `--cache-read-only`, or once the server is given up.
-    public func upload(_ key: String, record: SegmentRecord, from store: SegmentStore) {
+    /// (unless the server has them and they were not found bad), then its record under `ac/`. With
+    /// `unlessPresent` (a segment reused from the work folder), only when the server lacks its record.
+    /// Nothing under `--cache-read-only`, or once the server is given up.
+    public func upload(_ key: String, record: SegmentRecord, from store: SegmentStore, unlessPresent: Bool = false) {
         guard !settings.readOnly else { return }
         uploads.async(group: pending) { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
             let rewrite = state.withLock { $0.distrusted.contains(key) || $0.distrusted.contains(record.fileHash) }
+            if unlessPresent, !rewrite, has("ac/\(key)") { return }
             guard let bytes = try? Data(contentsOf: store.file(key)), Int64(bytes.count) == record.byteCount,
                   ContentHash.hex(of: bytes) == record.fileHash
             else { return }
