@@ -125,6 +125,7 @@ THREE_FLOOR = "ffmpeg CLI, libx264 alone on each shape's frames (summed)"
 WARM_PLAN = "warm plan, reference job"
 WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
+INDEX_PLACES = f"warm plan --json with place names, 365 days, {INDEX_FILES:,} files with positions"
 STORE_RUNNER = f"fresh runner from a warm segment store ({YEAR_DAYS} days, nginx WebDAV on 127.0.0.1, empty work folder)"
 WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
 WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
@@ -1003,14 +1004,14 @@ class Bench:
 
     def index(self):
         folder = WORK / f"index-{INDEX_FILES}"
-        if not (folder / ".complete-with-sidecars").exists():
+        if not (folder / ".complete-with-positions").exists():
             shutil.rmtree(folder, ignore_errors=True)
             say(f"writing a {INDEX_FILES:,}-file library with dvpipe demo --scan-benchmark (distinct tiny clips dated by name, "
                 "a Takeout sidecar beside every other one)")
             # Copies, not hard links: the scanner lists a file reached through several links once.
             subprocess.run([self.dvpipe, "demo", str(folder), "--scan-benchmark", str(INDEX_FILES)], check=True,
                            stdout=subprocess.DEVNULL)
-            (folder / ".complete-with-sidecars").write_text("ok\n")
+            (folder / ".complete-with-positions").write_text("ok\n")
         job = folder / "bench.yaml"
         work = self.runs_dir / "index"
         argv = [self.dvpipe, "plan", job, "--work-dir", work]
@@ -1030,6 +1031,20 @@ class Bench:
                 measured.note = tail(measured.log)
             runs.append(measured)
         self.add(f"warm plan, 365 days, {INDEX_FILES:,}-file index", "dvpipe", runs)
+        # Every file says where it was shot; with the place-name table installed, the plan names each day.
+        places = ROOT / ".build-places" / "cities1000.csv"
+        subprocess.run([ROOT / "scripts" / "install-places.sh", places], check=True)
+        named = []
+        for run in range(1, RUNS + 1):
+            say(f"index, run {run}/{RUNS}: warm dvpipe plan --json, place names from {places.name}")
+            measured = measure(argv + ["--json"], self.runs_dir / f"index-places-{run}.log",
+                               env=dict(os.environ, DVPIPE_PLACES=str(places)))
+            if measured.ok and '"city"' not in Path(measured.log).read_text(errors="replace"):
+                measured.status = "failed: the plan names no place"
+            if not measured.ok:
+                measured.note = tail(measured.log)
+            named.append(measured)
+        self.add(INDEX_PLACES, "dvpipe", named)
 
 
 def slug(tool):
@@ -1190,6 +1205,8 @@ def report(bench, started, versions):
          ratio(getattr(bench, "fresh_identify", None), bench.median(YEAR, "dvpipe"), True), "%.2", "≤ 3%", 3),
         (f"fresh runner: segments rendered of {YEAR_DAYS}",
          (segment_counts(getattr(bench, "fresh_summary", None)) or (None,))[0], "", "0", 0),
+        (f"warm plan with place names, {INDEX_FILES:,} files with positions, wall", bench.median(INDEX_PLACES, "dvpipe"),
+         " s", "≤ 0.6 s", 0.6),
         (f"fresh runner from a warm segment store / full {YEAR_DAYS}-day render, wall",
          ratio(bench.median(STORE_RUNNER, "dvpipe"), bench.median(YEAR, "dvpipe"), True), "%", "≤ 10%", 10),
         ("segment store download rate (127.0.0.1, nginx)", getattr(bench, "store_rate", None), " MB/s", "–", None),

@@ -7,8 +7,10 @@ import Foundation
 extension SampleLibrary {
     /// Distinct tiny clips the benchmark library is copied from.
     static let scanBenchmarkVariants = 4
+    /// Where each variant says it was shot (Android's ISO 6709 form), so that a plan names 20,000 places.
+    static let scanBenchmarkPlaces = ["+35.0116+135.7681/", "+51.5074-0.1278/", "-33.8688+151.2093/", "+40.7128-74.0060/"]
 
-    /// Writes `count` tiny untagged clips into `directory/library/DCIM/Camera`, named
+    /// Writes `count` tiny clips, tagged only with where they were shot, into `directory/library/DCIM/Camera`, named
     /// `VID_YYYYMMDD_HHMMSS.mp4` at evenly spread times over `year` (so every file gets its day from its name),
     /// with a Google Takeout sidecar (`NAME.supplemental-metadata.json`, the same time) beside every other
     /// one, and a job over that year into `directory/bench.yaml`.
@@ -31,7 +33,8 @@ extension SampleLibrary {
             try writer.write(
                 SampleClip(
                     fileName: "variant-\(variant).mp4", duration: 0.5 + 0.25 * Double(variant), width: 64, height: 36,
-                    fps: 30, audio: .none, tags: .none, text: String(variant), background: color(day: variant + 1)
+                    fps: 30, audio: .none, tags: SampleTags(position: scanBenchmarkPlaces[variant]), text: String(variant),
+                    background: color(day: variant + 1)
                 ),
                 in: staging
             )

@@ -12,15 +12,20 @@ public struct SampleTags: Sendable, Hashable {
     /// `com.apple.quicktime.make` and `com.apple.quicktime.model`: the camera, as an iPhone names itself.
     public var make: String?
     public var model: String?
+    /// Where the clip was shot, ISO 6709 (`+35.0116+135.7681/`): an iPhone's
+    /// `com.apple.quicktime.location.ISO6709` beside Apple tags, else QuickTime's `©xyz` as Android writes it.
+    public var position: String?
 
     public init(
-        creationTime: String? = nil, localCreationDate: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil
+        creationTime: String? = nil, localCreationDate: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil,
+        position: String? = nil
     ) {
         self.creationTime = creationTime
         self.localCreationDate = localCreationDate
         self.contentIdentifier = contentIdentifier
         self.make = make
         self.model = model
+        self.position = position
     }
 
     /// No tags at all (the day then comes from the file name or its modification time).

@@ -26,6 +26,27 @@ import Testing
         #expect(abs(census.audioSamples - 72_000) <= 1_024)
     }
 
+    @Test("a position is written as an iPhone writes it beside Apple tags, else as Android does, and read back as exiftool reads it")
+    func positionsAsPhonesWriteThem() throws {
+        let folder = try TemporaryFolder()
+        let writer = try SampleWriter()
+        for (name, tags) in [
+            ("iphone.mov", SampleTags(make: "Apple", position: "+35.0116+135.7681+012.000/")),
+            ("android.mp4", SampleTags(position: "+35.0116+135.7681/")),
+        ] {
+            let url = try writer.write(SampleClip(fileName: name, duration: 0.5, width: 64, height: 36, audio: .none, tags: tags), in: folder.url)
+            guard case let .media(info) = MediaProbe.probe(url) else {
+                Issue.record("\(name) does not probe")
+                continue
+            }
+            #expect(info.tags.position == GeoPosition(latitude: 35.0116, longitude: 135.7681), "\(name): \(String(describing: info.tags.position))")
+            if let exiftool = ReferenceCommand.exiftool {
+                let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
+                #expect(printed.split(separator: "\n").compactMap { Double($0) } == [35.0116, 135.7681], "\(name): exiftool says \(printed)")
+            }
+        }
+    }
+
     @Test func variableFrameRateDropsEveryFourthSlotButKeepsTheDuration() throws {
         let clip = SampleClip(fileName: "vfr.mov", duration: 2, fps: 30, variableFrameRate: true, audio: .none)
         let census = try census(of: clip)
