@@ -189,17 +189,19 @@ public struct PlaceTable: Sendable {
 }
 
 extension Place {
-    /// The tokens a caption may hold, with what each becomes: `{place}` the town and country (`Kyoto,
-    /// Japan`), `{city}`, `{region}`, `{country}`.
-    public static let tokens = ["{place}", "{city}", "{region}", "{country}"]
+    /// The names a caption may hold in braces, with what each becomes: `{place}` the town and country
+    /// (`Kyoto, Japan`), `{city}`, `{region}`, `{country}`. After a `|`, what to show when the day has no
+    /// place (`{city|at home}`); without one, nothing.
+    public static let tokens = ["place", "city", "region", "country"]
 
-    /// `text` with its place tokens replaced by `place`'s names; by nothing without a place.
+    /// `text` with its place tokens replaced by `place`'s names, or by their fallbacks without a place.
     public static func fill(_ text: String, with place: Place?) -> String {
         fill(text, place) { $0 }
     }
 
-    /// A date pattern (`MMM d · {city}`) with its place tokens replaced by `place`'s names as quoted
-    /// literals (`'Kyoto'`, an apostrophe doubled), so that the date formatter prints them as they are.
+    /// A date pattern (`MMM d · {city}`) with its place tokens replaced by `place`'s names (or their
+    /// fallbacks) as quoted literals (`'Kyoto'`, an apostrophe doubled), so that the date formatter prints
+    /// them as they are.
     public static func fill(pattern: String, with place: Place?) -> String {
         fill(pattern, place) { $0.isEmpty ? "" : "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
     }
@@ -207,8 +209,25 @@ extension Place {
     private static func fill(_ text: String, _ place: Place?, _ written: (String) -> String) -> String {
         guard text.contains("{") else { return text }
         let values = [
-            place.map { "\($0.city), \($0.country)" } ?? "", place?.city ?? "", place?.region ?? "", place?.country ?? "",
+            place.map { "\($0.city), \($0.country)" }, place?.city, place?.region, place?.country,
         ]
-        return zip(tokens, values).reduce(text) { text, token in text.replacingOccurrences(of: token.0, with: written(token.1)) }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let inside = rest[rest.index(after: open)...]
+            guard let close = inside.firstIndex(of: "}") else { return result + rest[open...] }
+            let token = inside[..<close]
+            let name = token.prefix { $0 != "|" }
+            guard let index = tokens.firstIndex(of: String(name)) else {
+                result += rest[open...close]
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            let fallback = token.count > name.count ? String(token.dropFirst(name.count + 1)) : ""
+            result += written(values[index].flatMap { $0.isEmpty ? nil : $0 } ?? fallback)
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

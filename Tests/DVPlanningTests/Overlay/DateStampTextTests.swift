@@ -35,14 +35,19 @@ struct DateStampTextTests {
         #expect(Job.DateStamp(format: "d MMM · {region}, {country}").text(for: day) == "3 Jan · Kyoto, Japan")
         day.place = nil
         #expect(Job.DateStamp(format: "MMM d {city}").text(for: day) == "Jan 3 ")
+        #expect(Job.DateStamp(format: "MMM d, {city|somewhere}").text(for: day) == "Jan 3, somewhere")
+        day.place = Place(city: "Kyoto", region: "", country: "Japan", countryCode: "JP")
+        #expect(Job.DateStamp(format: "{region|Kansai} d MMM").text(for: day) == "Kansai 3 Jan", "an empty region takes the fallback")
     }
 
-    @Test("a caption's place tokens: the names, nothing without a place, the text as it is without tokens")
+    @Test("a caption's place tokens: the names, the fallback after | or nothing without a place, other braces as they are")
     func captionTokens() {
         let kyoto = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
         #expect(Place.fill("{city} · {country}", with: kyoto) == "Kyoto · Japan")
         #expect(Place.fill("Here: {place}", with: kyoto) == "Here: Kyoto, Japan")
         #expect(Place.fill("Here: {place}", with: nil) == "Here: ")
         #expect(Place.fill("{braces} stay", with: kyoto) == "{braces} stay")
+        #expect(Place.fill("{city|at home} · {country|}", with: nil) == "at home · ")
+        #expect(Place.fill("{city|at home} · {unclosed", with: kyoto) == "Kyoto · {unclosed")
     }
 }
