@@ -174,13 +174,10 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     private func takeMissingSegments(_ layout: ReelLayout) throws {
         guard options.cache != nil || options.store != nil else { return }
         try work.prepare()
+        let shared = SharedSegments(cache: options.cache, store: options.store)
         for segment in layout.segments where work.segments.finished(segment.key) == nil {
             try checkNotStopped()
-            if let cache = options.cache, let record = cache.segments.finished(segment.key),
-               work.segments.adopt(segment.key, record: record, from: cache.segments) != nil {
-                continue
-            }
-            _ = options.store?.fetch(segment.key, into: work.segments)
+            _ = shared.take(segment.key, label: segment.label, into: work.segments) { observer.handle(.warning($0)) }
         }
         try finishStore()
     }

@@ -185,7 +185,7 @@ public struct SegmentRenderer: Sendable {
     }
 
     /// A segment's outcome when it needs no rendering by this process: reused from the work folder, taken
-    /// from the cache, or held by another process; nil once it is claimed for rendering here. A piece whose
+    /// from the cache or the segment store (`SharedSegments`), or held by another process; nil once it is claimed for rendering here. A piece whose
     /// bytes do not match its record is rendered again, with a warning naming it.
     private func settle(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) -> SegmentResult? {
         let store = work.segments
@@ -201,25 +201,10 @@ public struct SegmentRenderer: Sendable {
         case .missing:
             break
         }
-        if let cache {
-            switch cache.segments.check(spec.key) {
-            case let .finished(record):
-                if let adopted = store.adopt(spec.key, record: record, from: cache.segments) {
-                    cache.segments.touch(spec.key)
-                    return .finished(EncodedSegment(spec: spec, record: adopted, origin: .cache), cacheAsked: true, stored: false)
-                }
-            case let .damaged(reason):
-                observer.handle(.warning("\(cache.segments.file(spec.key).path) (\(spec.label)): \(reason); not taken from the cache"))
-            case .missing:
-                break
-            }
-        }
-        if let remote = self.store {
-            let record = remote.fetch(spec.key, into: store)
-            remote.takeNotices().forEach { observer.handle(.warning($0)) }
-            if let record {
-                return .finished(EncodedSegment(spec: spec, record: record, origin: .store), cacheAsked: false, stored: false)
-            }
+        if let (record, origin) = SharedSegments(cache: cache, store: self.store).take(
+            spec.key, label: spec.label, into: store, warn: { observer.handle(.warning($0)) }
+        ) {
+            return .finished(EncodedSegment(spec: spec, record: record, origin: origin), cacheAsked: origin == .cache, stored: false)
         }
         guard claims.claim(spec.key) == .claimed else { return .held }
         // Finished by another process between the look above and the claim.

@@ -65,9 +65,7 @@ public final class RemoteSegmentStore: Sendable {
         guard state.withLock({ $0.traffic.failure == nil && !$0.distrusted.contains(key) }) else { return nil }
         let started = Date()
         guard let recordBody = get("ac/\(key)") else { return nil }
-        guard let record = try? JSONDecoder().decode(SegmentRecord.self, from: recordBody), record.version == SegmentRecord.currentVersion,
-              record.key == key
-        else {
+        guard case let .record(record) = SegmentRecord.reading(recordBody, key: key) else {
             reject(key, "\(settings.display)ac/\(key) is not this segment's record; not used")
             return nil
         }
@@ -83,7 +81,7 @@ public final class RemoteSegmentStore: Sendable {
             }
             return nil
         }
-        guard Int64(bytes.count) == record.byteCount, ContentHash.hex(of: bytes) == record.fileHash else {
+        guard record.describes(bytes) else {
             state.withLock { _ = $0.distrusted.insert(record.fileHash) }
             reject(key, "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again")
             return nil
@@ -107,9 +105,7 @@ public final class RemoteSegmentStore: Sendable {
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
             let rewrite = state.withLock { $0.distrusted.contains(key) || $0.distrusted.contains(record.fileHash) }
             if unlessPresent, !rewrite, has("ac/\(key)") { return }
-            guard let bytes = try? Data(contentsOf: store.file(key)), Int64(bytes.count) == record.byteCount,
-                  ContentHash.hex(of: bytes) == record.fileHash
-            else { return }
+            guard let bytes = try? Data(contentsOf: store.file(key)), record.describes(bytes) else { return }
             let blob = "cas/\(record.fileHash)"
             if rewrite || !has(blob) {
                 guard put(blob, bytes) else { return }

@@ -29,3 +29,37 @@ public struct SegmentRecord: Sendable, Hashable, Codable, VersionedManifest {
         self.encoderThreads = encoderThreads
     }
 }
+
+extension SegmentRecord {
+    /// What the bytes of a segment's record say, for whichever store they were read from.
+    enum Reading {
+        /// A record of this version, of the segment asked for.
+        case record(SegmentRecord)
+        /// A record of another version of dvpipe's records: as good as none.
+        case otherVersion
+        /// Not a record of this segment: the reason in words.
+        case damaged(String)
+    }
+
+    /// Reads `data` as the record of segment `key`: decoded once when it is one (the common case), and
+    /// only when it is not, looked at again for its version.
+    static func reading(_ data: Data, key: String) -> Reading {
+        if let record = try? JSONDecoder().decode(SegmentRecord.self, from: data), record.version == currentVersion {
+            return record.key == key ? .record(record) : .damaged("its record is not this segment's")
+        }
+        if let version = try? JSONDecoder().decode(RecordVersion.self, from: data), version.version != currentVersion {
+            return .otherVersion
+        }
+        return .damaged("its record is not a segment record (\(data.count) bytes that are not its JSON)")
+    }
+
+    /// Whether `bytes` are the segment this record names: its size and SHA-256.
+    func describes(_ bytes: Data) -> Bool {
+        Int64(bytes.count) == byteCount && ContentHash.hex(of: bytes) == fileHash
+    }
+
+    /// Just the version of a record, to tell a record of another version from one that is damaged.
+    private struct RecordVersion: Decodable {
+        var version: Int
+    }
+}

@@ -32,12 +32,11 @@ public struct SegmentStore: Sendable {
     /// is not JSON of a record (garbage, cut short) is damage; one of another version is missing.
     public func check(_ key: String) -> Check {
         guard let data = try? Data(contentsOf: recordFile(key)) else { return .missing }
-        guard let version = try? JSONDecoder().decode(RecordVersion.self, from: data) else {
-            return .damaged("its record is not a segment record (\(data.count) bytes that are not its JSON)")
-        }
-        guard version.version == SegmentRecord.currentVersion else { return .missing }
-        guard let record = try? JSONDecoder().decode(SegmentRecord.self, from: data), record.key == key else {
-            return .damaged("its record is not this segment's")
+        let record: SegmentRecord
+        switch SegmentRecord.reading(data, key: key) {
+        case let .record(read): record = read
+        case .otherVersion: return .missing
+        case let .damaged(reason): return .damaged(reason)
         }
         guard let file = try? Data(contentsOf: self.file(key)) else { return .damaged("its record is there but its file is not") }
         guard Int64(file.count) == record.byteCount else {
@@ -45,11 +44,6 @@ public struct SegmentStore: Sendable {
         }
         guard ContentHash.hex(of: file) == record.fileHash else { return .damaged("its file's SHA-256 is not the one its record names") }
         return .finished(record)
-    }
-
-    /// Just the version of a record, to tell a record of another version from one that is damaged.
-    private struct RecordVersion: Decodable {
-        var version: Int
     }
 
     /// The record of segment `key` when it is finished here; nil when missing or damaged.
@@ -83,7 +77,7 @@ public struct SegmentStore: Sendable {
                 try FileManager.default.copyItem(at: other.file(key), to: temporary)
             }
             let bytes = try Data(contentsOf: temporary)
-            guard Int64(bytes.count) == record.byteCount, ContentHash.hex(of: bytes) == record.fileHash else { return nil }
+            guard record.describes(bytes) else { return nil }
             guard rename(temporary.path, file(key).path) == 0 else { return nil }
             FileSync.syncFolder(of: file(key))
             try record.write(to: recordFile(key))
