@@ -34,7 +34,8 @@ struct AssembleCommand: AsyncParsableCommand {
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
             let planned = try options.planJob(observer: printer)
-            let settings = RenderOptions(cache: try cacheFlags.segmentCache, store: try cacheFlags.segmentStore)
+            let (cache, store) = try cacheFlags.caches()
+            let settings = RenderOptions(cache: cache, store: store)
             let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
                 let each = planned.forOutput(output)

@@ -24,27 +24,26 @@ struct CacheFlags: ParsableArguments {
         _ = try resolved()
     }
 
-    /// The folder cache these flags and the environment name; nil for none, or when they name a server.
-    var segmentCache: SegmentCache? {
-        get throws { try resolved().folder }
-    }
-
-    /// The segment store on a server these flags and the environment name; nil for none, or a folder.
-    var segmentStore: RemoteSegmentStore? {
-        get throws { try resolved().store }
+    /// The cache these flags and the environment name: a folder, a segment store on a server, or neither.
+    /// Call once per command: each call opens the store anew.
+    func caches() throws -> (folder: SegmentCache?, store: RemoteSegmentStore?) {
+        let (folder, store) = try resolved()
+        return (folder, store.map(RemoteSegmentStore.init(settings:)))
     }
 
     /// The folder cache, for the commands that look into one (`dvpipe cache`); a server is an error, since
     /// what it holds and keeps is the server's to say.
     func folderOnly() throws -> SegmentCache? {
-        if let store = try segmentStore {
-            throw ValidationError("\(store.settings.display) is a segment store on a server: its size and pruning are the server's (bazel-remote's --max_size, or the WebDAV folder's); `dvpipe cache` looks into a cache folder")
+        let (folder, store) = try resolved()
+        if let store {
+            throw ValidationError("\(store.display) is a segment store on a server: its size and pruning are the server's (bazel-remote's --max_size, or the WebDAV folder's); `dvpipe cache` looks into a cache folder")
         }
-        return try segmentCache
+        return folder
     }
 
-    /// The cache named by `--cache`, else `DVPIPE_CACHE`, else the default folder: a folder or a server.
-    private func resolved() throws -> (folder: SegmentCache?, store: RemoteSegmentStore?) {
+    /// The cache named by `--cache`, else `DVPIPE_CACHE`, else the default folder: a folder, or the settings
+    /// of a server.
+    private func resolved() throws -> (folder: SegmentCache?, store: RemoteStoreSettings?) {
         if noCache { return (nil, nil) }
         let environment = ProcessInfo.processInfo.environment
         let readOnly = cacheReadOnly || ["1", "true", "yes"].contains((environment["DVPIPE_CACHE_READ_ONLY"] ?? "").lowercased())
@@ -57,8 +56,7 @@ struct CacheFlags: ParsableArguments {
         let source = cache == nil ? "DVPIPE_CACHE" : "--cache"
         if RemoteStoreSettings.looksLikeURL(named) {
             do {
-                let settings = try RemoteStoreSettings(address: named, readOnly: readOnly, environment: environment)
-                return (nil, RemoteSegmentStore(settings: settings))
+                return (nil, try RemoteStoreSettings(address: named, readOnly: readOnly, environment: environment))
             } catch {
                 throw ValidationError("\(source): \(error)")
             }

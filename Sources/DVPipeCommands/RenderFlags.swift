@@ -44,9 +44,9 @@ struct RenderFlags: ParsableArguments {
         }
         let planned = try options.planJob(observer: printer)
         let outputs = try Self.outputs(of: planned.job, named: output)
+        let (cache, store) = fresh ? (nil, nil) : try cacheFlags.caches()
         let settings = RenderOptions(
-            strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count),
-            cache: fresh ? nil : try cacheFlags.segmentCache, store: fresh ? nil : try cacheFlags.segmentStore
+            strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count), cache: cache, store: store
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         let reports = try await executor.renderSegments(planned, outputs: outputs)

@@ -27,7 +27,7 @@ struct StatusCommand: AsyncParsableCommand {
         try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
-            let cache = try cacheFlags.segmentCache
+            let cache = try cacheFlags.caches().folder
             let outputs = planned.job.outputs.map(planned.forOutput)
             let layouts = try outputs.map { try $0.layout(observer: printer) }
             for (index, each) in outputs.enumerated() {

@@ -22,8 +22,8 @@ public struct RemoteStoreSettings: Sendable {
     /// The address as warnings print it: no user, no password, no header.
     public var display: String { base.absoluteString }
 
-    /// The settings for `address` (an `http://` or `https://` URL), with the header, read-only switch and
-    /// timeout the environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_READ_ONLY=1`, `DVPIPE_CACHE_TIMEOUT`).
+    /// The settings for `address` (an `http://` or `https://` URL), with the header and timeout the
+    /// environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_TIMEOUT`).
     public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
         guard var parts = URLComponents(string: address), let scheme = parts.scheme?.lowercased() else {
             throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL")
@@ -61,7 +61,7 @@ public struct RemoteStoreSettings: Sendable {
         }
         self.base = base
         self.header = header
-        self.readOnly = readOnly || environment["DVPIPE_CACHE_READ_ONLY"].map { ["1", "true", "yes"].contains($0.lowercased()) } == true
+        self.readOnly = readOnly
         self.timeout = timeout
         attempts = 4
         longestWait = min(10, timeout)
