@@ -280,16 +280,16 @@ class Campaign:
                 return self.kill_assemble(trial)
             if kind == "two-writers-one-killed":
                 return self.two_writers(trial)
+            # The damage kinds end in what is done: flip, truncate, deleted or garbage.
+            how = kind.rsplit("-", 1)[1]
             if kind.startswith("work-"):
-                return self.work_damage(trial, {"flip": "flip", "truncate": "truncate", "record-deleted": "deleted",
-                                                "record-garbage": "garbage"}[kind[5:]])
+                return self.work_damage(trial, how)
             if kind.startswith("cache-"):
-                return self.cache_damage(trial, {"flip": "flip", "truncate": "truncate", "record-garbage": "garbage"}[kind[6:]])
-            if kind in ("store-flip", "store-truncate", "store-blob-deleted", "store-record-garbage"):
-                return self.store_damage(trial, {"store-flip": "flip", "store-truncate": "truncate",
-                                                 "store-blob-deleted": "deleted", "store-record-garbage": "garbage"}[kind])
+                return self.cache_damage(trial, how)
+            if kind in CORRUPTIONS:  # the store's (the work folder's and the cache's are handled above)
+                return self.store_damage(trial, how)
             if kind.startswith("store-"):
-                return self.store_failing(trial, kind[6:])
+                return self.store_failing(trial, how)
             return self.disk_full(trial)
         finally:
             shutil.rmtree(trial, ignore_errors=True)
