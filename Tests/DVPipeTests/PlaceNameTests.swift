@@ -12,6 +12,11 @@ import Testing
     static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build-places/cities1000.csv")
 
+    /// Fails the test, rather than skipping it, on a machine without the table.
+    static func requireTable() throws {
+        try #require(FileManager.default.fileExists(atPath: table.path), "make test installs the table (scripts/install-places.sh .build-places/cities1000.csv)")
+    }
+
     /// The nearest town to each of `positions` by brute force in Python: `name|admin1|cc` a line.
     static func pythonNearest(_ positions: [GeoPosition]) throws -> [String] {
         let script = """
@@ -37,9 +42,9 @@ import Testing
     }
 
     @Test(
-        "the nearest town to 400 points over the globe and to the corpus's positions is Python's nearest, over every town of the table",
-        .enabled(if: FileManager.default.fileExists(atPath: table.path), "make test installs the table (scripts/install-places.sh)"))
+        "the nearest town to 400 points over the globe and to the corpus's positions is Python's nearest, over every town of the table")
     func nearestTownAgreesWithBruteForce() throws {
+        try Self.requireTable()
         let places = try #require(try PlaceNames.table(["DVPIPE_PLACES": Self.table.path]))
         #expect(places.count == 144_563)
         var generator = SplitMix64(seed: 36)
@@ -64,9 +69,9 @@ import Testing
     }
 
     @Test(
-        "the plan names where each corpus clip was shot, and a caption's {place} renders the bytes of that name written out",
-        .enabled(if: FileManager.default.fileExists(atPath: table.path), "make test installs the table (scripts/install-places.sh)"))
+        "the plan names where each corpus clip was shot, and a caption's {place} renders the bytes of that name written out")
     func planAndCaptionNameThePlace() throws {
+        try Self.requireTable()
         let environment = ["DVPIPE_PLACES": Self.table.path]
         let scratch = try TemporaryFolder("corpus-places")
         let media = try scratch.subfolder("media")

@@ -40,10 +40,9 @@ import Testing
                 continue
             }
             #expect(info.tags.position == GeoPosition(latitude: 35.0116, longitude: 135.7681), "\(name): \(String(describing: info.tags.position))")
-            if let exiftool = ReferenceCommand.exiftool {
-                let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
-                #expect(printed.split(separator: "\n").compactMap { Double($0) } == [35.0116, 135.7681], "\(name): exiftool says \(printed)")
-            }
+            let exiftool = try #require(ReferenceCommand.exiftool, "make test installs exiftool (Debian's libimage-exiftool-perl)")
+            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
+            #expect(printed.split(separator: "\n").compactMap { Double($0) } == [35.0116, 135.7681], "\(name): exiftool says \(printed)")
         }
     }
 
