@@ -5,14 +5,6 @@
 # needs no Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.build-colour/venv
-check='import colour, PIL, PIL.ImageCms; assert colour.__version__ == "0.4.7" and PIL.__version__ == "11.3.0"'
-quiet=(-W ignore)
-if "$venv/bin/python" "${quiet[@]}" -c "$check" 2>/dev/null; then
-    exit 0
-fi
-echo "making $venv with colour-science and Pillow"
-rm -rf "$venv"
-python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check 'colour-science==0.4.7' 'pillow==11.3.0'
-"$venv/bin/python" "${quiet[@]}" -c "$check"
+scripts/make-venv.sh .build-colour/venv \
+    'import colour, PIL, PIL.ImageCms; assert colour.__version__ == "0.4.7" and PIL.__version__ == "11.3.0"' \
+    'colour-science==0.4.7' 'pillow==11.3.0'

@@ -4,13 +4,6 @@
 # .build-faces/venv, unless it is there. Tests only: dvpipe itself needs no Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.build-faces/venv
-check='import cv2, skimage, skimage.data; assert cv2.__version__ == "4.14.0" and skimage.__version__ == "0.26.0"; skimage.data.astronaut()'
-if "$venv/bin/python" -W ignore -c "$check" 2>/dev/null; then
-    exit 0
-fi
-echo "making $venv with OpenCV and scikit-image"
-rm -rf "$venv"
-python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check 'opencv-python-headless==4.14.0.94' 'scikit-image==0.26.0'
-"$venv/bin/python" -W ignore -c "$check"
+scripts/make-venv.sh .build-faces/venv \
+    'import cv2, skimage, skimage.data; assert cv2.__version__ == "4.14.0" and skimage.__version__ == "0.26.0"; skimage.data.astronaut()' \
+    'opencv-python-headless==4.14.0.94' 'scikit-image==0.26.0'
