@@ -1,10 +1,13 @@
 internal import CFFmpeg
 import DVSignal
+import DVPlanning
 import Foundation
 
 /// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.
 ///
-/// Output tick `n` of a window is at time `windowStart + n / fps`. A reader hands out the ticks
+/// Output tick `n` of a window shows the file at time `windowStart + n × speed / fps`: at real time one
+/// tick per output frame's worth of the file, at `speed` 1/8 an eighth of that, so a 240 fps source shows each
+/// of its own frames once at 30 fps and a source without them repeats its frames. A reader hands out the ticks
 /// `firstTick ..< firstTick + frameCount`: it seeks to the keyframe before the first of them, decodes
 /// and drops the pictures before it, and for each tick hands out the latest source picture whose
 /// presentation time is at or before the tick, so a variable-rate source has pictures repeated or
@@ -32,6 +35,8 @@ public final class ClipReader {
     public private(set) var nextTick: Int
     /// The output frame rate.
     public let outputFPS: Int
+    /// How fast the file plays: source seconds per output second.
+    public let speed: PlaybackSpeed
     /// Decoded picture size as stored (before rotation).
     public let codedWidth: Int
     /// Decoded picture height as stored (before rotation).
@@ -76,9 +81,10 @@ public final class ClipReader {
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
     ///   - rough: skip non-reference pictures and deblocking (`ClipDecoder`), for analysis only.
+    ///   - speed: how fast the file plays (ticks are `speed / outputFPS` seconds of it apart).
     public init(
         url: URL, byteRange: Range<Int>? = nil, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int,
-        rough: Bool = false
+        rough: Bool = false, speed: PlaybackSpeed = .realTime
     ) throws {
         guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
             throw MediaError.invalidWindow(
@@ -88,6 +94,7 @@ public final class ClipReader {
         }
         self.url = url
         self.outputFPS = outputFPS
+        self.speed = speed
         endTick = firstTick + frameCount
         nextTick = firstTick
         container = try ContainerReader(path: url.path, byteRange: byteRange)
@@ -107,7 +114,8 @@ public final class ClipReader {
         startPTS = streamStart + Int64((windowStart * Double(timeBase.den) / Double(timeBase.num)).rounded())
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: Int32(outputFPS), den: 1)
         nominalFrameTicks = max(1, av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase))
-        let firstTickPTS = startPTS + av_rescale_q(Int64(firstTick), AVRational(num: 1, den: Int32(outputFPS)), timeBase)
+        let tickLength = AVRational(num: 1, den: Int32(outputFPS * speed.denominator))
+        let firstTickPTS = startPTS + av_rescale_q(Int64(firstTick) * Int64(speed.numerator), tickLength, timeBase)
         if firstTickPTS > streamStart {
             // A reordered stream can show a picture before the keyframe that follows it in decode
             // order; a margin of a few frames makes the seek land before the window's first picture.
@@ -146,7 +154,8 @@ public final class ClipReader {
 
     /// True when `pts` is at or before output tick `tick`, compared exactly in integers.
     private func isAtOrBefore(_ pts: Int64, tick: Int) -> Bool {
-        (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) <= Int64(tick) * Int64(timeBase.den)
+        (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) * Int64(speed.denominator)
+            <= Int64(tick) * Int64(timeBase.den) * Int64(speed.numerator)
     }
 
     /// Decodes the next picture into `lookahead` and gives it a timestamp.

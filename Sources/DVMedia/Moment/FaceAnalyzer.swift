@@ -1,3 +1,4 @@
+import DVPlanning
 import DVSignal
 import Foundation
 
@@ -73,13 +74,14 @@ public enum FaceAnalyzer {
     }
 
     /// The faces of frames `0 ..< frameCount` (at `fps`) of the window that starts `windowStart` seconds
-    /// into the file, every `fps / samplesPerSecond` frames.
+    /// into the file and plays at `speed`, every `fps / samplesPerSecond` frames.
     public static func faces(
-        path: String, byteRange: Range<Int>?, windowStart: Double, frameCount: Int, fps: Int, detector: FaceDetector
+        path: String, byteRange: Range<Int>?, windowStart: Double, frameCount: Int, fps: Int, speed: PlaybackSpeed = .realTime,
+        detector: FaceDetector
     ) throws -> [FaceSample] {
         let reader = try ClipReader(
             url: URL(fileURLWithPath: path), byteRange: byteRange, windowStart: windowStart, firstTick: 0, frameCount: frameCount,
-            outputFPS: fps, threads: 1
+            outputFPS: fps, threads: 1, speed: speed
         )
         let every = max(1, fps / samplesPerSecond)
         var samples: [FaceSample] = []

@@ -16,6 +16,12 @@ public struct MediaCatalog: Sendable {
         public var length: TimeSpan
         /// For a Live Photo, the path of its still.
         public var stillPath: String?
+
+        /// The movie's frame rate as probed, or nil when unknown.
+        public var frameRate: Double? {
+            guard case .media(let info) = entry.probe, let rate = info.video?.frameRate, rate > 0 else { return nil }
+            return rate
+        }
     }
 
     /// A file that is never chosen, and why.

@@ -13,10 +13,12 @@ extension Job {
         public var layout: Layout?
         /// The clips shown at once on this day, each in its rectangle; empty: as the layout says.
         public var layers: [Layer]
+        /// How fast this day's clip plays, instead of what `clips` says.
+        public var speed: PlaybackSpeed?
 
         public init(
             pin: Pin? = nil, caption: String? = nil, captions: [TimedCaption] = [], skip: Bool = false, layout: Layout? = nil,
-            layers: [Layer] = []
+            layers: [Layer] = [], speed: PlaybackSpeed? = nil
         ) {
             self.pin = pin
             self.caption = caption
@@ -24,6 +26,7 @@ extension Job {
             self.skip = skip
             self.layout = layout
             self.layers = layers
+            self.speed = speed
         }
     }
 

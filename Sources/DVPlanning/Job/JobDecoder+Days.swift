@@ -27,7 +27,7 @@ extension JobDecoder {
     /// One day's settings; its `layout` takes what it leaves out from the job's `layout`.
     private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay, layout: Job.Layout) -> Job.DaySettings? {
         let name = "days.\(day)"
-        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers"]) else { return nil }
+        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers", "speed"]) else { return nil }
         var settings = Job.DaySettings()
         settings.caption = scalar(fields, "caption", expected: "text")
         settings.captions = decodeTimedCaptions(fields)
@@ -35,6 +35,7 @@ extension JobDecoder {
             error("\(name) has both caption and captions; give the whole-clip text as a caption without start and end", at: place)
         }
         settings.skip = bool(fields, "skip") ?? false
+        settings.speed = speed(fields)
         settings.layout = fields["layout"].flatMap { decodeLayout($0, name: name + ".layout", base: layout) }
         settings.layers = decodeLayers(fields)
         if fields["pin"] != nil, let place = fields.keyNode("layers") {

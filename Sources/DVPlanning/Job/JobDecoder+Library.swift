@@ -100,10 +100,23 @@ extension JobDecoder {
 
     mutating func decodeClips(_ node: YAMLNode) -> Job.Clips {
         var clips = Job.Clips()
-        guard let fields = fields(of: node, path: "clips", allowed: ClipKind.allCases.map(\.rawValue)) else { return clips }
+        let allowed = ClipKind.allCases.map(\.rawValue) + ["speed", "slow_motion", "speed_audio"]
+        guard let fields = fields(of: node, path: "clips", allowed: allowed) else { return clips }
         if let window = fields["video"] { clips.video = decodeWindow(window, name: "clips.video", default: clips.video) }
         if let window = fields["live_photo"] { clips.livePhoto = decodeWindow(window, name: "clips.live_photo", default: clips.livePhoto) }
+        clips.speed = speed(fields) ?? clips.speed
+        clips.slowMotion = choice(fields, "slow_motion", Job.SlowMotion.self) ?? clips.slowMotion
+        clips.speedAudio = choice(fields, "speed_audio", Job.SpeedAudio.self) ?? clips.speedAudio
         return clips
+    }
+
+    /// A `speed:`: a number from 0.25 to 4 (at most three decimals) or a fraction in that range, unquoted.
+    mutating func speed(_ fields: Fields) -> PlaybackSpeed? {
+        guard let node = fields["speed"] else { return nil }
+        return value(node, name: fields.name("speed"), expected: "a number 0.25…4 like 0.5, 2 or 1/3 (at most three decimals)") { text in
+            guard node.isPlainScalar, let speed = PlaybackSpeed(text), PlaybackSpeed.allowed.contains(speed) else { return nil }
+            return speed
+        }
     }
 
     private mutating func decodeWindow(_ node: YAMLNode, name: String, default window: Job.ClipWindow) -> Job.ClipWindow {

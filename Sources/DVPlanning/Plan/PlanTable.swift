@@ -92,8 +92,8 @@ public enum PlanTable {
     /// The row of `day`, as the table and the Markdown summary show it.
     static func cells(for day: PlannedDay) -> [String] {
         let clip: String =
-            if let start = day.start, let duration = day.duration {
-                "\(start.secondsText)–\((start + duration).secondsText)s"
+            if let start = day.start, let taken = day.sourceDuration {
+                "\(start.secondsText)–\((start + taken).secondsText)s" + (day.speed.map { " ×\($0)" } ?? "")
             } else { "" }
         return [
             day.date.description, day.weekday, day.file ?? none, kind(of: day), day.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,

@@ -18,9 +18,14 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var dayRule: DayRule?
     /// The file's local capture time.
     public var captureTime: LocalDateTime?
-    /// The trim: where the window starts in the file and how long it is.
+    /// The trim: where the window starts in the file, and how long it shows in the reel (the file's time it
+    /// takes is `duration` × `speed`).
     public var start: TimeSpan?
     public var duration: TimeSpan?
+    /// How fast the clip plays, or nil at real time.
+    public var speed: PlaybackSpeed?
+    /// What is heard of a clip not played at real time, or nil at real time.
+    public var speedAudio: Job.SpeedAudio?
     /// The whole file's length.
     public var clipLength: TimeSpan?
     /// Where the window starts in the reel.
@@ -50,6 +55,11 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     /// The name of that place (`PlaceTable`), or nil without a position or a place-name table.
     public var place: Place?
 
+    /// How much of the file the window takes: `duration` at its `speed`.
+    public var sourceDuration: TimeSpan? {
+        duration.map { speed?.sourceTime(ofReel: $0) ?? $0 }
+    }
+
     /// How long the day shows in the reel: its clip's window, or its longest layer's.
     public var reelDuration: TimeSpan? {
         layers.map(\.duration).max() ?? duration
@@ -70,7 +80,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case sourceDate = "source_date"
         case dayRule = "day_rule"
         case captureTime = "capture_time"
-        case start, duration
+        case start, duration, speed
+        case speedAudio = "speed_audio"
         case clipLength = "clip_length"
         case outputStart = "output_start"
         case caption, colour, rotation
@@ -95,6 +106,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         captureTime = try container.decodeIfPresent(LocalDateTime.self, forKey: .captureTime)
         start = try container.decodeSecondsIfPresent(forKey: .start)
         duration = try container.decodeSecondsIfPresent(forKey: .duration)
+        speed = try container.decodeIfPresent(PlaybackSpeed.self, forKey: .speed)
+        speedAudio = try container.decodeIfPresent(Job.SpeedAudio.self, forKey: .speedAudio)
         clipLength = try container.decodeSecondsIfPresent(forKey: .clipLength)
         outputStart = try container.decodeSecondsIfPresent(forKey: .outputStart)
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
@@ -125,6 +138,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(captureTime, forKey: .captureTime)
         try container.encode(seconds: start, forKey: .start)
         try container.encode(seconds: duration, forKey: .duration)
+        try container.encode(speed, forKey: .speed)
+        try container.encode(speedAudio, forKey: .speedAudio)
         try container.encode(seconds: clipLength, forKey: .clipLength)
         try container.encode(seconds: outputStart, forKey: .outputStart)
         try container.encode(caption, forKey: .caption)

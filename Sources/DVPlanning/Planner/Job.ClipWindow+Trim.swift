@@ -30,3 +30,18 @@ extension Job.ClipWindow {
         return (requestedStart.map { min($0, latestStart) } ?? latestStart.half, wanted)
     }
 }
+
+extension Job.ClipWindow {
+    /// The window in source time for a clip played at `speed`: a fixed length counts reel time, so it takes
+    /// `speed` times as much of the clip.
+    func atSpeed(_ speed: PlaybackSpeed) -> Job.ClipWindow {
+        Job.ClipWindow(duration: duration.atSpeed(speed), start: start)
+    }
+}
+
+extension ClipLength {
+    /// A fixed reel length as the source time it shows at `speed`; `full` stays `full`.
+    func atSpeed(_ speed: PlaybackSpeed) -> ClipLength {
+        if case .fixed(let reel) = self, speed != .realTime { .fixed(speed.sourceTime(ofReel: reel)) } else { self }
+    }
+}

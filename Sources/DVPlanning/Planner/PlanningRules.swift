@@ -38,6 +38,44 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var layout: Job.Layout
     /// Looks for the clips of given cameras (`looks`), the first match winning.
     public var cameraLooks: [Job.CameraLook]
+    /// How fast clips play (`clips.speed`, `clips.slow_motion`, `clips.speed_audio`); a day's `speed` overrides it.
+    public var pace: Pace
+
+    /// How fast clips play, and the output frame rate that `slow_motion: as_shot` slows high-frame-rate clips to.
+    public struct Pace: Sendable, Hashable, Codable {
+        public var speed: PlaybackSpeed
+        public var slowMotion: Job.SlowMotion
+        public var speedAudio: Job.SpeedAudio
+        /// Frames per second of the reel (every output has the same).
+        public var outputFPS: Int
+
+        public init(
+            speed: PlaybackSpeed = .realTime, slowMotion: Job.SlowMotion = .realTime, speedAudio: Job.SpeedAudio = .keep, outputFPS: Int = 30
+        ) {
+            self.speed = speed
+            self.slowMotion = slowMotion
+            self.speedAudio = speedAudio
+            self.outputFPS = outputFPS
+        }
+
+        /// Streams this fast or faster are high-frame-rate footage (phones shoot slow motion at 120 fps and up;
+        /// 60 fps is an ordinary rate).
+        public static let highFrameRate = 90
+
+        /// How fast a clip whose stream runs at `frameRate` plays on a day whose `speed` is `daySpeed`: the
+        /// day's, else slowed to the output rate for high-frame-rate footage under `as_shot` (the rate rounded
+        /// to whole frames per second: 239.76 fps plays as 240), else `clips.speed`.
+        public func speed(frameRate: Double?, daySpeed: PlaybackSpeed?) -> PlaybackSpeed {
+            if let daySpeed { return daySpeed }
+            if slowMotion == .asShot, let frameRate, frameRate.isFinite {
+                let rounded = Int(frameRate.rounded())
+                if rounded >= Self.highFrameRate, rounded > outputFPS, let slowed = PlaybackSpeed(showingEveryFrameOf: rounded, at: outputFPS) {
+                    return slowed
+                }
+            }
+            return speed
+        }
+    }
 
     public init(
         days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
@@ -45,7 +83,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
         introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
-        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = []
+        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = [], pace: Pace = Pace()
     ) {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
@@ -63,6 +101,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.moments = moments
         self.layout = layout
         self.cameraLooks = cameraLooks
+        self.pace = pace
     }
 
     /// True when choosing or trimming some clip needs its analysis: `order: best`, or `start: auto` in a

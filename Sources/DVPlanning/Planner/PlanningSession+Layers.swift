@@ -44,6 +44,7 @@ extension PlanningSession {
             day, clip: first.clip, trim: layers[0].2, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason,
             caption: settings?.caption)
         addLayers(to: &result, clips: layers, layout: layout)
+        warnIfSpeedIgnored(on: day, clip: first.clip)
         return result
     }
 

@@ -37,7 +37,8 @@ struct PlanningSession {
         var scores: [String: Double] = [:]
         if order == .best {
             for clip in clips {
-                scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil)?.score
+                let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: nil)
+                scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil, speed: speed)?.score
             }
         }
         rankedByDay = grouped.mapValues { kinds in
@@ -49,9 +50,12 @@ struct PlanningSession {
 
     /// The best window of `clip` by its analysis, as long as its window (or `durationOverride`) makes it;
     /// nil when it was not analysed.
-    static func bestWindow(of clip: Clip, rules: PlanningRules, durationOverride: ClipLength?) -> MomentScores.Window? {
+    static func bestWindow(
+        of clip: Clip, rules: PlanningRules, durationOverride: ClipLength?, speed: PlaybackSpeed = .realTime
+    ) -> MomentScores.Window? {
         guard let scores = rules.moments[clip.entry.path] else { return nil }
-        let length = rules.window(for: clip.kind).trim(clipLength: clip.length, startOverride: .auto, durationOverride: durationOverride).duration
+        let length = rules.window(for: clip.kind).atSpeed(speed)
+            .trim(clipLength: clip.length, startOverride: .auto, durationOverride: durationOverride?.atSpeed(speed)).duration
         return scores.bestWindow(length: length, clipLength: clip.length, weights: rules.momentWeights)
     }
 
@@ -145,16 +149,27 @@ struct PlanningSession {
             return PlannedDay(date: day, status: .noMedia, reason: DayStatus.noMediaReason, caption: settings?.caption)
         }
         let pin = chosen.status == .pinned ? settings?.pin : nil
-        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration)
+        let others = layout.clipsPerDay > 1
+            ? Array(candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)) : []
+        let speed = others.isEmpty ? rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed) : .realTime
+        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration, speed: speed)
         var result = planned(day, clip: chosen.clip, trim: trim, status: chosen.status, reason: chosen.reason, caption: settings?.caption)
-        if layout.clipsPerDay > 1 {
-            let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
-            if !others.isEmpty {
-                let layers = others.map { ($0.clip, Job.Layer(), trimmed($0.clip, on: day, start: nil, duration: nil)) }
-                addLayers(to: &result, clips: [(chosen.clip, Job.Layer(), trim)] + layers, layout: layout)
-            }
+        if !others.isEmpty {
+            let layers = others.map { ($0.clip, Job.Layer(), trimmed($0.clip, on: day, start: nil, duration: nil)) }
+            addLayers(to: &result, clips: [(chosen.clip, Job.Layer(), trim)] + layers, layout: layout)
+            warnIfSpeedIgnored(on: day, clip: chosen.clip)
         }
         return result
+    }
+
+    /// Warns when `day`, which shows several clips at once (`clip` first), would play at another speed than
+    /// real time: layers play at real time.
+    mutating func warnIfSpeedIgnored(on day: CalendarDay, clip: Clip) {
+        let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[day]?.speed)
+        guard speed != .realTime else { return }
+        warnings.append(PlanWarning(
+            .speedIgnored, date: day, file: clip.entry.relativePath,
+            "the day shows several clips at once, which play at real time; its speed \(speed) is not applied"))
     }
 
     /// The day's own clips that may be chosen, best first: by `prefer`, then `order`, leaving out
@@ -182,6 +197,10 @@ struct PlanningSession {
         planned.moment = trim.moment
         planned.start = trim.start
         planned.duration = trim.duration
+        if trim.speed != .realTime {
+            planned.speed = trim.speed
+            planned.speedAudio = rules.pace.speedAudio
+        }
         planned.clipLength = clip.length
         planned.colour = trim.colour
         planned.rotation = trim.rotation
@@ -197,8 +216,11 @@ struct PlanningSession {
     /// How a clip is taken for a day: its window, its analysed best moment, and what its probe says of its
     /// colour, rotation, sound and embedded movie.
     struct ClipTrim {
+        /// Where the window starts in the file.
         var start: TimeSpan
+        /// How long it lasts in the reel: the source it takes divided by `speed`.
         var duration: TimeSpan
+        var speed: PlaybackSpeed = .realTime
         var moment: MomentScores.Window?
         var colour: StreamColour?
         var rotation: Int?
@@ -206,10 +228,13 @@ struct PlanningSession {
         var motionPhoto: EmbeddedMovie?
     }
 
-    /// How `clip` is taken for `day` (`start` and `duration` override the kind's window); warns when
+    /// How `clip` is taken for `day` (`start` and `duration` override the kind's window), played at `speed`:
+    /// a fixed window is that long in the reel, so it takes `speed` times as much of the clip. Warns when
     /// `start: auto` has no analysis and when the clip's day came from its modification time. Called once
     /// per clip a day shows.
-    mutating func trimmed(_ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?) -> ClipTrim {
+    mutating func trimmed(
+        _ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?, speed: PlaybackSpeed = .realTime
+    ) -> ClipTrim {
         if clip.capture.rule == .modificationTime {
             warnings.append(PlanWarning(
                 .dayFromModificationTime, date: day, file: clip.entry.relativePath,
@@ -217,18 +242,23 @@ struct PlanningSession {
         }
         let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
         let automatic = (start ?? rules.window(for: clip.kind).start) == .auto
-        let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration) : nil
+        let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration, speed: speed) : nil
         if automatic, best == nil {
             warnings.append(PlanWarning(
                 .momentUnknown, date: day, file: clip.entry.relativePath,
                 "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
         }
-        let trim = rules.window(for: clip.kind).trim(
-            clipLength: clip.length, startOverride: start, durationOverride: duration, moment: info?.embeddedMovie?.stillTime,
+        let window = rules.window(for: clip.kind)
+        let trim = window.atSpeed(speed).trim(
+            clipLength: clip.length, startOverride: start, durationOverride: duration?.atSpeed(speed), moment: info?.embeddedMovie?.stillTime,
             bestStart: automatic ? best?.start : nil)
+        let wanted = duration ?? window.duration
+        // A window the clip fills lasts exactly as long as it says, whatever rounding the speed needs.
+        let reelDuration =
+            if case .fixed(let reel) = wanted, trim.duration == speed.sourceTime(ofReel: reel) { reel } else { speed.reelTime(ofSource: trim.duration) }
         let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
         return ClipTrim(
-            start: trim.start, duration: trim.duration, moment: best, colour: colour, rotation: info?.video?.rotation,
+            start: trim.start, duration: reelDuration, speed: speed, moment: best, colour: colour, rotation: info?.video?.rotation,
             audioTrack: info?.audio?.choice,
             motionPhoto: info?.embeddedMovie)
     }

@@ -53,7 +53,7 @@ public enum CalendarSheet {
     /// Seconds into the file of the middle of the day's clip window.
     static func middle(of day: PlannedDay) -> Double {
         let start = day.start?.milliseconds ?? 0
-        let duration = day.duration?.milliseconds ?? 0
+        let duration = day.sourceDuration?.milliseconds ?? 0
         return Double(start + duration / 2) / 1000
     }
 }

@@ -42,7 +42,7 @@ public struct ContactSheet {
             byDay[CaptureDay(of: entry, in: zone, order: planned.job.library.dayRules).localTime.date, default: []].append(path)
         }
         return planned.plan.days.compactMap { day -> ContactSheet? in
-            guard let moment = day.moment, let length = day.duration else { return nil }
+            guard let moment = day.moment, let length = day.sourceDuration else { return nil }
             let paths = Set((byDay[day.date] ?? []) + [day.path].compactMap { $0 })
             let candidates = paths.sorted().compactMap { path -> Candidate? in
                 guard let scores = planned.moments[path], let entry = entries[path], case .media(let info) = entry.probe,

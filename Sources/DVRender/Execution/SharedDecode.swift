@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import DVSignal
 import Foundation
 
@@ -25,7 +26,7 @@ extension ClipReader: ClipFrameReader {}
 ///
 /// The outputs' segments at one position show the same windows of the same clips at the same frames;
 /// only the canvas differs. Loading a window through the share gives each output a `ClipReaderTap` on one
-/// `ClipReader` per window (the same file, movie, window start, first frame and frame rate), so a source
+/// `ClipReader` per window (the same file, movie, window start, first frame, frame rate and speed), so a source
 /// picture is decoded once and scaled into each canvas from that one picture. The frames are exactly those
 /// of a reader of each output's own, so the bytes of every segment are unchanged.
 final class DecodeShare: @unchecked Sendable {
@@ -46,6 +47,7 @@ final class DecodeShare: @unchecked Sendable {
         var startMilliseconds: Int
         var firstTick: Int
         var outputFPS: Int
+        var speed: PlaybackSpeed?
     }
 
     /// A reader of `source`'s ticks `firstTick ..< firstTick + frameCount`, sharing its decoder with every
@@ -54,7 +56,8 @@ final class DecodeShare: @unchecked Sendable {
         _ source: ClipSource, firstTick: Int, frameCount: Int, outputFPS: Int, open: @escaping (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader
     ) throws -> ClipReaderTap {
         let window = Window(
-            path: source.path, byteRange: source.byteRange, startMilliseconds: source.startMilliseconds, firstTick: firstTick, outputFPS: outputFPS
+            path: source.path, byteRange: source.byteRange, startMilliseconds: source.startMilliseconds, firstTick: firstTick, outputFPS: outputFPS,
+            speed: source.speed
         )
         let shared = try lock.withLock {
             if let shared = readers[window] { return shared }

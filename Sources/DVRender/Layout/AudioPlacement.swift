@@ -17,17 +17,30 @@ struct AudioPlacement: Encodable, Hashable {
     /// For a day that shows several clips at once, whose sound it plays and the layers' windows; nil for a
     /// day of one clip, whose sound is `clip`'s.
     var layered: LayeredSound?
+    /// For a clip not played at real time (`clip.speed`), whether its sound is stretched or muted; nil at
+    /// real time.
+    var speedAudio: Job.SpeedAudio?
+
+    /// Samples of the file the window takes: `length` at the clip's speed.
+    var lengthInFile: Int {
+        guard let speed = clip.speed else { return length }
+        return Int((Int64(length) * Int64(speed.numerator) + Int64(speed.denominator) / 2) / Int64(speed.denominator))
+    }
 
     /// The `WorkKey` of the clip window, which names its loudness in the cache: the file's content, where
-    /// the window starts and its length; for a layered day, also the choice and each layer's window.
+    /// the window starts and its length; for a layered day, also the choice and each layer's window; for a
+    /// clip not at real time, its speed and whether it is muted.
     func windowKey() throws -> String {
         struct Window: Encodable {
             var identity: String
             var startInFile: Int
             var length: Int
             var layered: LayeredSound?
+            var speed: PlaybackSpeed?
+            var speedAudio: Job.SpeedAudio?
         }
-        return try WorkKey.make("loudness-window", Window(identity: clip.identity, startInFile: startInFile, length: length, layered: layered))
+        return try WorkKey.make("loudness-window", Window(
+            identity: clip.identity, startInFile: startInFile, length: length, layered: layered, speed: clip.speed, speedAudio: speedAudio))
     }
 
     /// The sound of every clip of `layout`, in reel order, and the track's length in samples: each clip's
@@ -60,7 +73,8 @@ struct AudioPlacement: Encodable, Hashable {
                             length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame)
                         )
                     })
-                }
+                },
+                speedAudio: clip.speed == nil ? nil : piece.day?.speedAudio ?? .keep
             )
         }
         return (placements, sample(layout.frameCount))

@@ -30,10 +30,13 @@ public struct ClipSource: Sendable, Hashable, Encodable {
     public var look: AppliedLook?
     /// Where the crop window goes over the clip's frames (`fit: subject`); nil for any other fit.
     public var framing: SubjectFraming?
+    /// How fast the clip plays; nil at real time, and then the key is what it always was.
+    public var speed: PlaybackSpeed?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
-        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil, framing: SubjectFraming? = nil
+        overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil, framing: SubjectFraming? = nil,
+        speed: PlaybackSpeed? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -45,10 +48,17 @@ public struct ClipSource: Sendable, Hashable, Encodable {
         self.layers = layers
         self.look = look
         self.framing = framing
+        self.speed = speed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing
+        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed
+    }
+
+    /// Seconds into the file that the clip's frame `frame` shows.
+    public func sourceSeconds(atFrame frame: Int, fps: Int) -> Double {
+        let speed = speed ?? .realTime
+        return Double(startMilliseconds) / 1000 + Double(frame * speed.numerator) / Double(fps * speed.denominator)
     }
 }
 

@@ -76,7 +76,8 @@ public struct ReelLayout: Sendable {
                         defaultFont: TextStyle.defaultFontPath
                     ),
                     layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities, framing: framing),
-                    look: planned.look.map { AppliedLook($0, identities: identities) }
+                    look: planned.look.map { AppliedLook($0, identities: identities) },
+                    speed: planned.speed
                 )
                 if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
@@ -138,7 +139,7 @@ public struct ReelLayout: Sendable {
     static func placeBackdrops(in pieces: inout [Piece], intro: Bool, outro: Bool, fps: Int) {
         let clips = pieces.compactMap(\.source.clip)
         guard let firstClip = clips.first, let lastClip = clips.last else { return }
-        let seconds = { (clip: ClipSource, frame: Int) in Double(clip.startMilliseconds) / 1000 + Double(frame) / Double(fps) }
+        let seconds = { (clip: ClipSource, frame: Int) in clip.sourceSeconds(atFrame: frame, fps: fps) }
         // A layered day's clip is its first layer, which may end before the day does.
         let lastFrame = (lastClip.layers?.first?.frameCount ?? lastClip.frameCount) - 1
         let wanted = [

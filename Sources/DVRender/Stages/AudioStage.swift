@@ -133,12 +133,16 @@ struct AudioStage {
         )
     }
 
-    /// A clip window's samples, exactly its length; for a layered day, the sound its `audio` choice plays,
-    /// a layer whose sound cannot be decoded counting as silent (and told to `failed`, with why).
+    /// A clip window's samples, exactly its length: for a clip not at real time, its window's sound stretched
+    /// to that length at its own pitch (`TimeStretch`), or silence under `speed_audio: mute`; for a layered
+    /// day, the sound its `audio` choice plays, a layer whose sound cannot be decoded counting as silent (and
+    /// told to `failed`, with why).
     private func read(_ placement: AudioPlacement, failed: (String, any Error) -> Void = { _, _ in }) throws -> StereoSamples {
         guard let layered = placement.layered else {
-            return try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange)
-                .read(startSample: placement.startInFile, count: placement.length)
+            if placement.speedAudio == .mute { return StereoSamples(silence: placement.length) }
+            let samples = try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange)
+                .read(startSample: placement.startInFile, count: placement.lengthInFile)
+            return placement.clip.speed == nil ? samples : TimeStretch.stretch(samples, to: placement.length)
         }
         let readLayer = { (layer: LayeredSound.Layer) in
             do {

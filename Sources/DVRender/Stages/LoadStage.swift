@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import Foundation
 
 /// A clip opened for reading over the frames a segment needs: the load stage's product.
@@ -27,7 +28,7 @@ struct LoadStage {
         let open = { [fps, decoderThreads] (firstTick: Int, frameCount: Int) in
             try ClipReader(
                 url: URL(fileURLWithPath: source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
-                firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads
+                firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads, speed: source.speed ?? .realTime
             )
         }
         do {

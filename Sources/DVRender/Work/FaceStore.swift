@@ -12,7 +12,7 @@ final class FaceStore: Sendable {
         var version = currentVersion
         /// The version of the analyser that found the faces.
         var analyser: Int
-        /// By `digest@startMilliseconds+frames/fps`.
+        /// By `digest@startMilliseconds+frames/fps`, with `×speed` after for a clip not at real time.
         var faces: [String: [FaceSample]]
     }
 
@@ -22,7 +22,7 @@ final class FaceStore: Sendable {
         var fps: Int
 
         /// The window's name in the store: the file's content, never its path.
-        var key: String { "\(clip.identity)@\(clip.startMilliseconds)+\(clip.frameCount)/\(fps)" }
+        var key: String { "\(clip.identity)@\(clip.startMilliseconds)+\(clip.frameCount)/\(fps)" + (clip.speed.map { "×\($0)" } ?? "") }
     }
 
     private let stored: KeptJSON<Stored>
@@ -54,7 +54,7 @@ final class FaceStore: Sendable {
             let window = toAnalyse[index]
             return try? FaceAnalyzer.faces(
                 path: window.clip.path, byteRange: window.clip.byteRange, windowStart: Double(window.clip.startMilliseconds) / 1000,
-                frameCount: window.clip.frameCount, fps: window.fps, detector: detector
+                frameCount: window.clip.frameCount, fps: window.fps, speed: window.clip.speed ?? .realTime, detector: detector
             )
         }
         stored.change { stored in

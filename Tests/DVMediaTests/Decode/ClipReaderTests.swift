@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import DVTestSupport
 import Foundation
 import Testing
@@ -144,5 +145,33 @@ struct ClipReaderTests {
         } throws: { error in
             "\(error)".contains("/nonexistent/clip.mp4")
         }
+    }
+
+    @Test("at 1/8 speed a 240 fps clip shows each of its frames once at 30 fps, opened afresh at any tick alike", arguments: [0, 17, 40])
+    func slowedShowsEveryFrame(tick: Int) throws {
+        let scratch = try TestMedia.makeFolder()
+        let url = scratch.url.appendingPathComponent("240fps.mp4")
+        try TestMedia.writeClip(to: url, fps: 240, count: 78)
+        let slowed = try #require(PlaybackSpeed(numerator: 1, denominator: 8))
+        let reader = try ClipReader(
+            url: url, windowStart: 0, firstTick: tick, frameCount: 78 - tick, outputFPS: 30, threads: 1, speed: slowed)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(tick..<78))
+        #expect(reader.repeatedAfterEnd == 0)
+    }
+
+    @Test("slowed further than its frames go, a clip repeats them; sped up, it drops them evenly")
+    func slowedAndSpedUp() throws {
+        let scratch = try TestMedia.makeFolder()
+        let url = scratch.url.appendingPathComponent("30fps.mp4")
+        try TestMedia.writeClip(to: url, fps: 30, count: 60)
+        let quarter = try ClipReader(
+            url: url, windowStart: 0.5, firstTick: 0, frameCount: 12, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("1/4")))
+        #expect(try TestMedia.sourceIndices(of: quarter) == [15, 15, 15, 15, 16, 16, 16, 16, 17, 17, 17, 17])
+        let triple = try ClipReader(
+            url: url, windowStart: 0, firstTick: 0, frameCount: 20, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("3")))
+        #expect(try TestMedia.sourceIndices(of: triple) == Array(stride(from: 0, to: 60, by: 3)))
+        let twoThirds = try ClipReader(
+            url: url, windowStart: 0, firstTick: 0, frameCount: 6, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("2/3")))
+        #expect(try TestMedia.sourceIndices(of: twoThirds) == [0, 0, 1, 2, 2, 3], "tick n shows frame ⌊2n/3⌋")
     }
 }

@@ -25,7 +25,7 @@ import Testing
         let days = try #require(json["days"] as? [[String: Any]])
         #expect(Set(days[0].keys) == [
             "date", "weekday", "status", "reason", "file", "path", "kind", "source_date", "day_rule", "capture_time",
-            "start", "duration", "clip_length", "output_start", "caption", "colour", "rotation", "audio_track", "motion_photo", "moment", "layers",
+            "start", "duration", "speed", "speed_audio", "clip_length", "output_start", "caption", "colour", "rotation", "audio_track", "motion_photo", "moment", "layers",
             "layer_audio", "look", "position", "place",
         ])
         #expect(days[0]["date"] as? String == "2024-12-01")

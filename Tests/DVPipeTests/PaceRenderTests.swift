@@ -1,0 +1,124 @@
+import DVSamples
+import DVTestBasics
+import DVTestSupport
+import Foundation
+import Testing
+
+/// Clips played slower or faster than real time, read back by the ffmpeg command: a 240 fps clip under
+/// `slow_motion: as_shot` lasts eight times its length and shows each of its frames once, in order; under
+/// `speed: 2` a day lasts half as long, drops every other frame, and its tone keeps its pitch; `speed_audio:
+/// mute` silences it.
+@Suite(.serialized) struct PaceRenderTests {
+    static let width = 320, height = 180, fps = 30
+
+    /// A clip of 2024-11-20 at `clipFPS` whose frames carry a bar that moves along the bottom edge frame by
+    /// frame, so the frame shown can be read back, with a steady 440 Hz tone.
+    static func clip(fps clipFPS: Int, duration: Double) -> SampleClip {
+        SampleClip(
+            fileName: "VID_20241120_120000.mp4", duration: duration, width: width, height: height, fps: clipFPS,
+            tags: .filmed(at: "2024-11-20T12:00:00+0000"), text: "20")
+    }
+
+    /// A one-day job over `clip` (losslessly encoded, cut, no normalisation), its `clips:` mapping `clips`.
+    static func job(in folder: TemporaryFolder, clip: SampleClip, clips: String) throws -> URL {
+        let media = try folder.subfolder("media")
+        if !FileManager.default.fileExists(atPath: media.appendingPathComponent(clip.fileName).path) {
+            try SampleWriter().write(clip, in: media)
+        }
+        let job = folder.url.appendingPathComponent("job.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-20, to: 2024-11-20 }
+            clips: \(clips)
+            output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps), video: { crf: 0 } }
+            transition: { style: cut }
+            audio: { normalize: false }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    /// The reel's frames as 8-bit luma, decoded by the ffmpeg command.
+    static func lumaFrames(of reel: URL) throws -> [[UInt8]] {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let bytes = [UInt8](try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", reel.path, "-pix_fmt", "gray", "-f", "rawvideo", "-"]))
+        let size = width * height
+        return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
+    }
+
+    /// The clip frame `frame` shows, read from where its bar starts on the bottom row (the bright bar over the
+    /// darker card: `SampleWriter` puts it at `slot × (width − bar) / (slots − 1)`); nil when no slot's bar
+    /// starts there.
+    static func slot(shownIn frame: [UInt8], clip: SampleClip) -> Int? {
+        let row = height - 2
+        guard let edge = (0..<width).first(where: { frame[row * width + $0] > 130 }) else { return nil }
+        let bar = max(2, clip.width / 20) & ~1
+        return (0..<clip.frameSlots).first { $0 * (clip.width - bar) / max(1, clip.frameSlots - 1) == edge }
+    }
+
+    /// The sound of `reel` as mono 48 kHz samples, decoded by the ffmpeg command.
+    static func sound(of reel: URL) throws -> [Float] {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let bytes = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", reel.path, "-ac", "1", "-ar", "48000", "-f", "f32le", "-"])
+        return bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// A rendered job: its folder (removed when this goes), the plan's day, and the reel.
+    struct Rendered {
+        let folder: TemporaryFolder
+        let day: [String: Any]
+        var reel: URL { folder.url.appendingPathComponent("out/reel.mp4") }
+    }
+
+    /// Plans and renders the job over `clip` with `clips`.
+    static func render(_ name: String, clip: SampleClip, clips: String) throws -> Rendered {
+        let folder = try TemporaryFolder(name)
+        let job = try Self.job(in: folder, clip: clip, clips: clips)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(plan.status == 0, "\(plan.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let day = try #require((json["days"] as? [[String: Any]])?.first)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        return Rendered(folder: folder, day: day)
+    }
+
+    @Test("slow_motion: as_shot plays a 240 fps clip 8× slower at 30 fps, every source frame once and in order")
+    func slowMotionShowsEveryFrame() throws {
+        let clip = Self.clip(fps: 240, duration: 0.5)
+        let slowed = try Self.render("pace-slow", clip: clip, clips: "{ video: { duration: full }, slow_motion: as_shot }")
+        #expect(slowed.day["speed"] as? String == "1/8")
+        #expect(slowed.day["duration"] as? Double == 4)
+        let frames = try Self.lumaFrames(of: slowed.reel)
+        #expect(frames.count == 120, "0.5 s of 240 fps lasts 4 s: 120 frames at 30 fps")
+        let shown = frames.map { Self.slot(shownIn: $0, clip: clip) }
+        #expect(shown == (0..<120).map { $0 }, "\(shown)")
+
+        // At real time the same clip lasts 0.5 s and shows every eighth frame.
+        let plain = try Self.render("pace-real-time", clip: clip, clips: "{ video: { duration: full } }")
+        #expect(plain.day["speed"] is NSNull && plain.day["duration"] as? Double == 0.5)
+        #expect(try Self.lumaFrames(of: plain.reel).map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 0, to: 120, by: 8).map { $0 })
+    }
+
+    @Test("speed: 2 halves a day, shows every other frame, and keeps its tone's pitch; speed_audio: mute silences it")
+    func doubleSpeedKeepsPitch() throws {
+        let clip = Self.clip(fps: 30, duration: 4)
+        let doubled = try Self.render("pace-double", clip: clip, clips: "{ video: { duration: full }, speed: 2 }")
+        #expect(doubled.day["speed"] as? String == "2")
+        #expect(doubled.day["duration"] as? Double == 2)
+        #expect(doubled.day["speed_audio"] as? String == "keep")
+        let frames = try Self.lumaFrames(of: doubled.reel)
+        #expect(frames.count == 60)
+        #expect(frames.map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 0, to: 120, by: 2).map { $0 })
+        let sound = try Self.sound(of: doubled.reel)
+        #expect(abs(Double(sound.count) - 2 * 48_000) < 2_048, "the track lasts the day's 2 s: \(sound.count) samples")
+        let pitch = TestSignal.frequency(of: sound, in: (sound.count / 10)..<(sound.count - sound.count / 10))
+        #expect(abs(pitch - 440) < 2, "a 440 Hz tone played twice as fast is still 440 Hz, not 880: measured \(pitch) Hz")
+
+        let muted = try Self.render("pace-muted", clip: clip, clips: "{ video: { duration: full }, speed: 2, speed_audio: mute }")
+        #expect(muted.day["speed_audio"] as? String == "mute")
+        let silence = try Self.sound(of: muted.reel)
+        #expect(!silence.isEmpty && silence.allSatisfy { abs($0) < 1e-3 })
+    }
+}
