@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test(
-        "the plan names where each corpus clip was shot, and a caption's {place} renders the bytes of that name written out")
+        "the plan names where each corpus clip was shot; a caption's {place} and a title card's {city} render the bytes of those names written out")
     func planAndCaptionNameThePlace() throws {
         try Self.requireTable()
         let environment = ["DVPIPE_PLACES": Self.table.path]
@@ -77,7 +77,7 @@ import Testing
         let media = try scratch.subfolder("media")
         try FileManager.default.copyItem(at: RealCorpusTests.folder.appendingPathComponent("IMG_3582.mov"), to: media.appendingPathComponent("IMG_3582.mov"))
         let job = try RealCorpusTests.writeJob("place", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
-                                               days: "days: { 2025-05-26: { caption: \"{city} · {country}\" } }\n")
+                                               days: "intro: { text: \"May in {city|nowhere}\" }\ndays: { 2025-05-26: { caption: \"{city} · {country}\" } }\n")
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"], environment: environment)
         #expect(plan.status == 0, "\(plan.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
@@ -90,7 +90,8 @@ import Testing
         let tokens = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
         #expect(tokens.status == 0, "\(tokens.standardError)")
         let written = try RealCorpusTests.writeJob("written", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
-                                                   days: "days: { 2025-05-26: { caption: \"\(place["city"] ?? "") · United States\" } }\n")
+                                                   days: "intro: { text: \"May in \(place["city"] ?? "")\" }\n"
+                                                       + "days: { 2025-05-26: { caption: \"\(place["city"] ?? "") · United States\" } }\n")
         let literal = try DVPipeProcess.run(["run", written.path, "--progress", "none"], environment: environment)
         #expect(literal.status == 0, "\(literal.standardError)")
         let out = scratch.url.appendingPathComponent("out")

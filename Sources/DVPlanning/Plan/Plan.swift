@@ -36,3 +36,21 @@ public struct Plan: Sendable, Hashable, Codable {
         case days, timeline, warnings, unreadable, totals
     }
 }
+
+extension Plan {
+    /// The place where most of the reel's days were filmed (of days with a place, ties going to the one
+    /// reached first in date order), for a title card's place tokens; nil when no day has a place.
+    public var mostDaysPlace: Place? {
+        var counts: [Place: Int] = [:]
+        var order: [Place] = []
+        for place in days.filter({ $0.status.hasClip }).compactMap(\.place) {
+            if counts[place] == nil { order.append(place) }
+            counts[place, default: 0] += 1
+        }
+        var most: (place: Place, days: Int)?
+        for place in order where counts[place, default: 0] > most?.days ?? 0 {
+            most = (place, counts[place, default: 0])
+        }
+        return most?.place
+    }
+}

@@ -59,7 +59,7 @@ public struct ReelLayout: Sendable {
                 let color = card?.color ?? .white
                 let font = TextStyle.font(card?.font)
                 source = .card(TitleCardSource(
-                    text: card?.text ?? "", frameCount: end - first, background: background, textColor: color.opaque,
+                    text: Place.fill(card?.text ?? "", with: plan.mostDaysPlace), frameCount: end - first, background: background, textColor: color.opaque,
                     fontPath: font, fontIdentity: identities[font] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 ))

@@ -50,4 +50,23 @@ struct DateStampTextTests {
         #expect(Place.fill("{city|at home} · {country|}", with: nil) == "at home · ")
         #expect(Place.fill("{city|at home} · {unclosed", with: kyoto) == "Kyoto · {unclosed")
     }
+
+    @Test("a title card's place is where most days were; of two with as many days, the one reached first; none without places")
+    func cardPlaceIsTheMostDays() {
+        let kyoto = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
+        let osaka = Place(city: "Osaka", region: "Osaka", country: "Japan", countryCode: "JP")
+        func plan(_ places: [Place?], skipped: Set<Int> = []) -> Plan {
+            let days = places.enumerated().map { index, place in
+                var day = Self.day(String(format: "2024-12-%02d", index + 1))
+                day.place = place
+                if skipped.contains(index) { day.status = .skipped }
+                return day
+            }
+            return Plan(timeZone: "UTC", days: days, timeline: Timeline(pieces: [], transition: Job.Transition()), warnings: [], totals: PlanTotals())
+        }
+        #expect(plan([kyoto, osaka, osaka, nil]).mostDaysPlace == osaka)
+        #expect(plan([osaka, kyoto, kyoto, osaka]).mostDaysPlace == osaka)
+        #expect(plan([kyoto, osaka, osaka], skipped: [1, 2]).mostDaysPlace == kyoto, "a day without a clip does not count")
+        #expect(plan([nil, nil]).mostDaysPlace == nil)
+    }
 }
