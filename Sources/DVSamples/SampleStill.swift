@@ -11,11 +11,14 @@ public struct SampleStill: Sendable, Hashable {
     public var background: RGBAColor
     /// A Live Photo content identifier to write in an Apple MakerNote (EXIF tag 0x0011), as iPhones do.
     public var contentIdentifier: String?
+    /// Where it was shot, written in an Exif GPS IFD as phones do; not together with `contentIdentifier`.
+    public var position: GeoPosition?
 
     public init(
         fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
-        background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil
+        background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil, position: GeoPosition? = nil
     ) {
+        precondition(contentIdentifier == nil || position == nil, "a sample still carries a content identifier or a position, not both")
         self.fileName = fileName
         self.width = width
         self.height = height
@@ -23,5 +26,6 @@ public struct SampleStill: Sendable, Hashable {
         self.label = label
         self.background = background
         self.contentIdentifier = contentIdentifier
+        self.position = position
     }
 }

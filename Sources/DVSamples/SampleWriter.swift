@@ -180,8 +180,8 @@ public final class SampleWriter {
         }
     }
 
-    /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier) into
-    /// `directory` and returns the file's URL.
+    /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier, an Exif GPS IFD
+    /// when it has a position) into `directory` and returns the file's URL.
     @discardableResult
     public func write(_ still: SampleStill, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(still.fileName)
@@ -192,6 +192,9 @@ public final class SampleWriter {
         var bytes = try encoder.encode(frame)
         if let identifier = still.contentIdentifier {
             bytes = Data(StillContentIdentifier.inserting(identifier, into: Array(bytes)))
+        }
+        if let position = still.position {
+            bytes = Data(ExifPosition.inserting(position, into: Array(bytes)))
         }
         try FileSync.writeAtomically(bytes, to: url)
         return url

@@ -1,5 +1,6 @@
 import DVPlanning
 import DVRender
+import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -100,5 +101,61 @@ import Testing
         let without = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["DVPIPE_PLACES": scratch.url.appendingPathComponent("none.csv").path])
         let bare = try #require(try JSONSerialization.jsonObject(with: Data(without.standardOutput.utf8)) as? [String: Any])
         #expect((bare["days"] as? [[String: Any]])?.first?["place"] is NSNull, "no table: no place name, and no error")
+    }
+
+    @Test(
+        "positions made in each container's own form (an iPhone MOV, an Android MP4, a Live Photo's JPEG still, in all four hemispheres) are read as exiftool reads them and named as Python names them")
+    func eachContainersFormIsNamed() throws {
+        try Self.requireTable()
+        let exiftool = try #require(ReferenceCommand.exiftool, "make test installs exiftool (Debian's libimage-exiftool-perl)")
+        let scratch = try TemporaryFolder("made-places")
+        let media = try scratch.subfolder("media")
+        let writer = try SampleWriter()
+        let kyoto = try #require(GeoPosition(latitude: 35.0116, longitude: 135.7681))
+        let lima = try #require(GeoPosition(latitude: -12.0464, longitude: -77.0428))
+        let sydney = try #require(GeoPosition(latitude: -33.8688, longitude: 151.2093))
+        let montreal = try #require(GeoPosition(latitude: 45.5019, longitude: -73.5674))
+        let clip = { (name: String, day: Int, tags: SampleTags) in
+            SampleClip(fileName: name, duration: 0.5, width: 64, height: 36, audio: .none, tags: tags, text: "\(day)")
+        }
+        let filmed = { (day: Int) in SampleTags.filmed(at: String(format: "2024-12-%02dT12:00:00+0000", day)) }
+        var iphone = filmed(1), android = filmed(2)
+        (iphone.make, iphone.position) = ("Apple", "+35.0116+135.7681+012.000/")
+        android.position = "-12.0464-77.0428/"
+        try writer.write(clip("IMG_0001.MOV", 1, iphone), in: media)
+        try writer.write(clip("VID_20241202_120000.mp4", 2, android), in: media)
+        // Live Photos whose movies say nothing of where: the stills' Exif GPS tells.
+        for (number, day, position) in [(3, 3, sydney), (4, 4, montreal)] {
+            try writer.write(clip(String(format: "IMG_%04d.MOV", number), day, filmed(day)), in: media)
+            let still = try writer.write(SampleStill(fileName: String(format: "IMG_%04d.JPG", number), position: position), in: media)
+            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", still.path]), as: UTF8.self)
+            let read = printed.split(separator: "\n").compactMap { Double($0) }
+            #expect(read.count == 2 && abs(read[0] - position.latitude) < 1e-6 && abs(read[1] - position.longitude) < 1e-6, "exiftool says \(printed)")
+        }
+        let job = scratch.url.appendingPathComponent("job.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-12-01, to: 2024-12-04 }
+            output: { path: out/reel.mp4 }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["DVPIPE_PLACES": Self.table.path])
+        #expect(plan.status == 0, "\(plan.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(json["days"] as? [[String: Any]])
+        #expect(days.map { $0["kind"] as? String } == ["video", "video", "live_photo", "live_photo"])
+        let positions = days.map { day -> [Double] in
+            let position = day["position"] as? [String: Double]
+            return [position?["latitude"], position?["longitude"]].compactMap { $0 }
+        }
+        for (found, expected) in zip(positions, [kyoto, lima, sydney, montreal]) {
+            #expect(found.count == 2 && abs(found[0] - expected.latitude) < 1e-6 && abs(found[1] - expected.longitude) < 1e-6, "\(found)")
+        }
+        let places = days.map { day -> String in
+            let place = day["place"] as? [String: String] ?? [:]
+            return "\(place["city"] ?? "")|\(place["region"] ?? "")|\(place["country_code"] ?? "")"
+        }
+        #expect(places == (try Self.pythonNearest([kyoto, lima, sydney, montreal])))
     }
 }

@@ -14,6 +14,8 @@ struct PlanningSession {
     let catalog: MediaCatalog
     /// Each day's usable clips, per kind, best first by `rules.order`.
     let rankedByDay: [CalendarDay: [ClipKind: [Clip]]]
+    /// Where each Live Photo's still was shot, by the still's path, for a movie that does not say.
+    let stillPositions: [String: GeoPosition]
     var warnings: [PlanWarning] = []
 
     init(index: [MediaEntry], rules: PlanningRules) {
@@ -29,6 +31,10 @@ struct PlanningSession {
                 .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
         }
         catalog = MediaCatalog(index: index, timeZone: timeZone, dayRules: rules.dayRules)
+        stillPositions = Dictionary(catalog.pairedStills.compactMap { still in
+            guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
+            return (still.path, position)
+        }, uniquingKeysWith: { first, _ in first })
         var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
         for (position, clip) in catalog.clips.enumerated() {
             grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
@@ -208,7 +214,7 @@ struct PlanningSession {
         planned.motionPhoto = trim.motionPhoto
         if case .media(let info) = clip.entry.probe {
             planned.look = rules.cameraLooks.look(make: info.tags.make, model: info.tags.model)
-            planned.position = info.tags.position
+            planned.position = info.tags.position ?? clip.stillPath.flatMap { stillPositions[$0] }
         }
         return planned
     }
