@@ -7,7 +7,7 @@ import Testing
 /// Clips played slower or faster than real time, read back by the ffmpeg command: a 240 fps clip under
 /// `slow_motion: as_shot` lasts eight times its length and shows each of its frames once, in order; under
 /// `speed: 2` a day lasts half as long, drops every other frame, and its tone keeps its pitch; `speed_audio:
-/// mute` silences it.
+/// mute` silences it; a day's speed names its segment, as any of its settings do.
 @Suite(.serialized) struct PaceRenderTests {
     static let width = 320, height = 180, fps = 30
 
@@ -120,5 +120,38 @@ import Testing
         #expect(muted.day["speed_audio"] as? String == "mute")
         let silence = try Self.sound(of: muted.reel)
         #expect(!silence.isEmpty && silence.allSatisfy { abs($0) < 1e-3 })
+    }
+
+    @Test("a day's speed is part of its segment's identity: changing one day renders that day alone, with the bytes of a fresh render at any --jobs")
+    func speedIsPartOfTheSegment() throws {
+        func job(in folder: TemporaryFolder, days: String) throws -> URL {
+            try DatedLibrary.fourDays(in: folder)
+            let job = folder.url.appendingPathComponent("job.yaml")
+            try """
+                version: 1
+                library: { paths: [media], timezone: UTC }
+                timeframe: { from: 2024-11-16, to: 2024-11-19 }
+                clips: { video: { duration: 1s } }
+                output: { path: out/reel.mp4, resolution: 160x90, fps: 10 }
+                transition: { style: cut }
+                days: \(days)
+
+                """.write(to: job, atomically: true, encoding: .utf8)
+            return job
+        }
+        let folder = try TemporaryFolder("pace-incremental")
+        let first = try job(in: folder, days: "{ 2024-11-17: { speed: 0.5 } }")
+        let run = try DVPipeProcess.run(["run", first.path, "--progress", "none"])
+        #expect(run.status == 0 && run.standardOutput.contains("segments: 4 rendered, 0 reused (of 4)"), "\(run.standardOutput)")
+        let changed = try job(in: folder, days: "{ 2024-11-17: { speed: 0.5 }, 2024-11-18: { speed: 2 } }")
+        let again = try DVPipeProcess.run(["run", changed.path, "--progress", "none"])
+        #expect(again.status == 0 && again.standardOutput.contains("segments: 1 rendered, 3 reused (of 4)"), "\(again.standardOutput)")
+
+        let fresh = try TemporaryFolder("pace-fresh")
+        let freshJob = try job(in: fresh, days: "{ 2024-11-17: { speed: 0.5 }, 2024-11-18: { speed: 2 } }")
+        let single = try DVPipeProcess.run(["run", freshJob.path, "--progress", "none", "--jobs", "1"])
+        #expect(single.status == 0, "\(single.standardError)")
+        let reel = { (folder: TemporaryFolder) in try Data(contentsOf: folder.url.appendingPathComponent("out/reel.mp4")) }
+        #expect(try reel(folder) == reel(fresh))
     }
 }
