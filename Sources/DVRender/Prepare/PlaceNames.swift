@@ -28,14 +28,14 @@ public enum PlaceNames {
         return try loaded.withLock { cache in
             if let kept = cache[path] { return kept }
             let made: Result<PlaceTable, PlaceTableError>
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            if let data = FileManager.default.contents(atPath: path) {
                 do throws(PlaceTable.Problem) {
-                    made = .success(try PlaceTable(csv: text, countries: countries()))
+                    made = .success(try PlaceTable(csv: [UInt8](data), countries: countries()))
                 } catch {
                     made = .failure(PlaceTableError(path: path, reason: error.description))
                 }
             } else {
-                made = .failure(PlaceTableError(path: path, reason: "cannot be read as UTF-8 text"))
+                made = .failure(PlaceTableError(path: path, reason: "cannot be read"))
             }
             cache[path] = made
             return made
