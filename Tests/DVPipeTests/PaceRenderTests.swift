@@ -101,6 +101,43 @@ import Testing
         #expect(try Self.lumaFrames(of: plain.reel).map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 0, to: 120, by: 8).map { $0 })
     }
 
+    @Test("a 119.88 fps clip written by the ffmpeg command plays 4 × 1.001 slower at 30 fps under as_shot, each of its frames once")
+    func ntscRateSlowsByItsExactRate() throws {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let folder = try TemporaryFolder("pace-ntsc")
+        let media = try folder.subfolder("media")
+        let rate = "120000/1001"
+        // A bar 2 pixels further right on each frame (from x = 2), along the bottom edge.
+        let made = try ReferenceCommand.printed(ffmpeg, [
+            "-v", "error", "-f", "lavfi", "-i", "color=c=0x284678:s=\(Self.width)x\(Self.height):r=\(rate):d=1.001",
+            "-f", "lavfi", "-i", "color=c=white:s=16x20:r=\(rate):d=1.001", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1.001",
+            // Frame k stamped k × 1001 in a 1/120000 time base, as a camera at 119.88 fps writes it.
+            "-filter_complex", "[0][1]overlay=x=2*n:y=\(Self.height - 20):eval=frame,settb=1001/120000,setpts=N[v]", "-map", "[v]", "-map", "2",
+            "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", "-r", rate, "-video_track_timescale", "120000",
+            "-c:a", "aac", "-metadata", "creation_time=2024-11-20T12:00:00Z",
+            media.appendingPathComponent("VID_20241120_120000.mp4").path,
+        ])
+        try #require(made.status == 0, "\(made.printed)")
+        let job = folder.url.appendingPathComponent("job.yaml")
+        try """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-20, to: 2024-11-20 }
+            clips: { video: { duration: full }, slow_motion: as_shot }
+            output: { path: out/reel.mp4, resolution: \(Self.width)x\(Self.height), fps: \(Self.fps), video: { crf: 0 } }
+            transition: { style: cut }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(plan.standardOutput.contains("\"speed\" : \"1001/4000\""), "\(plan.standardOutput)")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let frames = try Self.lumaFrames(of: folder.url.appendingPathComponent("out/reel.mp4"))
+        let edges = frames.map { frame in (0..<Self.width).first { frame[(Self.height - 2) * Self.width + $0] > 130 } }
+        #expect(frames.count == 120, "1.001 s at 1001/4000 lasts 4.004 s: 120 frames at 30 fps")
+        #expect(edges == (1...120).map { 2 * $0 }, "\(edges)")
+    }
+
     @Test("speed: 2 halves a day, shows every other frame, and keeps its tone's pitch; speed_audio: mute silences it")
     func doubleSpeedKeepsPitch() throws {
         let clip = Self.clip(fps: 30, duration: 4)
@@ -110,7 +147,7 @@ import Testing
         #expect(doubled.day["speed_audio"] as? String == "keep")
         let frames = try Self.lumaFrames(of: doubled.reel)
         #expect(frames.count == 60)
-        #expect(frames.map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 0, to: 120, by: 2).map { $0 })
+        #expect(frames.map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 1, to: 120, by: 2).map { $0 }, "frame n shows the clip at (n + ½) × 2 frames")
         let sound = try Self.sound(of: doubled.reel)
         #expect(abs(Double(sound.count) - 2 * 48_000) < 2_048, "the track lasts the day's 2 s: \(sound.count) samples")
         let pitch = TestSignal.frequency(of: sound, in: (sound.count / 10)..<(sound.count - sound.count / 10))

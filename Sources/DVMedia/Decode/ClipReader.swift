@@ -5,9 +5,10 @@ import Foundation
 
 /// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.
 ///
-/// Output tick `n` of a window shows the file at time `windowStart + n × speed / fps`: at real time one
-/// tick per output frame's worth of the file, at `speed` 1/8 an eighth of that, so a 240 fps source shows each
-/// of its own frames once at 30 fps and a source without them repeats its frames. A reader hands out the ticks
+/// Output tick `n` of a window shows the file at time `windowStart + n / fps`. At another `speed` it shows
+/// the file half a tick later, at `windowStart + (n + ½) × speed / fps`: at 1/8 a 240 fps source shows each of
+/// its own frames once at 30 fps, each taken in the middle of its time so that a frame a little early or late
+/// (phones' timestamps jitter) is still shown once; a source without such frames repeats its frames. A reader hands out the ticks
 /// `firstTick ..< firstTick + frameCount`: it seeks to the keyframe before the first of them, decodes
 /// and drops the pictures before it, and for each tick hands out the latest source picture whose
 /// presentation time is at or before the tick, so a variable-rate source has pictures repeated or
@@ -114,8 +115,9 @@ public final class ClipReader {
         startPTS = streamStart + Int64((windowStart * Double(timeBase.den) / Double(timeBase.num)).rounded())
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: Int32(outputFPS), den: 1)
         nominalFrameTicks = max(1, av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase))
-        let tickLength = AVRational(num: 1, den: Int32(outputFPS * speed.denominator))
-        let firstTickPTS = startPTS + av_rescale_q(Int64(firstTick) * Int64(speed.numerator), tickLength, timeBase)
+        let phase = speed == .realTime ? 0 : 1
+        let halfTick = AVRational(num: 1, den: Int32(2 * outputFPS * speed.denominator))
+        let firstTickPTS = startPTS + av_rescale_q((2 * Int64(firstTick) + Int64(phase)) * Int64(speed.numerator), halfTick, timeBase)
         if firstTickPTS > streamStart {
             // A reordered stream can show a picture before the keyframe that follows it in decode
             // order; a margin of a few frames makes the seek land before the window's first picture.
@@ -152,10 +154,11 @@ public final class ClipReader {
         return DecodedFrame(picture: shown, index: tick, sourceTime: seconds, isRepeatAfterEnd: repeated)
     }
 
-    /// True when `pts` is at or before output tick `tick`, compared exactly in integers.
+    /// True when `pts` is at or before the time output tick `tick` shows, compared exactly in integers.
     private func isAtOrBefore(_ pts: Int64, tick: Int) -> Bool {
-        (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) * Int64(speed.denominator)
-            <= Int64(tick) * Int64(timeBase.den) * Int64(speed.numerator)
+        let phase: Int64 = speed == .realTime ? 0 : 1
+        return 2 * (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) * Int64(speed.denominator)
+            <= (2 * Int64(tick) + phase) * Int64(timeBase.den) * Int64(speed.numerator)
     }
 
     /// Decodes the next picture into `lookahead` and gives it a timestamp.

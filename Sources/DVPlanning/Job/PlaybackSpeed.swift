@@ -40,11 +40,6 @@ public struct PlaybackSpeed: Sendable, Hashable, Comparable, Codable, CustomStri
         self.init(numerator: whole * scale + fraction, denominator: scale)
     }
 
-    /// The speed that shows each frame of a `sourceFPS` clip once at `outputFPS`: `outputFPS / sourceFPS`.
-    public init?(showingEveryFrameOf sourceFPS: Int, at outputFPS: Int) {
-        self.init(numerator: outputFPS, denominator: sourceFPS)
-    }
-
     /// The speed as a number, for display.
     public var value: Double { Double(numerator) / Double(denominator) }
 

@@ -63,17 +63,28 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         public static let highFrameRate = 90
 
         /// How fast a clip whose stream runs at `frameRate` plays on a day whose `speed` is `daySpeed`: the
-        /// day's, else slowed to the output rate for high-frame-rate footage under `as_shot` (the rate rounded
-        /// to whole frames per second: 239.76 fps plays as 240), else `clips.speed`.
+        /// day's, else slowed to the output rate for high-frame-rate footage under `as_shot`, else `clips.speed`.
         public func speed(frameRate: Double?, daySpeed: PlaybackSpeed?) -> PlaybackSpeed {
             if let daySpeed { return daySpeed }
-            if slowMotion == .asShot, let frameRate, frameRate.isFinite {
-                let rounded = Int(frameRate.rounded())
-                if rounded >= Self.highFrameRate, rounded > outputFPS, let slowed = PlaybackSpeed(showingEveryFrameOf: rounded, at: outputFPS) {
-                    return slowed
-                }
+            if slowMotion == .asShot, let rate = frameRate.flatMap(Self.nominalRate), rate.frames >= Self.highFrameRate * rate.seconds,
+               rate.frames > outputFPS * rate.seconds,
+               let slowed = PlaybackSpeed(numerator: outputFPS * rate.seconds, denominator: rate.frames) {
+                return slowed
             }
             return speed
+        }
+
+        /// The exact rate a measured frame rate stands for, as frames per seconds: a whole number (`240/1`)
+        /// or one of the 1000/1001 rates of NTSC descent (`240000/1001` for 239.76), whichever it is within
+        /// 0.02% of, else the whole number nearest to it. A clip slowed by its exact rate shows each of its
+        /// frames once; slowed by a rounded one, it would show one twice and leave one out every 1000 frames.
+        public static func nominalRate(_ measured: Double) -> (frames: Int, seconds: Int)? {
+            guard measured.isFinite, measured >= 1, measured < 100_000 else { return nil }
+            let whole = Int(measured.rounded())
+            if abs(measured - Double(whole)) / measured < 0.000_2 { return (whole, 1) }
+            let ntsc = Int((measured * 1.001).rounded())
+            if abs(measured - Double(ntsc) * 1_000 / 1_001) / measured < 0.000_2 { return (ntsc * 1_000, 1_001) }
+            return (whole, 1)
         }
     }
 

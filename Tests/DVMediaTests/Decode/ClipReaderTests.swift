@@ -159,7 +159,7 @@ struct ClipReaderTests {
         #expect(reader.repeatedAfterEnd == 0)
     }
 
-    @Test("slowed further than its frames go, a clip repeats them; sped up, it drops them evenly")
+    @Test("slowed further than its frames go, a clip repeats them; sped up, it drops them evenly; each tick takes the middle of its time")
     func slowedAndSpedUp() throws {
         let scratch = try TestMedia.makeFolder()
         let url = scratch.url.appendingPathComponent("30fps.mp4")
@@ -169,9 +169,9 @@ struct ClipReaderTests {
         #expect(try TestMedia.sourceIndices(of: quarter) == [15, 15, 15, 15, 16, 16, 16, 16, 17, 17, 17, 17])
         let triple = try ClipReader(
             url: url, windowStart: 0, firstTick: 0, frameCount: 20, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("3")))
-        #expect(try TestMedia.sourceIndices(of: triple) == Array(stride(from: 0, to: 60, by: 3)))
+        #expect(try TestMedia.sourceIndices(of: triple) == Array(stride(from: 1, to: 60, by: 3)), "tick n shows the file at (n + ½) × 3 frames")
         let twoThirds = try ClipReader(
             url: url, windowStart: 0, firstTick: 0, frameCount: 6, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("2/3")))
-        #expect(try TestMedia.sourceIndices(of: twoThirds) == [0, 0, 1, 2, 2, 3], "tick n shows frame ⌊2n/3⌋")
+        #expect(try TestMedia.sourceIndices(of: twoThirds) == [0, 1, 1, 2, 3, 3], "tick n shows frame ⌊(2n + 1)/3⌋")
     }
 }

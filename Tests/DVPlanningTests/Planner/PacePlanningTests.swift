@@ -42,12 +42,12 @@ import Testing
         #expect(Self.speed("3").sourceTime(ofReel: TimeSpan(milliseconds: 1001)) == TimeSpan(milliseconds: 3003))
     }
 
-    @Test("as_shot slows 240, 239.76 and 120 fps clips to the output rate; 60 and 30 fps clips stay at real time")
+    @Test("as_shot slows 240, 239.76 and 120 fps clips to the output rate by their exact rates; 60 and 30 fps clips stay at real time")
     func asShotSlowsHighFrameRates() {
         let index = [Self.movie(day: 1, fps: 240), Self.movie(day: 2, fps: 240_000 / 1_001), Self.movie(day: 3, fps: 120),
                      Self.movie(day: 4, fps: 60), Self.movie(day: 5, fps: 30)]
         let plan = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot, outputFPS: 30))
-        #expect(plan.days.map { $0.speed?.description } == ["1/8", "1/8", "1/4", nil, nil])
+        #expect(plan.days.map { $0.speed?.description } == ["1/8", "1001/8000", "1/4", nil, nil], "239.76 fps is 240000/1001 frames a second")
         // The 3 s window counts reel time: it takes 3/8 s of a 240 fps clip.
         #expect(plan.days[0].duration == .seconds(3) && plan.days[0].sourceDuration == TimeSpan(milliseconds: 375))
         #expect(plan.days[2].sourceDuration == TimeSpan(milliseconds: 750))
@@ -57,9 +57,18 @@ import Testing
 
         // At 60 fps out, a 120 fps clip plays at half speed and a 240 fps one at a quarter.
         let sixty = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot, outputFPS: 60))
-        #expect(sixty.days.map { $0.speed?.description } == ["1/4", "1/4", "1/2", nil, nil])
+        #expect(sixty.days.map { $0.speed?.description } == ["1/4", "1001/4000", "1/2", nil, nil])
         // Without as_shot, every clip plays at real time.
         #expect(Self.plan(index, pace: PlanningRules.Pace()).days.allSatisfy { $0.speed == nil })
+    }
+
+    @Test("a measured rate stands for the whole or 1000/1001 rate it is within 0.02% of, else the nearest whole one")
+    func nominalRates() {
+        let rate = { (measured: Double) in PlanningRules.Pace.nominalRate(measured).map { "\($0.frames)/\($0.seconds)" } }
+        #expect(rate(240) == "240/1" && rate(240.03) == "240/1")
+        #expect(rate(240_000 / 1_001) == "240000/1001" && rate(119.88) == "120000/1001" && rate(29.97) == "30000/1001")
+        #expect(rate(239.5) == "240/1", "a jittery phone clip's average: neither, so the nearest whole rate")
+        #expect(rate(0) == nil && rate(.nan) == nil && rate(.infinity) == nil)
     }
 
     @Test("a slow-motion clip under duration: full lasts eight times its length; a 5 s window takes 5/8 s of it")
