@@ -157,6 +157,34 @@ struct RealCorpusTests {
         #expect(Int(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Int((total * 30).rounded()))
     }
 
+    @Test(
+        "slow_motion: as_shot leaves every real clip at real time: none has a high-frame-rate stream by ffprobe's average rate, the Samsung slow motion (captured at 240 fps) being saved already slowed",
+        .enabled(if: ReferenceCommand.exiftool != nil && ReferenceCommand.ffprobe != nil, "needs exiftool and ffprobe"))
+    func asShotLeavesRealClipsAtRealTime() throws {
+        let exiftool = try #require(ReferenceCommand.exiftool), ffprobe = try #require(ReferenceCommand.ffprobe)
+        for clip in Self.clips where clip.motionPhoto == nil {
+            let printed = String(decoding: try ReferenceCommand.output(ffprobe, [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of", "csv=p=0",
+                Self.folder.appendingPathComponent(clip.file).path,
+            ]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let parts = (printed.split(separator: ",").first ?? "").split(separator: "/").compactMap { Double($0) }
+            #expect(parts.count == 2 && parts[0] / parts[1] < 90, "\(clip.file): \(printed)")
+        }
+        let capture = try ReferenceCommand.output(exiftool, ["-s3", "-AndroidCaptureFps", Self.folder.appendingPathComponent("sample_sef_slow_motion.mp4").path])
+        #expect(String(decoding: capture, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "240")
+
+        let scratch = try TemporaryFolder("corpus-as-shot")
+        let job = try Self.job(in: scratch)
+        let text = try String(contentsOf: job, encoding: .utf8)
+        try text.replacingOccurrences(of: "live_photo: { duration: 1s } }", with: "live_photo: { duration: 1s }, slow_motion: as_shot }")
+            .write(to: job, atomically: true, encoding: .utf8)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(plan.status == 0, "stderr: \(plan.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(document["days"] as? [[String: Any]]).filter { $0["file"] is String }
+        #expect(days.count == Self.clips.count && days.allSatisfy { $0["speed"] is NSNull }, "\(days.map { $0["speed"] ?? "" })")
+    }
+
     @Test("the Samsung HEIC Motion Photo's day shows its movie: the same frames as the movie taken out and pinned as a plain clip")
     func theRealMotionPhotoShowsItsMovie() throws {
         let scratch = try TemporaryFolder("corpus-motion-photo")
