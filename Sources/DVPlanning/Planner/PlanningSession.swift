@@ -43,7 +43,7 @@ struct PlanningSession {
         var scores: [String: Double] = [:]
         if order == .best {
             for clip in clips {
-                let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: nil)
+                let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[clip.capture.localTime.date]?.speed)
                 scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil, speed: speed)?.score
             }
         }

@@ -55,10 +55,11 @@ public struct ClipSource: Sendable, Hashable, Encodable {
         case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed
     }
 
-    /// Seconds into the file that the clip's frame `frame` shows.
+    /// Seconds into the file that the clip's frame `frame` shows: at real time its start, at another speed
+    /// the middle of its share of the file (as `ClipReader` reads it).
     public func sourceSeconds(atFrame frame: Int, fps: Int) -> Double {
-        let speed = speed ?? .realTime
-        return Double(startMilliseconds) / 1000 + Double(frame * speed.numerator) / Double(fps * speed.denominator)
+        guard let speed else { return Double(startMilliseconds) / 1000 + Double(frame) / Double(fps) }
+        return Double(startMilliseconds) / 1000 + (Double(frame) + 0.5) * Double(speed.numerator) / Double(fps * speed.denominator)
     }
 }
 

@@ -29,7 +29,8 @@ public enum TimeStretch {
         let left = padded(input.left), right = padded(input.right)
         let mono = zip(left, right).map { ($0 + $1) / 2 }
         let window = (0..<pieceLength).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(pieceLength))) }
-        let latestStart = input.count
+        // No piece reaches past the input's end: the last ones hold its last 40 ms, rather than fade into nothing.
+        let latestStart = max(0, input.count - pieceLength)
         var outLeft = [Float](repeating: 0, count: length + pieceLength)
         var outRight = outLeft
         var previous = 0
