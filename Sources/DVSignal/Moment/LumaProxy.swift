@@ -13,28 +13,33 @@ public struct LumaProxy: Sendable, Equatable {
         let factor = max(1, (width + maxWidth - 1) / maxWidth)
         let proxyWidth = max(1, width / factor), proxyHeight = max(1, height / factor)
         let shift = max(0, bits - 8)
+        let used = proxyWidth * factor
         var sums = [Int](repeating: 0, count: proxyWidth * proxyHeight)
-        sums.withUnsafeMutableBufferPointer { sums in
-            for row in 0..<(proxyHeight * factor) {
-                let target = sums.baseAddress! + (row / factor) * proxyWidth
-                if bytesPerSample == 2 {
-                    let line = UnsafeRawPointer(plane + row * stride).assumingMemoryBound(to: UInt16.self)
-                    for column in 0..<proxyWidth {
-                        var sum = 0
-                        for sample in (column * factor)..<((column + 1) * factor) {
-                            sum += Int(UInt16(littleEndian: line[sample])) >> shift
+        // Each band of `factor` rows is first added down into one row of column sums (a plain loop over
+        // contiguous samples, which the compiler vectorises), then each `factor` columns of it across.
+        var columns = [UInt32](repeating: 0, count: used)
+        columns.withUnsafeMutableBufferPointer { columns in
+            for band in 0..<proxyHeight {
+                columns.update(repeating: 0)
+                for row in (band * factor)..<((band + 1) * factor) {
+                    if bytesPerSample == 2 {
+                        let line = UnsafeRawPointer(plane + row * stride).assumingMemoryBound(to: UInt16.self)
+                        for column in 0..<used {
+                            columns[column] &+= UInt32(UInt16(littleEndian: line[column]) >> shift)
                         }
-                        target[column] += sum
-                    }
-                } else {
-                    let line = plane + row * stride
-                    for column in 0..<proxyWidth {
-                        var sum = 0
-                        for sample in (column * factor)..<((column + 1) * factor) {
-                            sum += Int(line[sample])
+                    } else {
+                        let line = plane + row * stride
+                        for column in 0..<used {
+                            columns[column] &+= UInt32(line[column])
                         }
-                        target[column] += sum
                     }
+                }
+                for column in 0..<proxyWidth {
+                    var sum = 0
+                    for sample in (column * factor)..<((column + 1) * factor) {
+                        sum += Int(columns[sample])
+                    }
+                    sums[band * proxyWidth + column] = sum
                 }
             }
         }
