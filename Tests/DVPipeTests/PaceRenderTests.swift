@@ -25,16 +25,22 @@ import Testing
         if !FileManager.default.fileExists(atPath: media.appendingPathComponent(clip.fileName).path) {
             try SampleWriter().write(clip, in: media)
         }
+        return try job(in: folder, clips: clips)
+    }
+
+    /// A job over 2024-11-20 of `folder`'s `media/`, losslessly encoded at `resolution`, cut, no
+    /// normalisation, with `clips` and any `more` top-level lines.
+    static func job(in folder: TemporaryFolder, clips: String, resolution: String = "\(width)x\(height)", more: String = "") throws -> URL {
         let job = folder.url.appendingPathComponent("job.yaml")
         try """
             version: 1
             library: { paths: [media], timezone: UTC }
             timeframe: { from: 2024-11-20, to: 2024-11-20 }
             clips: \(clips)
-            output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps), video: { crf: 0 } }
+            output: { path: out/reel.mp4, resolution: \(resolution), fps: \(fps), video: { crf: 0 } }
             transition: { style: cut }
             audio: { normalize: false }
-
+            \(more)
             """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
@@ -49,10 +55,9 @@ import Testing
 
     /// The clip frame `frame` shows, read from where its bar starts on the bottom row (the bright bar over the
     /// darker card: `SampleWriter` puts it at `slot × (width − bar) / (slots − 1)`); nil when no slot's bar
-    /// starts there.
-    static func slot(shownIn frame: [UInt8], clip: SampleClip) -> Int? {
-        let row = height - 2
-        guard let edge = (0..<width).first(where: { frame[row * width + $0] > 130 }) else { return nil }
+    /// starts there. `row` picks another row of a picture `columns` wide, read from `column` on.
+    static func slot(shownIn frame: [UInt8], clip: SampleClip, row: Int = height - 2, columns: Int = width, column: Int = 0) -> Int? {
+        guard let edge = (0..<clip.width).first(where: { frame[row * columns + column + $0] > 130 }) else { return nil }
         let bar = max(2, clip.width / 20) & ~1
         return (0..<clip.frameSlots).first { $0 * (clip.width - bar) / max(1, clip.frameSlots - 1) == edge }
     }
@@ -118,16 +123,7 @@ import Testing
             media.appendingPathComponent("VID_20241120_120000.mp4").path,
         ])
         try #require(made.status == 0, "\(made.printed)")
-        let job = folder.url.appendingPathComponent("job.yaml")
-        try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-20, to: 2024-11-20 }
-            clips: { video: { duration: full }, slow_motion: as_shot }
-            output: { path: out/reel.mp4, resolution: \(Self.width)x\(Self.height), fps: \(Self.fps), video: { crf: 0 } }
-            transition: { style: cut }
-
-            """.write(to: job, atomically: true, encoding: .utf8)
+        let job = try Self.job(in: folder, clips: "{ video: { duration: full }, slow_motion: as_shot }")
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
         #expect(plan.standardOutput.contains("\"speed\" : \"1001/4000\""), "\(plan.standardOutput)")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
@@ -157,6 +153,34 @@ import Testing
         #expect(muted.day["speed_audio"] as? String == "mute")
         let silence = try Self.sound(of: muted.reel)
         #expect(!silence.isEmpty && silence.allSatisfy { abs($0) < 1e-3 })
+    }
+
+    @Test("a slow-motion clip shown beside another on a day of two layers shows each of its frames once, in its half; the day lasts its 4 s")
+    func slowedLayerShowsEveryFrame() throws {
+        let folder = try TemporaryFolder("pace-layers")
+        let media = try folder.subfolder("media")
+        let slowed = Self.clip(fps: 240, duration: 0.5)
+        var plain = Self.clip(fps: 30, duration: 2)
+        plain.fileName = "VID_20241120_130000.mp4"
+        let writer = try SampleWriter()
+        try writer.write(slowed, in: media)
+        try writer.write(plain, in: media)
+        // 640×360 split top and bottom: each clip contained unscaled in a 640×180 half, 160 pixels in.
+        let job = try Self.job(
+            in: folder, clips: "{ video: { duration: full }, slow_motion: as_shot }", resolution: "640x360",
+            more: "layout: { style: split-v, clips_per_day: 2, fit: contain }\n")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let bytes = [UInt8](try ReferenceCommand.output(ffmpeg, [
+            "-v", "error", "-i", folder.url.appendingPathComponent("out/reel.mp4").path, "-pix_fmt", "gray", "-f", "rawvideo", "-",
+        ]))
+        let size = 640 * 360
+        let frames = stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
+        #expect(frames.count == 120, "the slowed layer's 4 s, the longer of the two")
+        // The top half's bottom row: the slowed clip's bar, moved right 160 pixels.
+        let shown = frames.map { Self.slot(shownIn: $0, clip: slowed, row: 178, columns: 640, column: 160) }
+        #expect(shown == (0..<120).map { $0 }, "\(shown)")
     }
 
     @Test("a day's speed is part of its segment's identity: changing one day renders that day alone, with the bytes of a fresh render at any --jobs")

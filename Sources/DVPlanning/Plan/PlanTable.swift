@@ -45,7 +45,8 @@ public enum PlanTable {
                 lines += wrap("\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
                 for layer in day.layers {
                     let rect = layer.rect
-                    let text = "\(layer.file) \(layer.start.secondsText)–\((layer.start + layer.duration).secondsText)s at "
+                    let taken = layer.speed?.sourceTime(ofReel: layer.duration) ?? layer.duration
+                    let text = "\(layer.file) \(layer.start.secondsText)–\((layer.start + taken).secondsText)s\(layer.speed.map { " ×\($0)" } ?? "") at "
                         + "\(decimal(rect.x)), \(decimal(rect.y)), \(decimal(rect.width)) × \(decimal(rect.height)), z \(layer.z), "
                         + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)"
                     lines += wrap(text, width: width, first: "      ", rest: "        ")

@@ -22,8 +22,6 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case momentUnknown = "moment_unknown"
         /// A layer without a file found no clip of its day left to show; it is left out.
         case layerUnfilled = "layer_unfilled"
-        /// A day that shows several clips at once would play at another speed; it plays at real time.
-        case speedIgnored = "speed_ignored"
     }
 
     public var code: Code

@@ -8,9 +8,12 @@ public struct PlannedLayer: Sendable, Hashable, Codable {
     public var kind: ClipKind
     /// The day the file was filmed.
     public var sourceDate: CalendarDay
-    /// Where the window starts in the file and how long the layer shows (from the day's first frame).
+    /// Where the window starts in the file and how long the layer shows (from the day's first frame; it
+    /// takes `duration` × `speed` of the file).
     public var start: TimeSpan
     public var duration: TimeSpan
+    /// How fast it plays, or nil at real time.
+    public var speed: PlaybackSpeed?
     /// The whole file's length.
     public var clipLength: TimeSpan
     /// Where it goes on the frame.
@@ -49,7 +52,7 @@ public struct PlannedLayer: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case file, path, kind
         case sourceDate = "source_date"
-        case start, duration
+        case start, duration, speed
         case clipLength = "clip_length"
         case rect, z, opacity, fit, colour
         case audioTrack = "audio_track"
@@ -65,6 +68,7 @@ public struct PlannedLayer: Sendable, Hashable, Codable {
         sourceDate = try container.decode(CalendarDay.self, forKey: .sourceDate)
         start = try container.decodeSeconds(forKey: .start)
         duration = try container.decodeSeconds(forKey: .duration)
+        speed = try container.decodeIfPresent(PlaybackSpeed.self, forKey: .speed)
         clipLength = try container.decodeSeconds(forKey: .clipLength)
         rect = try container.decode(Job.UnitRect.self, forKey: .rect)
         z = try container.decode(Int.self, forKey: .z)
@@ -85,6 +89,7 @@ public struct PlannedLayer: Sendable, Hashable, Codable {
         try container.encode(sourceDate, forKey: .sourceDate)
         try container.encode(seconds: start, forKey: .start)
         try container.encode(seconds: duration, forKey: .duration)
+        try container.encode(speed, forKey: .speed)
         try container.encode(seconds: clipLength, forKey: .clipLength)
         try container.encode(rect, forKey: .rect)
         try container.encode(z, forKey: .z)

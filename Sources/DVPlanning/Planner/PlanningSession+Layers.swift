@@ -39,12 +39,15 @@ extension PlanningSession {
             }
         }
         guard let first = kept.first else { return nil }
-        let layers = kept.map { ($0.clip, $0.layer, trimmed($0.clip, on: day, start: $0.layer.start, duration: $0.layer.duration)) }
+        let layers = kept.map { chosen in
+            (chosen.clip, chosen.layer, trimmed(
+                chosen.clip, on: day, start: chosen.layer.start, duration: chosen.layer.duration,
+                speed: rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed)))
+        }
         var result = planned(
             day, clip: first.clip, trim: layers[0].2, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason,
             caption: settings?.caption)
         addLayers(to: &result, clips: layers, layout: layout)
-        warnIfSpeedIgnored(on: day, clip: first.clip)
         return result
     }
 
@@ -64,6 +67,7 @@ extension PlanningSession {
             planned.audioTrack = trim.audioTrack
             planned.motionPhoto = trim.motionPhoto
             planned.moment = trim.moment
+            planned.speed = trim.speed == .realTime ? nil : trim.speed
             return planned
         }
         day.layerAudio = layout.audio

@@ -155,27 +155,18 @@ struct PlanningSession {
             return PlannedDay(date: day, status: .noMedia, reason: DayStatus.noMediaReason, caption: settings?.caption)
         }
         let pin = chosen.status == .pinned ? settings?.pin : nil
-        let others = layout.clipsPerDay > 1
-            ? Array(candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)) : []
-        let speed = others.isEmpty ? rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed) : .realTime
-        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration, speed: speed)
+        let pace = rules.pace
+        let speed = { (clip: Clip) in pace.speed(frameRate: clip.frameRate, daySpeed: settings?.speed) }
+        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration, speed: speed(chosen.clip))
         var result = planned(day, clip: chosen.clip, trim: trim, status: chosen.status, reason: chosen.reason, caption: settings?.caption)
-        if !others.isEmpty {
-            let layers = others.map { ($0.clip, Job.Layer(), trimmed($0.clip, on: day, start: nil, duration: nil)) }
-            addLayers(to: &result, clips: [(chosen.clip, Job.Layer(), trim)] + layers, layout: layout)
-            warnIfSpeedIgnored(on: day, clip: chosen.clip)
+        if layout.clipsPerDay > 1 {
+            let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
+            if !others.isEmpty {
+                let layers = others.map { ($0.clip, Job.Layer(), trimmed($0.clip, on: day, start: nil, duration: nil, speed: speed($0.clip))) }
+                addLayers(to: &result, clips: [(chosen.clip, Job.Layer(), trim)] + layers, layout: layout)
+            }
         }
         return result
-    }
-
-    /// Warns when `day`, which shows several clips at once (`clip` first), would play at another speed than
-    /// real time: layers play at real time.
-    mutating func warnIfSpeedIgnored(on day: CalendarDay, clip: Clip) {
-        let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[day]?.speed)
-        guard speed != .realTime else { return }
-        warnings.append(PlanWarning(
-            .speedIgnored, date: day, file: clip.entry.relativePath,
-            "the day shows several clips at once, which play at real time; its speed \(speed) is not applied"))
     }
 
     /// The day's own clips that may be chosen, best first: by `prefer`, then `order`, leaving out

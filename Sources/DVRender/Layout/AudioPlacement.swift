@@ -22,8 +22,11 @@ struct AudioPlacement: Encodable, Hashable {
     var speedAudio: Job.SpeedAudio?
 
     /// Samples of the file the window takes: `length` at the clip's speed.
-    var lengthInFile: Int {
-        guard let speed = clip.speed else { return length }
+    var lengthInFile: Int { Self.samples(length, at: clip.speed) }
+
+    /// Samples of a file that `length` samples of the reel take at `speed` (nil: real time), rounded.
+    static func samples(_ length: Int, at speed: PlaybackSpeed?) -> Int {
+        guard let speed else { return length }
         return Int((Int64(length) * Int64(speed.numerator) + Int64(speed.denominator) / 2) / Int64(speed.denominator))
     }
 
@@ -70,7 +73,8 @@ struct AudioPlacement: Encodable, Hashable {
                         LayeredSound.Layer(
                             path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
                             startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
-                            length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame)
+                            length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame),
+                            speed: layer.speed, speedAudio: layer.speed == nil ? nil : piece.day?.speedAudio ?? .keep
                         )
                     })
                 },
@@ -93,9 +97,12 @@ struct LayeredSound: Encodable, Hashable {
         var startInFile: Int
         /// Samples it plays from the day's start; silence after.
         var length: Int
+        /// How fast it plays, and whether its sound is then stretched or muted; nil at real time.
+        var speed: PlaybackSpeed?
+        var speedAudio: Job.SpeedAudio?
 
         private enum CodingKeys: String, CodingKey {
-            case identity, startInFile, length
+            case identity, startInFile, length, speed, speedAudio
         }
     }
 

@@ -85,10 +85,12 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
     public var fit: Job.Output.Fit
     /// Where the crop window goes over its frames (`fit: subject`); nil for any other fit.
     public var framing: SubjectFraming?
+    /// How fast it plays; nil at real time, and then the key is what it always was.
+    public var speed: PlaybackSpeed?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
-        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil
+        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -100,10 +102,11 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
         self.opacity = opacity
         self.fit = fit
         self.framing = framing
+        self.speed = speed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing
+        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing, speed
     }
 
     /// The layer as a clip of its own, for loading it: its window and frames, on `day`, with `look` (its
@@ -111,6 +114,6 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
     func clip(day: String, look: AppliedLook? = nil) -> ClipSource {
         ClipSource(
             path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day,
-            look: look, framing: framing)
+            look: look, framing: framing, speed: speed)
     }
 }

@@ -111,7 +111,8 @@ public struct ReelLayout: Sendable {
                 path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
                 startMilliseconds: Int(layer.start.milliseconds),
                 frameCount: min(frames.count, (start + layer.duration).nearestFrame(fps: canvas.fps) - frames.lowerBound),
-                rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit
+                rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit,
+                speed: layer.speed
             )
             if layer.fit == .subject {
                 placed.framing = framing(placed.clip(day: day.date.description), placed.rect.width, placed.rect.height)

@@ -146,7 +146,10 @@ struct AudioStage {
         }
         let readLayer = { (layer: LayeredSound.Layer) in
             do {
-                return try AudioClipReader(path: layer.path, byteRange: layer.byteRange).read(startSample: layer.startInFile, count: layer.length)
+                if layer.speedAudio == .mute { return StereoSamples(silence: layer.length) }
+                let samples = try AudioClipReader(path: layer.path, byteRange: layer.byteRange)
+                    .read(startSample: layer.startInFile, count: AudioPlacement.samples(layer.length, at: layer.speed))
+                return layer.speed == nil ? samples : TimeStretch.stretch(samples, to: layer.length)
             } catch {
                 failed(layer.path, error)
                 return StereoSamples(silence: layer.length)

@@ -69,7 +69,7 @@ import Testing
         let layers = try #require(day["layers"] as? [[String: Any]])
         #expect(layers.count == 2)
         #expect(Set(layers[1].keys) == [
-            "file", "path", "kind", "source_date", "start", "duration", "clip_length", "rect", "z", "opacity", "fit", "colour",
+            "file", "path", "kind", "source_date", "start", "duration", "speed", "clip_length", "rect", "z", "opacity", "fit", "colour",
             "audio_track", "motion_photo", "moment",
         ])
         #expect(layers[1]["file"] as? String == "b.mov" && layers[1]["duration"] as? Double == 2)

@@ -93,12 +93,23 @@ import Testing
         #expect(PlanTable.render(plan).contains("0–6s ×2"))
     }
 
-    @Test("a day of several clips plays at real time and says so")
-    func layersStayAtRealTime() {
-        let index = [Self.movie(day: 1, fps: 240), Self.movie(day: 1, fps: 30).renamed("VID_20241201_130000.mp4")]
-        let plan = Self.plan(Array(index.prefix(2)), pace: PlanningRules.Pace(slowMotion: .asShot), layout: Job.Layout(style: .splitH, clipsPerDay: 2))
-        #expect(plan.days[0].layers.count == 2 && plan.days[0].speed == nil)
-        #expect(plan.warnings.contains { $0.code == .speedIgnored && $0.date == CalendarDay(year: 2024, month: 12, day: 1) })
+    @Test("each layer of a day of several clips plays at its own clip's speed; the day lasts its longest layer")
+    func layersPlayAtTheirOwnSpeeds() {
+        let index = [Self.movie(day: 1, fps: 240, seconds: 1), Self.movie(day: 1, fps: 30, seconds: 10).renamed("VID_20241201_130000.mp4")]
+        let plan = Self.plan(
+            index, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .fixed(.seconds(4))),
+            layout: Job.Layout(style: .splitH, clipsPerDay: 2))
+        let day = plan.days[0]
+        #expect(day.layers.map { $0.speed?.description } == ["1/8", nil])
+        #expect(day.layers.map(\.duration) == [.seconds(4), .seconds(4)], "4 s of the reel each: half a second of the 240 fps clip")
+        #expect(day.speed?.description == "1/8" && day.sourceDuration == TimeSpan(milliseconds: 500), "the day's own fields are its first layer's")
+        #expect(PlanTable.render(plan).contains("VID_20241201_120000.mp4 0–0.5s ×1/8 at"))
+
+        let settings: [CalendarDay: Job.DaySettings] = [CalendarDay(year: 2024, month: 12, day: 1)!: Job.DaySettings(speed: Self.speed("2"))]
+        let doubled = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot), daySettings: settings, layout: Job.Layout(style: .splitH, clipsPerDay: 2))
+        #expect(doubled.days[0].layers.map { $0.speed?.description } == ["2", "2"], "the day's speed wins for every layer")
+        #expect(doubled.days[0].layers.map(\.duration) == [TimeSpan(milliseconds: 500), .seconds(3)], "the 1 s clip is used whole: 0.5 s")
+        #expect(doubled.days[0].reelDuration == .seconds(3))
     }
 }
 
