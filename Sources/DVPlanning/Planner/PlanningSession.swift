@@ -217,6 +217,7 @@ struct PlanningSession {
         var start: TimeSpan
         /// How long it lasts in the reel: the source it takes divided by `speed`.
         var duration: TimeSpan
+        /// How fast it plays.
         var speed: PlaybackSpeed = .realTime
         var moment: MomentScores.Window?
         var colour: StreamColour?
