@@ -297,6 +297,18 @@ final class CascadeWindows {
     private let sums: IntegralSums
     /// Per node, its rectangles' four corner offsets each (top-left, top-right, bottom-left, bottom-right).
     private let corners: UnsafeMutableBufferPointer<Int>
+    /// For a cascade of stumps (every tree one node, as OpenCV's frontal and profile cascades are), each
+    /// tree with all it needs side by side, in tree order; empty for any other cascade.
+    private let stumps: UnsafeMutableBufferPointer<Stump>
+
+    /// One stump: its rectangles' corner offsets, their weights, the threshold and the two leaves' values.
+    private struct Stump {
+        var corners: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        var weights: (Float, Float, Float)
+        var threshold: Double
+        var below: Double
+        var above: Double
+    }
     private let normArea: Int64
     private let normCorners: (Int, Int, Int, Int)
     /// `flatSpread` as a bound on the window's spread (its area squared times its variance).
@@ -305,7 +317,9 @@ final class CascadeWindows {
     /// The standard deviation of luma below which a window is taken for flat.
     static let flatSpread = 6.0
 
-    init(flat cascade: FlatCascade, sums: IntegralSums) {
+    /// The windows of `sums` for `cascade`; `layStumps` false keeps a cascade of stumps in the general
+    /// layout (to compare the two).
+    init(flat cascade: FlatCascade, sums: IntegralSums, layStumps: Bool = true) {
         self.cascade = cascade
         self.sums = sums
         let stride = sums.width + 1
@@ -321,6 +335,21 @@ final class CascadeWindows {
                 corners[base + 3] = (y + height) * stride + x + width
             }
         }
+        let trees = cascade.trees, nodes = cascade.nodes, leaves = cascade.leaves
+        let allStumps = layStumps && trees.indices.allSatisfy { index in
+            let node = nodes[trees[index].node]
+            return node.left <= 0 && node.right <= 0
+        }
+        stumps = .allocate(capacity: allStumps ? trees.count : 0)
+        if allStumps {
+            for (index, tree) in trees.enumerated() {
+                let node = nodes[tree.node], k = tree.node * 12
+                let c = (0..<12).map { [corners] offset in Int32(corners[k + offset]) }
+                stumps[index] = Stump(
+                    corners: (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]), weights: node.weights,
+                    threshold: node.threshold, below: leaves[tree.leaf - Int(node.left)], above: leaves[tree.leaf - Int(node.right)])
+            }
+        }
         normArea = Int64((cascade.windowWidth - 2) * (cascade.windowHeight - 2))
         flatBound = Self.flatSpread * Self.flatSpread * Double(normArea * normArea)
         normCorners = (stride + 1, stride + cascade.windowWidth - 1, (cascade.windowHeight - 1) * stride + 1,
@@ -329,6 +358,7 @@ final class CascadeWindows {
 
     deinit {
         corners.deallocate()
+        stumps.deallocate()
     }
 
     /// The top-left corners of the windows that pass every stage, searched every `step` samples across and
@@ -361,6 +391,7 @@ final class CascadeWindows {
         // before the first stage, as OpenCV's first stage would almost always reject it.
         guard spread >= flatBound else { return 0 }
         let normaliser = 1 / spread.squareRoot()
+        if !stumps.isEmpty { return evaluateStumps(sum: sum, normaliser: normaliser) }
         let nodes = cascade.nodes, trees = cascade.trees, leaves = cascade.leaves, stages = cascade.stages, corners = corners
         for index in 0..<stages.count {
             let stage = stages[index]
@@ -384,6 +415,30 @@ final class CascadeWindows {
                     }
                     node = Int(next)
                 }
+            }
+            if stageSum < stage.threshold {
+                return -index
+            }
+        }
+        return 1
+    }
+
+    /// `evaluate`'s stages for a cascade of stumps, the same sums in the same order from data laid out side by
+    /// side, so the same windows pass.
+    private func evaluateStumps(sum: UnsafeMutablePointer<Int32>, normaliser: Double) -> Int {
+        let stages = cascade.stages, stumps = stumps
+        for index in 0..<stages.count {
+            let stage = stages[index]
+            var stageSum = 0.0
+            for tree in stage.firstTree..<stage.endTree {
+                let stump = stumps[tree]
+                let c = stump.corners
+                var value = stump.weights.0 * Float(sum[Int(c.0)] - sum[Int(c.1)] - sum[Int(c.2)] + sum[Int(c.3)])
+                value += stump.weights.1 * Float(sum[Int(c.4)] - sum[Int(c.5)] - sum[Int(c.6)] + sum[Int(c.7)])
+                if stump.weights.2 != 0 {
+                    value += stump.weights.2 * Float(sum[Int(c.8)] - sum[Int(c.9)] - sum[Int(c.10)] + sum[Int(c.11)])
+                }
+                stageSum += Double(value) * normaliser < stump.threshold ? stump.below : stump.above
             }
             if stageSum < stage.threshold {
                 return -index

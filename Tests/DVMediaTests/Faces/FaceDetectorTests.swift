@@ -1,4 +1,4 @@
-import DVSignal
+@testable import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -52,6 +52,34 @@ struct FaceDetectorTests {
         for face in reference.faces {
             let best = found.map { Self.overlap($0.rect, face) }.max() ?? 0
             #expect(best >= 0.8, "OpenCV's \(face) is covered by \(found.map(\.rect)) only to \(best)")
+        }
+    }
+
+    @Test("cascades of stumps laid side by side pass exactly the windows the general layout passes, on the astronaut at every size")
+    func stumpLayoutPassesTheSameWindows() throws {
+        let folder = try TemporaryFolder("stumps")
+        let samples = folder.url.appendingPathComponent("grey")
+        let frontal = Self.cascades.appendingPathComponent("haarcascade_frontalface_default.xml")
+        let reference = try Self.openCVFaces(cascade: frontal, samples: samples, width: 320)
+        let picture = LumaProxy(width: reference.width, height: reference.height, samples: [UInt8](try Data(contentsOf: samples)))
+        for name in ["haarcascade_frontalface_default.xml", "haarcascade_profileface.xml"] {
+            let cascade = FlatCascade(try HaarCascade(xml: String(contentsOf: Self.cascades.appendingPathComponent(name), encoding: .utf8)))
+            var size = (picture.width, picture.height)
+            var compared = 0, passed = 0
+            while size.0 > cascade.windowWidth, size.1 > cascade.windowHeight {
+                let sums = IntegralSums(FaceDetector.resized(picture, width: size.0, height: size.1))
+                let laid = CascadeWindows(flat: cascade, sums: sums), general = CascadeWindows(flat: cascade, sums: sums, layStumps: false)
+                for y in 0..<(size.1 - cascade.windowHeight) {
+                    for x in 0..<(size.0 - cascade.windowWidth) {
+                        let result = laid.evaluate(x: x, y: y)
+                        #expect(result == general.evaluate(x: x, y: y), "\(name) at \(x), \(y) of \(size)")
+                        compared += 1
+                        if result > 0 { passed += 1 }
+                    }
+                }
+                size = (size.0 * 5 / 6, size.1 * 5 / 6)
+            }
+            #expect(compared > 100_000 && passed > 0, "\(name): \(compared) windows compared, \(passed) passing every stage")
         }
     }
 }
