@@ -67,6 +67,8 @@ struct RealCorpusTests {
         try FileManager.default.copyItem(at: folder, to: media)
         try FileManager.default.removeItem(at: media.appendingPathComponent("LICENSES"))
         try FileManager.default.removeItem(at: media.appendingPathComponent("SOURCES.md"))
+        // Undated webcam clips of people, for SubjectFramingRenderTests: not phone files this suite plans.
+        try FileManager.default.removeItem(at: media.appendingPathComponent("people"))
         return try writeJob("corpus", in: scratch, from: "2019-11-01", to: "2025-05-31", resolution: "640x360")
     }
 

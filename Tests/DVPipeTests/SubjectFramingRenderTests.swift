@@ -284,4 +284,49 @@ import Testing
         print("the still picture covers 60% of the middle row in \(standingOut) of 20 frames with fit: subject, \(standingCentred) centred")
         #expect(standingOut == 20 && standingCentred == 0, "the picture at the left fills the window: \(standingOut), centred \(standingCentred)")
     }
+
+    @Test(
+        "real people (the corpus's webcam clips) cut 16:9 with the face centred, left or right, and reframed 9:16: OpenCV finds a face in at least as many frames as in the centre crop, and in more when it is off-centre")
+    func realPeopleStayInFrame() throws {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let people = RealCorpusTests.folder.appendingPathComponent("people")
+        // 16:9 windows of the 640×480 pictures, the face (about x 310 of 640) centred, at a third from the left and
+        // at two thirds.
+        let cuts = [("centred", "640:360:0:20"), ("left", "480:270:160:20"), ("right", "480:270:0:20")]
+        var report: [String] = []
+        for (number, name) in ["again", "thanks", "sister"].enumerated() {
+            for (cut, (label, crop)) in cuts.enumerated() {
+                let folder = try TemporaryFolder("people")
+                let media = try folder.subfolder("media")
+                let made = try ReferenceCommand.printed(ffmpeg, [
+                    "-v", "error", "-i", people.appendingPathComponent("\(name).mkv").path, "-an", "-vf", "crop=\(crop)",
+                    "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p",
+                    "-metadata", "creation_time=2024-11-\(16 + 3 * number + cut)T12:00:00Z", media.appendingPathComponent("clip.mp4").path,
+                ])
+                try #require(made.status == 0, "\(made.printed)")
+                let job = folder.url.appendingPathComponent("job.yaml")
+                try """
+                    version: 1
+                    library: { paths: [media], timezone: UTC }
+                    timeframe: { from: 2024-11-01, to: 2024-11-30 }
+                    clips: { video: { duration: full } }
+                    transition: { style: cut }
+                    outputs:
+                      - { name: subject, path: out/subject.mp4, resolution: 270x480, fps: 15, fit: subject }
+                      - { name: centre, path: out/centre.mp4, resolution: 270x480, fps: 15, fit: cover }
+
+                    """.write(to: job, atomically: true, encoding: .utf8)
+                let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+                try #require(run.status == 0, "\(name) \(label): \(run.standardError)")
+                let framed = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/subject.mp4")).filter { !$0.isEmpty }.count
+                let centre = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/centre.mp4")).filter { !$0.isEmpty }.count
+                report.append("\(name) \(label): subject \(framed), centre \(centre)")
+                #expect(framed >= centre, "\(name) \(label): OpenCV finds a face in \(framed) frames of fit: subject, \(centre) of the centre crop")
+                if label != "centred" {
+                    #expect(framed > centre, "\(name) \(label): OpenCV finds a face in \(framed) frames of fit: subject, \(centre) of the centre crop")
+                }
+            }
+        }
+        print("real people, frames with a face (OpenCV): \(report.joined(separator: "; "))")
+    }
 }
