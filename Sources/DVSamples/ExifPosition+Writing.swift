@@ -6,21 +6,19 @@ import DVPlanning
 extension ExifPosition {
     /// `jpeg` with an APP1 `Exif` segment carrying `position` placed right after its start-of-image marker.
     static func inserting(_ position: GeoPosition, into jpeg: [UInt8]) -> [UInt8] {
-        precondition(jpeg.starts(with: [0xFF, 0xD8]), "not a JPEG")
-        let body = Array("Exif".utf8) + [0, 0] + tiffBlock(carrying: position)
-        return Array(jpeg[0..<2]) + [0xFF, 0xE1] + bigEndian(UInt16(body.count + 2)) + body + jpeg[2...]
+        ExifBlock.inserting(tiff: tiffBlock(carrying: position), into: jpeg)
     }
 
     /// The TIFF block: IFD0 pointing to the GPS IFD, its rationals after it.
     static func tiffBlock(carrying position: GeoPosition) -> [UInt8] {
         let (byte, ascii, long, rational): (UInt16, UInt16, UInt16, UInt16) = (1, 2, 4, 5)
-        let header = 8, ifd0Length = 2 + 12 + 4, gpsLength = 2 + 5 * 12 + 4
-        let gpsIFD = header + ifd0Length
+        let ifd0Length = 2 + 12 + 4, gpsLength = 2 + 5 * 12 + 4
+        let gpsIFD = ExifBlock.headerLength + ifd0Length
         let latitudeData = gpsIFD + gpsLength, longitudeData = latitudeData + 24
         let inline = { (text: String) in UInt32(text.utf8.first!) << 24 }
-        var tiff = Array("MM".utf8) + bigEndian(UInt16(42)) + bigEndian(UInt32(header))
-        tiff += ifd([(0x8825, long, 1, UInt32(gpsIFD))])
-        tiff += ifd([
+        var tiff = ExifBlock.header
+        tiff += ExifBlock.ifd([(0x8825, long, 1, UInt32(gpsIFD))])
+        tiff += ExifBlock.ifd([
             (0, byte, 4, 0x0202_0000),
             (1, ascii, 2, inline(position.latitude < 0 ? "S" : "N")),
             (2, rational, 3, UInt32(latitudeData)),
@@ -34,19 +32,6 @@ extension ExifPosition {
     private static func sexagesimal(_ degrees: Double) -> [UInt8] {
         let tenThousandths = UInt64((degrees * 3_600 * 10_000).rounded())
         let whole = tenThousandths / (3_600 * 10_000), minutes = tenThousandths / (60 * 10_000) % 60, seconds = tenThousandths % (60 * 10_000)
-        return [(whole, 1), (minutes, 1), (seconds, 10_000)].flatMap { bigEndian(UInt32($0.0)) + bigEndian(UInt32($0.1)) }
-    }
-
-    /// An IFD of `entries` (tag, type, count, value or offset) with no next IFD.
-    private static func ifd(_ entries: [(UInt16, UInt16, UInt32, UInt32)]) -> [UInt8] {
-        var bytes = bigEndian(UInt16(entries.count))
-        for (tag, type, count, value) in entries {
-            bytes += bigEndian(tag) + bigEndian(type) + bigEndian(count) + bigEndian(value)
-        }
-        return bytes + bigEndian(UInt32(0))
-    }
-
-    private static func bigEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
-        withUnsafeBytes(of: value.bigEndian) { Array($0) }
+        return [(whole, 1), (minutes, 1), (seconds, 10_000)].flatMap { ExifBlock.bigEndian(UInt32($0.0)) + ExifBlock.bigEndian(UInt32($0.1)) }
     }
 }

@@ -20,7 +20,7 @@ import Testing
     /// place) in an `mdat` box and carries an Apple MakerNote. No picture: only the container is read.
     static func heif(brand: String, compatible: [String] = ["mif1"], identifier: String? = nil, exifOffset: Int? = nil) -> Data {
         func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
-            StillContentIdentifier.bigEndian(UInt32(8 + body.count)) + Array(type.utf8) + body
+            ExifBlock.bigEndian(UInt32(8 + body.count)) + Array(type.utf8) + body
         }
         let ftyp = box("ftyp", Array(brand.utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) })
         guard let identifier else { return Data(ftyp + box("meta", [0, 0, 0, 0])) }
@@ -31,7 +31,7 @@ import Testing
         func meta(exifAt offset: Int) -> [UInt8] {
             let iloc = box(
                 "iloc", [0, 0, 0, 0, 0x44, 0x00, 0, 1, 0, 1, 0, 0, 0, 1]
-                    + StillContentIdentifier.bigEndian(UInt32(offset)) + StillContentIdentifier.bigEndian(UInt32(payload.count)))
+                    + ExifBlock.bigEndian(UInt32(offset)) + ExifBlock.bigEndian(UInt32(payload.count)))
             return box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc)
         }
         let trueOffset = ftyp.count + meta(exifAt: 0).count + 8
