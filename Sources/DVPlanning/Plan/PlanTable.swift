@@ -45,8 +45,7 @@ public enum PlanTable {
                 lines += wrap("\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
                 for layer in day.layers {
                     let rect = layer.rect
-                    let taken = layer.speed?.sourceTime(ofReel: layer.duration) ?? layer.duration
-                    let text = "\(layer.file) \(layer.start.secondsText)–\((layer.start + taken).secondsText)s\(layer.speed.map { " ×\($0)" } ?? "") at "
+                    let text = "\(layer.file) \(window(start: layer.start, taken: layer.sourceDuration, speed: layer.speed)) at "
                         + "\(decimal(rect.x)), \(decimal(rect.y)), \(decimal(rect.width)) × \(decimal(rect.height)), z \(layer.z), "
                         + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)"
                     lines += wrap(text, width: width, first: "      ", rest: "        ")
@@ -90,11 +89,17 @@ public enum PlanTable {
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
 
+    /// A clip's window as the table shows it: where it starts and ends in the file, and its speed when not
+    /// real time (`0–6s ×2`).
+    private static func window(start: TimeSpan, taken: TimeSpan, speed: PlaybackSpeed?) -> String {
+        "\(start.secondsText)–\((start + taken).secondsText)s" + (speed.map { " ×\($0)" } ?? "")
+    }
+
     /// The row of `day`, as the table and the Markdown summary show it.
     static func cells(for day: PlannedDay) -> [String] {
         let clip: String =
             if let start = day.start, let taken = day.sourceDuration {
-                "\(start.secondsText)–\((start + taken).secondsText)s" + (day.speed.map { " ×\($0)" } ?? "")
+                window(start: start, taken: taken, speed: day.speed)
             } else { "" }
         return [
             day.date.description, day.weekday, day.file ?? none, kind(of: day), day.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,

@@ -14,6 +14,9 @@ public struct PlannedLayer: Sendable, Hashable, Codable {
     public var duration: TimeSpan
     /// How fast it plays, or nil at real time.
     public var speed: PlaybackSpeed?
+
+    /// How much of the file the layer takes: `duration` at its `speed`.
+    public var sourceDuration: TimeSpan { speed?.sourceTime(ofReel: duration) ?? duration }
     /// The whole file's length.
     public var clipLength: TimeSpan
     /// Where it goes on the frame.
