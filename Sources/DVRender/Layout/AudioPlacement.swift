@@ -21,9 +21,6 @@ struct AudioPlacement: Encodable, Hashable {
     /// real time.
     var speedAudio: Job.SpeedAudio?
 
-    /// Samples of the file the window takes: `length` at the clip's speed.
-    var lengthInFile: Int { Self.samples(length, at: clip.speed) }
-
     /// Samples of a file that `length` samples of the reel take at `speed` (nil: real time), rounded.
     static func samples(_ length: Int, at speed: PlaybackSpeed?) -> Int {
         guard let speed else { return length }
@@ -51,6 +48,8 @@ struct AudioPlacement: Encodable, Hashable {
     static func placements(in layout: ReelLayout) -> (placements: [AudioPlacement], length: Int) {
         let fps = layout.canvas.fps
         let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
+        // What is heard of a clip of `piece` at `speed`: nil at real time, else its day's choice.
+        let speedAudio = { (piece: ReelLayout.Piece, speed: PlaybackSpeed?) in speed == nil ? nil : piece.day?.speedAudio ?? .keep }
         let overlap = { (piece: ReelLayout.Piece, next: ReelLayout.Piece?) in
             next.map { max(0, sample(piece.endFrame) - sample($0.firstFrame)) } ?? 0
         }
@@ -74,11 +73,11 @@ struct AudioPlacement: Encodable, Hashable {
                             path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
                             startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
                             length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame),
-                            speed: layer.speed, speedAudio: layer.speed == nil ? nil : piece.day?.speedAudio ?? .keep
+                            speed: layer.speed, speedAudio: speedAudio(piece, layer.speed)
                         )
                     })
                 },
-                speedAudio: clip.speed == nil ? nil : piece.day?.speedAudio ?? .keep
+                speedAudio: speedAudio(piece, clip.speed)
             )
         }
         return (placements, sample(layout.frameCount))

@@ -139,17 +139,16 @@ struct AudioStage {
     /// told to `failed`, with why).
     private func read(_ placement: AudioPlacement, failed: (String, any Error) -> Void = { _, _ in }) throws -> StereoSamples {
         guard let layered = placement.layered else {
-            if placement.speedAudio == .mute { return StereoSamples(silence: placement.length) }
-            let samples = try AudioClipReader(path: placement.clip.path, byteRange: placement.clip.byteRange)
-                .read(startSample: placement.startInFile, count: placement.lengthInFile)
-            return placement.clip.speed == nil ? samples : TimeStretch.stretch(samples, to: placement.length)
+            let clip = placement.clip
+            return try Self.window(
+                of: clip.path, byteRange: clip.byteRange, from: placement.startInFile, length: placement.length, speed: clip.speed,
+                speedAudio: placement.speedAudio)
         }
         let readLayer = { (layer: LayeredSound.Layer) in
             do {
-                if layer.speedAudio == .mute { return StereoSamples(silence: layer.length) }
-                let samples = try AudioClipReader(path: layer.path, byteRange: layer.byteRange)
-                    .read(startSample: layer.startInFile, count: AudioPlacement.samples(layer.length, at: layer.speed))
-                return layer.speed == nil ? samples : TimeStretch.stretch(samples, to: layer.length)
+                return try Self.window(
+                    of: layer.path, byteRange: layer.byteRange, from: layer.startInFile, length: layer.length, speed: layer.speed,
+                    speedAudio: layer.speedAudio)
             } catch {
                 failed(layer.path, error)
                 return StereoSamples(silence: layer.length)
@@ -167,6 +166,17 @@ struct AudioStage {
         case .mix:
             return LayerSounds.mix(layered.layers.map(readLayer), length: placement.length)
         }
+    }
+
+    /// `length` samples of the reel from a file's sound, starting at its sample `start`: at real time read as
+    /// they are; at another `speed`, the file's `length × speed` samples stretched to `length` at their own
+    /// pitch (`TimeStretch`), or silence under `speed_audio: mute`.
+    private static func window(
+        of path: String, byteRange: Range<Int>?, from start: Int, length: Int, speed: PlaybackSpeed?, speedAudio: Job.SpeedAudio?
+    ) throws -> StereoSamples {
+        if speedAudio == .mute { return StereoSamples(silence: length) }
+        let samples = try AudioClipReader(path: path, byteRange: byteRange).read(startSample: start, count: AudioPlacement.samples(length, at: speed))
+        return speed == nil ? samples : TimeStretch.stretch(samples, to: length)
     }
 
     /// Loudness and presence of sound of each placement's clip window, from the cache or measured now.
