@@ -59,6 +59,8 @@ public final class ClipReader {
     private var primed = false
     private var lastPTS: Int64?
     private let nominalFrameTicks: Int64
+    /// Half ticks past a tick's start that it shows the file at: 0 at real time, 1 (its middle) at any other speed.
+    private let phase: Int64
 
     /// Opens `url` for the window `[start, start + duration)` in seconds.
     /// - Parameters:
@@ -96,6 +98,7 @@ public final class ClipReader {
         self.url = url
         self.outputFPS = outputFPS
         self.speed = speed
+        phase = speed == .realTime ? 0 : 1
         endTick = firstTick + frameCount
         nextTick = firstTick
         container = try ContainerReader(path: url.path, byteRange: byteRange)
@@ -115,9 +118,8 @@ public final class ClipReader {
         startPTS = streamStart + Int64((windowStart * Double(timeBase.den) / Double(timeBase.num)).rounded())
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : AVRational(num: Int32(outputFPS), den: 1)
         nominalFrameTicks = max(1, av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase))
-        let phase = speed == .realTime ? 0 : 1
         let halfTick = AVRational(num: 1, den: Int32(2 * outputFPS * speed.denominator))
-        let firstTickPTS = startPTS + av_rescale_q((2 * Int64(firstTick) + Int64(phase)) * Int64(speed.numerator), halfTick, timeBase)
+        let firstTickPTS = startPTS + av_rescale_q((2 * Int64(firstTick) + phase) * Int64(speed.numerator), halfTick, timeBase)
         if firstTickPTS > streamStart {
             // A reordered stream can show a picture before the keyframe that follows it in decode
             // order; a margin of a few frames makes the seek land before the window's first picture.
@@ -156,8 +158,7 @@ public final class ClipReader {
 
     /// True when `pts` is at or before the time output tick `tick` shows, compared exactly in integers.
     private func isAtOrBefore(_ pts: Int64, tick: Int) -> Bool {
-        let phase: Int64 = speed == .realTime ? 0 : 1
-        return 2 * (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) * Int64(speed.denominator)
+        2 * (pts - startPTS) * Int64(timeBase.num) * Int64(outputFPS) * Int64(speed.denominator)
             <= (2 * Int64(tick) + phase) * Int64(timeBase.den) * Int64(speed.numerator)
     }
 
