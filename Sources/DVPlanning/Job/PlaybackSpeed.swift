@@ -40,9 +40,6 @@ public struct PlaybackSpeed: Sendable, Hashable, Comparable, Codable, CustomStri
         self.init(numerator: whole * scale + fraction, denominator: scale)
     }
 
-    /// The speed as a number, for display.
-    public var value: Double { Double(numerator) / Double(denominator) }
-
     /// `1/8`, `2`, `3/2`.
     public var description: String {
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
@@ -55,7 +52,13 @@ public struct PlaybackSpeed: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// The source time that `reel` time of a clip shows at this speed, to the nearest millisecond.
     public func sourceTime(ofReel reel: TimeSpan) -> TimeSpan {
-        TimeSpan(milliseconds: Self.divideRounded(reel.milliseconds * Int64(numerator), by: Int64(denominator)))
+        TimeSpan(milliseconds: sourceUnits(ofReel: reel.milliseconds))
+    }
+
+    /// How many units of a clip (milliseconds, samples) `reel` units of the reel show at this speed, to the
+    /// nearest, halves up.
+    public func sourceUnits(ofReel reel: Int64) -> Int64 {
+        Self.divideRounded(reel * Int64(numerator), by: Int64(denominator))
     }
 
     public static func < (left: PlaybackSpeed, right: PlaybackSpeed) -> Bool {

@@ -21,12 +21,6 @@ struct AudioPlacement: Encodable, Hashable {
     /// real time.
     var speedAudio: Job.SpeedAudio?
 
-    /// Samples of a file that `length` samples of the reel take at `speed` (nil: real time), rounded.
-    static func samples(_ length: Int, at speed: PlaybackSpeed?) -> Int {
-        guard let speed else { return length }
-        return Int((Int64(length) * Int64(speed.numerator) + Int64(speed.denominator) / 2) / Int64(speed.denominator))
-    }
-
     /// The `WorkKey` of the clip window, which names its loudness in the cache: the file's content, where
     /// the window starts and its length; for a layered day, also the choice and each layer's window; for a
     /// clip not at real time, its speed and whether it is muted.

@@ -175,7 +175,8 @@ struct AudioStage {
         of path: String, byteRange: Range<Int>?, from start: Int, length: Int, speed: PlaybackSpeed?, speedAudio: Job.SpeedAudio?
     ) throws -> StereoSamples {
         if speedAudio == .mute { return StereoSamples(silence: length) }
-        let samples = try AudioClipReader(path: path, byteRange: byteRange).read(startSample: start, count: AudioPlacement.samples(length, at: speed))
+        let count = speed.map { Int($0.sourceUnits(ofReel: Int64(length))) } ?? length
+        let samples = try AudioClipReader(path: path, byteRange: byteRange).read(startSample: start, count: count)
         return speed == nil ? samples : TimeStretch.stretch(samples, to: length)
     }
 
