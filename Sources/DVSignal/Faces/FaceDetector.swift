@@ -247,6 +247,9 @@ final class FlatCascade: @unchecked Sendable {
     let stages: UnsafeMutableBufferPointer<Stage>
     let windowWidth: Int
     let windowHeight: Int
+    /// True when every tree is one node whose both branches are leaves (OpenCV's frontal and profile
+    /// cascades are all stumps).
+    let isStumps: Bool
 
     init(_ cascade: HaarCascade) {
         var nodes: [Node] = [], trees: [(node: Int, leaf: Int)] = [], leaves: [Double] = [], stages: [Stage] = []
@@ -280,6 +283,7 @@ final class FlatCascade: @unchecked Sendable {
         _ = self.stages.initialize(from: stages)
         windowWidth = cascade.windowWidth
         windowHeight = cascade.windowHeight
+        isStumps = trees.allSatisfy { nodes[$0.node].left <= 0 && nodes[$0.node].right <= 0 }
     }
 
     deinit {
@@ -295,15 +299,17 @@ final class FlatCascade: @unchecked Sendable {
 final class CascadeWindows {
     private let cascade: FlatCascade
     private let sums: IntegralSums
-    /// Per node, its rectangles' four corner offsets each (top-left, top-right, bottom-left, bottom-right).
-    private let corners: UnsafeMutableBufferPointer<Int>
-    /// For a cascade of stumps (every tree one node, as OpenCV's frontal and profile cascades are), each
-    /// tree with all it needs side by side, in tree order; empty for any other cascade.
+    /// A node's three rectangles' four corner offsets each (top-left, top-right, bottom-left, bottom-right)
+    /// in the picture's integral sums.
+    private typealias Corners = (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+    /// Per node, its corners; empty when the cascade is laid out as `stumps`.
+    private let corners: UnsafeMutableBufferPointer<Corners>
+    /// For a cascade of stumps, each tree with all it needs side by side, in tree order; empty otherwise.
     private let stumps: UnsafeMutableBufferPointer<Stump>
 
     /// One stump: its rectangles' corner offsets, their weights, the threshold and the two leaves' values.
     private struct Stump {
-        var corners: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        var corners: Corners
         var weights: (Float, Float, Float)
         var threshold: Double
         var below: Double
@@ -323,31 +329,20 @@ final class CascadeWindows {
         self.cascade = cascade
         self.sums = sums
         let stride = sums.width + 1
-        corners = .allocate(capacity: cascade.nodes.count * 12)
-        for (index, node) in cascade.nodes.enumerated() {
-            let r = node.rects
-            for (slot, (x, y, width, height)) in [(r.0, r.1, r.2, r.3), (r.4, r.5, r.6, r.7), (r.8, r.9, r.10, r.11)].enumerated() {
-                let (x, y, width, height) = (Int(x), Int(y), Int(width), Int(height))
-                let base = index * 12 + slot * 4
-                corners[base] = y * stride + x
-                corners[base + 1] = y * stride + x + width
-                corners[base + 2] = (y + height) * stride + x
-                corners[base + 3] = (y + height) * stride + x + width
-            }
-        }
-        let trees = cascade.trees, nodes = cascade.nodes, leaves = cascade.leaves
-        let allStumps = layStumps && trees.indices.allSatisfy { index in
-            let node = nodes[trees[index].node]
-            return node.left <= 0 && node.right <= 0
-        }
-        stumps = .allocate(capacity: allStumps ? trees.count : 0)
-        if allStumps {
+        let nodes = cascade.nodes, trees = cascade.trees, leaves = cascade.leaves
+        let laid = layStumps && cascade.isStumps
+        corners = .allocate(capacity: laid ? 0 : nodes.count)
+        stumps = .allocate(capacity: laid ? trees.count : 0)
+        if laid {
             for (index, tree) in trees.enumerated() {
-                let node = nodes[tree.node], k = tree.node * 12
-                let c = (0..<12).map { [corners] offset in Int32(corners[k + offset]) }
+                let node = nodes[tree.node]
                 stumps[index] = Stump(
-                    corners: (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]), weights: node.weights,
-                    threshold: node.threshold, below: leaves[tree.leaf - Int(node.left)], above: leaves[tree.leaf - Int(node.right)])
+                    corners: Self.corners(of: node.rects, stride: Int32(stride)), weights: node.weights, threshold: node.threshold,
+                    below: leaves[tree.leaf - Int(node.left)], above: leaves[tree.leaf - Int(node.right)])
+            }
+        } else {
+            for (index, node) in nodes.enumerated() {
+                corners[index] = Self.corners(of: node.rects, stride: Int32(stride))
             }
         }
         normArea = Int64((cascade.windowWidth - 2) * (cascade.windowHeight - 2))
@@ -402,12 +397,7 @@ final class CascadeWindows {
                 while true {
                     let at = tree.node + node
                     let split = nodes[at]
-                    let k = at * 12
-                    var value = split.weights.0 * Float(sum[corners[k]] - sum[corners[k + 1]] - sum[corners[k + 2]] + sum[corners[k + 3]])
-                    value += split.weights.1 * Float(sum[corners[k + 4]] - sum[corners[k + 5]] - sum[corners[k + 6]] + sum[corners[k + 7]])
-                    if split.weights.2 != 0 {
-                        value += split.weights.2 * Float(sum[corners[k + 8]] - sum[corners[k + 9]] - sum[corners[k + 10]] + sum[corners[k + 11]])
-                    }
+                    let value = Self.feature(sum, corners[at], split.weights)
                     let next = Double(value) * normaliser < split.threshold ? split.left : split.right
                     if next <= 0 {
                         stageSum += leaves[tree.leaf - Int(next)]
@@ -432,12 +422,7 @@ final class CascadeWindows {
             var stageSum = 0.0
             for tree in stage.firstTree..<stage.endTree {
                 let stump = stumps[tree]
-                let c = stump.corners
-                var value = stump.weights.0 * Float(sum[Int(c.0)] - sum[Int(c.1)] - sum[Int(c.2)] + sum[Int(c.3)])
-                value += stump.weights.1 * Float(sum[Int(c.4)] - sum[Int(c.5)] - sum[Int(c.6)] + sum[Int(c.7)])
-                if stump.weights.2 != 0 {
-                    value += stump.weights.2 * Float(sum[Int(c.8)] - sum[Int(c.9)] - sum[Int(c.10)] + sum[Int(c.11)])
-                }
+                let value = Self.feature(sum, stump.corners, stump.weights)
                 stageSum += Double(value) * normaliser < stump.threshold ? stump.below : stump.above
             }
             if stageSum < stage.threshold {
@@ -445,5 +430,28 @@ final class CascadeWindows {
             }
         }
         return 1
+    }
+
+    /// A node's feature at the window whose sums start at `sum`: its rectangles' sums, weighted (a missing
+    /// third rectangle has weight 0).
+    @inline(__always)
+    private static func feature(_ sum: UnsafeMutablePointer<Int32>, _ c: Corners, _ weights: (Float, Float, Float)) -> Float {
+        var value = weights.0 * Float(sum[Int(c.0)] - sum[Int(c.1)] - sum[Int(c.2)] + sum[Int(c.3)])
+        value += weights.1 * Float(sum[Int(c.4)] - sum[Int(c.5)] - sum[Int(c.6)] + sum[Int(c.7)])
+        if weights.2 != 0 {
+            value += weights.2 * Float(sum[Int(c.8)] - sum[Int(c.9)] - sum[Int(c.10)] + sum[Int(c.11)])
+        }
+        return value
+    }
+
+    /// The corner offsets of a node's rectangles (x, y, width, height each) in sums whose rows are `stride` apart.
+    private static func corners(
+        of r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), stride: Int32
+    ) -> Corners {
+        let corners = { (x: Int32, y: Int32, width: Int32, height: Int32) in
+            (y * stride + x, y * stride + x + width, (y + height) * stride + x, (y + height) * stride + x + width)
+        }
+        let (a, b, c) = (corners(r.0, r.1, r.2, r.3), corners(r.4, r.5, r.6, r.7), corners(r.8, r.9, r.10, r.11))
+        return (a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3, c.0, c.1, c.2, c.3)
     }
 }
