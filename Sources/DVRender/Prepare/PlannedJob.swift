@@ -181,7 +181,7 @@ public struct PlannedJob: Sendable {
 }
 
 extension MediaEntry {
-    /// Whether the file says where it was shot: only then is the place-name table read (about a second).
+    /// Whether the file says where it was shot: only then is the place-name table read (about 0.1 s).
     fileprivate var hasPosition: Bool {
         if case let .media(info) = probe { info.tags.position != nil } else { false }
     }
