@@ -58,6 +58,10 @@ struct RealCorpusTests {
              partner: ("IMG_3582.HEIC", "602FEBB7-6B59-4799-96E6-9C8484D873C7")),
     ]
 
+    /// Why a test fails, rather than skips, without its reference tools.
+    static let needsExiftool: Comment = "make test installs exiftool (Debian's libimage-exiftool-perl)"
+    static let needsFFprobe: Comment = "make test installs ffprobe (Debian's ffmpeg)"
+
     /// A still that is nobody's partner: no day of the plan shows it.
     static let loneStill = "pixel_8.jpg"
 
@@ -91,10 +95,9 @@ struct RealCorpusTests {
     }
 
     @Test(
-        "exiftool and ffprobe still say what the table says of each real file",
-        .enabled(if: ReferenceCommand.exiftool != nil && ReferenceCommand.ffprobe != nil, "needs exiftool and ffprobe"))
+        "exiftool and ffprobe still say what the table says of each real file")
     func theReferenceToolsAgreeWithTheTable() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool), ffprobe = try #require(ReferenceCommand.ffprobe)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool), ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
         func exif(_ tag: String, _ file: String) throws -> String {
             let printed = try ReferenceCommand.output(exiftool, ["-s3", "-\(tag)", Self.folder.appendingPathComponent(file).path])
             return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -160,10 +163,9 @@ struct RealCorpusTests {
     }
 
     @Test(
-        "slow_motion: as_shot leaves every real clip at real time: none has a high-frame-rate stream by ffprobe's average rate, the Samsung slow motion (captured at 240 fps) being saved already slowed",
-        .enabled(if: ReferenceCommand.exiftool != nil && ReferenceCommand.ffprobe != nil, "needs exiftool and ffprobe"))
+        "slow_motion: as_shot leaves every real clip at real time: none has a high-frame-rate stream by ffprobe's average rate, the Samsung slow motion (captured at 240 fps) being saved already slowed")
     func asShotLeavesRealClipsAtRealTime() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool), ffprobe = try #require(ReferenceCommand.ffprobe)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool), ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
         for clip in Self.clips where clip.motionPhoto == nil {
             let printed = String(decoding: try ReferenceCommand.output(ffprobe, [
                 "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of", "csv=p=0",
@@ -217,10 +219,9 @@ struct RealCorpusTests {
     }
 
     @Test(
-        "dvpipe reads each real file's camera make and model as exiftool does (GoPro's own box aside)",
-        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool"))
+        "dvpipe reads each real file's camera make and model as exiftool does (GoPro's own box aside)")
     func cameraMakeAndModelAgreeWithExiftool() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool)
         // GoPro names the camera only in its own `udta` box (and the GPMF track), which no phone writes and
         // dvpipe does not read: exiftool finds "GoPro Max" there, dvpipe nothing.
         let unread = ["max-heromode.mp4"]
@@ -246,10 +247,9 @@ struct RealCorpusTests {
     }
 
     @Test(
-        "dvpipe reads where each real file was shot as exiftool does: movies' ISO 6709, HEIC Exif GPS, a Motion Photo's; the plan JSON gives it",
-        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool"))
+        "dvpipe reads where each real file was shot as exiftool does: movies' ISO 6709, HEIC Exif GPS, a Motion Photo's; the plan JSON gives it")
     func positionsAgreeWithExiftool() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool)
         let files = Self.clips.map(\.file) + [Self.loneStill, "IMG_3582.HEIC"]
         var placed = 0
         for file in files {
