@@ -48,7 +48,7 @@ struct AudioTrackWriterTests {
     /// Integrated loudness of samples [from, to) of `path` by `ffmpeg -af ebur128`.
     func ffmpegLoudness(_ path: String, from: Int, to: Int) throws -> Double? {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.ffmpeg))
+        process.executableURL = URL(fileURLWithPath: try #require(Self.ffmpeg, "make test installs the ffmpeg command"))
         process.arguments = ["-nostats", "-hide_banner", "-i", path, "-af", "atrim=start_sample=\(from):end_sample=\(to),ebur128", "-f", "null", "-"]
         let pipe = Pipe()
         process.standardError = pipe
@@ -114,11 +114,8 @@ struct AudioTrackWriterTests {
         #expect(abs(onset - planned) <= 48)
     }
 
-    // Skipped, and reported as skipped, without the ffmpeg command (make test installs it).
-    @Test(
-        "ffmpeg's ebur128 measures the written track's loudness-matched clips at −16 LUFS, as dvpipe's meter does",
-        .enabled(if: ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package) as an independent meter")
-    )
+    // Fails without the ffmpeg command (make test installs it), as every reference test does.
+    @Test("ffmpeg's ebur128 measures the written track's loudness-matched clips at −16 LUFS, as dvpipe's meter does")
     func loudnessAgreesWithFFmpeg() throws {
         let (url, timeline) = try roundTripTrack()
         let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)

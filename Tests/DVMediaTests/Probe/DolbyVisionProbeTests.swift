@@ -7,15 +7,14 @@ import Testing
 
 /// Dolby Vision configurations in real MP4 boxes: an HEVC clip from the ffmpeg command with a `dvcC` box
 /// (ETSI TS 103 572's layout) added to its sample entry, as a phone or an export tool writes it.
-@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package)"))
-struct DolbyVisionProbeTests {
+@Suite struct DolbyVisionProbeTests {
     init() { MediaLog.silence() }
 
     @Test("profile 5, with no base layer to show, is unreadable and says why; profile 8.4 (HLG base layer) is a clip")
     func profileFiveIsUnreadableAndEightFourIsAClip() throws {
         let folder = try TemporaryFolder("dolby-vision")
         let plain = folder.url.appendingPathComponent("plain.mp4")
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        _ = try ReferenceCommand.output(try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command"), [
             "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p10le",
             "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
             "-c:v", "libx265", "-x265-params", "log-level=error", "-preset", "ultrafast", "-tag:v", "hvc1", "-y", plain.path,
