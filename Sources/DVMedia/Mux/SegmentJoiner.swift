@@ -8,8 +8,12 @@ import Foundation
 /// Before its packets are copied, every segment is checked against the first: byte-identical codec headers
 /// (extradata), the same time base, codec, size and reorder delay; and each must start with a
 /// keyframe. Segment `i` is placed after the frames of the segments before it (frame counts × frame
-/// duration, never container durations). The output is `+faststart`, bit-exact, without a creation
-/// time, and appears at its destination only when complete.
+/// duration, never container durations). Decode times are counted the same way: the packet decoded
+/// `k`th in the reel decodes at frame `k` minus the codec headers' reorder delay, which is what an encoder
+/// gives a segment long enough to reorder that many frames, and what keeps a segment too short to reorder
+/// (one or two frames, whose encoder gave them no delay) from decoding before the end of the one before it.
+/// The output is `+faststart`, bit-exact, without a creation time, and appears at its destination only
+/// when complete.
 public struct SegmentJoiner: Sendable {
     /// The frame rate every segment was encoded at.
     public let fps: Int
@@ -35,6 +39,7 @@ public struct SegmentJoiner: Sendable {
         try muxer.writeHeader()
 
         let frameRate = AVRational(num: 1, den: Int32(fps))
+        let delay = Int64(reference.parameters.videoDelay)
         var framesBefore: Int64 = 0
         for (position, segment) in segments.enumerated() {
             // Each segment is opened once and checked before its packets are copied; a segment that cannot
@@ -42,9 +47,15 @@ public struct SegmentJoiner: Sendable {
             let source = position == 0 ? reference : try SegmentStream(url: segment)
             try source.checkJoinable(with: reference)
             let offset = av_rescale_q(framesBefore, frameRate, source.timeBase) - source.firstPTS
+            var decoded = framesBefore
             let frames = try source.copyPackets { packet in
                 packet.pointer.pointee.pts += offset
-                packet.pointer.pointee.dts += offset
+                packet.pointer.pointee.dts = av_rescale_q(decoded - delay, frameRate, source.timeBase)
+                decoded += 1
+                guard packet.pointer.pointee.dts <= packet.pointer.pointee.pts else {
+                    throw MediaError.cannotJoin(
+                        segment: segment.path, reason: "it reorders more frames than its codec headers say (\(delay))")
+                }
                 try soundtrack?.write(upTo: packet.pointer.pointee.dts, in: source.timeBase)
                 try captions?.write(upTo: Int(av_rescale_q(packet.pointer.pointee.dts, source.timeBase, AVRational(num: 1, den: 1000))))
                 try muxer.write(packet, stream: videoStream)

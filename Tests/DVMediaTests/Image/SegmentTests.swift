@@ -86,6 +86,29 @@ struct SegmentTests {
         #expect(try container.bestAudioStream() >= 0)
     }
 
+    /// An encoder given one or two frames reorders none (their decode times are their presentation times),
+    /// while a longer segment decodes two frames early: joined as they were, the frames after a short segment
+    /// would decode before its own, which the muxer refuses.
+    @Test("segments of one and two frames between long ones join: every frame in order, decode times strictly increasing", arguments: [[20, 1, 20], [20, 2, 1, 20], [1, 20, 2], [2, 2, 2]])
+    func joinShortSegments(lengths: [Int]) throws {
+        let scratch = try TestMedia.makeFolder()
+        let folder = scratch.url
+        let starts = lengths.indices.map { lengths[..<$0].reduce(0, +) }
+        let segments = lengths.indices.map { folder.appendingPathComponent("s\($0).mp4") }
+        for (url, (start, length)) in zip(segments, zip(starts, lengths)) { try writeSegment(url, frames: start..<(start + length)) }
+        let total = lengths.reduce(0, +)
+        let output = folder.appendingPathComponent("out.mp4")
+
+        #expect(try SegmentJoiner(fps: 30).join(segments, into: output) == total)
+
+        let packets = try videoPackets(output)
+        #expect(packets.count == total)
+        #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts })
+        #expect(packets.allSatisfy { $0.dts <= $0.pts })
+        let reader = try ClipReader(url: output, start: 0, duration: Double(total) / 30, outputFPS: 30, threads: 1)
+        #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<total))
+    }
+
     @Test("joining the same segments twice gives identical bytes")
     func joinIsReproducible() throws {
         let scratch = try TestMedia.makeFolder()
