@@ -11,6 +11,11 @@ public enum PlanMarkdown {
             case .withoutMedia(let run): lines.append(row([run.spanText, "\(run.count) days", "—", "", DayStatus.noMediaReason, "", ""]))
             }
         }
+        let short = plan.shortPieceSentences
+        if !short.isEmpty {
+            lines += ["", "**Short pieces** (a transition takes at most half of a piece, down to a cut; a piece is at least 1 frame)", ""]
+            lines += short.map { "- " + escaped($0) }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "**Warnings**", ""] + warnings.map { "- " + escaped($0.description) }

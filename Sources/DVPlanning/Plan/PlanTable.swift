@@ -61,6 +61,13 @@ public enum PlanTable {
                 lines += wrap("\(day.date): \(name)\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ", rest: "    ")
             }
         }
+        let short = plan.shortPieceSentences
+        if !short.isEmpty {
+            lines += ["", "Short pieces (a transition takes at most half of a piece, down to a cut; a piece is at least 1 frame):"]
+            for sentence in short {
+                lines += wrap(sentence, width: width, first: "  - ", rest: "    ")
+            }
+        }
         let warnings = plan.warnings.filter { $0.code != .unreadableFile }
         if !warnings.isEmpty {
             lines += ["", "Warnings:"]

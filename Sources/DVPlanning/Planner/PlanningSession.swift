@@ -264,12 +264,12 @@ struct PlanningSession {
     /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.
     private func layOut(_ planned: inout [PlannedDay]) -> Timeline {
         let clipDays = planned.indices.filter { planned[$0].status.hasClip }
-        guard !clipDays.isEmpty else { return Timeline(pieces: [], transition: rules.transition) }
+        guard !clipDays.isEmpty else { return Timeline(pieces: [], transition: rules.transition, fps: rules.pace.outputFPS) }
         var pieces: [(role: TimelineItem.Role, date: CalendarDay?, duration: TimeSpan)] = []
         if rules.introDuration > .zero { pieces.append((.intro, nil, rules.introDuration)) }
         pieces += clipDays.map { (.clip, planned[$0].date, planned[$0].reelDuration ?? .zero) }
         if rules.outroDuration > .zero { pieces.append((.outro, nil, rules.outroDuration)) }
-        let timeline = Timeline(pieces: pieces, transition: rules.transition)
+        let timeline = Timeline(pieces: pieces, transition: rules.transition, fps: rules.pace.outputFPS)
         for (index, item) in zip(clipDays, timeline.items.filter { $0.role == .clip }) {
             planned[index].outputStart = item.outputStart
         }

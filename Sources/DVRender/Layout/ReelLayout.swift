@@ -45,8 +45,7 @@ public struct ReelLayout: Sendable {
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [Piece] = []
         for item in plan.timeline.items {
-            let first = item.outputStart.nearestFrame(fps: fps)
-            let end = item.outputEnd.nearestFrame(fps: fps)
+            let (first, end) = (item.firstFrame, item.endFrame)
             let source: SegmentSource
             var day: PlannedDay?
             switch item.role {
@@ -89,7 +88,7 @@ public struct ReelLayout: Sendable {
         Self.placeBackdrops(in: &pieces, intro: job.intro?.background == .blur, outro: job.outro?.background == .blur, fps: fps)
         let style = plan.timeline.transition.style
         joins = zip(pieces, pieces.dropFirst()).map { previous, next in
-            Join(style: style, frameCount: max(0, previous.endFrame - next.firstFrame))
+            Join(style: style, frameCount: previous.endFrame - next.firstFrame)
         }
         self.canvas = canvas
         self.pieces = pieces
@@ -98,19 +97,18 @@ public struct ReelLayout: Sendable {
     }
 
     /// The clips a layered day shows at once, in its list order, each for as many of the piece's `frames`
-    /// as its window lasts, rounded as the piece's end is (so the longest shows on every frame); nil for a
-    /// day of one clip.
+    /// as its window lasts, rounded to the nearest frame as the piece's length is (so the longest shows on
+    /// every frame), and at least one; nil for a day of one clip.
     static func layers(
         of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String],
         framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
     ) -> [ClipLayer]? {
         guard !day.layers.isEmpty else { return nil }
-        let start = day.outputStart ?? .zero
         return day.layers.map { layer in
             var placed = ClipLayer(
                 path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
                 startMilliseconds: Int(layer.start.milliseconds),
-                frameCount: min(frames.count, (start + layer.duration).nearestFrame(fps: canvas.fps) - frames.lowerBound),
+                frameCount: min(frames.count, max(1, layer.duration.nearestFrame(fps: canvas.fps))),
                 rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit,
                 speed: layer.speed
             )

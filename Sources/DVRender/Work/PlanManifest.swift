@@ -6,7 +6,7 @@ import Foundation
 /// their path inside their library folder only (the plan's `file`), never by absolute path.
 public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var version: Int
     /// The plan, after re-planning around clips that failed.

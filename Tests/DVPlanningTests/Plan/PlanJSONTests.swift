@@ -41,10 +41,17 @@ import Testing
         #expect(days[2]["file"] is NSNull)
         #expect(days[2]["start"] is NSNull)
         let timeline = try #require(json["timeline"] as? [String: Any])
-        #expect(timeline["total_duration"] as? Double == 3.75)
+        // 3 s and 1.25 s at 30 fps are 90 and 38 frames (37.5, half a frame rounding up), overlapping by 15.
+        #expect(timeline["fps"] as? Int == 30)
+        #expect(timeline["frame_count"] as? Int == 113)
+        #expect(timeline["total_duration"] as? Double == 3.767)
         #expect(timeline["transition_style"] as? String == "crossfade")
+        let items = try #require(timeline["items"] as? [[String: Any]])
+        #expect(items.map { $0["first_frame"] as? Int } == [0, 75])
+        #expect(items.map { $0["frame_count"] as? Int } == [90, 38])
+        #expect(items.map { $0["transition_in_frames"] as? Int } == [0, 15])
         let totals = try #require(json["totals"] as? [String: Any])
-        #expect(totals["reel_duration"] as? Double == 3.75)
+        #expect(totals["reel_duration"] as? Double == 3.767)
         #expect(totals["days_skipped"] as? Int == 1)
     }
 

@@ -59,7 +59,7 @@ final class EventLog: RenderObserver {
         chosen.duration = TimeSpan(milliseconds: 3000)
         let skipped = PlannedDay(date: day("2024-12-03"), status: .skipped, reason: "skipped")
         let plan = Plan(
-            timeZone: "UTC", days: [chosen, skipped], timeline: Timeline(pieces: [], transition: Job.Transition()),
+            timeZone: "UTC", days: [chosen, skipped], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30),
             warnings: [], totals: PlanTotals()
         )
         let log = EventLog()

@@ -126,7 +126,7 @@ struct SegmentLayoutTests {
         day.path = "/lib/a.mov"
         let empty = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 2)!, status: .noMedia, reason: "no media")
         let plan = Plan(
-            timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition()), warnings: [], totals: PlanTotals()
+            timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [], totals: PlanTotals()
         )
         #expect(ReelLayout.readFiles(plan: plan, job: job) == ["/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf", TextStyle.defaultFontPath])
     }
