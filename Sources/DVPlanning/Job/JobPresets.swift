@@ -5,7 +5,9 @@ import Foundation
 /// `extends:` takes a file or a list of files, relative to the file that names them; a preset may extend
 /// others in turn. Later presets win over earlier ones, and the job over all of them: mappings merge key by
 /// key at every depth, a list or a plain value replaces what was there, and under `days:` each date's
-/// entry replaces the preset's entry for that date whole. Every node keeps the place where it was
+/// entry replaces the preset's entry for that date whole. A preset's `output:` meets a job's `outputs:`
+/// list by merging under each entry of it (so a theme's look reaches every output, and an output's own
+/// keys win). Every node keeps the place where it was
 /// written, and a preset's nodes the chain of `extends:` entries that brought them in, so that any
 /// problem is reported in the preset with "included from" the job.
 public struct JobComposition: Sendable {
@@ -48,9 +50,9 @@ public struct JobComposition: Sendable {
         for name in names {
             guard let preset = load(name, file: file, folder: folder, chain: chain) else { continue }
             let expanded = expand(preset.root, file: preset.name, folder: preset.folder, chain: chain + [(preset.absolute, preset.name)])
-            base = base.map { Self.merge($0, under: expanded, days: true) } ?? expanded
+            base = base.map { Self.mergeJob($0, under: expanded) } ?? expanded
         }
-        return base.map { Self.merge($0, under: own, days: true) } ?? own
+        return base.map { Self.mergeJob($0, under: own) } ?? own
     }
 
     /// The preset that the `extends:` entry `name` (in `file`, in `folder`) names, parsed, its nodes marked as
@@ -123,11 +125,26 @@ public struct JobComposition: Sendable {
         diagnostics.append(Diagnostic(.error, at: node.location, message))
     }
 
-    /// `over` merged onto `base`: mappings key by key (with `days`, each date's entry whole), anything else
-    /// replaced by `over`.
-    public static func merge(_ base: YAMLNode, under over: YAMLNode, days: Bool = false) -> YAMLNode {
-        mergeEntries(base, under: over) { key, old, new in
-            days && key == "days" ? mergeEntries(old, under: new) { _, _, whole in whole } : merge(old, under: new)
+    /// `over` merged onto `base`: mappings key by key, anything else replaced by `over`.
+    public static func merge(_ base: YAMLNode, under over: YAMLNode) -> YAMLNode {
+        mergeEntries(base, under: over) { _, old, new in merge(old, under: new) }
+    }
+
+    /// The job (or preset) `over` merged onto the preset `base`: as `merge`, but each date's entry under
+    /// `days` whole, and where `base` has an `output` mapping and `over` lists `outputs` (and has no `output`
+    /// of its own), `base`'s `output` merged under each entry of the list in its place.
+    public static func mergeJob(_ base: YAMLNode, under over: YAMLNode) -> YAMLNode {
+        var (base, over) = (base, over)
+        let value = { (node: YAMLNode, key: String) in node.entries?.first { $0.key.scalar == key }?.value }
+        if let output = value(base, "output"), output.entries != nil, value(over, "output") == nil,
+           let outputs = value(over, "outputs"), let items = outputs.items, let baseEntries = base.entries, let overEntries = over.entries
+        {
+            let spread = YAMLNode(.sequence(items.map { $0.entries == nil ? $0 : merge(output, under: $0) }), at: outputs.location)
+            base.content = .mapping(baseEntries.filter { $0.key.scalar != "output" })
+            over.content = .mapping(overEntries.map { $0.key.scalar == "outputs" ? YAMLNode.Entry(key: $0.key, value: spread) : $0 })
+        }
+        return mergeEntries(base, under: over) { key, old, new in
+            key == "days" ? mergeEntries(old, under: new) { _, _, whole in whole } : merge(old, under: new)
         }
     }
 

@@ -93,6 +93,57 @@ struct JobPresetsTests {
         #expect(job.output.path == repository.root + "/jobs/a.mp4")
     }
 
+    @Test("a preset's output settings apply to each entry of outputs:, an output's own keys winning, so a theme works with several outputs")
+    func presetOutputReachesEveryOutput() throws {
+        let repository = try Repository()
+        try repository.write("presets/house.yaml", "output: { fps: 25, video: { crf: 28, preset: slow }, look: { lut: theme:soft } }\n")
+        try repository.write("jobs/a.yaml", """
+            version: 1
+            extends: [theme:film, ../presets/house.yaml]
+            library: { paths: [../media] }
+            timeframe: { month: 2024-12 }
+            outputs:
+              - { path: wide.mp4, resolution: 1280x720 }
+              - { path: tall.mp4, resolution: 720x1280, video: { crf: 20 }, look: { lut: theme:bold, strength: 0.5 } }
+            """)
+        let result = repository.load("jobs/a.yaml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let job = try #require(result.job)
+        #expect(job.outputs.map(\.path) == [repository.root + "/jobs/wide.mp4", repository.root + "/jobs/tall.mp4"])
+        #expect(job.outputs.map(\.fps) == [25, 25])
+        #expect(job.outputs.map(\.video.crf) == [28, 20], "the output's own crf wins")
+        #expect(job.outputs.map(\.video.preset) == [.slow, .slow], "what only the preset says stays beside it")
+        #expect(job.outputs.map { $0.look?.lut } == ["theme:soft", "theme:bold"], "the later preset's look over the theme's, the output's over both")
+        #expect(job.outputs.map { $0.look?.strength } == [1, 0.5])
+
+        try repository.write("jobs/b.yaml", """
+            version: 1
+            extends: theme:film
+            library: { paths: [../media] }
+            timeframe: { month: 2024-12 }
+            outputs: [{ path: wide.mp4, resolution: 1280x720 }, { path: tall.mp4, resolution: 720x1280 }]
+            """)
+        let themed = try #require(repository.load("jobs/b.yaml").job)
+        #expect(themed.outputs.map { $0.look?.lut } == ["theme:film", "theme:film"])
+        #expect(themed.transition.duration == TimeSpan(milliseconds: 750))
+    }
+
+    @Test("a job that writes both output: and outputs: itself is still an error, at its output: line")
+    func jobWithBothOutputKeys() throws {
+        let repository = try Repository()
+        try repository.write("jobs/a.yaml", """
+            version: 1
+            extends: theme:film
+            library: { paths: [../media] }
+            timeframe: { month: 2024-12 }
+            output: { path: one.mp4 }
+            outputs: [{ path: wide.mp4 }]
+            """)
+        let result = repository.load("jobs/a.yaml")
+        #expect(result.job == nil)
+        #expect(result.diagnostics.map(\.description).contains { $0.contains("a.yaml:5:1: error: output and outputs: give one output, or list them all under outputs") }, "\(result.diagnostics)")
+    }
+
     @Test("an error in a preset is reported at the preset's line, with the line of each extends: that included it")
     func errorsInPresetsAreLocated() throws {
         let repository = try Repository()
