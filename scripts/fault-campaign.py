@@ -10,7 +10,11 @@ is not allowed); a store that is down, answers 500s or 429s, or hangs.
 
     scripts/fault-campaign.py --dvpipe .build/release/dvpipe --count 120 --seed 7 --report bench/faults.md
 
-Exit status 0 when every fault recovered to the right bytes and every corruption was named, 1 otherwise.
+Every line dvpipe prints on standard error is read too: a message that names one file twice (by its path or
+its name) counts against the campaign.
+
+Exit status 0 when every fault recovered to the right bytes, every corruption was named and no message named
+a file twice, 1 otherwise.
 """
 import argparse
 import contextlib
@@ -18,6 +22,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -40,6 +45,16 @@ CORRUPTIONS = {
 }
 
 
+# A file as a message names it: an absolute path, or a name with a media, manifest or font extension.
+FILE_NAME = re.compile(r"(?<![:/\w])/[^\s:;,()'\"]+|[\w.-]+\.(?:mp4|mov|jpg|jpeg|heic|m4a|aac|json|yaml|cube|ttf|png)\b")
+
+
+def repeated_files(line):
+    """The files `line` names more than once, by their last path component."""
+    names = [match.rstrip(".").rsplit("/", 1)[-1] for match in FILE_NAME.findall(line)]
+    return sorted({name for name in names if name and names.count(name) > 1})
+
+
 def sha256(path):
     with open(path, "rb") as file:
         return hashlib.sha256(file.read()).hexdigest()
@@ -51,6 +66,7 @@ class Campaign:
         self.random = random.Random(seed)
         self.scratch = scratch
         self.environment = dict(os.environ, DVPIPE_CACHE="off", GITHUB_ACTIONS="false", DVPIPE_CACHE_TIMEOUT="1")
+        self.messages = []
         self.base = os.path.join(scratch, "base")
         self.call(["demo", self.base])
         started = time.monotonic()
@@ -91,6 +107,7 @@ class Campaign:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
         done = subprocess.run(self.arguments(arguments), env=self.environment, capture_output=True, text=True,
                               preexec_fn=limited if limit else None, timeout=600)
+        self.messages += done.stderr.splitlines()
         if check and done.returncode != 0:
             raise RuntimeError(f"dvpipe {' '.join(arguments)} exited {done.returncode}: {done.stderr}")
         return done
@@ -329,10 +346,14 @@ def main():
                   f"{'' if named is None else (', named' if named else ', NOT NAMED')}", flush=True)
     totals = [sum(row[i] for row in results.values()) for i in range(6)]
     minutes = (time.monotonic() - started) / 60
+    twice = [line for line in campaign.messages if repeated_files(line)]
+    for line in twice:
+        print(f"  a message names a file twice: {line}", file=sys.stderr)
     lines = [
         f"Fault campaign: {totals[0]} faults (seed {arguments.seed}, {minutes:.1f} min): {totals[1]} wrong bytes, "
         f"{totals[2]} failed recoveries, {totals[4]} of {totals[3]} corruptions named; {totals[5]} landed on a live "
-        f"process or a full disk{'' if campaign.disk is None else f' (the disk filled is {campaign.disk})'}.",
+        f"process or a full disk{'' if campaign.disk is None else f' (the disk filled is {campaign.disk})'}; "
+        f"{len(twice)} of {len(campaign.messages)} messages name a file twice.",
         "",
         "| fault | injected | landed | wrong bytes | failed recoveries | corruptions named |",
         "|---|---:|---:|---:|---:|---:|",
@@ -347,7 +368,7 @@ def main():
     if arguments.report:
         with open(arguments.report, "w") as file:
             file.write(text)
-    return 0 if totals[1] == 0 and totals[2] == 0 and totals[4] == totals[3] else 1
+    return 0 if totals[1] == 0 and totals[2] == 0 and totals[4] == totals[3] and not twice else 1
 
 
 if __name__ == "__main__":

@@ -17,6 +17,11 @@ public enum LookCube {
         public var description: String {
             line.map { "\(path):\($0):\(column ?? 1): \(message)" } ?? "\(path): \(message)"
         }
+
+        /// The message with its line and column (`line 3, column 9: …`), without the file.
+        public var reason: String {
+            line.map { "line \($0), column \(column ?? 1): \(message)" } ?? message
+        }
     }
 
     /// The table in the `.cube` file at `path`, or of the look made by code that `theme:NAME` names.

@@ -22,28 +22,41 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     /// A segment that cannot be joined to the others by stream copy.
     case cannotJoin(segment: String, reason: String)
 
-    public var description: String {
+    /// The file the error concerns, if one.
+    public var path: String? {
         switch self {
-        case let .ffmpeg(operation, code, message, path):
-            let place = path.map { "\($0): " } ?? ""
-            return "\(place)\(operation) failed: \(message) (\(code))"
-        case let .codecUnavailable(name):
-            return "the codec '\(name)' is not in this FFmpeg build; run `dvpipe doctor`"
-        case let .noStream(kind, path):
-            return "\(path): no \(kind) stream"
-        case let .font(path, code):
-            return "\(path): FreeType could not load the font (error \(code))"
-        case let .invalidSize(width, height, reason):
-            return "invalid size \(width)x\(height): \(reason)"
-        case let .io(path, reason):
-            return "\(path): \(reason)"
-        case let .decode(path, stream, operation, code, message):
-            return "\(path) (stream \(stream)): \(operation) failed: \(message) (\(code))"
-        case let .invalidWindow(path, start, duration, fps):
-            return "\(path): cannot read \(duration) s from \(start) s at \(fps) fps"
-        case let .cannotJoin(segment, reason):
-            return "\(segment): cannot join by stream copy: \(reason)"
+        case let .ffmpeg(_, _, _, path): path
+        case let .noStream(_, path), let .font(path, _), let .io(path, _), let .decode(path, _, _, _, _), let .invalidWindow(path, _, _, _): path
+        case let .cannotJoin(segment, _): segment
+        case .codecUnavailable, .invalidSize: nil
         }
+    }
+
+    /// What went wrong, without the file (a stream's number where it helps): what a message that already
+    /// names the file adds to it.
+    public var reason: String {
+        switch self {
+        case let .ffmpeg(operation, code, message, _): "\(operation) failed: \(message) (\(code))"
+        case let .codecUnavailable(name): "the codec '\(name)' is not in this FFmpeg build; run `dvpipe doctor`"
+        case let .noStream(kind, _): "no \(kind) stream"
+        case let .font(_, code): "FreeType could not load the font (error \(code))"
+        case let .invalidSize(width, height, reason): "invalid size \(width)x\(height): \(reason)"
+        case let .io(_, reason): reason
+        case let .decode(_, stream, operation, code, message): "\(operation) failed (stream \(stream)): \(message) (\(code))"
+        case let .invalidWindow(_, start, duration, fps): "cannot read \(duration) s from \(start) s at \(fps) fps"
+        case let .cannotJoin(_, reason): "cannot join by stream copy: \(reason)"
+        }
+    }
+
+    /// `PATH: REASON`, or the reason alone when no file is concerned.
+    public var description: String {
+        path.map { "\($0): \(reason)" } ?? reason
+    }
+
+    /// What a message about `file` says of this error: its reason when it concerns `file` (or no file), else
+    /// its whole description, so that the message names each file once.
+    public func reason(besides file: String) -> String {
+        path == nil || path == file ? reason : description
     }
 }
 

@@ -1,3 +1,5 @@
+import DVFiles
+import DVMedia
 import DVPlanning
 
 /// Why a render, or a step around it, could not go on.
@@ -22,6 +24,16 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case lookFailed(path: String, reason: String)
     /// `--strict` and the remote segment store failed (down, erring, or holding bad entries).
     case storeFailed(address: String, reason: String)
+
+    /// What a message about `file` says of `error`: a media or file error's reason when it concerns `file`,
+    /// else all it says, so that the message names each file once.
+    public static func reason(of error: any Error, besides file: String) -> String {
+        switch error {
+        case let error as MediaError: error.reason(besides: file)
+        case let error as FileError: error.path == file ? error.reason : error.description
+        default: "\(error)"
+        }
+    }
 
     /// The file the failure concerns, when it is one.
     public var file: String? {

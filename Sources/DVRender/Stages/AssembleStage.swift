@@ -76,9 +76,9 @@ struct AssembleStage {
             observer.handle(.stageFinished(.assemble))
             return AssembledReel(output: output, frameCount: frames, byteCount: record.byteCount, sha256: record.fileHash, reused: false)
         } catch let error as MediaError {
-            throw RenderError.outputFailed(path: output.path, reason: error.description)
+            throw RenderError.outputFailed(path: output.path, reason: error.reason(besides: output.path))
         } catch let error as FileError {
-            throw RenderError.outputFailed(path: output.path, reason: error.description)
+            throw RenderError.outputFailed(path: output.path, reason: RenderError.reason(of: error, besides: output.path))
         } catch let error as CocoaError {
             throw RenderError.outputFailed(path: output.path, reason: error.localizedDescription)
         }

@@ -67,7 +67,7 @@ struct CardStage {
             }
             try normalizer.drawBackdropOnly(still.picture, rotation: reader.rotation, into: picture)
         } catch let error as MediaError {
-            throw RenderError.clipFailed(path: backdrop.path, reason: error.description)
+            throw RenderError.clipFailed(path: backdrop.path, reason: error.reason(besides: backdrop.path))
         }
         return picture
     }

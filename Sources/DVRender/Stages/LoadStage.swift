@@ -37,7 +37,7 @@ struct LoadStage {
             }
             return LoadedClip(source: source, reader: try open(firstFrame, frameCount))
         } catch let error as MediaError {
-            throw RenderError.clipFailed(path: source.path, reason: error.description)
+            throw RenderError.clipFailed(path: source.path, reason: error.reason(besides: source.path))
         }
     }
 }

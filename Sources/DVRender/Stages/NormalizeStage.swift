@@ -51,7 +51,7 @@ public struct NormalizedClip: ClipFrames {
             guard let frame = try loaded.reader.next() else { return nil }
             decoded = frame
         } catch let error as MediaError {
-            throw RenderError.clipFailed(path: source.path, reason: error.description)
+            throw RenderError.clipFailed(path: source.path, reason: error.reason(besides: source.path))
         }
         let missing = loaded.reader.repeatedAfterEnd - repeatedBeforePart
         if missing > loaded.reader.outputFPS / 2 {
@@ -93,7 +93,7 @@ struct NormalizeStage {
         do {
             return try LookCube.cube(looks)
         } catch {
-            throw RenderError.lookFailed(path: error.path, reason: error.description)
+            throw RenderError.lookFailed(path: error.path, reason: error.reason)
         }
     }
 }
