@@ -10,7 +10,10 @@ struct AssembleCommand: AsyncParsableCommand {
             Needs every segment of the plan in the work folder (after `dvpipe render`, or all shards of \
             it), or in the cache: segments the work folder lacks are taken from the cache folder or \
             downloaded from the segment store (--cache URL), so shards rendered on runners that share \
-            only a server assemble on a third; says how many are missing otherwise. Joins by stream copy, without re-encoding, into \
+            only a server assemble on a third; says how many are missing otherwise. Clips a shard found \
+            broken are recorded in the work folder, the cache and the store, by content: the plan is made \
+            around all of them, and the segments of that plan that no shard rendered (one shard had \
+            finished before another found a clip broken) are rendered here. Joins by stream copy, without re-encoding, into \
             a temporary file that replaces output.path only when complete. An output that is already \
             exactly that assembly (checked against the work folder's record and its SHA-256) is kept.
 
@@ -38,9 +41,12 @@ struct AssembleCommand: AsyncParsableCommand {
             let settings = RenderOptions(cache: cache, store: store)
             let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
-                let each = planned.forOutput(output)
-                let reel = try executor.assemble(each, layout: try each.layout(observer: printer))
+                let (each, layout, renderedHere) = try await executor.planForAssembly(planned.forOutput(output))
+                let reel = try executor.assemble(each, layout: layout)
                 printer.finishLine()
+                if renderedHere > 0 {
+                    print("rendered \(renderedHere) segment\(renderedHere == 1 ? "" : "s") that the plan around \(each.broken.count) broken clip\(each.broken.count == 1 ? "" : "s") needed and no shard made")
+                }
                 print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
             }
             RunSummary.storeLine(settings.store).map { print($0) }

@@ -16,7 +16,10 @@ struct RenderCommand: AsyncParsableCommand {
             With --shards N instead, K comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (0-based). \
             Processes that share the work folder may also run without --shard: each claims a segment \
             before rendering it and skips those others hold. Work folders rendered apart (one per CI \
-            runner) can be merged by copying without overwriting (cp -rn, an artifact download).
+            runner) can be merged by copying without overwriting (cp -rn, an artifact download). A clip \
+            found broken while rendering is recorded, by content, in the work folder, the cache and the \
+            segment store: every shard that learns of it renders its share of the plan made around it, and \
+            `dvpipe assemble` renders what that plan needs and no shard made.
 
             Example:
               dvpipe render jobs/dec-2024.yaml --shard 2/4 --work-dir /shared/dec-2024
@@ -62,7 +65,9 @@ struct RenderCommand: AsyncParsableCommand {
             let workDir = options.workDir.map { " --work-dir \($0)" } ?? ""
             for report in reports {
                 let name = reports.count > 1 ? " (\(report.planned.job.output.name))" : ""
-                print("shard \(shard)\(name): \(RunSummary.segmentsLine(report)); assemble with: dvpipe assemble \(options.job)\(workDir)")
+                let broken = report.planned.broken.count
+                let around = broken == 0 ? "" : "; planned around \(broken) broken clip\(broken == 1 ? "" : "s") (recorded for the other shards and assemble)"
+                print("shard \(shard)\(name): \(RunSummary.segmentsLine(report))\(around); assemble with: dvpipe assemble \(options.job)\(workDir)")
             }
             RunSummary.storeLine(executor.options.store).map { print($0) }
         }

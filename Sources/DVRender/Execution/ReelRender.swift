@@ -82,10 +82,12 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         work.removeAbandonedTemporaries()
         var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
-        var planned = planned
-        var failed = FailedClips.load(from: work)
+        let records = BrokenClips(work: work, cache: options.cache, store: options.store)
+        var planned = planned.converged(with: records)
         var failures: [ClipFailure] = []
-        var rendered = outputs.map { _ in 0 }
+        // Segments this process rendered, in any plan: after a re-plan they are found in the work folder, but
+        // were rendered here all the same.
+        var renderedHere = Set<String>()
         var warned = Set<String>()
         while true {
             // Every output of the job is laid out, so that shards split the positions alike whichever
@@ -108,34 +110,51 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             )
             let outcomes = try await renderer.render(owned, observer: observer, stop: stop)
             try finishStore()
-            for (index, outcome) in outcomes.enumerated() {
-                rendered[index] += outcome.renderedCount
+            for outcome in outcomes {
+                renderedHere.formUnion(outcome.finished.filter { !$0.reused }.map(\.spec.key))
                 cacheUse.hits += outcome.cacheUse.hits
                 cacheUse.misses += outcome.cacheUse.misses
                 cacheUse.stored += outcome.cacheUse.stored
             }
             let newFailures = outcomes.flatMap(\.failures)
             if newFailures.isEmpty {
+                // Other processes of this render (shards sharing the work folder, the cache or the store) may
+                // have found clips broken meanwhile: their segments follow the plan made around those too.
+                let settled = planned.converged(with: records)
+                if settled.broken.count > planned.broken.count {
+                    planned = settled
+                    continue
+                }
                 return outcomes.indices.map { index in
-                    var reusedFrom = outcomes[index].origins
+                    let finished = outcomes[index].finished
+                    let mine = finished.filter { renderedHere.contains($0.spec.key) }, others = finished.filter { !renderedHere.contains($0.spec.key) }
+                    var reusedFrom = Dictionary(grouping: others, by: \.origin).mapValues(\.count)
                     reusedFrom[SegmentOrigin.rendered] = nil
                     return SegmentsReport(
-                        planned: planned.forOutput(outputs[index]), layout: layouts[index], reusedCount: outcomes[index].reusedCount,
-                        renderedCount: rendered[index], reusedFrom: reusedFrom, failures: failures
+                        planned: planned.forOutput(outputs[index]), layout: layouts[index], reusedCount: others.count,
+                        renderedCount: mine.count, reusedFrom: reusedFrom, failures: failures
                     )
                 }
             }
             // A broken clip can fail its own segment and the next one, in every output: report each file once.
-            for failure in newFailures where !failures.contains(where: { $0.path == failure.path }) {
-                guard !options.strict, failed.add(failure, identity: layouts[0].identities[failure.path], index: planned.scan.entries) else {
+            var newly: [String: String] = [:]
+            for failure in newFailures where newly[failure.path] == nil && planned.broken[failure.path] == nil {
+                guard !options.strict, planned.scan.entries.contains(where: { $0.path == failure.path }) else {
                     let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
                     throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
                 }
                 observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
                 failures.append(failure)
+                newly[failure.path] = failure.reason
+                if let identity = layouts[0].identities[failure.path], !identity.isEmpty {
+                    try records.record(identity: identity, reason: failure.reason)
+                }
             }
-            try failed.save(to: work)
-            planned = planned.replanned(around: failed)
+            guard !newly.isEmpty else {
+                // The plan made around these clips chose them again: nothing more can be left out.
+                throw RenderError.clipFailed(path: newFailures[0].path, reason: newFailures[0].reason)
+            }
+            planned = planned.replanned(around: newly).converged(with: records)
         }
     }
 
@@ -167,6 +186,23 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout),
             among: planned.outputs.map(\.name))
         return reel
+    }
+
+    /// What `assemble` joins, after shards: the plan made around every clip the work folder, the cache or the
+    /// segment store records as broken (`BrokenClips`), and its layout. A shard that found a clip broken
+    /// after another shard had finished leaves segments of that plan that no shard rendered: when the plan
+    /// was made around broken clips, those are rendered here (`renderedHere` counts them), so that shards
+    /// and assembly end with one plan. Segments missing from a plan that no broken clip changed are left for
+    /// `assemble` to report: a shard has not finished.
+    public func planForAssembly(_ planned: PlannedJob) async throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
+        let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
+        let layout = try planned.layout(observer: observer)
+        try takeMissingSegments(layout)
+        guard !planned.broken.isEmpty, layout.segments.contains(where: { work.segments.finished($0.key) == nil }) else {
+            return (planned, layout, 0)
+        }
+        let report = try await renderSegments(planned)
+        return (report.planned, report.layout, report.renderedCount)
     }
 
     /// Brings the segments of `layout` that the work folder lacks from the shared cache or the segment store

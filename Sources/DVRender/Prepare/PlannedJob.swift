@@ -21,9 +21,13 @@ public struct PlannedJob: Sendable {
     let faces: FaceStore
     /// The place-name table the days' positions are named from, if one is installed (`PlaceNames`).
     let places: PlaceTable?
+    /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
+    /// made around, with why each failed, by path.
+    public private(set) var broken: [String: String] = [:]
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
-    /// time and inode are unchanged, and plans the reel around the clips that failed in earlier renders.
+    /// time and inode are unchanged, and plans the reel around the clips that the work folder records as
+    /// broken (`BrokenClips`; a render also asks its cache and segment store, `converged(with:)`).
     /// Writes only the work folder, never the library.
     ///
     /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
@@ -48,8 +52,7 @@ public struct PlannedJob: Sendable {
             observer.handle(.stageFinished(.scan))
         }
         let digests = ContentDigests(file: work.digestsFile)
-        let failed = FailedClips.load(from: work)
-        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
+        let index = scan.entries
         let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
         var moments: [String: MomentScores] = [:]
         if !wanted.isEmpty {
@@ -62,10 +65,10 @@ public struct PlannedJob: Sendable {
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
             faces: FaceStore(file: work.facesFile), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
-        )
+        ).converged(with: BrokenClips(work: work))
     }
 
-    /// The job planned over `index` (the scan with failed clips marked unreadable).
+    /// The job planned over `index` (the scan with broken clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
         moments: [String: MomentScores], faces: FaceStore, places: PlaceTable?
@@ -87,13 +90,39 @@ public struct PlannedJob: Sendable {
         self.plan = plan
     }
 
-    /// The plan made again with `failed` clips treated as unreadable: their days fall back to their next
-    /// candidate, or are left out.
-    public func replanned(around failed: FailedClips) -> PlannedJob {
-        let index = failed.applied(to: scan.entries) { paths in digests.digests(of: paths) }
-        return PlannedJob(
+    /// The plan made again with the files of `newly` (reasons by path) treated as unreadable, besides those
+    /// it was made around already: their days fall back to their next candidate, or are left out.
+    public func replanned(around newly: [String: String]) -> PlannedJob {
+        let broken = self.broken.merging(newly) { first, _ in first }
+        let index = scan.entries.map { entry in
+            guard let reason = broken[entry.path] else { return entry }
+            var marked = entry
+            marked.probe = .unreadable(reason: "failed while rendering: \(reason)")
+            return marked
+        }
+        var planned = PlannedJob(
             job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces, places: places
         )
+        planned.broken = broken
+        return planned
+    }
+
+    /// The plan made around every file it would read that `records` know as broken: the files its days and
+    /// layers choose are checked by content digest, and when one is known the plan is made again without it
+    /// and the new choices are checked in turn, until none is. Every process that asks the same places thus
+    /// comes to the same plan. No digest is computed when no place may know of any broken file.
+    public func converged(with records: BrokenClips) -> PlannedJob {
+        guard records.mayKnowAny else { return self }
+        var planned = self
+        while true {
+            let chosen = Set(planned.plan.days.flatMap { [$0.path].compactMap { $0 } + $0.layers.map(\.path) }).subtracting(planned.broken.keys)
+            let identities = digests.digests(of: chosen.sorted())
+            try? digests.save()
+            let known = records.known(Set(identities.values))
+            let newly = identities.compactMapValues { known[$0] }
+            guard !newly.isEmpty else { return planned }
+            planned = planned.replanned(around: newly)
+        }
     }
 
     /// The reel's layout: the content digest of every file it reads (hashing those this machine has not

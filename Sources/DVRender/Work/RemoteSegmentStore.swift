@@ -4,7 +4,8 @@ import Synchronization
 
 /// Rendered segments on a server any runner can reach (`--cache https://…`), in the layout of Bazel's HTTP
 /// remote cache, so that bazel-remote, nginx with WebDAV and other servers of that protocol serve it as is:
-/// a segment's record (`SegmentRecord` JSON) under `ac/KEY`, its bytes under `cas/SHA-256`.
+/// a segment's record (`SegmentRecord` JSON) under `ac/KEY`, its bytes under `cas/SHA-256`; the records of
+/// clips found broken (`BrokenClips`) under `ac/` too, by their own keys.
 ///
 /// The store never costs a render: a download is checked against its SHA-256 before use (a bad one is a
 /// warning, the segment is rendered again and its entry rewritten); a server that is down or failing is a
@@ -112,6 +113,23 @@ public final class RemoteSegmentStore: Sendable {
             }
             guard let recordBody = try? JSONCoding.encoder.encode(record), put("ac/\(key)", recordBody) else { return }
             state.withLock { $0.traffic.uploaded += 1 }
+        }
+    }
+
+    /// The body of another kind of record under `ac/KEY` (a broken clip's), or nil when the server lacks it
+    /// (or is given up). The caller checks what it reads.
+    public func entry(_ key: String) -> Data? {
+        guard state.withLock({ $0.traffic.failure == nil }) else { return nil }
+        return get("ac/\(key)")
+    }
+
+    /// Puts another kind of record under `ac/KEY`, on the upload thread; nothing under `--cache-read-only`,
+    /// or once the server is given up or refused an upload.
+    public func putEntry(_ key: String, _ body: Data) {
+        guard !settings.readOnly else { return }
+        uploads.async(group: pending) { [self] in
+            guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
+            _ = put("ac/\(key)", body)
         }
     }
 
