@@ -71,8 +71,10 @@ struct RealCorpusTests {
         try FileManager.default.copyItem(at: folder, to: media)
         try FileManager.default.removeItem(at: media.appendingPathComponent("LICENSES"))
         try FileManager.default.removeItem(at: media.appendingPathComponent("SOURCES.md"))
-        // Undated webcam clips of people, for SubjectFramingRenderTests: not phone files this suite plans.
+        // Undated webcam clips of people, for SubjectFramingRenderTests, and the edge cases CorpusMatrixTests
+        // adds (files cut short, a clip of 5 frames): not the phone files this suite plans.
         try FileManager.default.removeItem(at: media.appendingPathComponent("people"))
+        try FileManager.default.removeItem(at: media.appendingPathComponent("edges"))
         return try writeJob("corpus", in: scratch, from: "2019-11-01", to: "2025-05-31", resolution: "640x360")
     }
 
