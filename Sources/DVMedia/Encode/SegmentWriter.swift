@@ -49,6 +49,12 @@ public final class SegmentWriter {
         if packetCount == 0 && !packet.isKeyframe {
             throw MediaError.cannotJoin(segment: destination.path, reason: "the encoder did not start with a keyframe")
         }
+        // Every frame lasts one tick of the encoder's time base (1/fps). libx264 leaves the duration at 0, and
+        // the MP4 muxer then ends the edit list at the last frame's start: a reader drops that frame where no
+        // reorder delay shifts the list (a segment of one or two frames).
+        if packet.duration == 0 {
+            packet.duration = 1
+        }
         packetCount += 1
         try muxer.write(packet, stream: stream)
     }

@@ -25,9 +25,12 @@ public struct SegmentJoiner: Sendable {
 
     /// Joins `segments` in order into `destination`, adding the audio stream of `audio` (an MP4/M4A
     /// with AAC, whose packets are copied as they are) when given, and a `mov_text` subtitle stream when
-    /// there are `subtitles`. Returns the total frame count.
+    /// there are `subtitles`. With `frameCounts`, each segment must hold as many frames as its count says
+    /// (else the join fails naming it). Returns the total frame count.
     @discardableResult
-    public func join(_ segments: [URL], audio: URL? = nil, subtitles: [SubtitleCue] = [], into destination: URL) throws -> Int {
+    public func join(
+        _ segments: [URL], frameCounts: [Int]? = nil, audio: URL? = nil, subtitles: [SubtitleCue] = [], into destination: URL
+    ) throws -> Int {
         guard let first = segments.first else {
             throw MediaError.cannotJoin(segment: destination.path, reason: "no segments to join")
         }
@@ -59,6 +62,9 @@ public struct SegmentJoiner: Sendable {
                 try soundtrack?.write(upTo: packet.pointer.pointee.dts, in: source.timeBase)
                 try captions?.write(upTo: Int(av_rescale_q(packet.pointer.pointee.dts, source.timeBase, AVRational(num: 1, den: 1000))))
                 try muxer.write(packet, stream: videoStream)
+            }
+            if let expected = frameCounts?[position], frames != expected {
+                throw MediaError.cannotJoin(segment: segment.path, reason: "it holds \(frames) frames where its record says \(expected)")
             }
             framesBefore += Int64(frames)
         }

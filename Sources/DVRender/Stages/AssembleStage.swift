@@ -69,7 +69,8 @@ struct AssembleStage {
         do {
             try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
-                layout.segments.map { work.segments.file($0.key) }, audio: audio.file, subtitles: subtitles, into: output
+                layout.segments.map { work.segments.file($0.key) }, frameCounts: layout.segments.map(\.frameCount), audio: audio.file,
+                subtitles: subtitles, into: output
             )
             let record = try work.recordAssembly(inputs: inputs, output: output, name: name, frameCount: frames)
             observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: false, name: output.path))

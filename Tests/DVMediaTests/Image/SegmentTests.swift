@@ -109,6 +109,38 @@ struct SegmentTests {
         #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<total))
     }
 
+    /// libx264 gives its packets no duration; the muxer then ended a segment's edit list at its last frame's
+    /// start, and where that time is a whole number of milliseconds (at 25 fps, not at 30) and no reorder
+    /// delay shifts the list (a segment of one or two frames), a reader dropped the last frame: the reel fell
+    /// short of its plan. The generative test found it.
+    @Test("a segment of one, two or three frames reads back with every frame, at 24, 25 and 30 fps", arguments: [24, 25, 30])
+    func shortSegmentsKeepEveryFrame(fps: Int) throws {
+        let scratch = try TestMedia.makeFolder()
+        var settings = Self.settings
+        settings.fps = fps
+        for frames in [1, 2, 3, 30] {
+            let url = scratch.url.appendingPathComponent("seg-\(frames).mp4")
+            try writeSegment(url, frames: 0..<frames, settings: settings)
+            #expect(try videoPackets(url).count == frames, "\(frames) frames at \(fps) fps")
+        }
+    }
+
+    @Test("a segment that does not hold the frames its record says fails the join, naming it")
+    func joinChecksFrameCounts() throws {
+        let scratch = try TestMedia.makeFolder()
+        let segments = [0..<5, 5..<9].enumerated().map { scratch.url.appendingPathComponent("s\($0.offset).mp4") }
+        try writeSegment(segments[0], frames: 0..<5)
+        try writeSegment(segments[1], frames: 5..<9)
+        let output = scratch.url.appendingPathComponent("out.mp4")
+        #expect(try SegmentJoiner(fps: 30).join(segments, frameCounts: [5, 4], into: output) == 9)
+        #expect {
+            try SegmentJoiner(fps: 30).join(segments, frameCounts: [5, 5], into: scratch.url.appendingPathComponent("bad.mp4"))
+        } throws: { error in
+            "\(error)".contains("s1.mp4: cannot join by stream copy: it holds 4 frames where its record says 5")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("bad.mp4").path))
+    }
+
     @Test("joining the same segments twice gives identical bytes")
     func joinIsReproducible() throws {
         let scratch = try TestMedia.makeFolder()
