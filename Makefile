@@ -20,7 +20,7 @@ SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
 BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv nginx-light
 
-.PHONY: deps demo test test-faults test-engines build bench clean
+.PHONY: deps demo test test-faults test-generative test-engines build bench clean
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
@@ -52,6 +52,15 @@ SEED ?= 1
 test-faults: build
 	@scripts/install-deps.sh python3
 	scripts/fault-campaign.py --dvpipe $(DVPIPE_RELEASE) --count $(FAULTS) --seed $(SEED) --report bench/faults.md
+
+# The generative test's long run (Tests/DVPipeTests/GenerativeJobTests): GENERATIVE_JOBS random jobs over
+# generated clips, drawn from SEED, each rendered, decoded, counted and rendered again; a failing job is shrunk
+# and printed. `make test` runs 12 of them. About 0.8 s a job on 2 cores.
+GENERATIVE_JOBS ?= 2000
+test-generative: deps
+	@scripts/install-deps.sh ffmpeg
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	DVPIPE_GENERATIVE_JOBS=$(GENERATIVE_JOBS) DVPIPE_GENERATIVE_SEED=$(SEED) $(SWIFT) test --skip-build --filter GenerativeJobTests
 
 # The batch engines alone: the Slurm example on a real one-node Slurm cluster (also part of `make test`).
 test-engines: deps
