@@ -28,8 +28,15 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         /** OpenSSL's libcrypto (system, through pkg-config): SHA-256 with the CPU's SHA instructions, for keys and content digests. */
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        /** FreeType's glyph rasteriser (system, through pkg-config). */
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        /** The text stack (system, through pkg-config): FreeType's glyph rasteriser, HarfBuzz's shaping, FriBidi's
+            bidirectional order and fontconfig's fallback fonts, as libass, mpv and Pango use them. */
+        .systemLibrary(
+            name: "CText", pkgConfig: "freetype2 harfbuzz fribidi fontconfig",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libfontconfig-dev"])]
+        ),
+        /** ICU's line breaking (Debian's libicu-dev) behind a C function of plain types: ICU's headers cannot be
+            imported beside Foundation's own copy of them. */
+        .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
@@ -42,8 +49,8 @@ let package = Package(
         .target(name: "DVMetadata"),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
         .target(name: "DVFiles"),
-        /** The only code that owns FFmpeg and FreeType objects: probing, decoding, encoding, muxing, text. */
-        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CFreeType", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+        /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
+        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */

@@ -55,6 +55,7 @@ enum VersionReport {
         lines.append("libx264 \(versions.x264 ?? "not available")")
         lines.append("libyaml \(YAMLLibrary.version)")
         lines.append("FreeType \(versions.freetype)")
+        lines += versions.text.map { "\($0.name) \($0.version)" }
         return lines.joined(separator: "\n")
     }
 }

@@ -47,7 +47,18 @@ struct MachineCheck {
     }
 
     static let installCommand =
-        "apt-get install -y libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libyaml-dev libfreetype-dev fonts-dejavu-core"
+        "apt-get install -y libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libyaml-dev libfreetype-dev "
+        + "libharfbuzz-dev libfribidi-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji"
+
+    /// The writing systems `doctor` checks the installed fonts for, by fontconfig's language tags, with a
+    /// name for each and the Debian package whose Noto fonts cover it.
+    static let scripts: [(language: String, name: String, package: String)] = [
+        ("en", "Latin", "fonts-dejavu-core"), ("el", "Greek", "fonts-dejavu-core"), ("ru", "Cyrillic", "fonts-dejavu-core"),
+        ("ar", "Arabic", "fonts-noto-core"), ("he", "Hebrew", "fonts-noto-core"), ("hi", "Devanagari", "fonts-noto-core"),
+        ("bn", "Bengali", "fonts-noto-core"), ("ta", "Tamil", "fonts-noto-core"), ("th", "Thai", "fonts-noto-core"),
+        ("ja", "Japanese", "fonts-noto-cjk"), ("zh-cn", "Chinese (simplified)", "fonts-noto-cjk"),
+        ("zh-tw", "Chinese (traditional)", "fonts-noto-cjk"), ("ko", "Korean", "fonts-noto-cjk"),
+    ]
 
     static func all(workDirectory: String) -> [MachineCheck] {
         let versions = LibraryVersions.current()
@@ -58,6 +69,9 @@ struct MachineCheck {
         }
         checks.append(.init(status: .ok, required: true, subject: "libyaml", detail: YAMLLibrary.version))
         checks.append(.init(status: .ok, required: true, subject: "FreeType", detail: versions.freetype))
+        for library in versions.text {
+            checks.append(.init(status: .ok, required: true, subject: library.name, detail: library.version))
+        }
         for encoder in EncoderAvailability.check() {
             let fix = "not in this FFmpeg build; run: apt-get install -y \(encoder.debianPackage)"
             checks.append(.init(
@@ -72,6 +86,18 @@ struct MachineCheck {
         checks.append(.init(
             status: hasFont ? .ok : .missing, required: true, subject: "default font",
             detail: hasFont ? font : "\(font) not found; run: apt-get install -y fonts-dejavu-core"
+        ))
+        let covered = FontFallback.coverage(of: scripts.map(\.language))
+        for (script, found) in zip(scripts, covered) {
+            checks.append(.init(
+                status: found.family == nil ? .missing : .ok, required: false, subject: "\(script.name) text",
+                detail: found.family.map { "drawn with \($0)" } ?? "no installed font; run: apt-get install -y \(script.package)"
+            ))
+        }
+        let emoji = FontFallback.file(for: "\u{1F600}", language: nil, colour: true)
+        checks.append(.init(
+            status: emoji == nil ? .missing : .ok, required: false, subject: "colour emoji",
+            detail: emoji.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "no colour font; run: apt-get install -y fonts-noto-color-emoji"
         ))
         let faces = Result { try FaceAnalyzer.detector() }
         checks.append(.init(

@@ -2,20 +2,23 @@ import DVFiles
 import DVMedia
 import DVMetadata
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.
 ///
 /// Output is the same bytes on every run: bit-exact codec and container flags, one encoder thread,
-/// fixed x264/x265 settings. Owns a `FontFace`, so keep an instance on one task (make one per task).
+/// fixed x264/x265 settings. Owns font faces, so keep an instance on one task (make one per task).
 public final class SampleWriter {
-    private let font: FontFace
+    private let fontPath: String
+    private let fonts = FontSet()
     private static let textColor = RGBAColor.white
     private static let barColor = RGBAColor(red: 250, green: 200, blue: 40)
 
     /// Prepares a writer drawing its text with the font at `fontPath` (DejaVu Sans Bold by default).
     public init(fontPath: String = TextStyle.boldFontPath) throws {
-        font = try FontFace(path: fontPath, pixelSize: 64)
+        self.fontPath = fontPath
+        _ = try fonts.face(fontPath, pixelSize: 64)
     }
 
     /// Writes `clip` into `directory` and returns the file's URL.
@@ -229,23 +232,25 @@ public final class SampleWriter {
         let turned = rotation % 180 != 0
         let width = turned ? frame.height : frame.width
         let height = turned ? frame.width : frame.height
-        try font.setPixelSize(height * 6 / 10)
-        var digits = try font.render(text)
+        var digits = try line(text, pixelSize: height * 6 / 10)
         if digits.width > width * 8 / 10 {
-            try font.setPixelSize(height * 6 / 10 * width * 8 / 10 / digits.width)
-            digits = try font.render(text)
+            digits = try line(text, pixelSize: height * 6 / 10 * width * 8 / 10 / digits.width)
         }
         let top = (height - digits.height) / 2 - height / 16
         var pieces = [(digits, (width - digits.width) / 2, top)]
         if let label {
-            try font.setPixelSize(max(10, min(height, width) / 12))
-            let line = try font.render(label)
+            let line = try line(label, pixelSize: max(10, min(height, width) / 12))
             pieces.append((line, (width - line.width) / 2, top + digits.height + height / 20))
         }
         for (mask, x, y) in pieces {
             let placed = Self.coded((x, y, mask.width, mask.height), display: (width, height), rotation: rotation)
             frame.blend(mask.rotated(clockwise: 360 - rotation % 360), x: placed.x, y: placed.y, color: color)
         }
+    }
+
+    /// `text` on one line at `pixelSize`, cut tight around its ink.
+    private func line(_ text: String, pixelSize: Int) throws -> TextMask {
+        try TextLayout(text, fontPath: fontPath, settings: TextLayout.Settings(pixelSize: pixelSize), fonts: fonts).image().mask.trimmed()
     }
 
     /// Where a box of the picture as displayed (after a clockwise `rotation`) lies in the coded picture.

@@ -18,7 +18,7 @@ extension JobFileReference {
                     return "\(path) has no sound"
                 }
             case .font:
-                _ = try FontFace(path: path, pixelSize: 16).render("0")
+                _ = try TextLayout("0", fontPath: path, settings: TextLayout.Settings(pixelSize: 16), fonts: FontSet()).image()
             case .look:
                 _ = try LookCube.table(at: path)
             }

@@ -1,15 +1,14 @@
 import DVPlanning
 
 /// Draws a piece's overlays into its canvas frames. Each text is laid out once (cached by text, size,
-/// look and font) from glyphs the font faces keep (borrowed from a `FontPool`, given back when the
-/// painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
+/// look, font, direction and language) from glyphs the font faces keep (borrowed from a `FontPool`, given
+/// back when the painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
 /// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
 public final class OverlayPainter {
     private let overlays: PieceOverlays
     private let placement: OverlayPlacement
     private let fontPath: String
-    private let fontPool: FontPool
-    private var fonts: [String: FontFace] = [:]
+    private let fonts: FontSet
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
     private var movies: [OverlayVideo: OverlayMovie] = [:]
@@ -21,6 +20,9 @@ public final class OverlayPainter {
         var size: Double
         var look: Job.TextLook
         var font: String
+        var fallbacks: [FontFile]
+        var direction: TextDirection?
+        var language: String?
     }
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
@@ -32,16 +34,10 @@ public final class OverlayPainter {
     ) {
         self.overlays = overlays
         self.toneMap = toneMap
-        fontPool = fonts
+        self.fonts = FontSet(pool: fonts)
         self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
         self.fontPath = fontPath
-    }
-
-    deinit {
-        for font in fonts.values {
-            fontPool.giveBack(font)
-        }
     }
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
@@ -80,13 +76,14 @@ public final class OverlayPainter {
 
     private func sprite(for text: OverlayText) throws -> TextSprite {
         let path = text.font?.path ?? fontPath
-        let key = SpriteKey(text: text.text, size: text.size, look: text.look, font: path)
+        let key = SpriteKey(
+            text: text.text, size: text.size, look: text.look, font: path, fallbacks: text.fallbacks.map(\.file), direction: text.direction,
+            language: text.language)
         if let cached = sprites[key] { return cached }
-        let font = try fonts[path] ?? fontPool.borrow(path)
-        fonts[path] = font
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(
-            text: text.text, look: text.look, font: font, pixelSize: pixelSize, maxWidth: placement.maxWidth, alignment: text.align ?? .center
+            text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts, pixelSize: pixelSize, maxWidth: placement.maxWidth,
+            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language
         )
         sprites[key] = sprite
         return sprite

@@ -30,8 +30,15 @@ public struct OverlayPicture: Sendable {
         let target = (width: max(1, width), height: max(1, (width * picture.height + picture.width / 2) / max(1, picture.width)))
         var rgba = try RGBAConverter(picture: picture, width: target.width, height: target.height, path: path).convert(picture)
         PictureColour.declared(by: picture, path: path)?.convert(rgba: &rgba)
-        self.width = target.width
-        self.height = target.height
+        self.init(rgba: rgba, width: target.width, height: target.height)
+    }
+
+    /// A picture of `width × height` sRGB pixels with straight alpha (`rgba`, four bytes a pixel, top row
+    /// first): colour glyphs, say.
+    public init(rgba: [UInt8], width: Int, height: Int) {
+        precondition(rgba.count == width * height * 4, "four bytes a pixel")
+        self.width = width
+        self.height = height
         var luma = [UInt8](repeating: 0, count: width * height)
         var blue = luma
         var red = luma

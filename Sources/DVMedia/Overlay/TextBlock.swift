@@ -1,64 +1,38 @@
 import DVPlanning
 import DVSignal
 
-/// Lays out text of one or more lines (`\n` breaks them) with a font: each line centred under the
-/// widest (or lined up on its left or right), baselines one line height apart, shrunk until it fits a
-/// width so it is never cut off.
+/// A text drawn by `TextLayout` to fit a width: broken into lines where it may when `wrap` is set, and
+/// shrunk until its widest line fits, so it is never cut off.
 public struct TextBlock {
-    /// The lines' coverage; its height is the lines' full height (ascender to descender), so texts of
-    /// the same size line up whatever letters they hold.
-    public let mask: TextMask
+    /// The lines' coverage and colour glyphs; the block's height is the lines' full height (ascender to
+    /// descender, and any ink beyond), so texts of the same size line up whatever letters they hold.
+    public let image: TextImage
+    /// The lines' coverage in the text's colour.
+    public var mask: TextMask { image.mask }
     /// The pixel size the text ended up at.
     public let pixelSize: Int
 
-    /// Renders `text` at `pixelSize` pixels per em with `font`, smaller when wider than `maxWidth`, its
-    /// lines lined up as `alignment` says.
-    public init(_ text: String, font: FontFace, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center) throws {
+    /// Draws `text` with the font at `fontPath` (what it lacks with `fallbacks`, or fontconfig's choices when
+    /// nil; the faces from `fonts`) at `pixelSize`
+    /// pixels per em, smaller when wider than `maxWidth`, its lines lined up as `alignment` says; with
+    /// `wrap`, broken into lines no wider than `maxWidth` where Unicode's rules allow first.
+    public init(
+        _ text: String, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center,
+        direction: TextDirection = .auto, language: String? = nil, wrap: Bool = false
+    ) throws {
         var size = max(1, pixelSize)
-        var block = try Self.render(text, font: font, pixelSize: size, alignment: alignment)
-        while block.width > maxWidth, size > 1 {
-            size = max(1, min(size - 1, size * maxWidth / block.width))
-            block = try Self.render(text, font: font, pixelSize: size, alignment: alignment)
+        func draw(_ size: Int) throws -> TextImage {
+            let settings = TextLayout.Settings(
+                pixelSize: size, language: language, direction: direction, alignment: alignment, wrapWidth: wrap ? max(1, maxWidth) : nil)
+            let layout = try TextLayout(text, fontPath: fontPath, fallbacks: fallbacks, settings: settings, fonts: fonts)
+            return try layout.image()
         }
-        mask = block
+        var image = try draw(size)
+        while image.mask.width > maxWidth, size > 1 {
+            size = max(1, min(size - 1, size * maxWidth / image.mask.width))
+            image = try draw(size)
+        }
+        self.image = image
         self.pixelSize = size
-    }
-
-    /// `text` with line breaks added between words so that each line, at `pixelSize`, fits `maxWidth`
-    /// where it can (a single word wider than that stays whole, for the block to shrink).
-    public static func wrapped(_ text: String, font: FontFace, pixelSize: Int, maxWidth: Int) throws -> String {
-        try font.setPixelSize(max(1, pixelSize))
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if !line.isEmpty, try font.render(candidate).width > maxWidth {
-                    lines.append(line)
-                    line = String(word)
-                } else {
-                    line = candidate
-                }
-            }
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func render(_ text: String, font: FontFace, pixelSize: Int, alignment: TextAlignment) throws -> TextMask {
-        try font.setPixelSize(pixelSize)
-        let lines = try text.split(separator: "\n", omittingEmptySubsequences: false).map { try font.render(String($0)) }
-        let lineHeight = max(font.lineHeight, 1)
-        let width = lines.map(\.width).max() ?? 0
-        var block = TextMask(width: width, height: lineHeight * lines.count, baseline: font.ascender)
-        for (index, line) in lines.enumerated() {
-            let x = switch alignment {
-            case .left: 0
-            case .center: (width - line.width) / 2
-            case .right: width - line.width
-            }
-            block.place(line, x: x, y: index * lineHeight + font.ascender - line.baseline)
-        }
-        return block
     }
 }

@@ -1,8 +1,8 @@
 import DVPlanning
 import DVSignal
 
-/// A text overlay rendered once into the masks it is blended with on every frame: an optional rounded
-/// box, shadow and outline under the glyphs, each with its colour and opacity.
+/// A text overlay drawn once into the masks it is blended with on every frame: an optional rounded box,
+/// shadow and outline under the glyphs, each with its colour and opacity, then its colour glyphs (emoji).
 public struct TextSprite {
     /// One mask to blend, its offset inside the sprite, its colour and opacity.
     struct Layer {
@@ -17,15 +17,24 @@ public struct TextSprite {
     public let width: Int
     public let height: Int
     let layers: [Layer]
+    /// The colour glyphs and their offset inside the sprite, drawn over the layers.
+    let colour: (picture: OverlayPicture, x: Int, y: Int)?
 
-    /// Renders `text` at `pixelSize` in `look`, its lines lined up as `alignment` says, shrinking it so
-    /// the whole sprite fits `maxWidth`.
-    public init(text: String, look: Job.TextLook, font: FontFace, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center) throws {
+    /// Draws `text` at `pixelSize` in `look` with the font at `fontPath` (what it lacks with `fallbacks`, or
+    /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
+    /// sprite fits `maxWidth`.
+    public init(
+        text: String, look: Job.TextLook, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center,
+        direction: TextDirection = .auto, language: String? = nil
+    ) throws {
         let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
         let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
         let shadow = look.shadow == nil ? 0 : max(1, pixelSize / 16)
         let margin = max(padding, outline)
-        let block = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow), alignment: alignment)
+        let block = try TextBlock(
+            text, fontPath: fontPath, fallbacks: fallbacks, fonts: fonts, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow), alignment: alignment,
+            direction: direction, language: language, wrap: true
+        )
         let glyphs = block.mask
         width = glyphs.width + 2 * margin + shadow
         height = glyphs.height + 2 * margin + shadow
@@ -34,7 +43,7 @@ public struct TextSprite {
             let mask = TextMask.roundedBox(width: glyphs.width + 2 * padding, height: glyphs.height + 2 * padding, radius: padding)
             layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding))
         }
-        let outlined = glyphs.dilated(radius: outline)
+        let outlined = block.image.ink.dilated(radius: outline)
         if let color = look.shadow {
             layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow))
         }
@@ -43,12 +52,16 @@ public struct TextSprite {
         }
         layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin))
         self.layers = layers
+        colour = block.image.colour.map { (OverlayPicture(rgba: $0.rgba, width: glyphs.width, height: glyphs.height), margin, margin) }
     }
 
     /// Blends the sprite into `frame` with its top-left corner at (`x`, `y`), all layers scaled by `opacity`.
     public func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
         for layer in layers {
             frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: layer.color, opacity: layer.opacity * opacity)
+        }
+        if let colour {
+            frame.blend(colour.picture, x: x + colour.x, y: y + colour.y, opacity: opacity)
         }
     }
 }
@@ -58,4 +71,3 @@ extension TextSprite.Layer {
         self.init(mask: mask, x: x, y: y, color: rgba.bt709Limited, opacity: Double(rgba.alpha) / 255)
     }
 }
-

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-internal import CFreeType
+internal import CLineBreak
+internal import CText
 import Foundation
 
 /// Versions of the C libraries this process is linked against, read from the libraries themselves.
@@ -16,6 +17,8 @@ public struct LibraryVersions: Sendable, Equatable {
     public let ffmpegLibraries: [Entry]
     /// FreeType's version.
     public let freetype: String
+    /// The text stack's other libraries: HarfBuzz, FriBidi, fontconfig and ICU.
+    public let text: [Entry]
     /// libx264's core version as written in its own SEI (e.g. `core 164 r3095 baee400`), or nil if absent.
     public let x264: String?
 
@@ -35,6 +38,12 @@ public struct LibraryVersions: Sendable, Equatable {
             ffmpegRelease: String(cString: av_version_info()),
             ffmpegLibraries: libraries,
             freetype: freetypeVersion(),
+            text: [
+                Entry(name: "HarfBuzz", version: String(cString: hb_version_string())),
+                Entry(name: "FriBidi", version: String(cString: dv_fribidi_version())),
+                Entry(name: "fontconfig", version: { let packed = FcGetVersion(); return "\(packed / 10000).\(packed / 100 % 100).\(packed % 100)" }()),
+                Entry(name: "ICU", version: String(cString: dv_icu_version())),
+            ],
             x264: try? x264CoreVersion()
         )
     }

@@ -8,18 +8,19 @@ import Foundation
 /// behind a lock, and never touches a lent one. Safe to share between tasks.
 public final class FontPool: @unchecked Sendable {
     private let lock = NSLock()
-    private var idle: [String: [FontFace]] = [:]
+    private var idle: [FontFile: [FontFace]] = [:]
 
     public init() {}
 
-    /// An idle face of the font file at `path` (its glyph cache kept), or a new one; give it back when done.
-    public func borrow(_ path: String) throws -> FontFace {
-        let face = lock.withLock { idle[path]?.popLast() }
-        return try face ?? FontFace(path: path, pixelSize: 16)
+    /// An idle face `index` of the font file at `path` (its glyph cache kept), or a new one; give it back when done.
+    public func borrow(_ path: String, index: Int = 0) throws -> FontFace {
+        let file = FontFile(path: path, index: index)
+        let face = lock.withLock { idle[file]?.popLast() }
+        return try face ?? FontFace(path: path, index: index, pixelSize: 16)
     }
 
     /// Makes `face` available to the next borrower of its font file.
     public func giveBack(_ face: FontFace) {
-        lock.withLock { idle[face.path, default: []].append(face) }
+        lock.withLock { idle[face.file, default: []].append(face) }
     }
 }

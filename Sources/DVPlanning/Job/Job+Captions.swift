@@ -15,11 +15,15 @@ extension Job {
         public var background: RGBAColor?
         /// How long a caption takes to fade in and out.
         public var fade: TimeSpan
+        /// Which way captions run.
+        public var direction: TextDirection
+        /// The captions' language (`ja`, `zh-Hant`, `ar`), for choosing fonts and shaping; nil: from each text's script.
+        public var language: String?
 
         public init(
             font: String? = nil, size: Double = 0.055, align: TextAlignment = .center, letterCase: LetterCase = .asIs,
             color: RGBAColor = .white, background: RGBAColor? = RGBAColor(red: 0, green: 0, blue: 0, alpha: 96),
-            fade: TimeSpan = TimeSpan(milliseconds: 250)
+            fade: TimeSpan = TimeSpan(milliseconds: 250), direction: TextDirection = .auto, language: String? = nil
         ) {
             self.font = font
             self.size = size
@@ -28,6 +32,8 @@ extension Job {
             self.color = color
             self.background = background
             self.fade = fade
+            self.direction = direction
+            self.language = language
         }
     }
 
@@ -88,11 +94,23 @@ extension Job {
     }
 }
 
-/// How the lines of a text of several lines line up with each other.
+/// How the lines of a text of several lines line up with each other: `left`, `center` and `right` as they
+/// say, `start` and `end` on the side a paragraph begins and ends (the left for Latin, the right for Arabic
+/// and Hebrew).
 public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     case left
     case center
     case right
+    case start
+    case end
+}
+
+/// Which way a text's paragraphs run: from their text (the first letter with a direction: Arabic and
+/// Hebrew right to left, Latin left to right), or as a job says.
+public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    case auto
+    case ltr
+    case rtl
 }
 
 extension Job {

@@ -52,10 +52,16 @@ extension Job {
         public var look: TextLook
         /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
         public var font: String?
+        /// How its lines line up.
+        public var align: TextAlignment
+        /// Which way it runs.
+        public var direction: TextDirection
+        /// Its language, for choosing fonts and shaping; nil: from its script.
+        public var language: String?
 
         public init(
             text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
-            look: TextLook = TextLook(), font: String? = nil
+            look: TextLook = TextLook(), font: String? = nil, align: TextAlignment = .center, direction: TextDirection = .auto, language: String? = nil
         ) {
             self.text = text
             self.position = position
@@ -64,6 +70,9 @@ extension Job {
             self.duration = duration
             self.look = look
             self.font = font
+            self.align = align
+            self.direction = direction
+            self.language = language
         }
     }
 

@@ -2,7 +2,7 @@ extension JobDecoder {
     /// `captions:`, the look every caption has unless it says otherwise.
     mutating func decodeCaptionStyle(_ node: YAMLNode) -> Job.CaptionStyle {
         var style = Job.CaptionStyle()
-        let allowed = ["font", "size", "align", "case", "color", "background", "fade"]
+        let allowed = ["font", "size", "align", "case", "color", "background", "fade", "direction", "language"]
         guard let fields = fields(of: node, path: "captions", allowed: allowed) else { return style }
         style.font = existingFile(fields, "font", kind: .font)
         style.size = number(fields, "size", in: 0.001...1) ?? style.size
@@ -13,7 +13,22 @@ extension JobDecoder {
             style.background = background.scalar == "none" ? nil : colour(fields, "background")
         }
         style.fade = duration(fields, "fade") ?? style.fade
+        style.direction = choice(fields, "direction", TextDirection.self) ?? style.direction
+        style.language = language(fields, "language")
         return style
+    }
+
+    /// A text's `language`: a BCP 47 tag or a POSIX locale name (`ja`, `zh-Hant`, `pt_BR`).
+    mutating func language(_ fields: Fields, _ key: String) -> String? {
+        guard let node = fields[key], let tag = scalar(fields, key, expected: "a language tag like ja, zh-Hant or ar") else { return nil }
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        let valid = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard valid else {
+            error("\(fields.name(key)) must be a language tag like ja, zh-Hant or ar, not '\(tag)'", at: node)
+            return nil
+        }
+        return tag
     }
 
     /// `days.<date>.captions`: timed captions, each `{text, start, end, position, color, background, size}`.

@@ -47,7 +47,7 @@ extension JobDecoder {
     }
 
     private mutating func decodeTextOverlay(_ node: YAMLNode, name: String) -> Job.TextOverlay? {
-        let allowed = ["text", "position", "size", "start", "duration", "font"] + Self.lookKeys
+        let allowed = ["text", "position", "size", "start", "duration", "font", "align", "direction", "language"] + Self.lookKeys
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text") else {
             return nil
         }
@@ -58,6 +58,9 @@ extension JobDecoder {
         overlay.duration = duration(fields, "duration")
         overlay.look = look(fields)
         overlay.font = existingFile(fields, "font", kind: .font)
+        overlay.align = choice(fields, "align", TextAlignment.self) ?? overlay.align
+        overlay.direction = choice(fields, "direction", TextDirection.self) ?? overlay.direction
+        overlay.language = language(fields, "language")
         return overlay
     }
 

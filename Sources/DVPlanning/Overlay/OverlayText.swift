@@ -19,10 +19,19 @@ public struct OverlayText: Sendable, Hashable, Encodable {
     /// How its lines line up; nil: centred (and left out of the identity, which stays what it was before
     /// texts could be aligned).
     public var align: TextAlignment?
+    /// Which way it runs; nil: from its text.
+    public var direction: TextDirection?
+    /// Its language, for choosing fonts and shaping; nil: from its script.
+    public var language: String?
+    /// The fonts that draw what `font` lacks, as fontconfig chose them on this machine when the reel was laid
+    /// out, each with its content digest; left out of the identity when there are none (the painter then asks
+    /// fontconfig itself, as for a text drawn outside a reel).
+    public var fallbacks: [OverlayFont]
 
     public init(
         text: String, position: Position, size: Double, look: Job.TextLook, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0,
-        font: OverlayFont? = nil, align: TextAlignment? = nil
+        font: OverlayFont? = nil, align: TextAlignment? = nil, direction: TextDirection? = nil, language: String? = nil,
+        fallbacks: [OverlayFont] = []
     ) {
         self.text = text
         self.position = position
@@ -33,6 +42,31 @@ public struct OverlayText: Sendable, Hashable, Encodable {
         self.fadeFrames = fadeFrames
         self.font = font
         self.align = align
+        self.direction = direction
+        self.language = language
+        self.fallbacks = fallbacks
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, position, size, look, firstFrame, endFrame, fadeFrames, font, align, direction, language, fallbacks
+    }
+
+    /// Encodes what decides its pixels: the fields of a text before directions, languages and fallbacks
+    /// existed as they were, and those only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(position, forKey: .position)
+        try container.encode(size, forKey: .size)
+        try container.encode(look, forKey: .look)
+        try container.encode(firstFrame, forKey: .firstFrame)
+        try container.encode(endFrame, forKey: .endFrame)
+        try container.encode(fadeFrames, forKey: .fadeFrames)
+        try container.encodeIfPresent(font, forKey: .font)
+        try container.encodeIfPresent(align, forKey: .align)
+        try container.encodeIfPresent(direction, forKey: .direction)
+        try container.encodeIfPresent(language, forKey: .language)
+        if !fallbacks.isEmpty { try container.encode(fallbacks, forKey: .fallbacks) }
     }
 
     /// How opaque the text is on the piece's frame `frame`: 0 outside its frames, ramping over the fades.

@@ -8,12 +8,13 @@ import DVSignal
 /// without a cell are outside the timeframe and are dimmed.
 ///
 /// Draws into an 8-bit yuv420p picture (so thumbnails are copied as they are, and text is blended with the
-/// same code as video overlays), then converts it to RGB. Owns two `FontFace`s: keep an instance on one task.
+/// same code as video overlays), then converts it to RGB. Owns the font faces it draws with: keep an instance on one task.
 public final class CalendarRenderer {
     public let layout: CalendarLayout
     public let palette: CalendarPalette
-    private let regular: FontFace
-    private let bold: FontFace
+    private let regular: String
+    private let bold: String
+    private let fonts = FontSet()
 
     /// Pixel sizes of the text, and the badge plate's height and padding.
     private static let titleSize = 30
@@ -31,8 +32,10 @@ public final class CalendarRenderer {
     ) throws {
         self.layout = layout
         self.palette = palette
-        regular = try FontFace(path: fontPath, pixelSize: Self.numberSize)
-        bold = try FontFace(path: boldFontPath, pixelSize: Self.titleSize)
+        regular = fontPath
+        bold = boldFontPath
+        _ = try fonts.face(fontPath, pixelSize: Self.numberSize)
+        _ = try fonts.face(boldFontPath, pixelSize: Self.titleSize)
     }
 
     /// The calendar picture for `cells` (one per day of the timeframe; a later cell for the same date wins)
@@ -86,35 +89,32 @@ public final class CalendarRenderer {
     /// `text` on a plate at the right end of a cell's number strip, leaving the left third for the number.
     private func drawBadge(_ text: String, in strip: PixelRect, into sheet: VideoFrame) throws {
         let room = strip.width * 2 / 3 - 2 * Self.badgePadding - CalendarLayout.thumbnailInset
-        let mask = try fitted(text, font: bold, size: Self.badgeSize, width: room)
+        let text = try fitted(text, font: bold, size: Self.badgeSize, width: room)
+        let mask = text.mask
         let plateWidth = (mask.width + 2 * Self.badgePadding + 1) & ~1
         let plate = PixelRect(
             x: strip.maxX - CalendarLayout.thumbnailInset - plateWidth, y: strip.y + ((strip.height - Self.badgeHeight) / 2 & ~1),
             width: plateWidth, height: Self.badgeHeight
         )
         sheet.fill(palette.badge.bt709Limited, x: plate.x, y: plate.y, width: plate.width, height: plate.height)
-        let textTop = baseline(in: plate, size: bold.pixelSize) - mask.baseline
-        sheet.blend(mask, x: plate.x + Self.badgePadding, y: textTop, color: palette.badgeText.bt709Limited)
+        let textTop = baseline(in: plate, size: text.pixelSize) - mask.baseline
+        sheet.draw(text.image, x: plate.x + Self.badgePadding, y: textTop, color: palette.badgeText.bt709Limited)
     }
 
     /// Draws `text` on one line in `rect`, left-aligned or centred, its capitals centred vertically; shrunk
     /// to fit the width.
     private func write(
-        _ text: String, font: FontFace, size: Int, in rect: PixelRect, color: RGBAColor, centred: Bool = false,
+        _ text: String, font: String, size: Int, in rect: PixelRect, color: RGBAColor, centred: Bool = false,
         into sheet: VideoFrame
     ) throws {
-        let mask = try fitted(text, font: font, size: size, width: rect.width)
-        let x = centred ? rect.x + (rect.width - mask.width) / 2 : rect.x
-        sheet.blend(mask, x: x, y: baseline(in: rect, size: font.pixelSize) - mask.baseline, color: color.bt709Limited)
+        let block = try fitted(text, font: font, size: size, width: rect.width)
+        let x = centred ? rect.x + (rect.width - block.mask.width) / 2 : rect.x
+        sheet.draw(block.image, x: x, y: baseline(in: rect, size: block.pixelSize) - block.mask.baseline, color: color.bt709Limited)
     }
 
     /// `text` rendered at `size`, or smaller when it would be wider than `width`.
-    private func fitted(_ text: String, font: FontFace, size: Int, width: Int) throws -> TextMask {
-        try font.setPixelSize(size)
-        let mask = try font.render(text)
-        guard mask.width > width, width > 0 else { return mask }
-        try font.setPixelSize(max(6, size * width / mask.width))
-        return try font.render(text)
+    private func fitted(_ text: String, font: String, size: Int, width: Int) throws -> TextBlock {
+        try TextBlock(text, fontPath: font, fonts: fonts, pixelSize: size, maxWidth: width > 0 ? width : Int.max, alignment: .left)
     }
 
     /// The baseline row that centres capitals of a font `size` pixels tall (about 0.73 em in DejaVu) in `rect`.

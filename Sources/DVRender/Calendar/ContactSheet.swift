@@ -69,15 +69,14 @@ public struct ContactSheet {
         let sheet = try VideoFrame(width: width, height: height)
         let palette = CalendarPalette.standard
         sheet.fill(palette.background.bt709Limited)
-        let font = try FontFace(path: TextStyle.boldFontPath, pixelSize: 16)
-        try write("\(date): \(candidates.count) judged clip\(candidates.count == 1 ? "" : "s"), best first", font: font, x: Self.margin, y: Self.margin, color: palette.text, into: sheet)
+        let fonts = FontSet()
+        try write("\(date): \(candidates.count) judged clip\(candidates.count == 1 ? "" : "s"), best first", size: 16, fonts: fonts, x: Self.margin, y: Self.margin, color: palette.text, into: sheet)
         let thumbnailer = try ClipThumbnailer(width: Self.thumbnailWidth, height: Self.thumbnailHeight)
-        try font.setPixelSize(13)
         for (row, candidate) in candidates.enumerated() {
             let top = Self.margin + Self.labelHeight + row * rowHeight
             let picked = candidate.path == pick
             let label = "\(candidate.file): from \(candidate.window.start.secondsText) s, score \(candidate.window.score)\(picked ? "  (pick)" : "")"
-            try write(label, font: font, x: Self.margin, y: top, color: picked ? palette.badge : palette.text, into: sheet)
+            try write(label, size: 13, fonts: fonts, x: Self.margin, y: top, color: picked ? palette.badge : palette.text, into: sheet)
             let steps = candidate.scores.steps
             let shown = Self.spread(steps.count, over: columns)
             let step = Double(MomentScores.step.milliseconds) / 1000
@@ -104,8 +103,9 @@ public struct ContactSheet {
         return (0..<shown).map { $0 * (count - 1) / (shown - 1) }
     }
 
-    private func write(_ text: String, font: FontFace, x: Int, y: Int, color: RGBAColor, into sheet: VideoFrame) throws {
-        let mask = try font.render(text)
-        sheet.blend(mask, x: x, y: y + font.pixelSize - mask.baseline + 2, color: color.bt709Limited)
+    /// Draws `text` on one line at `size` pixels, in the bold font, its ascender's line at `y`.
+    private func write(_ text: String, size: Int, fonts: FontSet, x: Int, y: Int, color: RGBAColor, into sheet: VideoFrame) throws {
+        let image = try TextLayout(text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size, alignment: .left), fonts: fonts).image()
+        sheet.draw(image, x: x, y: y + size - image.mask.baseline + 2, color: color.bt709Limited)
     }
 }

@@ -45,11 +45,12 @@ public struct FramingSheet {
         let sheet = try VideoFrame(width: width, height: height)
         let palette = CalendarPalette.standard
         sheet.fill(palette.background.bt709Limited)
-        let font = try FontFace(path: TextStyle.boldFontPath, pixelSize: 14)
         let file = URL(fileURLWithPath: clip.path).lastPathComponent
-        let label = "\(date) (\(output)): \(file), \(summary)"
-        let mask = try font.render(label)
-        sheet.blend(mask, x: Self.margin, y: Self.margin + font.pixelSize - mask.baseline + 2, color: palette.text.bt709Limited)
+        let label = try TextLayout(
+            "\(date) (\(output)): \(file), \(summary)", fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: 14, alignment: .left),
+            fonts: FontSet()
+        ).image()
+        sheet.draw(label, x: Self.margin, y: Self.margin + 14 - label.mask.baseline + 2, color: palette.text.bt709Limited)
         let thumbnailer = try ClipThumbnailer(width: Self.thumbnailWidth, height: Self.thumbnailHeight)
         // The picture as `contain` places it in a thumbnail, and the window's share of its cut axis.
         let fitsWidth = shownAspect >= Double(Self.thumbnailWidth) / Double(Self.thumbnailHeight)

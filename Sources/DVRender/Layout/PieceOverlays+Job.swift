@@ -1,6 +1,16 @@
+import DVMedia
 import DVPlanning
 
 extension PieceOverlays {
+    /// The overlays with each text's fallback fonts, as `fallbacks` gives them for its text, font and language.
+    func withFallbacks(_ fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont]) -> PieceOverlays {
+        PieceOverlays(items: items.map { item in
+            guard case var .text(text) = item else { return item }
+            text.fallbacks = fallbacks(text.text, TextStyle.font(text.font?.path), text.language)
+            return .text(text)
+        })
+    }
+
     /// The shadow under every caption's letters.
     static let captionShadow = RGBAColor(red: 0, green: 0, blue: 0, alpha: 160)
 
@@ -21,7 +31,8 @@ extension PieceOverlays {
             case let .date(stamp):
                 let text = stamp.text(for: day)
                 items.append(.text(OverlayText(
-                    text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font)
+                    text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font),
+                    language: stamp.locale
                 )))
             case let .text(timed):
                 let start = timed.start.nearestFrame(fps: fps) - firstFrame
@@ -30,7 +41,8 @@ extension PieceOverlays {
                 if !shown.isEmpty {
                     items.append(.text(OverlayText(
                         text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
-                        endFrame: shown.upperBound, font: font(timed.font)
+                        endFrame: shown.upperBound, font: font(timed.font), align: timed.align == .center ? nil : timed.align,
+                        direction: timed.direction == .auto ? nil : timed.direction, language: timed.language
                     )))
                 }
             case let .image(image):
@@ -53,7 +65,8 @@ extension PieceOverlays {
                 text: style.letterCase.apply(to: Place.fill(caption.text, with: day.place)), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
                 look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
                 fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
-                align: style.align == .center ? nil : style.align
+                align: style.align == .center ? nil : style.align, direction: style.direction == .auto ? nil : style.direction,
+                language: style.language
             )))
         }
         self.init(items: items)

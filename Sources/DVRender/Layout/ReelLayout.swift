@@ -37,9 +37,11 @@ public struct ReelLayout: Sendable {
     /// identity): reading it fails while rendering and its day is planned again without it. `framing`
     /// gives a clip its crop window's path (`fit: subject`) in a `width` × `height` frame: a day's clip in the
     /// canvas, or a layer (as a clip of its own) in its rectangle; from the clip as laid out without it.
+    /// `fallbacks` gives the fonts a text needs besides its own (in its language), with their digests.
     public init(
         plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings,
-        framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil }
+        framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil },
+        fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont] = { _, _, _ in [] }
     ) throws {
         let fps = canvas.fps
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
@@ -57,11 +59,14 @@ public struct ReelLayout: Sendable {
                 }
                 let color = card?.color ?? .white
                 let font = TextStyle.font(card?.font)
-                source = .card(TitleCardSource(
+                var title = TitleCardSource(
                     text: Place.fill(card?.text ?? "", with: plan.mostDaysPlace), frameCount: end - first, background: background, textColor: color.opaque,
                     fontPath: font, fontIdentity: identities[font] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
-                ))
+                )
+                let needed = fallbacks(title.text, font, nil)
+                title.fallbacks = needed.isEmpty ? nil : needed
+                source = .card(title)
             case .clip:
                 guard let date = item.date, let planned = daysByDate[date], let path = planned.path else {
                     continue
@@ -73,7 +78,7 @@ public struct ReelLayout: Sendable {
                     overlays: PieceOverlays(
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
-                    ),
+                    ).withFallbacks(fallbacks),
                     layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities, framing: framing),
                     look: planned.look.map { AppliedLook($0, identities: identities) },
                     speed: planned.speed

@@ -36,6 +36,8 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
     public var textOpacity: Double?
     /// The clip still drawn blurred behind the text instead of `background`.
     public var backdrop: CardBackdrop?
+    /// The fonts that draw what the card's font lacks, with their content digests; nil when it needs none.
+    public var fallbacks: [OverlayFont]?
 
     public init(
         text: String, frameCount: Int, background: RGBAColor, textColor: RGBAColor, fontPath: String, fontIdentity: String? = nil,
@@ -52,7 +54,7 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text, frameCount, background, textColor, fontIdentity, textOpacity, backdrop
+        case text, frameCount, background, textColor, fontIdentity, textOpacity, backdrop, fallbacks
     }
 }
 

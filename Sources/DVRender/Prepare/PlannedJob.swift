@@ -132,7 +132,8 @@ public struct PlannedJob: Sendable {
         let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
         try? digests.save()
         let canvas = CanvasSettings(output: job.output, identities: identities)
-        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas)
+        let fallbacks = fallbackFonts(observer: observer)
+        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, fallbacks: fallbacks)
         // The clips and layers cropped by subject: a day's clip in a canvas of that fit, a layer of that fit.
         var framed: [(clip: ClipSource, width: Int, height: Int)] = []
         for clip in plain.pieces.compactMap(\.source.clip) {
@@ -149,11 +150,27 @@ public struct PlannedJob: Sendable {
             videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
         }
         let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
-        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas) { clip, width, height in
+        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, framing: { clip, width, height in
             guard let video = videos[clip.path] else { return nil }
             return Self.framing(
                 of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height, fps: canvas.fps
             )
+        }, fallbacks: fallbacks)
+    }
+
+    /// The fonts a text needs besides its own, as fontconfig chooses them on this machine, each named by its
+    /// content digest (hashed once per machine, as every file the reel reads), for the texts' identities.
+    private func fallbackFonts(observer: some RenderObserver) -> (String, String, String?) -> [OverlayFont] {
+        let fonts = FontSet()
+        var known: [String: [OverlayFont]] = [:]
+        return { [digests] text, fontPath, language in
+            let question = "\(fontPath)\u{0}\(language ?? "")\u{0}\(text)"
+            if let answer = known[question] { return answer }
+            let files = (try? TextLayout.fallbacks(for: text, fontPath: fontPath, language: language, fonts: fonts).files) ?? []
+            let identities = files.isEmpty ? [:] : digests.digests(of: files.map(\.path), observer: observer)
+            let answer = files.map { OverlayFont(path: $0.path, identity: identities[$0.path] ?? "", index: $0.index) }
+            known[question] = answer
+            return answer
         }
     }
 

@@ -19,7 +19,7 @@ public struct CardFrames: CanvasFrameSource {
 }
 
 /// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred,
-/// wrapped between words onto several lines when long and shrunk when a word alone is too wide.
+/// broken onto several lines where Unicode's rules allow when long and shrunk when a word alone is too wide.
 struct CardStage {
     let canvas: CanvasSettings
     let fonts: FontPool
@@ -33,12 +33,11 @@ struct CardStage {
         if !card.text.isEmpty {
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
-            let font = try fonts.borrow(card.fontPath)
-            defer { fonts.giveBack(font) }
-            let text = try TextBlock.wrapped(card.text, font: font, pixelSize: pixelSize, maxWidth: widest)
-            let mask = try TextBlock(text, font: font, pixelSize: pixelSize, maxWidth: widest).mask
-            picture.blend(
-                mask, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited,
+            let block = try TextBlock(
+                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(\.file), fonts: FontSet(pool: fonts), pixelSize: pixelSize, maxWidth: widest, wrap: true)
+            let mask = block.mask
+            picture.draw(
+                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited,
                 opacity: card.textOpacity ?? 1
             )
         }

@@ -1,4 +1,4 @@
-/// An 8-bit coverage mask (0 = transparent, 255 = opaque), row by row, as `FontFace.render(_:)` makes it.
+/// An 8-bit coverage mask (0 = transparent, 255 = opaque), row by row, as `TextLayout` draws text into it.
 public struct TextMask: Sendable, Hashable {
     /// Width in pixels.
     public let width: Int
@@ -37,6 +37,23 @@ public struct TextMask: Sendable, Hashable {
                 alpha[index] = max(alpha[index], other.alpha[row * other.width + column])
             }
         }
+    }
+
+    /// The mask cut tight around its ink (coverage above 0), its baseline kept on the same row of ink; an
+    /// empty mask when it has none.
+    public func trimmed() -> TextMask {
+        let rows = (0..<height).filter { row in (0..<width).contains { alpha[row * width + $0] > 0 } }
+        let columns = (0..<width).filter { column in (0..<height).contains { alpha[$0 * width + column] > 0 } }
+        guard let top = rows.first, let bottom = rows.last, let left = columns.first, let right = columns.last else {
+            return TextMask(width: 0, height: 0)
+        }
+        var cut = TextMask(width: right - left + 1, height: bottom - top + 1, baseline: baseline - top)
+        for row in 0..<cut.height {
+            for column in 0..<cut.width {
+                cut.alpha[row * cut.width + column] = alpha[(row + top) * width + column + left]
+            }
+        }
+        return cut
     }
 
     /// The mask turned clockwise by `degrees` (a multiple of 90).

@@ -7,15 +7,28 @@ import Testing
 /// The rasteriser and the blending the generator's cards are made of.
 @Suite struct FontFaceTests {
     @Test func digitsRenderTightAndScaleWithTheSize() throws {
-        let font = try FontFace(path: TextStyle.boldFontPath, pixelSize: 100)
-        let large = try font.render("31")
-        try font.setPixelSize(50)
-        let small = try font.render("31")
+        let fonts = FontSet()
+        let draw = { (text: String, size: Int) in
+            try TextLayout(text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size), fonts: fonts).image().mask.trimmed()
+        }
+        let large = try draw("31", 100)
+        let small = try draw("31", 50)
         #expect(large.height > 60 && large.height <= 100)
         #expect(large.width > large.height)
         #expect(abs(small.height * 2 - large.height) <= 3)
         #expect(large.alpha.contains(255))
-        #expect(try font.render("") == TextMask(width: 0, height: 0))
+        #expect(try draw("", 50) == TextMask(width: 0, height: 0))
+    }
+
+    @Test("a mask cut to its ink keeps its baseline on the same row of ink")
+    func trimmedKeepsTheBaseline() {
+        var mask = TextMask(width: 6, height: 5, baseline: 3)
+        mask[2, 1] = 200
+        mask[4, 3] = 90
+        let cut = mask.trimmed()
+        #expect(cut.width == 3 && cut.height == 3 && cut.baseline == 2)
+        #expect(cut[0, 0] == 200 && cut[2, 2] == 90)
+        #expect(TextMask(width: 4, height: 4).trimmed() == TextMask(width: 0, height: 0))
     }
 
     @Test func missingFontFileIsAFontError() {
@@ -80,14 +93,29 @@ import Testing
     }
 }
 
-/// Characters a font lacks are found before they are drawn as its missing-glyph box.
+/// Characters a font lacks are drawn with another that has them, and those no font has are found before
+/// they are drawn as the font's missing-glyph box.
 @Suite("missing glyphs")
 struct MissingGlyphTests {
-    @Test("characters the font has no glyph for are listed once each, in order; line breaks never count")
-    func missingCharacters() throws {
-        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 16)
-        #expect(font.missingCharacters(in: "Wed, Dec 18 — 18 décembre\nÄö") == [])
-        #expect(font.missingCharacters(in: "🎂 Dec 日 18 🎂") == ["🎂", "日"])
+    @Test("the text's language chooses the face of a shared script: 直 in Japanese, simplified and traditional Chinese, Korean")
+    func languageChoosesTheFace() throws {
+        let fonts = FontSet()
+        let chosen = try ["ja", "zh-Hans", "zh_CN", "zh-Hant", "zh_TW", "ko"].map { language in
+            let file = try #require(try TextLayout.fallbacks(for: "直", fontPath: TextStyle.defaultFontPath, language: language, fonts: fonts).files.first)
+            return try fonts.face(file.path, index: file.index, pixelSize: 16).familyName
+        }
+        #expect(chosen == ["Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK TC", "Noto Sans CJK KR"])
+    }
+
+    @Test("characters the text's font lacks are drawn with fontconfig's fallbacks; only those no installed font has are missing")
+    func fallbacksCoverWhatTheFontLacks() throws {
+        let fonts = FontSet()
+        let found = try TextLayout.fallbacks(for: "🎂 Dec 日 18 🎂", fontPath: TextStyle.defaultFontPath, language: "ja", fonts: fonts)
+        #expect(found.missing.isEmpty, "\(found.missing)")
+        let families = try found.files.map { try fonts.face($0.path, index: $0.index, pixelSize: 16).familyName }
+        #expect(families == ["Noto Color Emoji", "Noto Sans CJK JP"], "\(families)")
+        let none = try TextLayout.fallbacks(for: "\u{10FFFD}", fontPath: TextStyle.defaultFontPath, language: nil, fonts: fonts)
+        #expect(none.missing == ["\u{10FFFD}"], "a private-use character no font has is missing")
     }
 }
 
@@ -96,18 +124,20 @@ struct MissingGlyphTests {
 struct GlyphCacheTests {
     @Test("a face renders each glyph once per size, and cached glyphs draw the same pixels as fresh ones")
     func oncePerSize() throws {
-        let font = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20)
-        let first = try font.render("Dec 18")
+        let fonts = FontSet()
+        let draw = { (text: String, size: Int, set: FontSet) in
+            try TextLayout(text, fontPath: TextStyle.defaultFontPath, settings: TextLayout.Settings(pixelSize: size), fonts: set).image().mask
+        }
+        let font = try fonts.face(TextStyle.defaultFontPath, pixelSize: 20)
+        let first = try draw("Dec 18", 20, fonts)
         #expect(font.cachedGlyphCount == 6)
-        let again = try font.render("Dec 18")
+        let again = try draw("Dec 18", 20, fonts)
         #expect(font.cachedGlyphCount == 6)
-        _ = try font.render("Dec 19")
+        _ = try draw("Dec 19", 20, fonts)
         #expect(font.cachedGlyphCount == 7, "only the 9 is new")
-        try font.setPixelSize(30)
-        _ = try font.render("Dec")
+        _ = try draw("Dec", 30, fonts)
         #expect(font.cachedGlyphCount == 10, "another size renders its own")
-        try font.setPixelSize(20)
-        let fresh = try FontFace(path: TextStyle.defaultFontPath, pixelSize: 20).render("Dec 18")
+        let fresh = try draw("Dec 18", 20, FontSet())
         for mask in [again, fresh] {
             #expect(mask.width == first.width && mask.height == first.height && mask.baseline == first.baseline)
             #expect((0..<first.height).allSatisfy { y in (0..<first.width).allSatisfy { x in mask[x, y] == first[x, y] } })

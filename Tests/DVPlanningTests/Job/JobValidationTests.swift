@@ -29,6 +29,20 @@ struct JobValidationTests {
         expectDiagnostic(job("overlays: [{ text: { text: Hi, box: 1️⃣black } }]"), containing: "a colour")
     }
 
+    @Test("captions and text overlays take a direction, a language tag and start or end alignment; a tag that is none is a located error")
+    func textDirectionAndLanguage() throws {
+        let (result, _) = load(job("""
+            captions: { align: start, direction: rtl, language: ar }
+            overlays: [{ text: { text: Hi, align: end, direction: ltr, language: zh-Hant } }]
+            """))
+        let decoded = try #require(result.job, "\(result.diagnostics)")
+        #expect(decoded.captions.align == .start && decoded.captions.direction == .rtl && decoded.captions.language == "ar")
+        guard case let .text(text) = decoded.overlays.first else { Issue.record("no text overlay"); return }
+        #expect(text.align == .end && text.direction == .ltr && text.language == "zh-Hant")
+        expectDiagnostic(job("captions: { language: 1️⃣japanese }"), containing: "captions.language must be a language tag like ja, zh-Hant or ar, not 'japanese'")
+        expectDiagnostic(job("captions: { direction: 1️⃣rlt }"), containing: "unknown captions.direction 'rlt'; did you mean 'ltr'? (one of: auto, ltr, rtl)")
+    }
+
     @Test func requiredKeys() {
         expectDiagnostic("1️⃣library: { paths: [lib] }\ntimeframe: { year: 2024 }\noutput: { path: o.mp4 }", containing: "missing required key 'version'")
         expectDiagnostic("1️⃣version: 1\nlibrary: { paths: [lib] }\noutput: { path: o.mp4 }", containing: "missing required key 'timeframe'")
