@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""dvpipe's benchmark (issue 8): dvpipe against one ffmpeg CLI filtergraph and MoviePy 2.
+"""dvpipe's benchmark: dvpipe against one ffmpeg CLI filtergraph and MoviePy 2.
 
 `make bench` installs what this needs (ffmpeg, GNU time, the MoviePy virtualenv), builds dvpipe in
 release mode and runs this script, which:
@@ -15,26 +15,26 @@ release mode and runs this script, which:
 4. the extra dvpipe scenarios: the 365-day reel (the ffmpeg CLI too, stopped past a bound),
    an incremental re-render after one pin changed, a resume after a kill at 50%, and a warm
    `dvpipe plan` of a 365-day job over a 20,000-file index;
-5. content identity (issue 18), on the 365-day library: a fresh runner (library and work folder copied
+5. content identity, on the 365-day library: a fresh runner (library and work folder copied
    to another path with new modification times, then `dvpipe run`), the two identities a clip could have
    (dvpipe's whole-file SHA-256 against a window-packet digest, the latter by the ffmpeg CLI as a proxy),
    and the year job after its twelve month jobs sharing one cache;
-6. colour (issue 20): the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
+6. colour: the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
    10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
    path differs: tone mapping through the 10-bit cube against libswscale alone;
-7. shards (issue 22): the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
+7. shards: the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
    rendered one after another and timed each, then assembled: each shard's wall, the slowest against
    the mean, and the critical path a cluster would see (slowest shard + assembly) against one process;
-8. the best moment (issue 23): the reference job with `start: auto`, cold (every clip analysed, then the
+8. the best moment: the reference job with `start: auto`, cold (every clip analysed, then the
    reel rendered) against the plain reference render, and its warm plan (analyses kept) against the
    plain job's warm plan;
-9. layers (issue 23): every reference day split, its clip on the left and the next day's on the right
+9. layers: every reference day split, its clip on the left and the next day's on the right
    (`days.<date>.layers`, `layout: split-h`), by dvpipe and by the ffmpeg CLI (hstack), in alternation;
-10. several outputs (issue 33): the first BENCH_OUTPUT_DAYS (default 10) reference days in three shapes
+10. several outputs: the first BENCH_OUTPUT_DAYS (default 10) reference days in three shapes
    (1920×1080 contained, 1080×1920 and 1080×1080 covered) by one dvpipe job with `outputs:`, by three
    one-output dvpipe jobs (summed), and by the ffmpeg CLI with one filtergraph that `split`s each clip
    into the three scales and `asplit`s the sound into three encoders, in alternation;
-11. framing (issue 34): the reference job rendered 1080×1920 with `fit: subject` and with `fit: cover`, in
+11. framing: the reference job rendered 1080×1920 with `fit: subject` and with `fit: cover`, in
    alternation, and the subject job's warm plan;
 12. writes bench/results.md (the README quotes three of its numbers).
 
@@ -532,7 +532,7 @@ class Bench:
     # -- the best moment
 
     def best_moment(self, folder):
-        """The reference job with `clips.video.start: auto` (issue 23) and the plain reference job, rendered from
+        """The reference job with `clips.video.start: auto` and the plain reference job, rendered from
         nothing in alternation with nothing else changed, so the difference is the analysis (and the windows
         it picks) and the machine's load is shared alike; then five warm `dvpipe plan` runs of each job, whose
         difference is reading the kept analyses."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): how long `dvpipe demo DIR` takes to write the demo library (issue 2 asks for
+# Benchmark (not a test): how long `dvpipe demo DIR` takes to write the demo library (the target is
 # under 20 s on a 2-core machine), release build. Runs it RUNS times (default 3) into a fresh folder
 # under bench/work/ and prints each run's wall time and CPU time (user + system, from /usr/bin/time),
 # the medians, and the load average, since the machine may be shared. Results are kept in

@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
             demo.yaml and music/theme.m4a (a short tune the example jobs in jobs/ use as music); \
             the job renders to ../out/demo.mp4, relative to DIR.
 
-            With --reference, DIR gets the benchmark's reference library instead (bench/, issue 8): \
+            With --reference, DIR gets the benchmark's reference library instead (bench/): \
             one 4 s clip a day from 2023-01-01 for --days days (31 by default), cycling 1920×1080, \
             1280×720, 1080×1920, 3840×2160, 1920×1080@60 and 1440×1080@24, each with a tone; and \
             reference.yaml, which renders the first 3 s of each into 1920×1080@30 with 0.5 s \

@@ -2,7 +2,7 @@ import DVFiles
 import DVPlanning
 import Foundation
 
-/// The benchmark's reference library (issue 8): one clip a day from 2023-01-01, the formats a phone
+/// The benchmark's reference library: one clip a day from 2023-01-01, the formats a phone
 /// camera roll mixes cycling day by day, each with a tone; and `reference.yaml`, the job the benchmark
 /// renders with dvpipe, the ffmpeg CLI and MoviePy alike.
 extension SampleLibrary {
@@ -53,7 +53,7 @@ extension SampleLibrary {
     public static func referenceJob(days: Int) -> String {
         let last = referenceFirstDay.adding(days: max(1, days) - 1)
         return """
-            # The dvpipe benchmark's reference job (issue 8), written by `dvpipe demo --reference`.
+            # The dvpipe benchmark's reference job, written by `dvpipe demo --reference`.
             # bench/ renders the same reel with the ffmpeg CLI and MoviePy to compare.
             version: 1
             name: reference-\(days)d

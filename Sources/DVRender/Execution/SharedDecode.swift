@@ -22,7 +22,7 @@ protocol ClipFrameReader: AnyObject {
 
 extension ClipReader: ClipFrameReader {}
 
-/// The clips the outputs of one segment position read, each decoded once for all of them (issue 33).
+/// The clips the outputs of one segment position read, each decoded once for all of them.
 ///
 /// The outputs' segments at one position show the same windows of the same clips at the same frames;
 /// only the canvas differs. Loading a window through the share gives each output a `ClipReaderTap` on one

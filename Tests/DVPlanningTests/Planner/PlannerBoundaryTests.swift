@@ -3,7 +3,7 @@ import Testing
 
 @testable import DVPlanning
 
-/// The planner at the edges issue 4 lists, beyond `PlannerTests`: offsets other than the library's zone,
+/// The planner at the edges of time and of pins, beyond `PlannerTests`: offsets other than the library's zone,
 /// repeated and skipped hours, a broken pin filmed inside the timeframe, one file pinned on its own day and
 /// another.
 @Suite struct PlannerBoundaryTests {

@@ -15,7 +15,7 @@ struct FitRenderTests {
     static let canvas = (width: 160, height: 90)
     static let background = RGBAColor(red: 0, green: 160, blue: 0)
 
-    /// One clip a day, 1 to 6 December: each an input shape issue 5 names.
+    /// One clip a day, 1 to 6 December: each an input shape phones and cameras write (turned, 4:3, ultra-wide, portrait, variable frame rate, 10-bit HEVC).
     static let clips: [SampleClip] = [
         clip("rotated.mov", day: 1, width: 128, height: 72, rotation: 270),
         clip("four-by-three.mp4", day: 2, width: 96, height: 72),
