@@ -5,7 +5,7 @@ import Testing
 
 /// Clips with two audio tracks, muxed by the ffmpeg command with the dispositions phones and editors write:
 /// the plan says which track is heard and why, and the reel carries that track's sound.
-@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package)"))
+@Suite
 struct AudioTrackTests {
     /// A 1 s clip whose first audio track is a 440 Hz tone and second a 1000 Hz one, with the given channel
     /// counts and the track marked default (if any).
@@ -14,7 +14,7 @@ struct AudioTrackTests {
         let dispositions: [String] = [0, 1].flatMap { (track: Int) -> [String] in
             ["-disposition:a:\(track)", defaultTrack == track ? "default" : "0"]
         }
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x180:r=10:d=1",
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=1",
@@ -51,7 +51,7 @@ struct AudioTrackTests {
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
-        let samples = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        let samples = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-i", folder.url.appendingPathComponent("out/tracks.mp4").path, "-ac", "1", "-ar", "48000", "-f", "s16le", "-",
         ]).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
         for day in 0..<2 {

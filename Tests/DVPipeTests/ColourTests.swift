@@ -7,10 +7,7 @@ import Testing
 /// clips by the ffmpeg command's `zscale` (zimg) in each encoding, rendered by `dvpipe run`, decoded back
 /// to RGB by `zscale` again and compared patch by patch in CIE L*a*b* (ΔE 1976). dvpipe's own colour code
 /// only renders; the measuring is zimg's and this file's.
-@Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil && ReferenceCommand.referencePython != nil,
-    "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) and colour-science (scripts/setup-colour-science.sh)"
-))
+@Suite
 struct ColourTests {
     /// The 24 patches of the ColorChecker chart as 8-bit sRGB, row by row; the last row is the greys.
     static let chart: [SIMD3<Double>] = [
@@ -72,7 +69,7 @@ struct ColourTests {
         }
         let reel = try Self.render("chart", days: Self.sources.count, in: folder.url)
 
-        let tags = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
+        let tags = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
             "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_range,color_space,color_transfer,color_primaries",
             "-of", "csv=p=0", reel,
         ])
@@ -133,7 +130,7 @@ struct ColourTests {
             ("VID_20241203_120000.mp4", [String]()),
         ]
         for (name, tags) in clips {
-            _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+            _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p",
             ] + tags + ["-c:v", "libx264", "-preset", "ultrafast", "-y", media.appendingPathComponent(name).path])
         }
@@ -231,7 +228,7 @@ struct ColourTests {
         let measured = Self.patchMeans(pixels, columns: 8, rows: 2)
 
         let json = "[" + Self.bars.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
-        let printed = try ReferenceCommand.output(ReferenceCommand.referencePython!, [
+        let printed = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
             "-W", "ignore", "-c", Self.bt2100Reference, source.transfer, "\(source.rollOffPeak)", json,
         ])
         let exact = try #require(try JSONSerialization.jsonObject(with: printed) as? [[Double]]).map { SIMD3($0[0], $0[1], $0[2]) }
@@ -309,7 +306,7 @@ struct ColourTests {
                 }
             }
             try bytes.write(to: picture)
-            _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+            _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
                 "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=\(format)",
                 "-f", "rawvideo", "-y", planes.path,
             ])
@@ -328,7 +325,7 @@ struct ColourTests {
         let encoder = tenBit
             ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error" + x265Parameters, "-preset", "ultrafast"]
             : ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast"]
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(width)x\(height)", "-framerate", "\(fps)",
             "-stream_loop", "19", "-i", planes.path, "-pix_fmt", tenBit ? "yuv420p10le" : "yuv420p",
         ] + tags + encoder + ["-y", url.path])
@@ -360,7 +357,7 @@ struct ColourTests {
     /// The reel's frames (the first `frames`, when given; only `crop`, `w:h:x:y`, of each when given) as
     /// rgb24, decoded by zimg from BT.709 limited range.
     static func rgbFrames(of reel: String, frames: Int? = nil, crop: String? = nil) throws -> Data {
-        try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-i", reel,
         ] + (frames.map { ["-frames:v", "\($0)"] } ?? []) + [
             "-vf", (crop.map { "crop=\($0)," } ?? "") + "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
@@ -399,7 +396,7 @@ struct ColourTests {
         _ patches: [SIMD3<Double>], columns: Int, kind: String, transfer: String, width: Int, height: Int, to url: URL
     ) throws {
         let json = "[" + patches.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
-        _ = try ReferenceCommand.output(ReferenceCommand.referencePython!, [
+        _ = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
             "-W", "ignore", "-c", bt2100Patches, "\(width)", "\(height)", transfer, kind, "\(columns)", json, url.path,
         ])
     }

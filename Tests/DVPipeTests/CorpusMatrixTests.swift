@@ -10,9 +10,7 @@ import Testing
 /// among them that androidx/media cut short (`edges/`: they plan as usable and fail when decoded). Every
 /// reel must decode without a message and have the frames its plan promises; no message may name a file
 /// twice.
-@Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil,
-    "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) to read the reels"))
+@Suite
 struct CorpusMatrixTests {
     static let corpus = RealCorpusTests.folder
     /// The files cut short, which fail while rendering.
@@ -62,9 +60,9 @@ struct CorpusMatrixTests {
 
     /// Checks that `reel` decodes with no message from ffmpeg and has `frames` frames by ffprobe's count.
     static func expectClean(_ reel: URL, frames: Int, _ comment: Comment) throws {
-        let decoded = try ReferenceCommand.printed(ReferenceCommand.ffmpeg!, ["-v", "error", "-i", reel.path, "-f", "null", "-"])
+        let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel.path, "-f", "null", "-"])
         #expect(decoded.status == 0 && decoded.printed.isEmpty, "\(comment): ffmpeg decoding the reel: \(decoded.printed)")
-        let counted = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
+        let counted = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
             "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path,
         ])
         #expect(Int(String(decoding: counted, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == frames, "\(comment)")

@@ -11,9 +11,7 @@ import Testing
 ///
 /// `DVPIPE_GENERATIVE_JOBS` jobs are tried (12 in `make test`; `make test-generative` tries 2,000), drawn
 /// from `DVPIPE_GENERATIVE_SEED` (default 1), two at a time; a failure is printed as soon as it is found.
-@Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil,
-    "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) to read the reels"))
+@Suite
 struct GenerativeJobTests {
     static let count = Int(ProcessInfo.processInfo.environment["DVPIPE_GENERATIVE_JOBS"] ?? "") ?? 12
     /// Whether a failing job is shrunk before it is reported (`DVPIPE_GENERATIVE_SHRINK=0`: reported as drawn).
@@ -90,9 +88,9 @@ struct GenerativeJobTests {
             for reel in reels {
                 guard let bytes = FileManager.default.contents(atPath: reel.path) else { return "\(reel.lastPathComponent) was not written" }
                 first.append(bytes)
-                let decoded = try ReferenceCommand.printed(ReferenceCommand.ffmpeg!, ["-v", "error", "-i", reel.path, "-f", "null", "-"])
+                let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel.path, "-f", "null", "-"])
                 guard decoded.status == 0, decoded.printed.isEmpty else { return "ffmpeg decoding \(reel.lastPathComponent): \(decoded.printed)" }
-                let counted = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
+                let counted = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
                     "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path,
                 ])
                 let count = Int(String(decoding: counted, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))

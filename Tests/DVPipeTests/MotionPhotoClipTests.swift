@@ -7,7 +7,7 @@ import Testing
 /// Android Motion Photos in a library, built byte by byte here in the three layouts phones write around a
 /// JPEG and a movie that dvpipe's sample writer made: planned as clips read in place, rendered from the
 /// embedded movie, and, where Debian's exiftool is installed, located where exiftool locates them.
-@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package) to decode the reels"))
+@Suite
 struct MotionPhotoClipTests {
     static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"
 
@@ -139,10 +139,9 @@ struct MotionPhotoClipTests {
     }
 
     @Test(
-        "exiftool finds each generated Motion Photo's movie where dvpipe does",
-        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool (Debian's libimage-exiftool-perl)"))
+        "exiftool finds each generated Motion Photo's movie where dvpipe does")
     func exiftoolAgreesOnTheMovies() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool)
+        let exiftool = try ReferenceCommand.requiredExiftool
         let folder = try TemporaryFolder("motion-photos-exiftool")
         let media = try folder.subfolder("media")
         let good = try Self.samples(in: folder.url).good
@@ -167,10 +166,9 @@ struct MotionPhotoClipTests {
     }
 
     @Test(
-        "a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads",
-        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool (Debian's libimage-exiftool-perl)"))
+        "a Motion Photo whose JPEG has no end marker (EOI) before its movie is planned, plays, and is the last Item:Length bytes exiftool reads")
     func aMotionPhotoWithoutEndMarkerPlays() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool)
+        let exiftool = try ReferenceCommand.requiredExiftool
         let folder = try TemporaryFolder("motion-photo-no-eoi")
         let media = try folder.subfolder("media")
         let google = try Self.samples(in: folder.url).good[0]
@@ -208,10 +206,9 @@ struct MotionPhotoClipTests {
     }
 
     @Test(
-        "HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies",
-        .enabled(if: ReferenceCommand.exiftool != nil, "needs exiftool (Debian's libimage-exiftool-perl)"))
+        "HEIC Motion Photos (Google's mpvd box, Samsung's trailer) are planned on the day exiftool reads, and the reel shows their movies")
     func heicMotionPhotosAreClips() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool)
+        let exiftool = try ReferenceCommand.requiredExiftool
         let folder = try TemporaryFolder("motion-photos-heic")
         let media = try folder.subfolder("media")
         let writer = try SampleWriter()
@@ -270,7 +267,7 @@ struct MotionPhotoClipTests {
     /// from `seconds` in.
     static func lumaFrames(_ reel: URL, from seconds: Double? = nil, frames: Int? = nil) throws -> [[UInt8]] {
         let window = (seconds.map { ["-ss", "\($0)"] } ?? []) + ["-i", reel.path] + (frames.map { ["-frames:v", "\($0)"] } ?? [])
-        let bytes = [UInt8](try ReferenceCommand.output(ReferenceCommand.ffmpeg!, ["-v", "error"] + window + ["-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+        let bytes = [UInt8](try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), ["-v", "error"] + window + ["-f", "rawvideo", "-pix_fmt", "gray", "-"]))
         let size = 320 * 180
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
     }

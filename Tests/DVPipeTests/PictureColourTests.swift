@@ -7,10 +7,7 @@ import Testing
 /// LittleCMS (through Pillow's ImageCms) from sRGB into Display P3 or Adobe RGB, saved by Pillow with the
 /// profile embedded (or, for `cICP`, only named), drawn by `dvpipe run` as a full-frame overlay, decoded by
 /// zimg and compared patch by patch with the chart. dvpipe's colour code only renders.
-@Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.referencePython != nil,
-    "needs the ffmpeg command (Debian's ffmpeg package) and Pillow (scripts/setup-colour-science.sh)"
-))
+@Suite
 struct PictureColourTests {
     /// Writes ICC v4 matrix/TRC profiles, the chart converted into them by LittleCMS, and the pictures:
     /// arguments are the folder, the width and height, and the chart (JSON).
@@ -73,10 +70,10 @@ struct PictureColourTests {
         let media = try folder.subfolder("media")
         let json = "[" + ColourTests.chart.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
         let (width, height) = ColourTests.canvas
-        _ = try ReferenceCommand.output(ReferenceCommand.referencePython!, [
+        _ = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
             "-W", "ignore", "-c", Self.pictures, folder.url.path, "\(width)", "\(height)", json,
         ])
-        _ = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-f", "lavfi", "-i", "color=gray:s=\(width)x\(height):r=\(ColourTests.fps):d=1",
             "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", media.appendingPathComponent("VID_20241201_120000.mp4").path,
         ])

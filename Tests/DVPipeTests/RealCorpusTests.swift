@@ -10,9 +10,7 @@ import Testing
 /// (the day it was taken, its rotation and colour, its Live Photo partner or embedded movie), checks that
 /// they still say so where Debian's exiftool and ffmpeg are installed, and checks that `dvpipe plan` plans it
 /// so; then the reel of the whole corpus must decode without a single error.
-@Suite(.enabled(
-    if: ReferenceCommand.ffmpeg != nil && ReferenceCommand.ffprobe != nil,
-    "needs the ffmpeg and ffprobe commands (Debian's ffmpeg package) to read the reels and the files"))
+@Suite
 struct RealCorpusTests {
     /// One clip of the corpus and what the reference tools say of it.
     struct Clip: CustomStringConvertible {
@@ -155,10 +153,10 @@ struct RealCorpusTests {
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         let reel = scratch.url.appendingPathComponent("out/corpus.mp4").path
-        let decoded = try ReferenceCommand.printed(ReferenceCommand.ffmpeg!, ["-v", "error", "-i", reel, "-f", "null", "-"])
+        let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel, "-f", "null", "-"])
         #expect(decoded.status == 0 && decoded.printed.isEmpty, "ffmpeg decoding the reel: \(decoded.printed)")
         let total = try #require((document["timeline"] as? [String: Any])?["total_duration"] as? Double)
-        let frames = try ReferenceCommand.output(ReferenceCommand.ffprobe!, [
+        let frames = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
             "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel,
         ])
         #expect(Int(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Int((total * 30).rounded()))

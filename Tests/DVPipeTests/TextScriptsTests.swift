@@ -11,7 +11,7 @@ import Testing
 /// in the same font: each ink mask cut to its box, scaled to dvpipe's box and dilated by 2 px, must agree at
 /// an intersection over union of at least 0.7. Emoji must come out in colour, and a long Japanese caption
 /// must break into lines inside the frame.
-@Suite(.enabled(if: ReferenceCommand.ffmpeg != nil, "needs the ffmpeg command (Debian's ffmpeg package) for its ass filter"))
+@Suite
 struct TextScriptsTests {
     static let width = 640, height = 360
     /// The clip's background, a mid grey; the text is white, its shadow black: ink is what is brighter than this.
@@ -51,7 +51,7 @@ struct TextScriptsTests {
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
         let reel = job.deletingLastPathComponent().appendingPathComponent("out/reel.mp4")
-        let bytes = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        let bytes = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-ss", "0.5", "-i", reel.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
         ])
         let lumaCount = width * height, chromaCount = (width / 2) * (height / 2)
@@ -84,7 +84,7 @@ struct TextScriptsTests {
 
             """.write(to: subtitles, atomically: true, encoding: .utf8)
         let grey = String(format: "0x%02X%02X%02X", background.red, background.green, background.blue)
-        let bytes = try ReferenceCommand.output(ReferenceCommand.ffmpeg!, [
+        let bytes = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
             "-v", "error", "-f", "lavfi", "-i", "color=c=\(grey):s=\(width)x\(height):d=1", "-vf", "ass=\(subtitles.path)",
             "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-",
         ])

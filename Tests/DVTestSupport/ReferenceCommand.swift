@@ -28,6 +28,20 @@ public enum ReferenceCommand {
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil
     }()
 
+    /// The ffmpeg, ffprobe and exiftool commands and the reference Pythons, or a thrown failure naming
+    /// what is missing: a test that needs one fails, not skips, where `make test` has not installed it.
+    public static var requiredFFmpeg: String { get throws { try required(ffmpeg, "the ffmpeg command (Debian's ffmpeg)") } }
+    public static var requiredFFprobe: String { get throws { try required(ffprobe, "the ffprobe command (Debian's ffmpeg)") } }
+    public static var requiredExiftool: String { get throws { try required(exiftool, "exiftool (Debian's libimage-exiftool-perl)") } }
+    public static var requiredReferencePython: String {
+        get throws { try required(referencePython, "the colour-science Python (scripts/setup-colour-science.sh)") }
+    }
+
+    private static func required(_ command: String?, _ what: String) throws -> String {
+        guard let command else { throw Failure(description: "needs \(what), which make test installs") }
+        return command
+    }
+
     private static func find(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first(where: FileManager.default.isExecutableFile(atPath:))
     }

@@ -76,11 +76,12 @@ enum DatedLibrary {
         return job
     }
 
-    /// Copies `source` (a folder, recursively) to `target`, every file with a new modification time, as a
-    /// checkout, an artifact download or a cache restore on another machine gives them.
+    /// Copies `source` (a folder, recursively) to `target`, every file with a new modification time (a
+    /// fixed 12,345 s later than now), as a checkout, an artifact download or a cache restore on another
+    /// machine gives them.
     static func copyWithNewTimes(_ source: URL, to target: URL) throws {
         try FileManager.default.copyItem(at: source, to: target)
-        let later = Date().addingTimeInterval(Double.random(in: 1000...100_000))
+        let later = Date().addingTimeInterval(12_345)
         let files = FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         for file in files {
             try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: file.path)
