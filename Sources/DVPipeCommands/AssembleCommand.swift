@@ -36,13 +36,13 @@ struct AssembleCommand: AsyncParsableCommand {
         let printer = ProgressPrinter(mode: progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
-            let planned = try options.planJob(observer: printer)
+            let planned = try await BlockingWork.run("dvpipe scan") { [options] in try options.planJob(observer: printer) }
             let (cache, store) = try cacheFlags.caches()
             let settings = RenderOptions(cache: cache, store: store)
             let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
                 let (each, layout, renderedHere) = try await executor.planForAssembly(planned.forOutput(output))
-                let reel = try executor.assemble(each, layout: layout)
+                let reel = try await BlockingWork.run("dvpipe assemble") { try executor.assemble(each, layout: layout) }
                 printer.finishLine()
                 if renderedHere > 0 {
                     print("rendered \(renderedHere) segment\(renderedHere == 1 ? "" : "s") that the plan around \(each.broken.count) broken clip\(each.broken.count == 1 ? "" : "s") needed and no shard made")

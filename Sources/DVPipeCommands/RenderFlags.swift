@@ -39,10 +39,13 @@ struct RenderFlags: ParsableArguments {
         _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
     ) async throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
         FrameMemory.reuseFreedFrameBuffers()
-        if fresh {
-            try options.workFolder.remove()
+        let fresh = fresh
+        let planned = try await BlockingWork.run("dvpipe scan") {
+            if fresh {
+                try options.workFolder.remove()
+            }
+            return try options.planJob(observer: printer)
         }
-        let planned = try options.planJob(observer: printer)
         let outputs = try Self.outputs(of: planned.job, named: output)
         let (cache, store) = fresh ? (nil, nil) : try cacheFlags.caches()
         let settings = RenderOptions(

@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
             let (executor, reports) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
-            let reels = try reports.map { try executor.assemble($0.planned, layout: $0.layout) }
+            let reels = try await BlockingWork.run("dvpipe assemble") { try reports.map { try executor.assemble($0.planned, layout: $0.layout) } }
             if let srt, let report = reports.first {
                 let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))
                 do {

@@ -1,5 +1,6 @@
 import DVMedia
 import Foundation
+import Synchronization
 
 /// A clip being read for one segment, that the next segment can read on from.
 ///
@@ -41,10 +42,8 @@ final class OpenClip: CanvasFrameSource, @unchecked Sendable {
 /// Holds at most `capacity` clips (each keeps a decoder and a few pictures); the oldest is closed first.
 /// A segment that finds no open clip opens one afresh, with the same frames, so the store only saves
 /// work and never changes a byte.
-final class OpenClips: @unchecked Sendable {
-    // @unchecked: `waiting` is read and written with `lock` held.
-    private let lock = NSLock()
-    private var waiting: [OpenClip] = []
+final class OpenClips: Sendable {
+    private let waiting = Mutex<[OpenClip]>([])
     private let capacity: Int
 
     init(capacity: Int) {
@@ -53,7 +52,7 @@ final class OpenClips: @unchecked Sendable {
 
     /// The open clip of `source` whose next frame is `firstFrame`, taken out of the store, if there is one.
     func take(_ source: ClipSource, firstFrame: Int) -> OpenClip? {
-        lock.withLock {
+        waiting.withLock { waiting in
             guard let index = waiting.firstIndex(where: { $0.source == source && $0.nextFrame == firstFrame }) else { return nil }
             return waiting.remove(at: index)
         }
@@ -61,7 +60,7 @@ final class OpenClips: @unchecked Sendable {
 
     /// Hands every clip kept here over to `other`.
     func moveAll(to other: OpenClips) {
-        let clips = lock.withLock {
+        let clips = waiting.withLock { waiting in
             defer { waiting.removeAll() }
             return waiting
         }
@@ -71,7 +70,7 @@ final class OpenClips: @unchecked Sendable {
     /// Keeps `clip` for the segment that reads on from it, if one will.
     func keep(_ clip: OpenClip) {
         guard clip.hasFramesLeft else { return }
-        lock.withLock {
+        waiting.withLock { waiting in
             waiting.append(clip)
             if waiting.count > capacity { waiting.removeFirst() }
         }

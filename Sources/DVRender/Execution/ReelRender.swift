@@ -78,84 +78,133 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         if options.strict, !planned.plan.unreadable.isEmpty {
             throw RenderError.unreadableFiles(planned.plan.unreadable)
         }
-        try work.prepare()
-        work.removeAbandonedTemporaries()
+        let records = BrokenClips(work: work, cache: options.cache, store: options.store)
+        var progress = try await BlockingWork.run("dvpipe plan") { [work] in
+            try work.prepare()
+            work.removeAbandonedTemporaries()
+            return RenderProgress(planned: planned.converged(with: records))
+        }
         var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
-        let records = BrokenClips(work: work, cache: options.cache, store: options.store)
-        var planned = planned.converged(with: records)
-        var failures: [ClipFailure] = []
-        // Segments this process rendered, in any plan: after a re-plan they are found in the work folder, but
-        // were rendered here all the same.
-        var renderedHere = Set<String>()
-        var warned = Set<String>()
         while true {
-            // Every output of the job is laid out, so that shards split the positions alike whichever
-            // outputs each one renders.
-            let every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer) }
-            let chosen = outputs.map { output in planned.outputs.firstIndex(of: output) ?? 0 }
-            let layouts = chosen.map { every[$0] }
-            guard !layouts[0].pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
-            for layout in layouts {
-                try work.recordPlan(planned.plan, layout: layout)
-                for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
-                    observer.handle(.warning(warning))
-                }
-            }
-            let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
-            let owned = layouts.map { layout in layout.segments.filter { assignment.owns(options.shard, $0.position) } }
+            let round = try await BlockingWork.run("dvpipe layout") { [self, progress] in try layOut(progress, outputs: outputs) }
+            progress.warned.formUnion(round.warnings)
             let renderer = SegmentRenderer(
-                canvases: layouts.map(\.canvas), work: work, cache: options.cache, store: options.store, claimTimeout: options.claimTimeout,
+                canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store, claimTimeout: options.claimTimeout,
                 parallelism: options.parallelism
             )
-            let outcomes = try await renderer.render(owned, observer: observer, stop: stop)
-            try finishStore()
+            let outcomes = try await renderer.render(round.owned, observer: observer, stop: stop)
             for outcome in outcomes {
-                renderedHere.formUnion(outcome.finished.filter { !$0.reused }.map(\.spec.key))
                 cacheUse.hits += outcome.cacheUse.hits
                 cacheUse.misses += outcome.cacheUse.misses
                 cacheUse.stored += outcome.cacheUse.stored
             }
-            let newFailures = outcomes.flatMap(\.failures)
-            if newFailures.isEmpty {
-                // Other processes of this render (shards sharing the work folder, the cache or the store) may
-                // have found clips broken meanwhile: their segments follow the plan made around those too.
-                let settled = planned.converged(with: records)
-                if settled.broken.count > planned.broken.count {
-                    planned = settled
-                    continue
-                }
-                return outcomes.indices.map { index in
-                    let finished = outcomes[index].finished
-                    let mine = finished.filter { renderedHere.contains($0.spec.key) }, others = finished.filter { !renderedHere.contains($0.spec.key) }
-                    var reusedFrom = Dictionary(grouping: others, by: \.origin).mapValues(\.count)
-                    reusedFrom[SegmentOrigin.rendered] = nil
-                    return SegmentsReport(
-                        planned: planned.forOutput(outputs[index]), layout: layouts[index], reusedCount: others.count,
-                        renderedCount: mine.count, reusedFrom: reusedFrom, failures: failures
-                    )
-                }
+            switch try await BlockingWork.run("dvpipe replan", { [self, progress] in
+                try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
+            }) {
+            case let .finished(reports):
+                return reports
+            case let .again(next):
+                progress = next
             }
-            // A broken clip can fail its own segment and the next one, in every output: report each file once.
-            var newly: [String: String] = [:]
-            for failure in newFailures where newly[failure.path] == nil && planned.broken[failure.path] == nil {
-                guard !options.strict, planned.scan.entries.contains(where: { $0.path == failure.path }) else {
-                    let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
-                    throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
-                }
-                observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
-                failures.append(failure)
-                newly[failure.path] = failure.reason
-                if let identity = layouts[0].identities[failure.path], !identity.isEmpty {
-                    try records.record(identity: identity, reason: failure.reason)
-                }
-            }
-            guard !newly.isEmpty else {
-                // The plan made around these clips chose them again: nothing more can be left out.
-                throw RenderError.clipFailed(path: newFailures[0].path, reason: newFailures[0].reason)
-            }
-            planned = planned.replanned(around: newly).converged(with: records)
         }
+    }
+
+    /// Where a render of the segments stands between its rounds: the plan, the clips that failed and the
+    /// segments rendered here so far, and the warnings given.
+    private struct RenderProgress: Sendable {
+        var planned: PlannedJob
+        var failures: [ClipFailure] = []
+        /// Segments this process rendered, in any plan: after a re-plan they are found in the work folder, but
+        /// were rendered here all the same.
+        var renderedHere = Set<String>()
+        var warned = Set<String>()
+    }
+
+    /// One round of a render: every output laid out, those rendered and their segments this shard owns.
+    private struct RenderRound: Sendable {
+        var layouts: [ReelLayout]
+        var owned: [[SegmentSpec]]
+        var warnings: Set<String>
+    }
+
+    /// How a round ended: the reports, or the progress to render another round from.
+    private enum RoundEnd: Sendable {
+        case finished([SegmentsReport])
+        case again(RenderProgress)
+    }
+
+    /// Lays out every output of the job (so that shards split the positions alike whichever outputs each one
+    /// renders), records the plan, warns once of characters no font has, and picks this shard's segments.
+    private func layOut(_ progress: RenderProgress, outputs: [Job.Output]) throws -> RenderRound {
+        let planned = progress.planned
+        let every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer) }
+        let layouts = outputs.map { output in every[planned.outputs.firstIndex(of: output) ?? 0] }
+        guard !layouts[0].pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
+        var warned = progress.warned
+        for layout in layouts {
+            try work.recordPlan(planned.plan, layout: layout)
+            for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
+                observer.handle(.warning(warning))
+            }
+        }
+        let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
+        let owned = layouts.map { layout in layout.segments.filter { assignment.owns(options.shard, $0.position) } }
+        return RenderRound(layouts: layouts, owned: owned, warnings: warned)
+    }
+
+    /// After a round: the reports when no clip failed and no other process found one broken; else the plan
+    /// made again around the clips that failed (each recorded as broken, `BrokenClips`) or that others found.
+    private func settle(
+        _ progress: RenderProgress, round: RenderRound, outcomes: [RenderOutcome], records: BrokenClips, outputs: [Job.Output]
+    ) throws -> RoundEnd {
+        try finishStore()
+        var progress = progress
+        for outcome in outcomes {
+            progress.renderedHere.formUnion(outcome.finished.filter { !$0.reused }.map(\.spec.key))
+        }
+        let planned = progress.planned
+        let newFailures = outcomes.flatMap(\.failures)
+        if newFailures.isEmpty {
+            // Other processes of this render (shards sharing the work folder, the cache or the store) may
+            // have found clips broken meanwhile: their segments follow the plan made around those too.
+            let settled = planned.converged(with: records)
+            if settled.broken.count > planned.broken.count {
+                progress.planned = settled
+                return .again(progress)
+            }
+            return .finished(outcomes.indices.map { index in
+                let finished = outcomes[index].finished
+                let mine = finished.filter { progress.renderedHere.contains($0.spec.key) }
+                let others = finished.filter { !progress.renderedHere.contains($0.spec.key) }
+                var reusedFrom = Dictionary(grouping: others, by: \.origin).mapValues(\.count)
+                reusedFrom[SegmentOrigin.rendered] = nil
+                return SegmentsReport(
+                    planned: planned.forOutput(outputs[index]), layout: round.layouts[index], reusedCount: others.count,
+                    renderedCount: mine.count, reusedFrom: reusedFrom, failures: progress.failures
+                )
+            })
+        }
+        // A broken clip can fail its own segment and the next one, in every output: report each file once.
+        var newly: [String: String] = [:]
+        for failure in newFailures where newly[failure.path] == nil && planned.broken[failure.path] == nil {
+            guard !options.strict, planned.scan.entries.contains(where: { $0.path == failure.path }) else {
+                let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
+                throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
+            }
+            observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
+            progress.failures.append(failure)
+            newly[failure.path] = failure.reason
+            if let identity = round.layouts[0].identities[failure.path], !identity.isEmpty {
+                try records.record(identity: identity, reason: failure.reason)
+            }
+        }
+        guard !newly.isEmpty else {
+            // The plan made around these clips chose them again: nothing more can be left out.
+            throw RenderError.clipFailed(path: newFailures[0].path, reason: newFailures[0].reason)
+        }
+        progress.planned = planned.replanned(around: newly).converged(with: records)
+        return .again(progress)
     }
 
     /// Makes the sound track (or reuses it) and joins the finished segments of `layout` (the plan's, from
@@ -195,10 +244,13 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// and assembly end with one plan. Segments missing from a plan that no broken clip changed are left for
     /// `assemble` to report: a shard has not finished.
     public func planForAssembly(_ planned: PlannedJob) async throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
-        let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
-        let layout = try planned.layout(observer: observer)
-        try takeMissingSegments(layout)
-        guard !planned.broken.isEmpty, layout.segments.contains(where: { work.segments.finished($0.key) == nil }) else {
+        let (planned, layout, missing) = try await BlockingWork.run("dvpipe plan") { [self] in
+            let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
+            let layout = try planned.layout(observer: observer)
+            try takeMissingSegments(layout)
+            return (planned, layout, layout.segments.contains { work.segments.finished($0.key) == nil })
+        }
+        guard !planned.broken.isEmpty, missing else {
             return (planned, layout, 0)
         }
         let report = try await renderSegments(planned)

@@ -115,13 +115,15 @@ public struct SegmentRenderer: Sendable {
                 guard stop.requestedBy == nil else { return }
                 if let unit = pending.popFirst() {
                     running += 1
-                    group.addTask { try self.renderTogether(unit, afterWaiting: false, observer: observer) }
+                    group.addTask {
+                        try await BlockingWork.run("dvpipe segment") { try self.renderTogether(unit, afterWaiting: false, observer: observer) }
+                    }
                 } else if !held.isEmpty {
                     let member = held.removeFirst()
                     running += 1
                     group.addTask {
                         try await Task.sleep(nanoseconds: 500_000_000)
-                        return try self.renderTogether([member], afterWaiting: true, observer: observer)
+                        return try await BlockingWork.run("dvpipe segment") { try self.renderTogether([member], afterWaiting: true, observer: observer) }
                     }
                 }
             }

@@ -2,6 +2,7 @@ import DVMedia
 import DVPlanning
 import DVSignal
 import Foundation
+import Synchronization
 
 /// What the normalize stage reads a clip's frames from: a `ClipReader` of its own, or a `ClipReaderTap` on a
 /// reader that several outputs share.
@@ -22,6 +23,9 @@ protocol ClipFrameReader: AnyObject {
 
 extension ClipReader: ClipFrameReader {}
 
+/// Opens a reader of a window at a tick for a number of frames (the load stage's, for one clip).
+typealias ClipReaderOpener = @Sendable (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader
+
 /// The clips the outputs of one segment position read, each decoded once for all of them.
 ///
 /// The outputs' segments at one position show the same windows of the same clips at the same frames;
@@ -29,10 +33,8 @@ extension ClipReader: ClipFrameReader {}
 /// `ClipReader` per window (the same file, movie, window start, first frame, frame rate and speed), so a source
 /// picture is decoded once and scaled into each canvas from that one picture. The frames are exactly those
 /// of a reader of each output's own, so the bytes of every segment are unchanged.
-final class DecodeShare: @unchecked Sendable {
-    // @unchecked: `readers` is read and written with `lock` held.
-    private let lock = NSLock()
-    private var readers: [Window: SharedClipReader] = [:]
+final class DecodeShare: Sendable {
+    private let readers = Mutex<[Window: SharedClipReader]>([:])
     /// How many loads of each window are coming (one per output rendered together).
     private let loadsPerWindow: Int
 
@@ -52,14 +54,12 @@ final class DecodeShare: @unchecked Sendable {
 
     /// A reader of `source`'s ticks `firstTick ..< firstTick + frameCount`, sharing its decoder with every
     /// other load of the same window through this share.
-    func tap(
-        _ source: ClipSource, firstTick: Int, frameCount: Int, outputFPS: Int, open: @escaping (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader
-    ) throws -> ClipReaderTap {
+    func tap(_ source: ClipSource, firstTick: Int, frameCount: Int, outputFPS: Int, open: @escaping ClipReaderOpener) throws -> ClipReaderTap {
         let window = Window(
             path: source.path, byteRange: source.byteRange, startMilliseconds: source.startMilliseconds, firstTick: firstTick, outputFPS: outputFPS,
             speed: source.speed
         )
-        let shared = try lock.withLock {
+        let shared = try readers.withLock { readers in
             if let shared = readers[window] { return shared }
             let shared = SharedClipReader(reader: try open(firstTick, frameCount), expectedTaps: loadsPerWindow, open: open)
             readers[window] = shared
@@ -71,24 +71,17 @@ final class DecodeShare: @unchecked Sendable {
 
 /// One `ClipReader` read by several taps in step: each decoded frame is kept until every tap has taken it
 /// (at most `capacity` frames; a tap that falls further behind reads on with a reader of its own, which
-/// gives the same frames). Thread-safe.
-final class SharedClipReader: @unchecked Sendable {
-    // @unchecked: every stored property but the constants is read and written with `lock` held.
-    private let lock = NSLock()
-    private let reader: ClipReader
+/// gives the same frames).
+///
+/// Everything the taps share is in `state`, behind one lock: the reader, the kept frames and where each tap
+/// stands. A tap's own fields are its own thread's alone, so a tap carried to another segment on another
+/// thread shares nothing with its siblings but what the lock guards.
+final class SharedClipReader: Sendable {
     /// Opens a reader of the same window at another tick, for a tap that fell behind.
-    let open: (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader
-    /// Frames decoded and not yet taken by every tap, in tick order.
-    private var kept: [KeptFrame] = []
-    private var taps: [WeakTap] = []
-    /// Taps made so far, and how many are coming: until all are made, the first frames are kept for the
-    /// later ones.
-    private var tapsMade = 0
-    private let expectedTaps: Int
-    /// The error the decoder failed with: every later read fails with it too.
-    private var failure: (any Error)?
-    /// Ticks the one decoder has handed out.
-    private(set) var ticksDecoded = 0
+    let open: ClipReaderOpener
+    let outputFPS: Int
+    let rotation: FrameRotation
+    private let state: Mutex<State>
     private static let capacity = 2
 
     struct KeptFrame {
@@ -97,80 +90,100 @@ final class SharedClipReader: @unchecked Sendable {
         let repeatedAfterEnd: Int
     }
 
-    private struct WeakTap {
-        weak var tap: ClipReaderTap?
+    private struct State {
+        let reader: ClipReader
+        /// Frames decoded and not yet taken by every tap, in tick order.
+        var kept: [KeptFrame] = []
+        /// The next tick of each tap that reads the shared frames, by the tap's number; a tap that reads on
+        /// its own, or is gone, has none.
+        var positions: [Int: Int] = [:]
+        /// Taps made so far, and how many are coming: until all are made, the first frames are kept for the
+        /// later ones.
+        var tapsMade = 0
+        let expectedTaps: Int
+        /// The error the decoder failed with: every later read fails with it too.
+        var failure: (any Error)?
+        /// Ticks the one decoder has handed out.
+        var ticksDecoded = 0
+
+        /// Lets go of the frames every reading tap has passed (once every tap expected is made), and of the
+        /// oldest beyond `capacity`.
+        mutating func dropTakenFrames() {
+            let wanted = tapsMade < expectedTaps ? Int.min : positions.values.min() ?? Int.max
+            kept.removeAll { $0.frame.index < wanted }
+            if kept.count > SharedClipReader.capacity {
+                kept.removeFirst(kept.count - SharedClipReader.capacity)
+            }
+        }
     }
 
-    init(reader: ClipReader, expectedTaps: Int, open: @escaping (_ firstTick: Int, _ frameCount: Int) throws -> ClipReader) {
-        self.reader = reader
-        self.expectedTaps = expectedTaps
+    init(reader: sending ClipReader, expectedTaps: Int, open: @escaping ClipReaderOpener) {
         self.open = open
+        outputFPS = reader.outputFPS
+        rotation = reader.rotation
+        state = Mutex(State(reader: reader, expectedTaps: expectedTaps))
     }
 
-
-    var outputFPS: Int { reader.outputFPS }
-    var rotation: FrameRotation { reader.rotation }
+    /// Ticks the one decoder has handed out.
+    var ticksDecoded: Int { state.withLock { $0.ticksDecoded } }
 
     func tap(firstTick: Int, frameCount: Int) -> ClipReaderTap {
-        let tap = ClipReaderTap(shared: self, firstTick: firstTick, frameCount: frameCount)
-        lock.withLock { tapsMade += 1 }
-        lock.withLock { taps.append(WeakTap(tap: tap)) }
-        return tap
+        let number = state.withLock { state in
+            state.tapsMade += 1
+            state.positions[state.tapsMade] = firstTick
+            return state.tapsMade
+        }
+        return ClipReaderTap(shared: self, number: number, firstTick: firstTick, frameCount: frameCount)
     }
 
-    /// The frame at `tick`, kept or decoded now; nil when it is no longer kept and the decoder is past it.
-    func frame(at tick: Int) throws -> KeptFrame? {
-        try lock.withLock {
-            if let failure { throw failure }
-            if let first = kept.first?.frame.index, tick >= first, tick < first + kept.count {
-                return kept[tick - first]
+    /// For tap `number`, the frame at `tick`, kept or decoded now, the tap counted as past it; nil when it is
+    /// no longer kept and the decoder is past it.
+    func frame(at tick: Int, forTap number: Int) throws -> KeptFrame? {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            let found: KeptFrame
+            if let first = state.kept.first?.frame.index, tick >= first, tick < first + state.kept.count {
+                found = state.kept[tick - first]
+            } else {
+                guard tick == state.reader.nextTick else { return nil }
+                if state.reader.endTick <= tick {
+                    state.reader.extendWindow(by: tick + 1 - state.reader.endTick)
+                }
+                let decoded: DecodedFrame?
+                do {
+                    decoded = try state.reader.next()
+                } catch {
+                    state.failure = error
+                    throw error
+                }
+                guard let decoded else { return nil }
+                state.ticksDecoded += 1
+                found = KeptFrame(frame: decoded.keeping(try decoded.picture.sharedReference()), repeatedAfterEnd: state.reader.repeatedAfterEnd)
+                state.kept.append(found)
             }
-            guard tick == reader.nextTick else { return nil }
-            if reader.endTick <= tick {
-                reader.extendWindow(by: tick + 1 - reader.endTick)
-            }
-            let decoded: DecodedFrame?
-            do {
-                decoded = try reader.next()
-            } catch {
-                failure = error
-                throw error
-            }
-            guard let decoded else { return nil }
-            ticksDecoded += 1
-            let frame = KeptFrame(
-                frame: decoded.keeping(try decoded.picture.sharedReference()),
-                repeatedAfterEnd: reader.repeatedAfterEnd
-            )
-            kept.append(frame)
-            dropTakenFrames()
-            return frame
+            state.positions[number] = tick + 1
+            state.dropTakenFrames()
+            return found
         }
     }
 
-    /// Lets go of the frames every live tap has passed (once every tap expected is made), and of the oldest
-    /// beyond `capacity`.
-    private func dropTakenFrames() {
-        taps.removeAll { $0.tap == nil || $0.tap?.readsOnItsOwn == true }
-        let wanted = tapsMade < expectedTaps ? Int.min : taps.compactMap { $0.tap?.nextTick }.min() ?? Int.max
-        kept.removeAll { $0.frame.index < wanted }
-        if kept.count > Self.capacity {
-            kept.removeFirst(kept.count - Self.capacity)
+    /// Tap `number` reads no more shared frames (it reads on its own, or is gone): the frames are no longer
+    /// kept for it.
+    func release(tap number: Int) {
+        state.withLock { state in
+            state.positions[number] = nil
+            state.dropTakenFrames()
         }
-    }
-
-    /// Called by a tap when it has taken the frame before `tick`, so frames no one wants are let go.
-    func tapMoved() {
-        lock.withLock { dropTakenFrames() }
     }
 }
 
 /// One output's reading of a `SharedClipReader`'s window: its own position and window end, the shared
-/// decoder's frames.
-final class ClipReaderTap: ClipFrameReader, @unchecked Sendable {
-    // @unchecked: the taps of one shared reader are read by one thread at a time, the producer thread of
-    // the segments that read them (`PrefetchedFrames`), handed on with their `OpenClip`s.
+/// decoder's frames. A tap is read by one thread at a time: its fields are that thread's; where it stands
+/// in the shared frames, the shared reader keeps under its lock.
+final class ClipReaderTap: ClipFrameReader {
     let sharedReader: SharedClipReader
+    /// The tap's number in its shared reader.
+    private let number: Int
     private(set) var nextTick: Int
     private var endTick: Int
     private(set) var repeatedAfterEnd = 0
@@ -179,10 +192,17 @@ final class ClipReaderTap: ClipFrameReader, @unchecked Sendable {
     /// `repeatedAfterEnd` when the own reader took over (it counts from zero).
     private var repeatedBeforeOwnReader = 0
 
-    fileprivate init(shared: SharedClipReader, firstTick: Int, frameCount: Int) {
+    fileprivate init(shared: SharedClipReader, number: Int, firstTick: Int, frameCount: Int) {
         sharedReader = shared
+        self.number = number
         nextTick = firstTick
         endTick = firstTick + frameCount
+    }
+
+    deinit {
+        if ownReader == nil {
+            sharedReader.release(tap: number)
+        }
     }
 
     /// True once this tap reads with a reader of its own.
@@ -199,14 +219,14 @@ final class ClipReaderTap: ClipFrameReader, @unchecked Sendable {
     func next() throws -> DecodedFrame? {
         guard nextTick < endTick else { return nil }
         if ownReader == nil {
-            if let kept = try sharedReader.frame(at: nextTick) {
+            if let kept = try sharedReader.frame(at: nextTick, forTap: number) {
                 nextTick += 1
                 repeatedAfterEnd = kept.repeatedAfterEnd
-                sharedReader.tapMoved()
                 return kept.frame
             }
             ownReader = try sharedReader.open(nextTick, endTick - nextTick)
             repeatedBeforeOwnReader = repeatedAfterEnd
+            sharedReader.release(tap: number)
         }
         guard let reader = ownReader, let frame = try reader.next() else { return nil }
         nextTick += 1

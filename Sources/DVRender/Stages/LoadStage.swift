@@ -25,7 +25,7 @@ struct LoadStage {
     /// Opens `source` for `frameCount` frames starting at its frame `firstFrame`: with a share, a tap on
     /// the reader every output's load of the same window reads from.
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
-        let open = { [fps, decoderThreads] (firstTick: Int, frameCount: Int) in
+        let open: ClipReaderOpener = { [fps, decoderThreads] firstTick, frameCount in
             try ClipReader(
                 url: URL(fileURLWithPath: source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
                 firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads, speed: source.speed ?? .realTime

@@ -1,15 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Results made on several threads at once (`DispatchQueue.concurrentPerform`, or a thread each), each
 /// into its own place, with a count of those done for progress lines.
-final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `stored` and `done` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var done = 0
-    private var stored: [Value?]
+final class ConcurrentResults<Value: Sendable>: Sendable {
+    private let state: Mutex<(done: Int, stored: [Value?])>
 
     private init(count: Int) {
-        stored = Array(repeating: nil, count: count)
+        state = Mutex((0, Array(repeating: nil, count: count)))
     }
 
     /// `make(index)` for every one of `names`, several at once (one per core), reported to `observer` as
@@ -24,7 +22,7 @@ final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
             observer.handle(.unitFinished(stage, done: done, total: names.count, reused: false, name: names[index]))
         }
         observer.handle(.stageFinished(stage))
-        return results.lock.withLock { results.stored }
+        return results.state.withLock { $0.stored }
     }
 
     /// `body(0) … body(count - 1)`, each on a thread of its own but the last, which runs on the caller's;
@@ -46,15 +44,15 @@ final class ConcurrentResults<Value: Sendable>: @unchecked Sendable {
             _ = results.set(body(count - 1), at: count - 1)
         }
         finished.wait()
-        return results.lock.withLock { results.stored.compactMap { $0 } }
+        return results.state.withLock { $0.stored.compactMap { $0 } }
     }
 
     /// Puts result `index` (nil: it failed) in its place; returns how many are done.
     private func set(_ value: Value?, at index: Int) -> Int {
-        lock.withLock {
-            stored[index] = value
-            done += 1
-            return done
+        state.withLock { state in
+            state.stored[index] = value
+            state.done += 1
+            return state.done
         }
     }
 }

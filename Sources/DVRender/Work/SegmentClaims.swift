@@ -1,5 +1,6 @@
 import DVFiles
 import Foundation
+import Synchronization
 
 /// Who holds a claim: a process on a host, told apart from a later process with the same id by its start time.
 public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -39,23 +40,28 @@ public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible 
 /// claim is taken over when its holder is a gone process of this host, or when its file has not been renewed
 /// for `timeout` seconds (by this host's clock, or watched unchanged that long, whichever comes first).
 /// Released claims are deleted; a crash leaves a claim that the next process takes over as above.
-public final class SegmentClaims: @unchecked Sendable {
-    // @unchecked: `held`, `watched` and `beating` are only touched with `lock` held, by the heartbeat thread too.
+public final class SegmentClaims: Sendable {
     /// The folders a segment is claimed in, all or none.
     public let folders: [URL]
     public let timeout: TimeInterval
     public let heartbeat: TimeInterval
-    private let lock = NSLock()
-    private var held: Set<String> = []
-    /// For claims of others: the modification time last seen and when this process saw it change.
-    private var watched: [String: (modified: timespec, since: Date)] = [:]
-    /// True while the heartbeat thread runs; it ends itself once no claim is held.
-    private var beating = false
+    /// The time now, by the host's clock (a test's own clock in tests).
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
 
-    public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10) {
+    private struct State {
+        var held: Set<String> = []
+        /// For claims of others: the modification time last seen and when this process saw it change.
+        var watched: [String: (modified: timespec, since: Date)] = [:]
+        /// True while the heartbeat thread runs; it ends itself once no claim is held.
+        var beating = false
+    }
+
+    public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
         self.folders = folders
         self.timeout = timeout
         self.heartbeat = heartbeat
+        self.now = now
     }
 
     /// What claiming a segment came to.
@@ -85,16 +91,18 @@ public final class SegmentClaims: @unchecked Sendable {
             for done in taken { unlink(done.path) }
             return .held(by: Self.holder(of: file))
         }
-        lock.withLock {
-            held.insert(key)
-            startHeartbeat()
+        let start = state.withLock { state in
+            state.held.insert(key)
+            defer { state.beating = true }
+            return !state.beating
         }
+        if start { startHeartbeat() }
         return .claimed
     }
 
     /// Gives segment `key` back: its claim files are deleted.
     public func release(_ key: String) {
-        lock.withLock { _ = held.remove(key) }
+        state.withLock { _ = $0.held.remove(key) }
         for folder in folders {
             let file = claimFile(key, in: folder)
             if Self.holder(of: file) == .current {
@@ -159,32 +167,31 @@ public final class SegmentClaims: @unchecked Sendable {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return false }
         let modified = info.st_mtim
-        let age = Date().timeIntervalSince1970 - (Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
+        let now = now()
+        let age = now.timeIntervalSince1970 - (Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
         if age > (holder == nil ? Self.unreadableGrace : timeout) { return true }
-        return lock.withLock {
-            let now = Date()
-            guard let seen = watched[file.path], seen.modified.tv_sec == modified.tv_sec, seen.modified.tv_nsec == modified.tv_nsec else {
-                watched[file.path] = (modified, now)
+        return state.withLock { state in
+            guard let seen = state.watched[file.path], seen.modified.tv_sec == modified.tv_sec, seen.modified.tv_nsec == modified.tv_nsec else {
+                state.watched[file.path] = (modified, now)
                 return false
             }
             return now.timeIntervalSince(seen.since) > timeout
         }
     }
 
-    /// Starts the thread that renews the held claims, unless it runs; called with `lock` held. The thread
-    /// ends by itself after a beat with no claim held, so a render that is over leaves no thread behind.
+    /// Starts the thread that renews the held claims (the caller has marked it beating). It sleeps on a
+    /// thread of its own, never in a task, and ends by itself after a beat with no claim held, so a render
+    /// that is over leaves no thread behind.
     private func startHeartbeat() {
-        guard !beating else { return }
-        beating = true
         let thread = Thread {
             while true {
                 Thread.sleep(forTimeInterval: self.heartbeat)
-                let keys: Set<String>? = self.lock.withLock {
-                    if self.held.isEmpty {
-                        self.beating = false
+                let keys: Set<String>? = self.state.withLock { state in
+                    if state.held.isEmpty {
+                        state.beating = false
                         return nil
                     }
-                    return self.held
+                    return state.held
                 }
                 guard let keys else { return }
                 for key in keys {

@@ -3,6 +3,7 @@ import DVSamples
 @testable import DVRender
 import DVTestBasics
 import Foundation
+import Synchronization
 import Testing
 
 /// Several outputs reading one window through a `DecodeShare`: one decoder for all of them, and for each
@@ -16,7 +17,7 @@ struct SharedDecodeTests {
         return ClipSource(path: url.path, identity: "bar", startMilliseconds: 250, frameCount: 40, day: "2024-11-16")
     }
 
-    static func open(_ source: ClipSource) -> (Int, Int) throws -> ClipReader {
+    static func open(_ source: ClipSource) -> ClipReaderOpener {
         { firstTick, frameCount in
             try ClipReader(
                 url: URL(fileURLWithPath: source.path), windowStart: Double(source.startMilliseconds) / 1000, firstTick: firstTick,
@@ -92,6 +93,45 @@ struct SharedDecodeTests {
         #expect(behind.readsOnItsOwn && !ahead.readsOnItsOwn)
         #expect(first.map(\.1) == alone.map(\.1) && second.map(\.1) == alone.map(\.1))
         #expect(second.map(\.0) == Array(0..<25))
+    }
+
+    /// Taps carried from one segment to the next (claim retries, a body reading on from its transition) run
+    /// on whichever thread renders that segment while their siblings still run on theirs: every tap here
+    /// reads on a thread of its own, the threads in any order, and each still gets a lone reader's frames.
+    @Test("taps read at once on threads of their own each get a lone reader's frames", arguments: 0..<4)
+    func tapsOnThreads(round: Int) throws {
+        let folder = try TemporaryFolder("share-threads")
+        let source = try Self.clip(in: folder)
+        let alone = try Self.frames(Self.open(source)(5, 30))
+        let share = DecodeShare(loadsPerWindow: 4)
+        let taps = HandedOver(try (0..<4).map { _ in try share.tap(source, firstTick: 5, frameCount: 30, outputFPS: 20, open: Self.open(source)) })
+        let read = Mutex<[Int: [(Int, [UInt8])]]>([:])
+        DispatchQueue.concurrentPerform(iterations: taps.count) { index in
+            // Each thread starts at its own moment and pauses now and then, so taps fall behind and catch up.
+            var frames: [(Int, [UInt8])] = []
+            var step = 0
+            while let frame = try? taps.tap(index).next() {
+                frames.append((frame.index, Self.luma(frame)))
+                step += 1
+                if (step + index + round) % 7 == 0 { usleep(UInt32(200 * (index + 1))) }
+            }
+            read.withLock { $0[index] = frames }
+        }
+        let all = read.withLock { $0 }
+        for index in 0..<taps.count {
+            let frames = try #require(all[index])
+            #expect(frames.map(\.0) == alone.map(\.0), "tap \(index)")
+            #expect(frames.map(\.1) == alone.map(\.1), "tap \(index): the same pictures as a reader of its own")
+        }
+    }
+
+    /// Taps handed to threads, one each, as a segment's producer is handed the taps of its clips.
+    final class HandedOver: @unchecked Sendable {
+        // @unchecked: each tap is read by the one thread it was handed to, and by no other.
+        private let taps: [ClipReaderTap]
+        init(_ taps: [ClipReaderTap]) { self.taps = taps }
+        var count: Int { taps.count }
+        func tap(_ index: Int) -> ClipReaderTap { taps[index] }
     }
 
     @Test("a different window of the same clip gets a reader of its own")

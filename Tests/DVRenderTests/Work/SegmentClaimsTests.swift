@@ -3,6 +3,7 @@ import DVFiles
 import DVTestBasics
 import DVTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("piece claims")
@@ -24,18 +25,28 @@ struct SegmentClaimsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("a.claim").path))
     }
 
+    /// A clock the test moves by hand.
+    final class TestClock: Sendable {
+        private let time = Mutex(Date())
+        var now: Date { time.withLock { $0 } }
+        func advance(by seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
     @Test("another host's claim is kept while renewed, and taken over once it has not been for the timeout")
     func otherHostsClaimExpires() throws {
         let folder = try TemporaryFolder()
-        let claims = SegmentClaims(folders: [folder.url], timeout: 0.6)
+        let clock = TestClock()
+        let claims = SegmentClaims(folders: [folder.url], timeout: 60, now: { clock.now })
         let file = folder.url.appendingPathComponent("k.claim")
         try Self.claim("k", in: folder.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
-        for _ in 0..<6 {
-            utimensat(AT_FDCWD, file.path, nil, 0)
+        for renewal in 0..<6 {
+            // The holder renews its file (its modification time moves), 20 s apart by the clock.
+            var times = [timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal), timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal)]
+            utimensat(AT_FDCWD, file.path, &times, 0)
             #expect(claims.claim("k") != .claimed, "a renewed claim is held")
-            Thread.sleep(forTimeInterval: 0.2)
+            clock.advance(by: 20)
         }
-        Thread.sleep(forTimeInterval: 0.8)
+        clock.advance(by: 50)
         #expect(claims.claim("k") == .claimed, "not renewed for longer than the timeout")
         #expect(SegmentClaims.holder(of: file) == .current)
     }
