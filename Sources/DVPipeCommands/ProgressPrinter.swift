@@ -72,7 +72,7 @@ final class ProgressPrinter: RenderObserver {
         switch mode {
         case .none:
             // No progress, but a warning is not progress: a skipped clip or a damaged piece is always said.
-            if case let .warning(message) = event { write("warning: \(message)\n") }
+            if case let .warning(warning) = event { write("warning: \(warning.message)\n") }
         case .json: writeJSON(event)
         case .auto, .plain: writeText(event)
         }
@@ -99,9 +99,9 @@ final class ProgressPrinter: RenderObserver {
                 state.total = total
                 if reused { state.reused += 1 }
                 emit(&state, force: done == total)
-            case let .warning(message):
+            case let .warning(warning):
                 clearLive(&state)
-                write("warning: \(message)\n")
+                write("warning: \(warning.message)\n")
                 emit(&state, force: true)
             case .stageFinished:
                 clearLive(&state)
@@ -168,9 +168,10 @@ final class ProgressPrinter: RenderObserver {
             object["total"] = total
             object["reused"] = reused
             object["name"] = name
-        case let .warning(message):
+        case let .warning(warning):
             object["event"] = "warning"
-            object["message"] = message
+            object["code"] = warning.code.rawValue
+            object["message"] = warning.message
         case let .stageFinished(stage):
             object["event"] = "stage_finished"
             object["stage"] = stage.rawValue

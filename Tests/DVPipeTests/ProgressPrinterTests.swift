@@ -71,4 +71,16 @@ import Testing
         #expect(event["event"] as? String == "stage_started")
         #expect(event["stage"] as? String == "audio")
     }
+
+    @Test("a warning in JSON carries its stable code beside its message; in plain text, its message")
+    func warningsCarryTheirCode() throws {
+        let harness = Harness()
+        let warning = RenderWarning(.clipFailed, "/lib/a.mp4: decoding the window failed (stream 0); its day is planned again without it")
+        harness.printer(.json).handle(.warning(warning))
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(harness.lines[0].utf8)) as? [String: Any])
+        #expect(event["event"] as? String == "warning" && event["code"] as? String == "clip_failed" && event["message"] as? String == warning.message)
+        let plain = Harness()
+        plain.printer(.plain).handle(.warning(warning))
+        #expect(plain.lines == ["warning: \(warning.message)\n"])
+    }
 }

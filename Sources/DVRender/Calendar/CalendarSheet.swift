@@ -30,7 +30,8 @@ public enum CalendarSheet {
                 do {
                     cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), byteRange: day.motionPhoto?.byteRange, at: middle(of: day))
                 } catch {
-                    observer.handle(.warning("\(name): no thumbnail for \(day.date), drawn blank: \(RenderError.reason(of: error, besides: path))"))
+                    observer.handle(.warning(RenderWarning(
+                        .thumbnailMissing, "\(name): no thumbnail for \(day.date), drawn blank: \(RenderError.reason(of: error, besides: path))")))
                 }
                 done += 1
                 observer.handle(.unitFinished(.thumbnail, done: done, total: withClips, reused: false, name: name))

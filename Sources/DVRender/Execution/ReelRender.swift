@@ -145,7 +145,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         for layout in layouts {
             try work.recordPlan(planned.plan, layout: layout)
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
-                observer.handle(.warning(warning))
+                observer.handle(.warning(RenderWarning(.missingGlyph, warning)))
             }
         }
         let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
@@ -192,7 +192,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                 let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
                 throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
             }
-            observer.handle(.warning("\(failure.path): \(failure.reason); its day is planned again without it"))
+            observer.handle(.warning(RenderWarning(.clipFailed, "\(failure.path): \(failure.reason); its day is planned again without it")))
             progress.failures.append(failure)
             newly[failure.path] = failure.reason
             if let identity = round.layouts[0].identities[failure.path], !identity.isEmpty {

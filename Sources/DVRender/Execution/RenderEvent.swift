@@ -25,7 +25,7 @@ public enum RenderEvent: Sendable {
     /// One unit of a stage is done; `reused` when a checkpoint made the work unnecessary.
     case unitFinished(RenderStage, done: Int, total: Int, reused: Bool, name: String)
     /// A problem that does not stop the run (a clip skipped, a day dropped).
-    case warning(String)
+    case warning(RenderWarning)
     /// A stage ended.
     case stageFinished(RenderStage)
 }

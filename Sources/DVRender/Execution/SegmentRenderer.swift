@@ -199,7 +199,7 @@ public struct SegmentRenderer: Sendable {
             self.store?.upload(spec.key, record: record, from: store, unlessPresent: true)
             return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
         case let .damaged(reason):
-            observer.handle(.warning("\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again"))
+            observer.handle(.warning(RenderWarning(.segmentDamaged, "\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again")))
         case .missing:
             break
         }

@@ -190,11 +190,13 @@ struct AudioStage {
             let samples: StereoSamples
             do {
                 samples = try read(placement) { path, error in
-                    observer.handle(.warning("\(path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: path))); the layer is silent"))
+                    observer.handle(.warning(RenderWarning(
+                        .soundUndecodable, "\(path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: path))); the layer is silent")))
                 }
             } catch {
-                observer.handle(.warning(
-                    "\(placement.clip.path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: placement.clip.path))); the day plays silence"))
+                observer.handle(.warning(RenderWarning(
+                    .soundUndecodable,
+                    "\(placement.clip.path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: placement.clip.path))); the day plays silence")))
                 samples = StereoSamples(silence: placement.length)
             }
             windows[key] = LoudnessCache.Window(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)

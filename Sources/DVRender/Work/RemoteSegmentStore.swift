@@ -42,7 +42,7 @@ public final class RemoteSegmentStore: Sendable {
         /// and rewritten.
         var distrusted: Set<String> = []
         /// Warnings not yet handed to the observer.
-        var notices: [String] = []
+        var notices: [RenderWarning] = []
     }
 
     public init(settings: RemoteStoreSettings) {
@@ -53,7 +53,7 @@ public final class RemoteSegmentStore: Sendable {
     public var traffic: Traffic { state.withLock { $0.traffic } }
 
     /// The warnings since the last call: entries that did not check, the server given up.
-    public func takeNotices() -> [String] {
+    public func takeNotices() -> [RenderWarning] {
         state.withLock { state in
             defer { state.notices = [] }
             return state.notices
@@ -173,7 +173,8 @@ public final class RemoteSegmentStore: Sendable {
             state.withLock { state in
                 guard state.traffic.uploadFailure == nil else { return }
                 state.traffic.uploadFailure = "PUT \(path): HTTP \(response.status)"
-                state.notices.append("segment store \(settings.display): PUT \(path): HTTP \(response.status); uploading nothing more")
+                state.notices.append(RenderWarning(
+                    .storeUploadsStopped, "segment store \(settings.display): PUT \(path): HTTP \(response.status); uploading nothing more"))
             }
         case let .failure(failure):
             giveUp(failure.description)
@@ -199,7 +200,7 @@ public final class RemoteSegmentStore: Sendable {
         state.withLock { state in
             guard state.traffic.failure == nil else { return }
             state.traffic.failure = reason
-            state.notices.append("segment store \(settings.display): \(reason); going on without it")
+            state.notices.append(RenderWarning(.storeUnavailable, "segment store \(settings.display): \(reason); going on without it"))
         }
     }
 
@@ -208,7 +209,7 @@ public final class RemoteSegmentStore: Sendable {
         state.withLock { state in
             state.distrusted.insert(key)
             state.traffic.rejected += 1
-            state.notices.append(notice)
+            state.notices.append(RenderWarning(.storeEntryRejected, notice))
         }
     }
 }

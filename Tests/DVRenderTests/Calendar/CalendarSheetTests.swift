@@ -19,7 +19,7 @@ final class EventLog: RenderObserver {
     /// The warnings reported, in order.
     var warnings: [String] {
         events.withLock { events in
-            events.compactMap { if case let .warning(message) = $0 { message } else { nil } }
+            events.compactMap { if case let .warning(warning) = $0 { warning.message } else { nil } }
         }
     }
 }

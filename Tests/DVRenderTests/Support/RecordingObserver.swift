@@ -7,8 +7,8 @@ final class RecordingObserver: RenderObserver, @unchecked Sendable {
     private var recorded: [String] = []
 
     func handle(_ event: RenderEvent) {
-        if case let .warning(message) = event {
-            lock.withLock { recorded.append(message) }
+        if case let .warning(warning) = event {
+            lock.withLock { recorded.append(warning.message) }
         }
     }
 

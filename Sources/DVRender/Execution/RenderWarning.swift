@@ -1,0 +1,35 @@
+/// Something a render went ahead despite, for the person to check: a stable code for scripts (`--progress
+/// json` gives it) and one line that names the file once and says what was done about it.
+public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of problem; stable strings, as the plan's warnings have.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A clip failed to decode while rendering; its day is planned again without it.
+        case clipFailed = "clip_failed"
+        /// A segment in the work folder does not match its record; it is rendered again.
+        case segmentDamaged = "segment_damaged"
+        /// A segment in the cache folder does not match its record; it is not taken from there.
+        case cacheEntryDamaged = "cache_entry_damaged"
+        /// An entry of the segment store does not check; the segment is rendered again and the entry rewritten.
+        case storeEntryRejected = "store_entry_rejected"
+        /// The segment store failed; the run goes on without it.
+        case storeUnavailable = "store_unavailable"
+        /// The segment store refused an upload; nothing more is uploaded.
+        case storeUploadsStopped = "store_uploads_stopped"
+        /// No installed font has a glyph for a character of a text; it is drawn as a box.
+        case missingGlyph = "missing_glyph"
+        /// A clip's sound cannot be decoded; silence plays in its place.
+        case soundUndecodable = "sound_undecodable"
+        /// A day's thumbnail cannot be made for the calendar; its cell is drawn blank.
+        case thumbnailMissing = "thumbnail_missing"
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
