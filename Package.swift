@@ -66,8 +66,8 @@ let package = Package(
         /** The `dvpipe` executable: an entry point and nothing else. */
         .executableTarget(name: "dvpipe", dependencies: ["DVPipeCommands"]),
 
-        /** What every test target shares, without media: temporary folders and test signals (tests only). */
-        .target(name: "DVTestBasics", dependencies: ["DVSignal"], path: "Tests/DVTestBasics"),
+        /** What every test target shares, without media: temporary folders, test signals, planned clips (tests only). */
+        .target(name: "DVTestBasics", dependencies: ["DVPlanning", "DVSignal"], path: "Tests/DVTestBasics"),
         /** What the media tests share: the demo fixture, reference commands, the frame census, Motion Photo bytes (tests only). */
         .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "DVPipeTests",
             dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],
-            exclude: ["Corpus"]),
+            exclude: ["Corpus", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

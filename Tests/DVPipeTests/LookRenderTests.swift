@@ -151,4 +151,66 @@ import Testing
         #expect((0..<40).allSatisfy { before[$0] != after[$0] }, "the two iPhone days are graded on every frame")
         #expect((40..<80).allSatisfy { before[$0] == after[$0] }, "the other two days are untouched")
     }
+
+    @Test("each layer of a layered day takes its own camera's look: plan --json names it, and only that layer's half changes")
+    func cameraLookAppliesToItsLayer() throws {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let folder = try TemporaryFolder("layer-look")
+        let media = try folder.subfolder("media")
+        let writer = try SampleWriter()
+        var iphone = DatedLibrary.clip(1)
+        iphone.tags.make = "Apple"
+        iphone.tags.model = "iPhone 15 Pro"
+        for clip in [DatedLibrary.clip(0), iphone] {
+            try writer.write(clip, in: media)
+        }
+        try Self.cube(size: 17, Self.warm).write(to: folder.url.appendingPathComponent("warm.cube"), atomically: true, encoding: .utf8)
+        let job = folder.url.appendingPathComponent("layers.yaml")
+        let text = """
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-16 }
+            transition: { style: cut }
+            output: { path: out/reel.mp4, resolution: 160x90, fps: 10, video: { crf: 0 } }
+            days:
+              2024-11-16:
+                layout: split-h
+                layers: [{ file: \(DatedLibrary.clip(0).fileName) }, { file: \(iphone.fileName) }]
+
+            """
+        try text.write(to: job, atomically: true, encoding: .utf8)
+        let plain = try Self.render(job)
+        try (text + "looks:\n  - { match: { make: apple }, lut: warm.cube }\n").write(to: job, atomically: true, encoding: .utf8)
+
+        let planned = try DVPipeProcess.run(["plan", job.path, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(planned.standardOutput.utf8)) as? [String: Any])
+        let layers = try #require(((json["days"] as? [[String: Any]])?.first?["layers"]) as? [[String: Any]])
+        try #require(layers.count == 2)
+        #expect(layers[0]["look"] is NSNull && layers[0]["rotation"] as? Int == 0 && layers[0].keys.contains("position"))
+        #expect((layers[1]["look"] as? [String: Any])?["lut"].map { "\($0)".hasSuffix("/warm.cube") } == true, "\(layers[1])")
+        let graded = try Self.render(job)
+
+        /// Each frame's two halves (left, right), every plane, as decoded by the ffmpeg command.
+        func halves(_ reel: Data) throws -> [(left: Data, right: Data)] {
+            let file = folder.url.appendingPathComponent("decoded.mp4")
+            try reel.write(to: file)
+            let raw = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", file.path, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
+            let planes = [(offset: 0, width: 160, height: 90), (offset: 14_400, width: 80, height: 45), (offset: 18_000, width: 80, height: 45)]
+            return stride(from: 0, to: raw.count, by: 21_600).map { frame in
+                var (left, right) = (Data(), Data())
+                for plane in planes {
+                    for row in 0..<plane.height {
+                        let start = frame + plane.offset + row * plane.width
+                        left += raw[start..<(start + plane.width / 2)]
+                        right += raw[(start + plane.width / 2)..<(start + plane.width)]
+                    }
+                }
+                return (left, right)
+            }
+        }
+        let before = try halves(plain), after = try halves(graded)
+        try #require(before.count == 20 && after.count == 20, "one day of 2 s at 10 fps: \(before.count), \(after.count)")
+        #expect(zip(before, after).allSatisfy { $0.left == $1.left }, "the first layer, filmed by no matching camera, is untouched")
+        #expect(zip(before, after).allSatisfy { $0.right != $1.right }, "the iPhone layer is graded on every frame")
+    }
 }

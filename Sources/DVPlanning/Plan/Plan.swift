@@ -43,7 +43,7 @@ extension Plan {
     public var mostDaysPlace: Place? {
         var counts: [Place: Int] = [:]
         var order: [Place] = []
-        for place in days.filter({ $0.status.hasClip }).compactMap(\.place) {
+        for place in days.filter({ $0.status.hasClip }).compactMap(\.clip?.place) {
             if counts[place] == nil { order.append(place) }
             counts[place, default: 0] += 1
         }
@@ -52,5 +52,20 @@ extension Plan {
             most = (place, counts[place, default: 0])
         }
         return most?.place
+    }
+}
+
+extension Plan {
+    /// Changes every clip of the plan with `change`: each day's own and each of its layers'.
+    public mutating func changeClips(_ change: (inout PlannedClip) -> Void) {
+        for day in days.indices {
+            if var clip = days[day].clip {
+                change(&clip)
+                days[day].clip = clip
+            }
+            for layer in days[day].layers.indices {
+                change(&days[day].layers[layer].clip)
+            }
+        }
     }
 }

@@ -26,11 +26,11 @@ public enum PlanTable {
             case .withoutMedia(let run): lines.append(PlanRow.runText(run))
             }
         }
-        let judged = plan.days.filter { $0.moment != nil }
+        let judged = plan.days.filter { $0.clip?.moment != nil }
         if !judged.isEmpty {
             lines += ["", "Moments (start: auto, order: best; each measure 0–1):"]
             for day in judged {
-                guard let moment = day.moment else { continue }
+                guard let moment = day.clip?.moment else { continue }
                 let parts = moment.parts
                 let text = "\(day.date) from \(moment.start.secondsText)s, score \(decimal(moment.score)): sharpness \(decimal(parts.sharpness)), "
                     + "exposure \(decimal(parts.exposure)), steadiness \(decimal(parts.steadiness)), motion \(decimal(parts.motion)), sound \(decimal(parts.sound)), "
@@ -44,21 +44,20 @@ public enum PlanTable {
             for day in layered {
                 lines += wrap("\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
                 for layer in day.layers {
-                    let rect = layer.rect
-                    let text = "\(layer.file) \(window(start: layer.start, taken: layer.sourceDuration, speed: layer.speed)) at "
+                    let (rect, clip) = (layer.rect, layer.clip)
+                    let text = "\(clip.file) \(window(start: clip.start, taken: clip.sourceDuration, speed: clip.speed)) at "
                         + "\(decimal(rect.x)), \(decimal(rect.y)), \(decimal(rect.width)) × \(decimal(rect.height)), z \(layer.z), "
-                        + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)"
+                        + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)" + (clip.look.map { ", look \(lookName($0))" } ?? "")
                     lines += wrap(text, width: width, first: "      ", rest: "        ")
                 }
             }
         }
-        let graded = plan.days.filter { $0.look != nil }
+        let graded = plan.days.filter { $0.clip?.look != nil }
         if !graded.isEmpty {
             lines += ["", "Looks (by camera, from looks:):"]
             for day in graded {
-                guard let look = day.look else { continue }
-                let name = look.lut.split(separator: "/").last.map(String.init) ?? look.lut
-                lines += wrap("\(day.date): \(name)\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ", rest: "    ")
+                guard let look = day.clip?.look else { continue }
+                lines += wrap("\(day.date): \(lookName(look))\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ", rest: "    ")
             }
         }
         let short = plan.shortPieceSentences
@@ -91,6 +90,11 @@ public enum PlanTable {
     private static let none = "—"
 
     /// `value` with two decimals.
+    /// A look's cube file name, without its folder.
+    private static func lookName(_ look: Job.Output.Look) -> String {
+        look.lut.split(separator: "/").last.map(String.init) ?? look.lut
+    }
+
     private static func decimal(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
@@ -105,19 +109,19 @@ public enum PlanTable {
     /// The row of `day`, as the table and the Markdown summary show it.
     static func cells(for day: PlannedDay) -> [String] {
         let clip: String =
-            if let start = day.start, let taken = day.sourceDuration {
-                window(start: start, taken: taken, speed: day.speed)
+            if let start = day.clip?.start, let taken = day.clip?.sourceDuration {
+                window(start: start, taken: taken, speed: day.clip?.speed)
             } else { "" }
         return [
-            day.date.description, day.weekday, day.file ?? none, kind(of: day), day.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,
-            day.dayRule?.label ?? "",
+            day.date.description, day.weekday, day.clip?.file ?? none, kind(of: day), day.clip?.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,
+            day.clip?.dayRule.label ?? "",
         ]
     }
 
     /// `video`, `live photo`, `motion photo`; `video HDR HLG` or `video HDR PQ` when the clip is high dynamic range.
     private static func kind(of day: PlannedDay) -> String {
-        guard let label = day.motionPhoto != nil ? "motion photo" : day.kind?.label else { return "" }
-        return day.colour?.hdr.map { "\(label) HDR \($0)" } ?? label
+        guard let label = day.clip?.motionPhoto != nil ? "motion photo" : day.clip?.kind.label else { return "" }
+        return day.clip?.colour?.hdr.map { "\(label) HDR \($0)" } ?? label
     }
 
     private static func line(_ cells: [String], _ widths: [Int]) -> String {

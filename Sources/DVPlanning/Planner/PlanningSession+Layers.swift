@@ -58,17 +58,8 @@ extension PlanningSession {
         let cells = (layout.style == .single ? Job.LayoutStyle.grid : layout.style).cells(count: clips.count)
         day.layers = zip(clips, cells).map { chosen, cell in
             let (clip, layer, trim) = chosen
-            var planned = PlannedLayer(
-                file: clip.entry.relativePath, path: clip.entry.path, kind: clip.kind, sourceDate: clip.capture.localTime.date,
-                start: trim.start, duration: trim.duration, clipLength: clip.length, rect: layer.rect ?? cell, z: layer.z,
-                opacity: layer.opacity, fit: layer.fit ?? layout.fit
-            )
-            planned.colour = trim.colour
-            planned.audioTrack = trim.audioTrack
-            planned.motionPhoto = trim.motionPhoto
-            planned.moment = trim.moment
-            planned.speed = trim.speed == .realTime ? nil : trim.speed
-            return planned
+            return PlannedLayer(
+                clip: plannedClip(clip, trim: trim), rect: layer.rect ?? cell, z: layer.z, opacity: layer.opacity, fit: layer.fit ?? layout.fit)
         }
         day.layerAudio = layout.audio
         day.reason += clips.count == 1 ? ", as a layer" : ", \(clips.count) at once"

@@ -79,15 +79,15 @@ struct PlanningSession {
         }
         var session = self
         for day in session.makePlan().days where day.status.hasClip {
-            guard let path = day.path, let kind = day.kind else { continue }
+            guard let path = day.clip?.path, let kind = day.clip?.kind else { continue }
             let settings = rules.daySettings[day.date]
             let pin = day.status == .pinned ? settings?.pin : nil
             if (pin?.start ?? rules.window(for: kind).start) == .auto { paths.insert(path) }
             // A layer's own start is not told apart from its neighbours' here: a day with any layer on
             // `auto` has all its layers analysed.
             let anyLayerAuto = settings?.layers.contains { $0.start == .auto } ?? false
-            for layer in day.layers where anyLayerAuto || rules.window(for: layer.kind).start == .auto {
-                paths.insert(layer.path)
+            for layer in day.layers where anyLayerAuto || rules.window(for: layer.clip.kind).start == .auto {
+                paths.insert(layer.clip.path)
             }
         }
         return paths.sorted()
@@ -185,20 +185,21 @@ struct PlanningSession {
         _ day: CalendarDay, clip: Clip, trim: ClipTrim, status: DayStatus, reason: String, caption: String?
     ) -> PlannedDay {
         var planned = PlannedDay(date: day, status: status, reason: reason, caption: caption)
-        planned.file = clip.entry.relativePath
-        planned.path = clip.entry.path
-        planned.kind = clip.kind
-        planned.sourceDate = clip.capture.localTime.date
-        planned.dayRule = clip.capture.rule
-        planned.captureTime = clip.capture.localTime
+        planned.clip = plannedClip(clip, trim: trim)
+        return planned
+    }
+
+    /// `clip` as a day or a layer shows it, taken as `trim` says, with its camera's look and where it was shot.
+    func plannedClip(_ clip: Clip, trim: ClipTrim) -> PlannedClip {
+        var planned = PlannedClip(
+            file: clip.entry.relativePath, path: clip.entry.path, kind: clip.kind, sourceDate: clip.capture.localTime.date,
+            dayRule: clip.capture.rule, captureTime: clip.capture.localTime, start: trim.start, duration: trim.duration,
+            clipLength: clip.length)
         planned.moment = trim.moment
-        planned.start = trim.start
-        planned.duration = trim.duration
         if trim.speed != .realTime {
             planned.speed = trim.speed
             planned.speedAudio = rules.pace.speedAudio
         }
-        planned.clipLength = clip.length
         planned.colour = trim.colour
         planned.rotation = trim.rotation
         planned.audioTrack = trim.audioTrack

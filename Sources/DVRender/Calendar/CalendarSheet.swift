@@ -19,16 +19,16 @@ public enum CalendarSheet {
             width: CalendarLayout.thumbnailWidth, height: CalendarLayout.thumbnailHeight,
             threads: ProcessInfo.processInfo.activeProcessorCount, toneMap: toneMap
         )
-        let withClips = plan.days.filter { $0.status.hasClip && $0.path != nil }.count
+        let withClips = plan.days.filter { $0.status.hasClip && $0.clip?.path != nil }.count
         observer.handle(.stageStarted(.thumbnail, total: withClips))
         var cells: [CalendarCell] = []
         var done = 0
         for day in plan.days {
             var cell = CalendarCell(date: day.date, badge: badge(for: day), crossed: day.status == .skipped)
-            if day.status.hasClip, let path = day.path {
-                let name = day.file ?? path
+            if day.status.hasClip, let path = day.clip?.path {
+                let name = day.clip?.file ?? path
                 do {
-                    cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), byteRange: day.motionPhoto?.byteRange, at: middle(of: day))
+                    cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), byteRange: day.clip?.motionPhoto?.byteRange, at: middle(of: day))
                 } catch {
                     observer.handle(.warning(RenderWarning(
                         .thumbnailMissing, "\(name): no thumbnail for \(day.date), drawn blank: \(RenderError.reason(of: error, besides: path))")))
@@ -46,15 +46,15 @@ public enum CalendarSheet {
     /// year when that differs), nil for a day that is not pinned.
     static func badge(for day: PlannedDay) -> String? {
         guard day.status == .pinned else { return nil }
-        guard let source = day.sourceDate, source != day.date else { return "pinned" }
+        guard let source = day.clip?.sourceDate, source != day.date else { return "pinned" }
         let month = MonthGrid.monthNames[source.month - 1].prefix(3)
         return source.year == day.date.year ? "from \(month) \(source.day)" : "from \(month) \(source.day) \(source.year)"
     }
 
     /// Seconds into the file of the middle of the day's clip window.
     static func middle(of day: PlannedDay) -> Double {
-        let start = day.start?.milliseconds ?? 0
-        let duration = day.sourceDuration?.milliseconds ?? 0
+        let start = day.clip?.start.milliseconds ?? 0
+        let duration = day.clip?.sourceDuration.milliseconds ?? 0
         return Double(start + duration / 2) / 1000
     }
 }

@@ -42,19 +42,19 @@ public struct ContactSheet {
             byDay[CaptureDay(of: entry, in: zone, order: planned.job.library.dayRules).localTime.date, default: []].append(path)
         }
         return planned.plan.days.compactMap { day -> ContactSheet? in
-            guard let moment = day.moment, let length = day.sourceDuration else { return nil }
-            let paths = Set((byDay[day.date] ?? []) + [day.path].compactMap { $0 })
+            guard let moment = day.clip?.moment, let length = day.clip?.sourceDuration else { return nil }
+            let paths = Set((byDay[day.date] ?? []) + [day.clip?.path].compactMap { $0 })
             let candidates = paths.sorted().compactMap { path -> Candidate? in
                 guard let scores = planned.moments[path], let entry = entries[path], case .media(let info) = entry.probe,
                       let seconds = info.duration else { return nil }
                 let clipLength = TimeSpan(seconds: seconds)
-                let window = path == day.path ? moment : scores.bestWindow(length: length, clipLength: clipLength, weights: weights)
+                let window = path == day.clip?.path ? moment : scores.bestWindow(length: length, clipLength: clipLength, weights: weights)
                 return window.map {
                     Candidate(path: path, file: entry.relativePath, byteRange: info.embeddedMovie?.byteRange, scores: scores, window: $0, length: length)
                 }
             }
             let ranked = candidates.sorted { ($0.window.score, $1.file) > ($1.window.score, $0.file) }
-            return ContactSheet(date: day.date, candidates: ranked, pick: day.path, weights: weights)
+            return ContactSheet(date: day.date, candidates: ranked, pick: day.clip?.path, weights: weights)
         }
     }
 

@@ -189,7 +189,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         var newly: [String: String] = [:]
         for failure in newFailures where newly[failure.path] == nil && planned.broken[failure.path] == nil {
             guard !options.strict, planned.scan.entries.contains(where: { $0.path == failure.path }) else {
-                let day = planned.plan.days.first { $0.path == failure.path || $0.layers.contains { $0.path == failure.path } }?.date
+                let day = planned.plan.days.first { $0.paths.contains(failure.path) }?.date
                 throw RenderError.clipFailed(path: failure.path, reason: day.map { "the clip of \($0): \(failure.reason)" } ?? failure.reason)
             }
             observer.handle(.warning(RenderWarning(.clipFailed, "\(failure.path): \(failure.reason); its day is planned again without it")))

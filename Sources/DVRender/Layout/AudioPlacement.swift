@@ -43,7 +43,7 @@ struct AudioPlacement: Encodable, Hashable {
         let fps = layout.canvas.fps
         let sample = { (frame: Int) in AudioTimeline.sampleCount(frames: frame, fpsNumerator: fps) }
         // What is heard of a clip of `piece` at `speed`: nil at real time, else its day's choice.
-        let speedAudio = { (piece: ReelLayout.Piece, speed: PlaybackSpeed?) in speed == nil ? nil : piece.day?.speedAudio ?? .keep }
+        let speedAudio = { (piece: ReelLayout.Piece, speed: PlaybackSpeed?) in speed == nil ? nil : piece.day?.clip?.speedAudio ?? .keep }
         let overlap = { (piece: ReelLayout.Piece, next: ReelLayout.Piece?) in
             next.map { max(0, sample(piece.endFrame) - sample($0.firstFrame)) } ?? 0
         }

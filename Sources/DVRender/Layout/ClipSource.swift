@@ -87,10 +87,13 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
     public var framing: SubjectFraming?
     /// How fast it plays; nil at real time, and then the key is what it always was.
     public var speed: PlaybackSpeed?
+    /// The look of its camera (`looks:`), applied before the canvas's; nil for none, and then the key is
+    /// what it always was.
+    public var look: AppliedLook?
 
     public init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
-        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil
+        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil, look: AppliedLook? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -103,15 +106,15 @@ public struct ClipLayer: Sendable, Hashable, Encodable {
         self.fit = fit
         self.framing = framing
         self.speed = speed
+        self.look = look
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing, speed
+        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing, speed, look
     }
 
-    /// The layer as a clip of its own, for loading it: its window and frames, on `day`, with `look` (its
-    /// camera's, for the day's own clip).
-    func clip(day: String, look: AppliedLook? = nil) -> ClipSource {
+    /// The layer as a clip of its own, for loading it: its window, frames and look, on `day`.
+    func clip(day: String) -> ClipSource {
         ClipSource(
             path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day,
             look: look, framing: framing, speed: speed)

@@ -62,7 +62,7 @@ extension PieceOverlays {
             guard let shown = caption.frames(fps: fps, clipFrames: count) else { continue }
             let look = Job.TextLook(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
             items.append(.text(OverlayText(
-                text: style.letterCase.apply(to: Place.fill(caption.text, with: day.place)), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
+                text: style.letterCase.apply(to: Place.fill(caption.text, with: day.clip?.place)), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
                 look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
                 fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
                 align: style.align == .center ? nil : style.align, direction: style.direction == .auto ? nil : style.direction,

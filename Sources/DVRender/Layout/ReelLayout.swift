@@ -68,20 +68,20 @@ public struct ReelLayout: Sendable {
                 title.fallbacks = needed.isEmpty ? nil : needed
                 source = .card(title)
             case .clip:
-                guard let date = item.date, let planned = daysByDate[date], let path = planned.path else {
+                guard let date = item.date, let planned = daysByDate[date], let path = planned.clip?.path else {
                     continue
                 }
                 day = planned
                 var clip = ClipSource(
-                    path: path, byteRange: planned.motionPhoto?.byteRange, identity: identities[path] ?? "", startMilliseconds: Int(planned.start?.milliseconds ?? 0),
+                    path: path, byteRange: planned.clip?.motionPhoto?.byteRange, identity: identities[path] ?? "", startMilliseconds: Int(planned.clip?.start.milliseconds ?? 0),
                     frameCount: end - first, day: date.description,
                     overlays: PieceOverlays(
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
                     ).withFallbacks(fallbacks),
                     layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities, framing: framing),
-                    look: planned.look.map { AppliedLook($0, identities: identities) },
-                    speed: planned.speed
+                    look: planned.clip?.look.map { AppliedLook($0, identities: identities) },
+                    speed: planned.clip?.speed
                 )
                 if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
@@ -111,11 +111,11 @@ public struct ReelLayout: Sendable {
         guard !day.layers.isEmpty else { return nil }
         return day.layers.map { layer in
             var placed = ClipLayer(
-                path: layer.path, byteRange: layer.motionPhoto?.byteRange, identity: identities[layer.path] ?? "",
-                startMilliseconds: Int(layer.start.milliseconds),
-                frameCount: min(frames.count, max(1, layer.duration.nearestFrame(fps: canvas.fps))),
+                path: layer.clip.path, byteRange: layer.clip.motionPhoto?.byteRange, identity: identities[layer.clip.path] ?? "",
+                startMilliseconds: Int(layer.clip.start.milliseconds),
+                frameCount: min(frames.count, max(1, layer.clip.duration.nearestFrame(fps: canvas.fps))),
                 rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit,
-                speed: layer.speed
+                speed: layer.clip.speed, look: layer.clip.look.map { AppliedLook($0, identities: identities) }
             )
             if layer.fit == .subject {
                 placed.framing = framing(placed.clip(day: day.date.description), placed.rect.width, placed.rect.height)
@@ -170,8 +170,10 @@ public struct ReelLayout: Sendable {
             }
         }
         let fonts = [job.intro?.font, job.outro?.font, job.captions.font].compactMap { $0 }
-        return plan.days.compactMap(\.path) + plan.days.flatMap { $0.layers.map(\.path) } + overlayFiles + fonts + [TextStyle.defaultFontPath] + [job.audio.music?.file].compactMap { $0 }
-            + ([job.output.look?.lut].compactMap { $0 } + plan.days.compactMap { $0.look?.lut }).filter { BuiltInTheme.lookName(of: $0) == nil }
+        let clips = plan.days.flatMap { day in [day.clip].compactMap { $0 } + day.layers.map(\.clip) }
+        let cubes = ([job.output.look?.lut] + clips.map { $0.look?.lut }).compactMap { $0 }.filter { BuiltInTheme.lookName(of: $0) == nil }
+        let music = [job.audio.music?.file].compactMap { $0 }
+        return plan.days.flatMap(\.paths) + overlayFiles + fonts + [TextStyle.defaultFontPath] + music + cubes
     }
 }
 

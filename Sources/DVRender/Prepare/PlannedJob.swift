@@ -83,9 +83,7 @@ public struct PlannedJob: Sendable {
         self.places = places
         var plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
         if let places {
-            for index in plan.days.indices {
-                plan.days[index].place = plan.days[index].position.map(places.place(at:))
-            }
+            plan.changeClips { clip in clip.place = clip.position.map(places.place(at:)) }
         }
         self.plan = plan
     }
@@ -115,7 +113,7 @@ public struct PlannedJob: Sendable {
         guard records.mayKnowAny else { return self }
         var planned = self
         while true {
-            let chosen = Set(planned.plan.days.flatMap { [$0.path].compactMap { $0 } + $0.layers.map(\.path) }).subtracting(planned.broken.keys)
+            let chosen = Set(planned.plan.days.flatMap(\.paths)).subtracting(planned.broken.keys)
             let identities = digests.digests(of: chosen.sorted())
             try? digests.save()
             let known = records.known(Set(identities.values))

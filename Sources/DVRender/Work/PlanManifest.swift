@@ -6,7 +6,7 @@ import Foundation
 /// their path inside their library folder only (the plan's `file`), never by absolute path.
 public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var version: Int
     /// The plan, after re-planning around clips that failed.
@@ -22,12 +22,11 @@ public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
 }
 
 extension WorkFolder {
-    /// Records the plan of `layout` as the one the segments are rendered from.
+    /// Records the plan of `layout` as the one the segments are rendered from, its clips named by their
+    /// file inside the library folder only (each `path` left empty).
     public func recordPlan(_ plan: Plan, layout: ReelLayout) throws {
         var recorded = plan
-        for index in recorded.days.indices {
-            recorded.days[index].path = nil
-        }
+        recorded.changeClips { clip in clip.path = "" }
         try PlanManifest(plan: recorded, segments: layout.segments.map(\.key)).write(to: planFile)
     }
 

@@ -1,12 +1,14 @@
 import DVPlanning
+import DVTestBasics
 import Testing
 
 /// The words of a date stamp for a planned day.
 @Suite("date stamp text")
 struct DateStampTextTests {
     static func day(_ text: String, source: String? = nil, caption: String? = nil) -> PlannedDay {
-        var day = PlannedDay(date: CalendarDay(text)!, status: .chosen, reason: "video 1 of 1", caption: caption)
-        day.sourceDate = source.flatMap(CalendarDay.init)
+        let date = CalendarDay(text)!
+        var day = PlannedDay(date: date, status: .chosen, reason: "video 1 of 1", caption: caption)
+        day.clip = .example(sourceDate: source.flatMap(CalendarDay.init) ?? date)
         return day
     }
 
@@ -28,15 +30,15 @@ struct DateStampTextTests {
     @Test("place tokens in a stamp's pattern print the place's names as they are, even letters a pattern would read, and nothing without a place")
     func placeTokens() {
         var day = Self.day("2025-01-03")
-        day.place = Place(city: "Val d'Isère", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR")
+        day.clip?.place = Place(city: "Val d'Isère", region: "Auvergne-Rhône-Alpes", country: "France", countryCode: "FR")
         #expect(Job.DateStamp(format: "{city} · d MMM").text(for: day) == "Val d'Isère · 3 Jan")
         #expect(Job.DateStamp(format: "MMM d, {place}").text(for: day) == "Jan 3, Val d'Isère, France")
-        day.place = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
+        day.clip?.place = Place(city: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP")
         #expect(Job.DateStamp(format: "d MMM · {region}, {country}").text(for: day) == "3 Jan · Kyoto, Japan")
-        day.place = nil
+        day.clip?.place = nil
         #expect(Job.DateStamp(format: "MMM d {city}").text(for: day) == "Jan 3 ")
         #expect(Job.DateStamp(format: "MMM d, {city|somewhere}").text(for: day) == "Jan 3, somewhere")
-        day.place = Place(city: "Kyoto", region: "", country: "Japan", countryCode: "JP")
+        day.clip?.place = Place(city: "Kyoto", region: "", country: "Japan", countryCode: "JP")
         #expect(Job.DateStamp(format: "{region|Kansai} d MMM").text(for: day) == "Kansai 3 Jan", "an empty region takes the fallback")
     }
 
@@ -58,7 +60,7 @@ struct DateStampTextTests {
         func plan(_ places: [Place?], skipped: Set<Int> = []) -> Plan {
             let days = places.enumerated().map { index, place in
                 var day = Self.day(String(format: "2024-12-%02d", index + 1))
-                day.place = place
+                day.clip?.place = place
                 if skipped.contains(index) { day.status = .skipped }
                 return day
             }

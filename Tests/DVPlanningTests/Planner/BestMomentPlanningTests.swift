@@ -51,10 +51,10 @@ import Testing
         let clip = Self.entry("VID_A.mp4", hour: 9, seconds: 4)
         let plan = Planner.plan(index: [clip], rules: Self.rules(moments: [clip.path: Self.scores([0, 0, 0, 0.8, 0.8, 0.1, 0.1, 0.1])]))
         let day = try #require(plan.days.first)
-        #expect(day.start == TimeSpan(milliseconds: 1500) && day.duration == TimeSpan(milliseconds: 1000))
-        #expect(day.moment?.start == TimeSpan(milliseconds: 1500) && day.moment?.score == 0.8)
+        #expect(day.clip?.start == TimeSpan(milliseconds: 1500) && day.clip?.duration == TimeSpan(milliseconds: 1000))
+        #expect(day.clip?.moment?.start == TimeSpan(milliseconds: 1500) && day.clip?.moment?.score == 0.8)
         let unknown = Planner.plan(index: [clip], rules: Self.rules())
-        #expect(unknown.days.first?.start == .zero)
+        #expect(unknown.days.first?.clip?.start == .zero)
         #expect(unknown.warnings.contains { $0.code == .momentUnknown })
         #expect(Planner.clipsWantingMoments(index: [clip], rules: Self.rules()) == [clip.path])
         #expect(Planner.clipsWantingMoments(index: [clip], rules: Self.rules(start: .offset(.zero))).isEmpty)
@@ -70,8 +70,8 @@ import Testing
             early.path: Self.scores([0.1, 0.1, 0.1, 0.1, 0.1, 0.1]), sharp.path: Self.scores([0.2, 0.9, 0.9, 0.2, 0.2, 0.2]),
         ])
         let day = try #require(Planner.plan(index: index, rules: rules).days.first)
-        #expect(day.file == "VID_sharp.mp4" && day.reason == "video 1 of 3")
-        #expect(day.start == .zero, "order: best alone does not move the window")
+        #expect(day.clip?.file == "VID_sharp.mp4" && day.reason == "video 1 of 3")
+        #expect(day.clip?.start == .zero, "order: best alone does not move the window")
         #expect(Planner.clipsWantingMoments(index: index, rules: rules) == [early.path, plain.path, sharp.path])
     }
 }

@@ -36,7 +36,7 @@ import Testing
 
     @Test("the first entry a clip's camera fits wins, letter case aside; a clip no entry fits, or without a camera, takes none")
     func firstMatchWins() {
-        let looks = Self.plan().days.map { $0.look }
+        let looks = Self.plan().days.map { $0.clip?.look }
         #expect(looks.map { $0?.lut } == ["/looks/iphone15.cube", "/looks/apple.cube", "/looks/samsung.cube", nil, nil])
         #expect(looks[1]?.strength == 0.5)
     }

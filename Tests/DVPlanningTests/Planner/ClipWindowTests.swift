@@ -58,8 +58,8 @@ import Testing
         let pin = Job.Pin(file: "a.mov", start: .offset(ms(500)), duration: .fixed(.seconds(2)))
         let plan = Planner.plan(
             index: index, rules: rules("2024-12-18", "2024-12-18", settings: ["2024-12-18": Job.DaySettings(pin: pin)]))
-        #expect(plan.on("2024-12-18").start == ms(500))
-        #expect(plan.on("2024-12-18").duration == .seconds(2))
-        #expect(plan.on("2024-12-18").clipLength == ten)
+        #expect(plan.on("2024-12-18").clip?.start == ms(500))
+        #expect(plan.on("2024-12-18").clip?.duration == .seconds(2))
+        #expect(plan.on("2024-12-18").clip?.clipLength == ten)
     }
 }

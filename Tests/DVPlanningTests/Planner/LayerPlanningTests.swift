@@ -26,11 +26,11 @@ import Testing
         let index = [Self.entry("VID_c.mp4", hour: 11), Self.entry("VID_a.mp4", hour: 9), Self.entry("VID_b.mp4", hour: 10, seconds: 2)]
         let plan = Planner.plan(index: index, rules: Self.rules(layout: Job.Layout(style: .splitH, audio: .loudest)))
         let day = try #require(plan.days.first)
-        #expect(day.file == "VID_a.mp4")
-        #expect(day.layers.map(\.file) == ["VID_a.mp4", "VID_b.mp4"])
+        #expect(day.clip?.file == "VID_a.mp4")
+        #expect(day.layers.map(\.clip.file) == ["VID_a.mp4", "VID_b.mp4"])
         #expect(day.layers.map(\.rect) == Self.halves(2))
-        #expect(day.layers.map(\.duration) == [.seconds(3), .seconds(2)], "a clip shorter than the window is used whole")
-        #expect(day.duration == .seconds(3), "the day lasts as long as its longest layer")
+        #expect(day.layers.map(\.clip.duration) == [.seconds(3), .seconds(2)], "a clip shorter than the window is used whole")
+        #expect(day.clip?.duration == .seconds(3), "the day lasts as long as its longest layer")
         #expect(day.layerAudio == .loudest && day.reason == "video 1 of 3, 2 at once")
         #expect(plan.timeline.totalDuration == .seconds(3))
     }
@@ -50,8 +50,8 @@ import Testing
         let plan = Planner.plan(index: index, rules: Self.rules(settings: settings))
         let day = try #require(plan.days.first)
         #expect(day.status == .pinned)
-        #expect(day.layers.map(\.file) == ["VID_b.mp4", "VID_a.mp4"])
-        #expect(day.layers.first?.start == .seconds(1) && day.start == .seconds(1))
+        #expect(day.layers.map(\.clip.file) == ["VID_b.mp4", "VID_a.mp4"])
+        #expect(day.layers.first?.clip.start == .seconds(1) && day.clip?.start == .seconds(1))
         #expect(day.layers.map(\.rect) == Job.LayoutStyle.pip.cells(count: 2))
     }
 
@@ -66,12 +66,12 @@ import Testing
         ])
         let plan = Planner.plan(index: index, rules: Self.rules(layout: Job.Layout(style: .splitV), settings: settings))
         let day = try #require(plan.days.first)
-        #expect(day.status == .pinned && day.file == "VID_c.mp4")
-        #expect(day.layers.map(\.file) == ["VID_c.mp4", "VID_a.mp4"])
+        #expect(day.status == .pinned && day.clip?.file == "VID_c.mp4")
+        #expect(day.layers.map(\.clip.file) == ["VID_c.mp4", "VID_a.mp4"])
         let cells = Job.LayoutStyle.splitV.cells(count: 2)
         #expect(day.layers.map(\.rect) == [cells[0], inset])
         #expect(day.layers.map(\.z) == [0, 2] && day.layers.map(\.opacity) == [1, 0.5] && day.layers.map(\.fit) == [.cover, .contain])
-        #expect(day.duration == .seconds(5))
+        #expect(day.clip?.duration == .seconds(5))
         let warning = try #require(plan.warnings.first { $0.code == .orphanPin })
         #expect(warning.message.contains("layer 3's file VID_missing.mp4 is not in the library"))
         #expect(plan.warnings.filter { $0.code == .orphanPin }.count == 1)
@@ -81,11 +81,11 @@ import Testing
     func unfilledLayers() throws {
         let index = [Self.entry("VID_a.mp4", hour: 9)]
         let two = Planner.plan(index: index, rules: Self.rules(settings: Job.DaySettings(layers: [Job.Layer(), Job.Layer()])))
-        #expect(two.days.first?.layers.map(\.file) == ["VID_a.mp4"])
+        #expect(two.days.first?.layers.map(\.clip.file) == ["VID_a.mp4"])
         #expect(two.warnings.contains { $0.code == .layerUnfilled && $0.message.hasPrefix("layer 2 names no file") })
         let missing = Planner.plan(index: index, rules: Self.rules(settings: Job.DaySettings(layers: [Job.Layer(file: "VID_x.mp4")])))
         let day = try #require(missing.days.first)
-        #expect(day.status == .chosen && day.file == "VID_a.mp4" && day.layers.isEmpty)
+        #expect(day.status == .chosen && day.clip?.file == "VID_a.mp4" && day.layers.isEmpty)
     }
 
     @Test("a file a layer names is not chosen again on its own day")
@@ -95,7 +95,7 @@ import Testing
         var rules = Self.rules(settings: Job.DaySettings(layers: [Job.Layer(), Job.Layer(file: "VID_d.mp4")]))
         rules.days.append(other)
         let plan = Planner.plan(index: index, rules: rules)
-        #expect(plan.days.first?.layers.map(\.file) == ["VID_a.mp4", "VID_d.mp4"])
+        #expect(plan.days.first?.layers.map(\.clip.file) == ["VID_a.mp4", "VID_d.mp4"])
         #expect(plan.days.last?.status == .noMedia)
     }
 
@@ -112,7 +112,7 @@ import Testing
         let index = [Self.entry("VID_a.mp4", hour: 9), Fixtures.broken("VID_20241218_100000.mp4"), undated]
         let settings = Job.DaySettings(layers: [Job.Layer(), Job.Layer(file: "VID_20241218_100000.mp4"), Job.Layer(file: "clip.mp4")])
         let plan = Planner.plan(index: index, rules: Self.rules(settings: settings))
-        #expect(plan.days.first?.layers.map(\.file) == ["VID_a.mp4", "clip.mp4"])
+        #expect(plan.days.first?.layers.map(\.clip.file) == ["VID_a.mp4", "clip.mp4"])
         let broken = plan.warnings.filter { $0.file == "VID_20241218_100000.mp4" }
         #expect(broken.map(\.code) == [.brokenPin] && broken.first?.message.hasPrefix("layer 2's file") == true, "\(plan.warnings)")
         #expect(plan.unreadable.map(\.file) == ["VID_20241218_100000.mp4"], "still listed as unreadable")
@@ -126,7 +126,7 @@ import Testing
         rules.videoWindow.start = .auto
         let plan = Planner.plan(index: index, rules: rules)
         let day = try #require(plan.days.first)
-        #expect(day.start == .seconds(2) && day.layers.first?.start == .seconds(2))
+        #expect(day.clip?.start == .seconds(2) && day.layers.first?.clip.start == .seconds(2))
         #expect(!plan.warnings.contains { $0.code == .momentUnknown }, "\(plan.warnings)")
         #expect(day.reason == "video 1 of 1, as a layer")
     }

@@ -47,19 +47,19 @@ import Testing
         let index = [Self.movie(day: 1, fps: 240), Self.movie(day: 2, fps: 240_000 / 1_001), Self.movie(day: 3, fps: 120),
                      Self.movie(day: 4, fps: 60), Self.movie(day: 5, fps: 30)]
         let plan = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot, outputFPS: 30))
-        #expect(plan.days.map { $0.speed?.description } == ["1/8", "1001/8000", "1/4", nil, nil], "239.76 fps is 240000/1001 frames a second")
+        #expect(plan.days.map { $0.clip?.speed?.description } == ["1/8", "1001/8000", "1/4", nil, nil], "239.76 fps is 240000/1001 frames a second")
         // The 3 s window counts reel time: it takes 3/8 s of a 240 fps clip.
-        #expect(plan.days[0].duration == .seconds(3) && plan.days[0].sourceDuration == TimeSpan(milliseconds: 375))
-        #expect(plan.days[2].sourceDuration == TimeSpan(milliseconds: 750))
-        #expect(plan.days[3].duration == .seconds(3) && plan.days[3].sourceDuration == .seconds(3))
-        #expect(plan.days[0].speedAudio == .keep && plan.days[3].speedAudio == nil)
+        #expect(plan.days[0].clip?.duration == .seconds(3) && plan.days[0].clip?.sourceDuration == TimeSpan(milliseconds: 375))
+        #expect(plan.days[2].clip?.sourceDuration == TimeSpan(milliseconds: 750))
+        #expect(plan.days[3].clip?.duration == .seconds(3) && plan.days[3].clip?.sourceDuration == .seconds(3))
+        #expect(plan.days[0].clip?.speedAudio == .keep && plan.days[3].clip?.speedAudio == nil)
         #expect(plan.timeline.totalDuration == .seconds(15) - TimeSpan(milliseconds: 2_000), "five 3 s days, four 0.5 s crossfades")
 
         // At 60 fps out, a 120 fps clip plays at half speed and a 240 fps one at a quarter.
         let sixty = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot, outputFPS: 60))
-        #expect(sixty.days.map { $0.speed?.description } == ["1/4", "1001/4000", "1/2", nil, nil])
+        #expect(sixty.days.map { $0.clip?.speed?.description } == ["1/4", "1001/4000", "1/2", nil, nil])
         // Without as_shot, every clip plays at real time.
-        #expect(Self.plan(index, pace: PlanningRules.Pace()).days.allSatisfy { $0.speed == nil })
+        #expect(Self.plan(index, pace: PlanningRules.Pace()).days.allSatisfy { $0.clip?.speed == nil })
     }
 
     @Test("a measured rate stands for the whole or 1000/1001 rate it is within 0.02% of, else the nearest whole one")
@@ -75,10 +75,10 @@ import Testing
     func wholeClipLastsLonger() {
         let clip = [Self.movie(day: 1, fps: 240, seconds: 2)]
         let full = Self.plan(clip, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .full))
-        #expect(full.days[0].start == .zero && full.days[0].duration == .seconds(16) && full.days[0].sourceDuration == .seconds(2))
+        #expect(full.days[0].clip?.start == .zero && full.days[0].clip?.duration == .seconds(16) && full.days[0].clip?.sourceDuration == .seconds(2))
         let window = Self.plan(clip, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .fixed(.seconds(5)), start: .middle))
-        #expect(window.days[0].duration == .seconds(5) && window.days[0].sourceDuration == TimeSpan(milliseconds: 625))
-        #expect(window.days[0].start == TimeSpan(milliseconds: 687), "the 5/8 s taken from the middle of 2 s (its start to the millisecond below)")
+        #expect(window.days[0].clip?.duration == .seconds(5) && window.days[0].clip?.sourceDuration == TimeSpan(milliseconds: 625))
+        #expect(window.days[0].clip?.start == TimeSpan(milliseconds: 687), "the 5/8 s taken from the middle of 2 s (its start to the millisecond below)")
     }
 
     @Test("clips.speed applies to every clip; a day's speed wins over it and over as_shot; a clip too short fills less of its window")
@@ -86,10 +86,10 @@ import Testing
         let index = [Self.movie(day: 1, fps: 30), Self.movie(day: 2, fps: 240), Self.movie(day: 3, fps: 30, seconds: 4)]
         let settings: [CalendarDay: Job.DaySettings] = [CalendarDay(year: 2024, month: 12, day: 2)!: Job.DaySettings(speed: Self.speed("0.5"))]
         let plan = Self.plan(index, pace: PlanningRules.Pace(speed: Self.speed("2"), slowMotion: .asShot, speedAudio: .mute), daySettings: settings)
-        #expect(plan.days.map { $0.speed?.description } == ["2", "1/2", "2"])
-        #expect(plan.days.map(\.duration) == [.seconds(3), .seconds(3), .seconds(2)])
-        #expect(plan.days.map(\.sourceDuration) == [.seconds(6), TimeSpan(milliseconds: 1_500), .seconds(4)])
-        #expect(plan.days.allSatisfy { $0.speedAudio == .mute })
+        #expect(plan.days.map { $0.clip?.speed?.description } == ["2", "1/2", "2"])
+        #expect(plan.days.map(\.clip?.duration) == [.seconds(3), .seconds(3), .seconds(2)])
+        #expect(plan.days.map(\.clip?.sourceDuration) == [.seconds(6), TimeSpan(milliseconds: 1_500), .seconds(4)])
+        #expect(plan.days.allSatisfy { $0.clip?.speedAudio == .mute })
         #expect(PlanTable.render(plan).contains("0–6s ×2"))
     }
 
@@ -100,15 +100,15 @@ import Testing
             index, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .fixed(.seconds(4))),
             layout: Job.Layout(style: .splitH, clipsPerDay: 2))
         let day = plan.days[0]
-        #expect(day.layers.map { $0.speed?.description } == ["1/8", nil])
-        #expect(day.layers.map(\.duration) == [.seconds(4), .seconds(4)], "4 s of the reel each: half a second of the 240 fps clip")
-        #expect(day.speed?.description == "1/8" && day.sourceDuration == TimeSpan(milliseconds: 500), "the day's own fields are its first layer's")
+        #expect(day.layers.map { $0.clip.speed?.description } == ["1/8", nil])
+        #expect(day.layers.map(\.clip.duration) == [.seconds(4), .seconds(4)], "4 s of the reel each: half a second of the 240 fps clip")
+        #expect(day.clip?.speed?.description == "1/8" && day.clip?.sourceDuration == TimeSpan(milliseconds: 500), "the day's own fields are its first layer's")
         #expect(PlanTable.render(plan).contains("VID_20241201_120000.mp4 0–0.5s ×1/8 at"))
 
         let settings: [CalendarDay: Job.DaySettings] = [CalendarDay(year: 2024, month: 12, day: 1)!: Job.DaySettings(speed: Self.speed("2"))]
         let doubled = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot), daySettings: settings, layout: Job.Layout(style: .splitH, clipsPerDay: 2))
-        #expect(doubled.days[0].layers.map { $0.speed?.description } == ["2", "2"], "the day's speed wins for every layer")
-        #expect(doubled.days[0].layers.map(\.duration) == [TimeSpan(milliseconds: 500), .seconds(3)], "the 1 s clip is used whole: 0.5 s")
+        #expect(doubled.days[0].layers.map { $0.clip.speed?.description } == ["2", "2"], "the day's speed wins for every layer")
+        #expect(doubled.days[0].layers.map(\.clip.duration) == [TimeSpan(milliseconds: 500), .seconds(3)], "the 1 s clip is used whole: 0.5 s")
         #expect(doubled.days[0].reelDuration == .seconds(3))
     }
 }

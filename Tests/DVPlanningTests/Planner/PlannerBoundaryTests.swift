@@ -20,12 +20,12 @@ import Testing
             Fixtures.movie("VID_20241207_235900.mp4"),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-07", zone: "Europe/Berlin"))
-        #expect(plan.days.map(\.file) == ["la.mov", nil, "tokyo.mov", "after-midnight.mov", "VID_20241207_235900.mp4"])
+        #expect(plan.days.map(\.clip?.file) == ["la.mov", nil, "tokyo.mov", "after-midnight.mov", "VID_20241207_235900.mp4"])
         #expect(plan.on("2024-12-05").reason == "video 1 of 2")
-        #expect(plan.on("2024-12-05").captureTime == at(2024, month: 12, day: 5, minute: 30))
-        #expect(plan.on("2024-12-06").dayRule == .creationTime)
-        #expect(plan.on("2024-12-06").captureTime == at(2024, month: 12, day: 6, minute: 30))
-        #expect(plan.on("2024-12-07").dayRule == .fileName)
+        #expect(plan.on("2024-12-05").clip?.captureTime == at(2024, month: 12, day: 5, minute: 30))
+        #expect(plan.on("2024-12-06").clip?.dayRule == .creationTime)
+        #expect(plan.on("2024-12-06").clip?.captureTime == at(2024, month: 12, day: 6, minute: 30))
+        #expect(plan.on("2024-12-07").clip?.dayRule == .fileName)
         #expect(plan.warnings.isEmpty)
     }
 
@@ -41,21 +41,21 @@ import Testing
         fallBack.order = .latest
         let plan = Planner.plan(index: autumn, rules: fallBack)
         #expect(plan.days.count == 3)
-        #expect(plan.on("2024-11-03").file == "last-minute.mov")
+        #expect(plan.on("2024-11-03").clip?.file == "last-minute.mov")
         #expect(plan.on("2024-11-03").reason == "video 1 of 3")
-        #expect(plan.on("2024-11-04").file == "IMG_0001.MOV")
-        #expect(plan.on("2024-11-04").dayRule == .modificationTime)
+        #expect(plan.on("2024-11-04").clip?.file == "IMG_0001.MOV")
+        #expect(plan.on("2024-11-04").clip?.dayRule == .modificationTime)
         #expect(plan.warnings.map(\.code) == [.dayFromModificationTime])
         // The two 01:30 clips tie on wall-clock time and fall to path order.
         fallBack.order = .earliest
-        #expect(Planner.plan(index: autumn, rules: fallBack).on("2024-11-03").file == "first-0130.mov")
+        #expect(Planner.plan(index: autumn, rules: fallBack).on("2024-11-03").clip?.file == "first-0130.mov")
 
         // New York springs forward at 02:00 EST on 2024-03-10: 02:30 does not exist there, but a tag that
         // says 02:30-0500 is taken as written, on the 10th.
         let spring = [Fixtures.movie("gap.mov", local: "2024-03-10T02:30:00-0500")]
         let springPlan = Planner.plan(index: spring, rules: rules("2024-03-09", "2024-03-11", zone: "America/New_York"))
-        #expect(springPlan.days.map(\.file) == [nil, "gap.mov", nil])
-        #expect(springPlan.on("2024-03-10").captureTime == at(2024, month: 3, day: 10, hour: 2, minute: 30))
+        #expect(springPlan.days.map(\.clip?.file) == [nil, "gap.mov", nil])
+        #expect(springPlan.on("2024-03-10").clip?.captureTime == at(2024, month: 3, day: 10, hour: 2, minute: 30))
     }
 
     @Test func aBrokenPinFilmedInsideTheTimeframeIsWarnedAboutOnce() {
@@ -66,9 +66,9 @@ import Testing
         ]
         let settings = ["2024-12-03": Job.DaySettings(pin: Job.Pin(file: "VID_20241202_120000.mp4"))]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-03", settings: settings))
-        #expect(plan.on("2024-12-03").file == "IMG_0003.MOV")
+        #expect(plan.on("2024-12-03").clip?.file == "IMG_0003.MOV")
         #expect(plan.on("2024-12-03").status == .chosen)
-        #expect(plan.on("2024-12-02").file == "IMG_0002.MOV")
+        #expect(plan.on("2024-12-02").clip?.file == "IMG_0002.MOV")
         #expect(plan.warnings.map(\.code) == [.brokenPin])
         #expect(plan.warnings.first?.date == day("2024-12-03"))
         #expect(plan.totals.unreadableFiles == 1)
@@ -85,11 +85,11 @@ import Testing
             "2024-12-04": Job.DaySettings(pin: Job.Pin(file: "a.mov", start: .offset(TimeSpan(milliseconds: 1000)))),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-04", settings: settings))
-        #expect(plan.days.map(\.file) == [nil, "a.mov", nil, "a.mov"])
+        #expect(plan.days.map(\.clip?.file) == [nil, "a.mov", nil, "a.mov"])
         #expect(plan.on("2024-12-02").reason == "pinned")
         #expect(plan.on("2024-12-04").reason == "pinned from 2024-12-02")
-        #expect(plan.on("2024-12-02").start == .zero)
-        #expect(plan.on("2024-12-04").start == TimeSpan(milliseconds: 1000))
+        #expect(plan.on("2024-12-02").clip?.start == .zero)
+        #expect(plan.on("2024-12-04").clip?.start == TimeSpan(milliseconds: 1000))
         #expect(plan.timeline.items.compactMap(\.date) == [day("2024-12-02"), day("2024-12-04")])
         #expect(plan.totals.daysPinned == 2)
         #expect(plan.warnings.isEmpty)

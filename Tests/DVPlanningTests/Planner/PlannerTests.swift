@@ -29,12 +29,12 @@ extension Plan {
             Fixtures.movie("utc-only.mov", utc: "2024-12-07T06:10:00.000000Z"),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-07"))
-        #expect(plan.on("2024-12-03").file == "late.mov")
-        #expect(plan.on("2024-12-03").dayRule == .localCreationDate)
+        #expect(plan.on("2024-12-03").clip?.file == "late.mov")
+        #expect(plan.on("2024-12-03").clip?.dayRule == .localCreationDate)
         #expect(plan.on("2024-12-04").status == .noMedia)
-        #expect(plan.on("2024-12-05").file == "early.mov")
-        #expect(plan.on("2024-12-06").file == "utc-only.mov")
-        #expect(plan.on("2024-12-06").dayRule == .creationTime)
+        #expect(plan.on("2024-12-05").clip?.file == "early.mov")
+        #expect(plan.on("2024-12-06").clip?.file == "utc-only.mov")
+        #expect(plan.on("2024-12-06").clip?.dayRule == .creationTime)
         #expect(plan.on("2024-12-07").reason == "no media")
     }
 
@@ -45,14 +45,14 @@ extension Plan {
             Fixtures.movie("b3.mov", utc: "2024-10-27T23:00:00Z"),  // 00:00 CET on the 28th
         ]
         let autumn = Planner.plan(index: berlin, rules: rules("2024-10-26", "2024-10-28", zone: "Europe/Berlin"))
-        #expect(autumn.days.map(\.file) == ["b1.mov", "b2.mov", "b3.mov"])
+        #expect(autumn.days.map(\.clip?.file) == ["b1.mov", "b2.mov", "b3.mov"])
         let york = [
             Fixtures.movie("n1.mov", utc: "2024-03-10T04:59:00Z"),  // 23:59 EST on the 9th
             Fixtures.movie("n2.mov", utc: "2024-03-11T03:59:00Z"),  // 23:59 EDT on the 10th
             Fixtures.movie("n3.mov", utc: "2024-03-11T04:00:00Z"),  // 00:00 EDT on the 11th
         ]
         let spring = Planner.plan(index: york, rules: rules("2024-03-09", "2024-03-11", zone: "America/New_York"))
-        #expect(spring.days.map(\.file) == ["n1.mov", "n2.mov", "n3.mov"])
+        #expect(spring.days.map(\.clip?.file) == ["n1.mov", "n2.mov", "n3.mov"])
     }
 
     @Test func fileNameDateAndModificationTimeFallback() {
@@ -61,10 +61,10 @@ extension Plan {
             Fixtures.movie("DCIM/clip.mp4", mtime: 1_733_298_000),  // 2024-12-04T07:40Z: the 3rd in Los Angeles
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-05"))
-        #expect(plan.on("2024-12-05").dayRule == .fileName)
-        #expect(plan.on("2024-12-05").captureTime?.description == "2024-12-05T18:15:00.123")
-        #expect(plan.on("2024-12-03").file == "DCIM/clip.mp4")
-        #expect(plan.on("2024-12-03").dayRule == .modificationTime)
+        #expect(plan.on("2024-12-05").clip?.dayRule == .fileName)
+        #expect(plan.on("2024-12-05").clip?.captureTime.description == "2024-12-05T18:15:00.123")
+        #expect(plan.on("2024-12-03").clip?.file == "DCIM/clip.mp4")
+        #expect(plan.on("2024-12-03").clip?.dayRule == .modificationTime)
         #expect(plan.warnings.map(\.code) == [.dayFromModificationTime])
         #expect(plan.warnings.first?.date == day("2024-12-03"))
     }
@@ -79,8 +79,8 @@ extension Plan {
         let pinned = plan.on("2024-12-08")
         #expect(pinned.status == .pinned)
         #expect(pinned.reason == "pinned from 2024-11-20")
-        #expect(pinned.sourceDate == day("2024-11-20"))
-        #expect(pinned.file == "old/IMG_0021.MOV")
+        #expect(pinned.clip?.sourceDate == day("2024-11-20"))
+        #expect(pinned.clip?.file == "old/IMG_0021.MOV")
         #expect(plan.totals.daysPinned == 1)
         #expect(plan.warnings.isEmpty)
     }
@@ -93,7 +93,7 @@ extension Plan {
         let byName = ["2024-12-08": Job.DaySettings(pin: Job.Pin(file: "./b.mov"))]
         #expect(Planner.plan(index: index, rules: rules("2024-12-08", "2024-12-08", settings: byName)).on("2024-12-08").reason == "pinned")
         let byPath = ["2024-12-08": Job.DaySettings(pin: Job.Pin(file: "/lib/sub/../b.mov"))]
-        #expect(Planner.plan(index: index, rules: rules("2024-12-08", "2024-12-08", settings: byPath)).on("2024-12-08").file == "b.mov")
+        #expect(Planner.plan(index: index, rules: rules("2024-12-08", "2024-12-08", settings: byPath)).on("2024-12-08").clip?.file == "b.mov")
     }
 
     @Test func pinToBrokenOrMissingFileWarnsAndFallsBack() {
@@ -109,7 +109,7 @@ extension Plan {
             "2024-12-12": Job.DaySettings(pin: Job.Pin(file: "IMG_0060.JPG")),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-10", "2024-12-12", settings: settings))
-        #expect(plan.days.map(\.file) == ["IMG_0051.MOV", "IMG_0052.MOV", "IMG_0053.MOV"])
+        #expect(plan.days.map(\.clip?.file) == ["IMG_0051.MOV", "IMG_0052.MOV", "IMG_0053.MOV"])
         #expect(plan.days.map(\.reason) == ["video 1 of 1", "video 1 of 1", "video 1 of 1"])
         #expect(plan.warnings.map(\.code) == [.brokenPin, .orphanPin, .pinNotAClip])
         #expect(plan.warnings[0].message.contains("Invalid data found"))
@@ -129,9 +129,9 @@ extension Plan {
             "2024-12-03": Job.DaySettings(pin: Job.Pin(file: "only.mov")),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-06", settings: settings))
-        #expect(plan.on("2024-12-01").file == "first.mov")
-        #expect(plan.on("2024-12-02").file == "first.mov")
-        #expect(plan.on("2024-12-05").file == "second.mov")
+        #expect(plan.on("2024-12-01").clip?.file == "first.mov")
+        #expect(plan.on("2024-12-02").clip?.file == "first.mov")
+        #expect(plan.on("2024-12-05").clip?.file == "second.mov")
         #expect(plan.on("2024-12-05").reason == "video 2 of 2")
         #expect(plan.on("2024-12-06").status == .noMedia)
         #expect(plan.totals.daysWithMedia == 4)
@@ -145,8 +145,8 @@ extension Plan {
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-02", settings: settings))
         #expect(plan.on("2024-12-01").status == .skipped)
         #expect(plan.on("2024-12-01").reason == "skipped")
-        #expect(plan.on("2024-12-01").file == nil)
-        #expect(plan.on("2024-12-02").file == "a.mov")
+        #expect(plan.on("2024-12-01").clip?.file == nil)
+        #expect(plan.on("2024-12-02").clip?.file == "a.mov")
         #expect(plan.totals.daysSkipped == 1)
     }
 
@@ -173,14 +173,14 @@ extension Plan {
         var base = rules("2024-12-01", "2024-12-01")
         #expect(Planner.plan(index: index, rules: base).on("2024-12-01").reason == "video 1 of 3")
         base.order = .latest
-        #expect(Planner.plan(index: index, rules: base).on("2024-12-01").file == "v-late.mov")
+        #expect(Planner.plan(index: index, rules: base).on("2024-12-01").clip?.file == "v-late.mov")
         base.order = .longest
-        #expect(Planner.plan(index: index, rules: base).on("2024-12-01").file == "v-long.mov")
+        #expect(Planner.plan(index: index, rules: base).on("2024-12-01").clip?.file == "v-long.mov")
         #expect(Planner.plan(index: index, rules: base).on("2024-12-01").reason == "video 1 of 3")
         base.prefer = [.livePhoto, .video]
         let live = Planner.plan(index: index, rules: base).on("2024-12-01")
-        #expect(live.file == "IMG_0001.MOV")
-        #expect(live.kind == .livePhoto)
+        #expect(live.clip?.file == "IMG_0001.MOV")
+        #expect(live.clip?.kind == .livePhoto)
         #expect(live.reason == "live photo 1 of 1")
         base.prefer = [.livePhoto]
         let onlyLive = Planner.plan(index: [index[0]], rules: base)
@@ -196,8 +196,8 @@ extension Plan {
             Fixtures.still("photos/IMG_20250101_100000.jpg"),
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-02"))
-        #expect(plan.on("2024-12-01").kind == .livePhoto)
-        #expect(plan.on("2024-12-01").duration == TimeSpan(milliseconds: 2500))
+        #expect(plan.on("2024-12-01").clip?.kind == .livePhoto)
+        #expect(plan.on("2024-12-01").clip?.duration == TimeSpan(milliseconds: 2500))
         #expect(plan.on("2024-12-02").status == .noMedia)
         #expect(plan.totals.stillsNotUsed == 2)
         #expect(plan.totals.clipsInTimeframe == 1)

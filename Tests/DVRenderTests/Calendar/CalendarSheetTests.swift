@@ -29,7 +29,7 @@ final class EventLog: RenderObserver {
 
     private func pinned(on date: String, from source: String) -> PlannedDay {
         var planned = PlannedDay(date: day(date), status: .pinned, reason: "pinned")
-        planned.sourceDate = day(source)
+        planned.clip = .example(sourceDate: day(source))
         return planned
     }
 
@@ -42,8 +42,7 @@ final class EventLog: RenderObserver {
 
     @Test func thumbnailsComeFromTheMiddleOfTheWindow() {
         var planned = PlannedDay(date: day("2024-12-08"), status: .chosen, reason: "video 1 of 1")
-        planned.start = TimeSpan(milliseconds: 500)
-        planned.duration = TimeSpan(milliseconds: 3000)
+        planned.clip = .example(sourceDate: day("2024-12-08"), start: TimeSpan(milliseconds: 500), duration: TimeSpan(milliseconds: 3000))
         #expect(CalendarSheet.middle(of: planned) == 2.0)
     }
 
@@ -53,10 +52,7 @@ final class EventLog: RenderObserver {
         let broken = folder.appendingPathComponent("IMG_0099.MOV")
         try Data("not a movie".utf8).write(to: broken)
         var chosen = PlannedDay(date: day("2024-12-02"), status: .chosen, reason: "video 1 of 1")
-        chosen.file = "IMG_0099.MOV"
-        chosen.path = broken.path
-        chosen.start = .zero
-        chosen.duration = TimeSpan(milliseconds: 3000)
+        chosen.clip = .example(file: "IMG_0099.MOV", path: broken.path, sourceDate: day("2024-12-02"))
         let skipped = PlannedDay(date: day("2024-12-03"), status: .skipped, reason: "skipped")
         let plan = Plan(
             timeZone: "UTC", days: [chosen, skipped], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30),

@@ -187,9 +187,7 @@ struct ReelRenderTests {
         #expect(!first.reel.reused)
         let plan = try #require(scratch.work.recordedPlan())
         var withoutPaths = first.report.planned.plan
-        for index in withoutPaths.days.indices {
-            withoutPaths.days[index].path = nil
-        }
+        withoutPaths.changeClips { clip in clip.path = "" }
         #expect(plan.plan == withoutPaths, "the recorded plan names files inside their library folder only")
         #expect(plan.segments == first.report.layout.segments.map(\.key))
         let bytes = try Data(contentsOf: first.reel.output)

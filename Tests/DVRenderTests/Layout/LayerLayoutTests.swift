@@ -1,16 +1,14 @@
-@testable import DVRender
 import DVPlanning
+@testable import DVRender
 import DVSignal
+import DVTestBasics
 import Testing
 
 /// A layered day in whole frames and pixels: each layer's frames rounded as the piece's length is, and the
 /// cells of a preset meeting without a gap.
 @Suite struct LayerLayoutTests {
     static func layer(_ seconds: Double, rect: Job.UnitRect = Job.UnitRect(x: 0, y: 0, width: 1, height: 1)) -> PlannedLayer {
-        PlannedLayer(
-            file: "a.mp4", path: "/lib/a.mp4", kind: .video, sourceDate: CalendarDay("2024-12-01")!, start: .zero,
-            duration: TimeSpan(seconds: seconds), clipLength: TimeSpan(seconds: 10), rect: rect
-        )
+        PlannedLayer(clip: .example(file: "a.mp4", path: "/lib/a.mp4", sourceDate: CalendarDay("2024-12-01")!, duration: TimeSpan(seconds: seconds)), rect: rect)
     }
 
     @Test("the longest layer shows on every frame of its piece, wherever the piece starts; a shorter one for its own, and each at least one")

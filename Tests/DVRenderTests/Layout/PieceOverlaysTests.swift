@@ -17,8 +17,9 @@ struct PieceOverlaysTests {
     }
 
     static func day(_ text: String, source: String? = nil, caption: String? = nil) -> PlannedDay {
-        var day = PlannedDay(date: CalendarDay(text)!, status: .chosen, reason: "video 1 of 1", caption: caption)
-        day.sourceDate = source.flatMap(CalendarDay.init)
+        let date = CalendarDay(text)!
+        var day = PlannedDay(date: date, status: .chosen, reason: "video 1 of 1", caption: caption)
+        day.clip = .example(sourceDate: source.flatMap(CalendarDay.init) ?? date)
         return day
     }
 

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 @testable import DVRender
+import DVTestBasics
 import Foundation
 import Testing
 
@@ -123,7 +124,7 @@ struct SegmentLayoutTests {
             intro: Job.TitleCard(text: "Hello", font: "/intro.ttf"), outro: Job.TitleCard(text: "Bye")
         )
         var day = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 1)!, status: .chosen, reason: "video 1 of 1")
-        day.path = "/lib/a.mov"
+        day.clip = .example(sourceDate: day.date)
         let empty = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 2)!, status: .noMedia, reason: "no media")
         let plan = Plan(
             timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [], totals: PlanTotals()
