@@ -190,27 +190,27 @@ public struct SegmentRenderer: Sendable {
     /// from the cache or the segment store (`SharedSegments`), or held by another process; nil once it is claimed for rendering here. A piece whose
     /// bytes do not match its record is rendered again, with a warning naming it.
     private func settle(_ spec: SegmentSpec, afterWaiting: Bool, observer: some RenderObserver) -> SegmentResult? {
-        let store = work.segments
+        let segments = work.segments
         let reusedOrigin: SegmentOrigin = afterWaiting ? .otherProcess : .workFolder
-        switch store.check(spec.key) {
+        switch segments.check(spec.key) {
         case let .finished(record):
             claims.removeStale(spec.key)
             // A segment rendered while the store was down, or by a run without it, reaches it now.
-            self.store?.upload(spec.key, record: record, from: store, unlessPresent: true)
+            store?.upload(spec.key, record: record, from: segments, unlessPresent: true)
             return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
         case let .damaged(reason):
-            observer.handle(.warning(RenderWarning(.segmentDamaged, "\(store.file(spec.key).path) (\(spec.label)): \(reason); rendering it again")))
+            observer.handle(.warning(RenderWarning(.segmentDamaged, "\(segments.file(spec.key).path) (\(spec.label)): \(reason); rendering it again")))
         case .missing:
             break
         }
-        if let (record, origin) = SharedSegments(cache: cache, store: self.store).take(
-            spec.key, label: spec.label, into: store, warn: { observer.handle(.warning($0)) }
+        if let (record, origin) = SharedSegments(cache: cache, store: store).take(
+            spec.key, label: spec.label, into: segments, warn: { observer.handle(.warning($0)) }
         ) {
             return .finished(EncodedSegment(spec: spec, record: record, origin: origin), cacheAsked: origin == .cache, stored: false)
         }
         guard claims.claim(spec.key) == .claimed else { return .held }
         // Finished by another process between the look above and the claim.
-        if let record = store.finished(spec.key) {
+        if let record = segments.finished(spec.key) {
             claims.release(spec.key)
             return .finished(EncodedSegment(spec: spec, record: record, origin: .otherProcess), cacheAsked: cache != nil, stored: false)
         }
@@ -221,7 +221,7 @@ public struct SegmentRenderer: Sendable {
     /// (each shared window decoded once), each output's encoder runs on a thread of its own.
     private func encode(_ claimed: [Member]) throws -> [MemberResult] {
         guard !claimed.isEmpty else { return [] }
-        let share = claimed.count > 1 ? DecodeShare(loadsPerWindow: claimed.count) : nil
+        let share = claimed.count > 1 ? DecodeShare(loadsPerReading: claimed.count) : nil
         // The clips each segment reads; its body reads on from its incoming transition's second clip.
         let opened = claimed.map { _ in OpenClips(capacity: 4) }
         // Each part's frames are set up when the part before has ended, on the producer's thread, a few

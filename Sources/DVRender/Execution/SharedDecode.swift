@@ -34,16 +34,17 @@ typealias ClipReaderOpener = @Sendable (_ firstTick: Int, _ frameCount: Int) thr
 /// picture is decoded once and scaled into each canvas from that one picture. The frames are exactly those
 /// of a reader of each output's own, so the bytes of every segment are unchanged.
 final class DecodeShare: Sendable {
-    private let readers = Mutex<[Window: SharedClipReader]>([:])
-    /// How many loads of each window are coming (one per output rendered together).
-    private let loadsPerWindow: Int
+    private let readers = Mutex<[Reading: SharedClipReader]>([:])
+    /// How many loads of each reading are coming (one per output rendered together).
+    private let loadsPerReading: Int
 
-    init(loadsPerWindow: Int) {
-        self.loadsPerWindow = loadsPerWindow
+    init(loadsPerReading: Int) {
+        self.loadsPerReading = loadsPerReading
     }
 
-    /// What makes two loads the same reading of a file.
-    private struct Window: Hashable {
+    /// What makes two loads the same reading of a clip's window: the same file, movie, window start, first
+    /// frame, frame rate and speed.
+    private struct Reading: Hashable {
         var path: String
         var byteRange: Range<Int>?
         var startMilliseconds: Int
@@ -55,14 +56,14 @@ final class DecodeShare: Sendable {
     /// A reader of `source`'s ticks `firstTick ..< firstTick + frameCount`, sharing its decoder with every
     /// other load of the same window through this share.
     func tap(_ source: ClipSource, firstTick: Int, frameCount: Int, outputFPS: Int, open: @escaping ClipReaderOpener) throws -> ClipReaderTap {
-        let window = Window(
+        let reading = Reading(
             path: source.path, byteRange: source.byteRange, startMilliseconds: source.startMilliseconds, firstTick: firstTick, outputFPS: outputFPS,
             speed: source.speed
         )
         let shared = try readers.withLock { readers in
-            if let shared = readers[window] { return shared }
-            let shared = SharedClipReader(reader: try open(firstTick, frameCount), expectedTaps: loadsPerWindow, open: open)
-            readers[window] = shared
+            if let shared = readers[reading] { return shared }
+            let shared = SharedClipReader(reader: try open(firstTick, frameCount), expectedTaps: loadsPerReading, open: open)
+            readers[reading] = shared
             return shared
         }
         return shared.tap(firstTick: firstTick, frameCount: frameCount)

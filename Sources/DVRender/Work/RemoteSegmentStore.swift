@@ -60,9 +60,9 @@ public final class RemoteSegmentStore: Sendable {
         }
     }
 
-    /// Takes segment `key` into `store` when the server has it and its bytes match their name and record;
+    /// Takes segment `key` into `folder` when the server has it and its bytes match their name and record;
     /// returns its record, or nil (not there, did not check, or the server is given up).
-    public func fetch(_ key: String, into store: SegmentStore) -> SegmentRecord? {
+    public func fetch(_ key: String, into folder: SegmentFolder) -> SegmentRecord? {
         guard state.withLock({ $0.traffic.failure == nil && !$0.distrusted.contains(key) }) else { return nil }
         let started = Date()
         guard let recordBody = get("ac/\(key)") else { return nil }
@@ -87,7 +87,7 @@ public final class RemoteSegmentStore: Sendable {
             reject(key, "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again")
             return nil
         }
-        guard (try? store.put(key, bytes: bytes, record: record)) != nil else { return nil }
+        guard (try? folder.put(key, bytes: bytes, record: record)) != nil else { return nil }
         state.withLock { state in
             state.traffic.downloaded += 1
             state.traffic.bytesDownloaded += Int64(bytes.count)
@@ -96,17 +96,17 @@ public final class RemoteSegmentStore: Sendable {
         return record
     }
 
-    /// Puts finished segment `key` of `store` into the server, on the upload thread: its bytes under `cas/`
+    /// Puts finished segment `key` of `folder` into the server, on the upload thread: its bytes under `cas/`
     /// (unless the server has them and they were not found bad), then its record under `ac/`. With
     /// `unlessPresent` (a segment reused from the work folder), only when the server lacks its record.
     /// Nothing under `--cache-read-only`, or once the server is given up.
-    public func upload(_ key: String, record: SegmentRecord, from store: SegmentStore, unlessPresent: Bool = false) {
+    public func upload(_ key: String, record: SegmentRecord, from folder: SegmentFolder, unlessPresent: Bool = false) {
         guard !settings.readOnly else { return }
         uploads.async(group: pending) { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
             let rewrite = state.withLock { $0.distrusted.contains(key) || $0.distrusted.contains(record.fileHash) }
             if unlessPresent, !rewrite, has("ac/\(key)") { return }
-            guard let bytes = try? Data(contentsOf: store.file(key)), record.describes(bytes) else { return }
+            guard let bytes = try? Data(contentsOf: folder.file(key)), record.describes(bytes) else { return }
             let blob = "cas/\(record.fileHash)"
             if rewrite || !has(blob) {
                 guard put(blob, bytes) else { return }

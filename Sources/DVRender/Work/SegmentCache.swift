@@ -34,7 +34,7 @@ public struct SegmentCache: Sendable {
     }
 
     /// The segments, by key.
-    public var segments: SegmentStore { SegmentStore(folder: root.appendingPathComponent("segments", isDirectory: true)) }
+    public var segments: SegmentFolder { SegmentFolder(folder: root.appendingPathComponent("segments", isDirectory: true)) }
     /// One small file per run that used the cache, with its hits and misses, for `dvpipe cache`.
     var runsFolder: URL { root.appendingPathComponent("runs", isDirectory: true) }
 
@@ -78,14 +78,14 @@ public struct SegmentCache: Sendable {
 
     /// The segments with a record, oldest use first.
     func entries() -> [Entry] {
-        let store = segments
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? []
+        let folder = segments
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.folder.path)) ?? []
         return names.compactMap { name -> Entry? in
             guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
             let key = String(name.dropLast(5))
             var record = stat()
             var file = stat()
-            guard stat(store.recordFile(key).path, &record) == 0, stat(store.file(key).path, &file) == 0 else { return nil }
+            guard stat(folder.recordFile(key).path, &record) == 0, stat(folder.file(key).path, &file) == 0 else { return nil }
             let used = Double(record.st_mtim.tv_sec) + Double(record.st_mtim.tv_nsec) / 1e9
             return Entry(key: key, bytes: Int64(file.st_size) + Int64(record.st_size), lastUsed: used)
         }.sorted { ($0.lastUsed, $0.key) < ($1.lastUsed, $1.key) }
@@ -111,11 +111,11 @@ public struct SegmentCache: Sendable {
         var kept = entries()
         var total = kept.map(\.bytes).reduce(0, +)
         var removed = (segments: 0, bytes: Int64(0))
-        let store = segments
+        let folder = segments
         while total > maxBytes, !kept.isEmpty {
             let oldest = kept.removeFirst()
-            unlink(store.recordFile(oldest.key).path)
-            unlink(store.file(oldest.key).path)
+            unlink(folder.recordFile(oldest.key).path)
+            unlink(folder.file(oldest.key).path)
             total -= oldest.bytes
             removed.segments += 1
             removed.bytes += oldest.bytes

@@ -37,7 +37,7 @@ public struct WorkFolder: Sendable {
     }
 
     /// The encoded segments, each a file named by its key with its record beside it.
-    public var segments: SegmentStore { SegmentStore(folder: segmentsFolder) }
+    public var segments: SegmentFolder { SegmentFolder(folder: segmentsFolder) }
 
     /// The path of `file` relative to the work folder (`../../out/dec.mp4`), for manifests that must stay
     /// true when the project is moved or restored elsewhere with its work folder.

@@ -48,7 +48,7 @@ struct SharedDecodeTests {
         let folder = try TemporaryFolder("share")
         let source = try Self.clip(in: folder)
         let alone = try Self.frames(Self.open(source)(10, 30))
-        let share = DecodeShare(loadsPerWindow: 3)
+        let share = DecodeShare(loadsPerReading: 3)
         // The first output's tap reads a frame before the others' are made, as a producer's first turn does.
         var taps = [try share.tap(source, firstTick: 10, frameCount: 20, outputFPS: 20, open: Self.open(source))]
         var read: [[(Int, [UInt8])]] = [[], [], []]
@@ -85,7 +85,7 @@ struct SharedDecodeTests {
         let folder = try TemporaryFolder("share-behind")
         let source = try Self.clip(in: folder)
         let alone = try Self.frames(Self.open(source)(0, 25))
-        let share = DecodeShare(loadsPerWindow: 2)
+        let share = DecodeShare(loadsPerReading: 2)
         let ahead = try share.tap(source, firstTick: 0, frameCount: 25, outputFPS: 20, open: Self.open(source))
         let behind = try share.tap(source, firstTick: 0, frameCount: 25, outputFPS: 20, open: Self.open(source))
         let first = try Self.frames(ahead)
@@ -103,7 +103,7 @@ struct SharedDecodeTests {
         let folder = try TemporaryFolder("share-threads")
         let source = try Self.clip(in: folder)
         let alone = try Self.frames(Self.open(source)(5, 30))
-        let share = DecodeShare(loadsPerWindow: 4)
+        let share = DecodeShare(loadsPerReading: 4)
         let taps = HandedOver(try (0..<4).map { _ in try share.tap(source, firstTick: 5, frameCount: 30, outputFPS: 20, open: Self.open(source)) })
         let read = Mutex<[Int: [(Int, [UInt8])]]>([:])
         DispatchQueue.concurrentPerform(iterations: taps.count) { index in
@@ -138,7 +138,7 @@ struct SharedDecodeTests {
     func windowsApart() throws {
         let folder = try TemporaryFolder("share-apart")
         let source = try Self.clip(in: folder)
-        let share = DecodeShare(loadsPerWindow: 3)
+        let share = DecodeShare(loadsPerReading: 3)
         let early = try share.tap(source, firstTick: 0, frameCount: 5, outputFPS: 20, open: Self.open(source))
         let late = try share.tap(source, firstTick: 20, frameCount: 5, outputFPS: 20, open: Self.open(source))
         let again = try share.tap(source, firstTick: 0, frameCount: 5, outputFPS: 20, open: Self.open(source))

@@ -3,18 +3,18 @@ import DVTestBasics
 import Foundation
 import Testing
 
-/// What a store of segments says of each key: finished, missing, or damaged with the reason, for the
+/// What a folder of segments says of each key: finished, missing, or damaged with the reason, for the
 /// damage a disk, a copy or a person can do to a segment's file or record.
-struct SegmentStoreTests {
+struct SegmentFolderTests {
     /// A store holding one finished segment `key` of `bytes`.
-    static func store(in folder: TemporaryFolder, key: String = "a1b2", bytes: Data = Data((0..<4096).map { UInt8($0 % 251) })) throws -> SegmentStore {
-        let store = SegmentStore(folder: try folder.subfolder("segments"))
+    static func store(in folder: TemporaryFolder, key: String = "a1b2", bytes: Data = Data((0..<4096).map { UInt8($0 % 251) })) throws -> SegmentFolder {
+        let store = SegmentFolder(folder: try folder.subfolder("segments"))
         try bytes.write(to: store.file(key))
         _ = try store.record(key, frameCount: 30, encoderThreads: 2)
         return store
     }
 
-    static func damage(_ check: SegmentStore.Check) -> String? {
+    static func damage(_ check: SegmentFolder.Check) -> String? {
         if case let .damaged(reason) = check { reason } else { nil }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// A folder of rendered segments, each one immutable file named by its key (`KEY.mp4`) with a small record
 /// beside it (`KEY.json`, a `SegmentRecord`) that says the file is complete and what its bytes are. A work
 /// folder's `segments/` is one, and so is the shared cache's. Nothing in it is a list that several writers
-/// rewrite: the union of two such folders (`cp -rn`, an artifact download, rsync) is a store holding both.
-public struct SegmentStore: Sendable {
+/// rewrite: the union of two such folders (`cp -rn`, an artifact download, rsync) is a folder holding both.
+public struct SegmentFolder: Sendable {
     /// The folder.
     public let folder: URL
 
@@ -66,7 +66,7 @@ public struct SegmentStore: Sendable {
     /// never sees half of it. The bytes are checked against `record` before the record is written.
     ///
     /// - Returns: the record, or nil when the segment could not be taken (gone meanwhile, or damaged).
-    public func adopt(_ key: String, record: SegmentRecord, from other: SegmentStore) -> SegmentRecord? {
+    public func adopt(_ key: String, record: SegmentRecord, from other: SegmentFolder) -> SegmentRecord? {
         let temporary = FileSync.temporary(for: file(key), suffix: "partial")
         unlink(temporary.path)
         defer { unlink(temporary.path) }
@@ -93,7 +93,7 @@ public struct SegmentStore: Sendable {
     }
 }
 
-extension SegmentStore {
+extension SegmentFolder {
     /// Writes segment `key` from `bytes` (already checked against `record`) with its record: the file under a
     /// temporary name first, so that a reader never sees half of it.
     func put(_ key: String, bytes: Data, record: SegmentRecord) throws {
