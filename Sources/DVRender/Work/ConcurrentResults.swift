@@ -4,10 +4,16 @@ import Synchronization
 /// Results made on several threads at once (`DispatchQueue.concurrentPerform`, or a thread each), each
 /// into its own place, with a count of those done for progress lines.
 final class ConcurrentResults<Value: Sendable>: Sendable {
-    private let state: Mutex<(done: Int, stored: [Value?])>
+    /// How many are done, and each result in its place (nil: not done, or failed).
+    private struct State {
+        var done = 0
+        var stored: [Value?]
+    }
+
+    private let state: Mutex<State>
 
     private init(count: Int) {
-        state = Mutex((0, Array(repeating: nil, count: count)))
+        state = Mutex(State(stored: Array(repeating: nil, count: count)))
     }
 
     /// `make(index)` for every one of `names`, several at once (one per core), reported to `observer` as

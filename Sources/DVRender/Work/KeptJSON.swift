@@ -6,15 +6,21 @@ import Synchronization
 /// read once, read and changed under a lock by several threads, and written back atomically only when it
 /// changed since the last save.
 final class KeptJSON<Value: VersionedManifest & Sendable>: Sendable {
+    /// The value, and whether it changed since the last save.
+    private struct State {
+        var value: Value
+        var changed = false
+    }
+
     private let file: URL?
-    private let state: Mutex<(value: Value, changed: Bool)>
+    private let state: Mutex<State>
 
     /// The value `file` holds when it is of the current version and `usable` accepts it, else `empty`; nil:
     /// keep nothing.
     init(file: URL?, empty: Value, usable: (Value) -> Bool = { _ in true }) {
         self.file = file
         let stored = file.flatMap { Value.read(from: $0) }
-        state = Mutex((stored.flatMap { usable($0) ? $0 : nil } ?? empty, false))
+        state = Mutex(State(value: stored.flatMap { usable($0) ? $0 : nil } ?? empty))
     }
 
     /// What `body` reads from the value.
