@@ -43,6 +43,7 @@ test: deps
 	@scripts/setup-store-servers.sh
 	@scripts/install-places.sh .build-places/cities1000.csv
 	@scripts/setup-example-linters.sh
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh
 	scripts/fault-campaign.py --dvpipe .build/debug/dvpipe --count 21 --seed 1
@@ -67,8 +68,9 @@ test-generative: deps
 
 # ThreadSanitizer over the suites that run work at once (the executor's, several outputs, the segment store,
 # shared work, sound tracks), in the test process and in every dvpipe it starts: a build of its own in
-# .build-tsan (8 min from nothing on 2 cores), then 18 min of tests (measured on a busy 2-core machine). scripts/tsan/suppressions.txt holds the
-# one suppression, for the tool's blind spot on Synchronization's Mutex; prove-suppression.sh shows it first.
+# .build-tsan (8 min from nothing on 2 cores), then 18 min of tests (measured on a busy 2-core machine).
+# scripts/tsan/suppressions.txt holds the one suppression, for the tool's blind spot on Synchronization's
+# Mutex; prove-suppression.sh shows it first.
 TSAN_SUITES := DVRenderTests|MultiOutputTests|SegmentStoreTests|SharedWorkTests|AudioTrackTests
 test-tsan: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)

@@ -10,10 +10,10 @@ let package = Package(
     name: "dvpipe",
     products: [
         .executable(name: "dvpipe", targets: ["dvpipe"]),
-        .library(name: "DVPlanning", targets: ["DVPlanning"]),
+        .library(name: "DVPlanning", targets: ["DVPlanning"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         /** FFmpeg's libraries (system, through pkg-config) and a shim for the macros Swift cannot import. */
@@ -60,7 +60,7 @@ let package = Package(
             name: "DVPipeCommands",
             dependencies: [
                 "DVPlanning", "DVMedia", "DVRender", "DVSamples", "DVFiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         /** The `dvpipe` executable: an entry point and nothing else. */
@@ -69,15 +69,20 @@ let package = Package(
         /** What every test target shares, without media: temporary folders, test signals, planned clips (tests only). */
         .target(name: "DVTestBasics", dependencies: ["DVPlanning", "DVSignal"], path: "Tests/DVTestBasics"),
         /** What the media tests share: the demo fixture, reference commands, the frame census, Motion Photo bytes (tests only). */
-        .target(name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
+        .target(
+            name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
-        .testTarget(name: "DVMediaTests", dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),
-        .testTarget(name: "DVRenderTests", dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
+        .testTarget(
+            name: "DVMediaTests",
+            dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),
+        .testTarget(
+            name: "DVRenderTests",
+            dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVPipeTests",
             dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],
-            exclude: ["Corpus", "Snapshots"]),
+            exclude: ["Corpus", "Snapshots"])
     ],
     swiftLanguageModes: [.v6]
 )

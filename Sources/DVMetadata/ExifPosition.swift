@@ -18,13 +18,13 @@ public enum ExifPosition {
 
     private static func position(inTIFF tiff: BoundedBytes) -> (latitude: Double, longitude: Double)? {
         guard let order = tiff.byteOrder(at: 0), tiff.uint16(at: 2, order) == 42, let ifd0 = tiff.uint32(at: 4, order).map(Int.init),
-              let pointer = tiff.entry(tag: gpsIFDTag, inIFDAt: ifd0, order), pointer.type == longType,
-              let gps = tiff.uint32(at: pointer.valueField, order).map(Int.init)
+            let pointer = tiff.entry(tag: gpsIFDTag, inIFDAt: ifd0, order), pointer.type == longType,
+            let gps = tiff.uint32(at: pointer.valueField, order).map(Int.init)
         else { return nil }
         let reference = { (tag: UInt16) in tiff.entry(tag: tag, inIFDAt: gps, order).flatMap { tiff.ascii($0, order) }?.uppercased() }
         guard let latitude = degrees(tiff, tiff.entry(tag: 2, inIFDAt: gps, order), order),
-              let longitude = degrees(tiff, tiff.entry(tag: 4, inIFDAt: gps, order), order),
-              let north = reference(1), let east = reference(3), ["N", "S"].contains(north), ["E", "W"].contains(east)
+            let longitude = degrees(tiff, tiff.entry(tag: 4, inIFDAt: gps, order), order),
+            let north = reference(1), let east = reference(3), ["N", "S"].contains(north), ["E", "W"].contains(east)
         else { return nil }
         return (north == "S" ? -latitude : latitude, east == "W" ? -longitude : longitude)
     }
@@ -37,7 +37,7 @@ public enum ExifPosition {
         var parts: [Double] = []
         for index in 0..<3 {
             guard let numerator = tiff.uint32(at: offset + index * 8, order), let denominator = tiff.uint32(at: offset + index * 8 + 4, order),
-                  denominator > 0
+                denominator > 0
             else { return nil }
             parts.append(Double(numerator) / Double(denominator))
         }

@@ -73,7 +73,9 @@ extension HEIFSniff {
             guard let entryVersion = entry.body.uint8(at: 0), entryVersion >= 2 else { continue }
             let idSize = entryVersion == 2 ? 2 : 4
             let typeStart = 4 + idSize + 2
-            guard let id = entryVersion == 2 ? entry.body.uint16(at: 4, .bigEndian).map(Int.init)
+            guard
+                let id = entryVersion == 2
+                    ? entry.body.uint16(at: 4, .bigEndian).map(Int.init)
                     : entry.body.number(at: 4, size: 4),
                 let type = entry.body.slice(from: typeStart, count: 4)
             else { continue }

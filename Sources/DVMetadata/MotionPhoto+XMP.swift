@@ -16,7 +16,7 @@ struct XMPProperties {
     /// The namespaces of the prefixes Google's writers use.
     private static let conventionalPrefixes = [
         "Camera": cameraNamespace, "GCamera": cameraNamespace, "Container": containerNamespace,
-        "GContainer": containerNamespace, "Item": itemNamespace,
+        "GContainer": containerNamespace, "Item": itemNamespace
     ]
 
     /// The properties outside the directory's items.

@@ -82,7 +82,8 @@ public struct MotionPhoto: Sendable, Hashable {
             var padding = 0
             if index < items.count - 1, let paddingText = items[index]["Padding"] {
                 guard let value = wholeNumber(paddingText) else {
-                    return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
+                    return .malformed(
+                        reason: "its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
                 }
                 padding = value
             }
@@ -99,8 +100,9 @@ public struct MotionPhoto: Sendable, Hashable {
             return .malformed(reason: "its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
         }
         let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
-        let found = MotionPhoto(layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: videoLength,
-                                presentationTimestampMicroseconds: timestamp)
+        let found = MotionPhoto(
+            layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: videoLength,
+            presentationTimestampMicroseconds: timestamp)
         return checked(found, image, bytes)
     }
 
@@ -116,11 +118,13 @@ public struct MotionPhoto: Sendable, Hashable {
             return .malformed(reason: "its MicroVideoOffset is \(quoted(text)), not a byte count")
         }
         guard length <= bytes.count else {
-            return .malformed(reason: "its MicroVideoOffset says the video is the last \(grouped(length)) bytes but the file has \(grouped(bytes.count))")
+            return .malformed(
+                reason: "its MicroVideoOffset says the video is the last \(grouped(length)) bytes but the file has \(grouped(bytes.count))")
         }
         let timestamp = wholeNumber(xmp.cameraValue("MicroVideoPresentationTimestampUs"))
-        let found = MotionPhoto(layout: .microVideo, videoOffset: bytes.count - length, videoLength: length,
-                                presentationTimestampMicroseconds: timestamp)
+        let found = MotionPhoto(
+            layout: .microVideo, videoOffset: bytes.count - length, videoLength: length,
+            presentationTimestampMicroseconds: timestamp)
         return checked(found, image, bytes)
     }
 
@@ -173,7 +177,8 @@ public struct MotionPhoto: Sendable, Hashable {
             return .malformed(reason: "its JPEG has neither an image scan nor an end marker (EOI) for the video to follow")
         }
         guard found.videoOffset >= imageEnd else {
-            return .malformed(reason: "its video would start at byte \(grouped(found.videoOffset)), inside \(image.description) at byte \(grouped(imageEnd))")
+            return .malformed(
+                reason: "its video would start at byte \(grouped(found.videoOffset)), inside \(image.description) at byte \(grouped(imageEnd))")
         }
         guard found.videoLength >= minimumVideoLength else {
             return .malformed(reason: "its video would be \(grouped(found.videoLength)) bytes long, too short for an MP4")

@@ -45,9 +45,13 @@ struct AssembleCommand: AsyncParsableCommand {
                 let reel = try await BlockingWork.run("dvpipe assemble") { try executor.assemble(each, layout: layout) }
                 printer.finishLine()
                 if renderedHere > 0 {
-                    print("rendered \(renderedHere) segment\(renderedHere == 1 ? "" : "s") that the plan around \(each.broken.count) broken clip\(each.broken.count == 1 ? "" : "s") needed and no shard made")
+                    print(
+                        "rendered \(renderedHere) segment\(renderedHere == 1 ? "" : "s") that the plan around \(each.broken.count) broken clip\(each.broken.count == 1 ? "" : "s") needed and no shard made"
+                    )
                 }
-                print("\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))")
+                print(
+                    "\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))"
+                )
             }
             RunSummary.storeLine(settings.store).map { print($0) }
         }

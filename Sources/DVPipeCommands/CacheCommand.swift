@@ -31,7 +31,10 @@ struct CacheCommand: AsyncParsableCommand {
         print("cache: \(cache.root.path)")
         print("  \(usage.entries) segments, \(RunSummary.byteText(usage.bytes))")
         if let rate = usage.hitRate {
-            print(String(format: "  hit rate: %.0f%% (%d of %d segments looked for, over %d runs)", rate * 100, usage.hits, usage.hits + usage.misses, usage.runs))
+            print(
+                String(
+                    format: "  hit rate: %.0f%% (%d of %d segments looked for, over %d runs)", rate * 100, usage.hits, usage.hits + usage.misses,
+                    usage.runs))
         } else {
             print("  hit rate: no run has looked for a segment yet")
         }
@@ -80,6 +83,8 @@ struct CachePruneCommand: AsyncParsableCommand {
         }
         let removed = cache.prune(maxBytes: limit)
         let usage = cache.usage()
-        print("removed \(removed.segments) segments (\(RunSummary.byteText(removed.bytes))); \(usage.entries) left, \(RunSummary.byteText(usage.bytes))")
+        print(
+            "removed \(removed.segments) segments (\(RunSummary.byteText(removed.bytes))); \(usage.entries) left, \(RunSummary.byteText(usage.bytes))"
+        )
     }
 }

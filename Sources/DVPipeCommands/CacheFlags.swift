@@ -5,10 +5,12 @@ import Foundation
 /// `--cache DIR|URL`, `--no-cache` and `--cache-read-only`: the cache of rendered segments shared by every
 /// job, as a folder on this machine or a segment store on a server (`http://`, `https://`).
 struct CacheFlags: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Cache of rendered segments shared by every job and work folder: a folder, or a segment store at an http:// or https:// URL that runners sharing no disk can reach (Bazel's remote-cache layout, ac/ and cas/, as nginx WebDAV or bazel-remote serve it; a header from $DVPIPE_CACHE_HEADER, e.g. 'Authorization: Bearer …'). Default: $DVPIPE_CACHE, else $XDG_CACHE_HOME/dvpipe, else ~/.cache/dvpipe; DVPIPE_CACHE=off for none.",
-        valueName: "dir|url"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Cache of rendered segments shared by every job and work folder: a folder, or a segment store at an http:// or https:// URL that runners sharing no disk can reach (Bazel's remote-cache layout, ac/ and cas/, as nginx WebDAV or bazel-remote serve it; a header from $DVPIPE_CACHE_HEADER, e.g. 'Authorization: Bearer …'). Default: $DVPIPE_CACHE, else $XDG_CACHE_HOME/dvpipe, else ~/.cache/dvpipe; DVPIPE_CACHE=off for none.",
+            valueName: "dir|url"
+        ))
     var cache: String?
 
     @Flag(name: .long, help: "Use no shared cache: only the work folder.")
@@ -36,7 +38,9 @@ struct CacheFlags: ParsableArguments {
     func folderOnly() throws -> SegmentCache? {
         let (folder, store) = try resolved()
         if let store {
-            throw ValidationError("\(store.display) is a segment store on a server: its size and pruning are the server's (bazel-remote's --max_size, or the WebDAV folder's); `dvpipe cache` looks into a cache folder")
+            throw ValidationError(
+                "\(store.display) is a segment store on a server: its size and pruning are the server's (bazel-remote's --max_size, or the WebDAV folder's); `dvpipe cache` looks into a cache folder"
+            )
         }
         return folder
     }
@@ -64,7 +68,8 @@ struct CacheFlags: ParsableArguments {
         if named == "off" && cache == nil { return (nil, nil) }
         if Self.looksLikeHostAndPort(named) {
             let shown = RemoteStoreSettings.withoutCredentials(named)
-            throw ValidationError("\(source) '\(shown)' looks like a server without its scheme: write http://\(shown) for a segment store, or ./\(shown) for a folder")
+            throw ValidationError(
+                "\(source) '\(shown)' looks like a server without its scheme: write http://\(shown) for a segment store, or ./\(shown) for a folder")
         }
         return (SegmentCache(root: URL(fileURLWithPath: named).standardizedFileURL, readOnly: readOnly), nil)
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 import Foundation
 
 /// `dvpipe demo`: writes the built-in sample camera roll and a job file for it.
@@ -70,7 +70,8 @@ struct DemoCommand: AsyncParsableCommand {
             if verbose { print("wrote library/\(name)") }
         }
         do {
-            summary = reference
+            summary =
+                reference
                 ? try await SampleLibrary.writeReference(to: folder, days: days, clipSeconds: clipSeconds, progress: progress)
                 : try await SampleLibrary.writeDemo(to: folder, progress: progress)
         } catch {
@@ -80,15 +81,17 @@ struct DemoCommand: AsyncParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if reference {
-            print(String(
-                format: "Wrote %d clips of %g s, one a day from %@, into %@ in %.1f s.",
-                summary.files.count, clipSeconds, SampleLibrary.referenceFirstDay.description, summary.libraryFolder.path, seconds
-            ))
+            print(
+                String(
+                    format: "Wrote %d clips of %g s, one a day from %@, into %@ in %.1f s.",
+                    summary.files.count, clipSeconds, SampleLibrary.referenceFirstDay.description, summary.libraryFolder.path, seconds
+                ))
         } else {
-            print(String(
-                format: "Wrote %d files covering %d days of December 2024 into %@ in %.1f s.",
-                summary.files.count, summary.daysWithMedia.count, summary.libraryFolder.path, seconds
-            ))
+            print(
+                String(
+                    format: "Wrote %d files covering %d days of December 2024 into %@ in %.1f s.",
+                    summary.files.count, summary.daysWithMedia.count, summary.libraryFolder.path, seconds
+                ))
         }
         if let music = summary.musicFile {
             print("Music: \(music.path)")

@@ -57,7 +57,7 @@ struct MachineCheck {
         ("ar", "Arabic", "fonts-noto-core"), ("he", "Hebrew", "fonts-noto-core"), ("hi", "Devanagari", "fonts-noto-core"),
         ("bn", "Bengali", "fonts-noto-core"), ("ta", "Tamil", "fonts-noto-core"), ("th", "Thai", "fonts-noto-core"),
         ("ja", "Japanese", "fonts-noto-cjk"), ("zh-cn", "Chinese (simplified)", "fonts-noto-cjk"),
-        ("zh-tw", "Chinese (traditional)", "fonts-noto-cjk"), ("ko", "Korean", "fonts-noto-cjk"),
+        ("zh-tw", "Chinese (traditional)", "fonts-noto-cjk"), ("ko", "Korean", "fonts-noto-cjk")
     ]
 
     static func all(workDirectory: String) -> [MachineCheck] {
@@ -74,36 +74,42 @@ struct MachineCheck {
         }
         for encoder in EncoderAvailability.check() {
             let fix = "not in this FFmpeg build; run: apt-get install -y \(encoder.debianPackage)"
-            checks.append(.init(
-                status: encoder.available ? .ok : .missing,
-                required: encoder.required,
-                subject: "encoder \(encoder.name)",
-                detail: encoder.available ? "available" : fix
-            ))
+            checks.append(
+                .init(
+                    status: encoder.available ? .ok : .missing,
+                    required: encoder.required,
+                    subject: "encoder \(encoder.name)",
+                    detail: encoder.available ? "available" : fix
+                ))
         }
         let font = TextStyle.defaultFontPath
         let hasFont = FileManager.default.fileExists(atPath: font)
-        checks.append(.init(
-            status: hasFont ? .ok : .missing, required: true, subject: "default font",
-            detail: hasFont ? font : "\(font) not found; run: apt-get install -y fonts-dejavu-core"
-        ))
+        checks.append(
+            .init(
+                status: hasFont ? .ok : .missing, required: true, subject: "default font",
+                detail: hasFont ? font : "\(font) not found; run: apt-get install -y fonts-dejavu-core"
+            ))
         let covered = FontFallback.coverage(of: scripts.map(\.language))
         for (script, found) in zip(scripts, covered) {
-            checks.append(.init(
-                status: found.family == nil ? .missing : .ok, required: false, subject: "\(script.name) text",
-                detail: found.family.map { "drawn with \($0)" } ?? "no installed font; run: apt-get install -y \(script.package)"
-            ))
+            checks.append(
+                .init(
+                    status: found.family == nil ? .missing : .ok, required: false, subject: "\(script.name) text",
+                    detail: found.family.map { "drawn with \($0)" } ?? "no installed font; run: apt-get install -y \(script.package)"
+                ))
         }
         let emoji = FontFallback.file(for: "\u{1F600}", language: nil, colour: true)
-        checks.append(.init(
-            status: emoji == nil ? .missing : .ok, required: false, subject: "colour emoji",
-            detail: emoji.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "no colour font; run: apt-get install -y fonts-noto-color-emoji"
-        ))
+        checks.append(
+            .init(
+                status: emoji == nil ? .missing : .ok, required: false, subject: "colour emoji",
+                detail: emoji.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+                    ?? "no colour font; run: apt-get install -y fonts-noto-color-emoji"
+            ))
         let faces = Result { try FaceAnalyzer.detector() }
-        checks.append(.init(
-            status: (try? faces.get()) != nil ? .ok : .missing, required: false, subject: "face cascades (fit: subject)",
-            detail: (try? faces.get()) != nil ? "OpenCV's frontal and profile cascades" : "not found; run: apt-get install -y opencv-data"
-        ))
+        checks.append(
+            .init(
+                status: (try? faces.get()) != nil ? .ok : .missing, required: false, subject: "face cascades (fit: subject)",
+                detail: (try? faces.get()) != nil ? "OpenCV's frontal and profile cascades" : "not found; run: apt-get install -y opencv-data"
+            ))
         checks.append(diskCheck(workDirectory))
         return checks
     }
@@ -112,9 +118,11 @@ struct MachineCheck {
         let minimum: Int64 = 1 << 30
         let url = URL(fileURLWithPath: directory).standardizedFileURL
         guard let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path),
-              let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value
+            let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value
         else {
-            return .init(status: .missing, required: true, subject: "free disk", detail: "cannot read the file system of \(url.path); create the folder, or name another with --work-dir")
+            return .init(
+                status: .missing, required: true, subject: "free disk",
+                detail: "cannot read the file system of \(url.path); create the folder, or name another with --work-dir")
         }
         let gib = String(format: "%.1f GiB", Double(free) / Double(1 << 30))
         return .init(

@@ -81,7 +81,8 @@ enum FramingSummary {
 
     static func describe(_ clip: ClipSource) -> String {
         if let layers = clip.layers {
-            return "layers: " + layers.map { layer in layer.framing.map(describe) ?? (layer.fit == .subject ? "not cropped" : layer.fit.rawValue) }
+            return "layers: "
+                + layers.map { layer in layer.framing.map(describe) ?? (layer.fit == .subject ? "not cropped" : layer.fit.rawValue) }
                 .joined(separator: ", ")
         }
         guard let framing = clip.framing else { return "the clip has the frame's shape: not cropped" }

@@ -15,13 +15,18 @@ struct JobOptions: ParsableArguments {
     @Option(name: .long, help: "Resolve a relative `last:` timeframe against this date (YYYY-MM-DD) instead of today.")
     var asOf: String?
 
-    @Option(name: .long, help: ArgumentHelp("Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed; repeat for several. For job files from untrusted pull requests.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed; repeat for several. For job files from untrusted pull requests.",
+            valueName: "dir"))
     var confine: [String] = []
 
     func validate() throws {
         try ConfinedFolders.check(confine)
         if let workDir, RemoteStoreSettings.looksLikeURL(workDir) {
-            throw ValidationError("--work-dir takes a folder on this machine, not '\(workDir)'; a server that runners share is given with --cache URL")
+            throw ValidationError(
+                "--work-dir takes a folder on this machine, not '\(workDir)'; a server that runners share is given with --cache URL")
         }
     }
 

@@ -52,10 +52,18 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: table, json or markdown (a table for a CI step summary).")
     var format: Format = .table
 
-    @Option(name: .long, help: ArgumentHelp("After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).",
+            valueName: "n"))
     var shards: Int?
 
-    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp("Also draw, for every day judged by start: auto or order: best, a PNG of its judged clips (thumbnails every half second, each one's score, the chosen window) into this folder, named by date; and for every day whose crop follows faces in an output with fit: subject, DATE-framing-OUTPUT.png with the crop window outlined on thumbnails every half second.", valueName: "dir"))
+    @Option(
+        name: .customLong("contact-sheet"),
+        help: ArgumentHelp(
+            "Also draw, for every day judged by start: auto or order: best, a PNG of its judged clips (thumbnails every half second, each one's score, the chosen window) into this folder, named by date; and for every day whose crop follows faces in an output with fit: subject, DATE-framing-OUTPUT.png with the crop window outlined on thumbnails every half second.",
+            valueName: "dir"))
     var contactSheets: String?
 
     func validate() throws {

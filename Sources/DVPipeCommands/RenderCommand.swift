@@ -66,7 +66,8 @@ struct RenderCommand: AsyncParsableCommand {
             for report in reports {
                 let name = reports.count > 1 ? " (\(report.planned.job.output.name))" : ""
                 let broken = report.planned.broken.count
-                let around = broken == 0 ? "" : "; planned around \(broken) broken clip\(broken == 1 ? "" : "s") (recorded for the other shards and assemble)"
+                let around =
+                    broken == 0 ? "" : "; planned around \(broken) broken clip\(broken == 1 ? "" : "s") (recorded for the other shards and assemble)"
                 print("shard \(shard)\(name): \(RunSummary.segmentsLine(report))\(around); assemble with: dvpipe assemble \(options.job)\(workDir)")
             }
             RunSummary.storeLine(executor.options.store).map { print($0) }

@@ -9,16 +9,28 @@ extension ProgressMode: ExpressibleByArgument {}
 /// The options shared by the commands that render: progress output, strictness, a fresh start, parallelism,
 /// the shared cache.
 struct RenderFlags: ParsableArguments {
-    @Option(name: .long, help: "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none (warnings only).")
+    @Option(
+        name: .long,
+        help:
+            "Progress on standard error: auto (live line on a terminal, else a line every 5 s), plain, json (one object per event) or none (warnings only)."
+    )
     var progress: ProgressMode = .auto
 
-    @Flag(name: .long, help: "Fail (exit status 1) when a file of the library cannot be used (before rendering), or a clip cannot be decoded, instead of replacing or dropping its day.")
+    @Flag(
+        name: .long,
+        help:
+            "Fail (exit status 1) when a file of the library cannot be used (before rendering), or a clip cannot be decoded, instead of replacing or dropping its day."
+    )
     var strict = false
 
     @Flag(name: .long, help: "Ignore and delete the work folder first: re-scan, re-render everything (the shared cache is not used).")
     var fresh = false
 
-    @Option(name: .long, help: "Segments to render at once, each with a 2-thread encoder (default: half the cores, and at least one per output so that outputs: share each decoded clip; --jobs 1 renders one segment at a time, for the least memory). The output is the same bytes whatever the value.")
+    @Option(
+        name: .long,
+        help:
+            "Segments to render at once, each with a 2-thread encoder (default: half the cores, and at least one per output so that outputs: share each decoded clip; --jobs 1 renders one segment at a time, for the least memory). The output is the same bytes whatever the value."
+    )
     var jobs: Int?
 
     @OptionGroup var cacheFlags: CacheFlags

@@ -33,7 +33,7 @@ enum RunSummary {
         let seconds = Double(reel.frameCount) / Double(canvas.fps)
         var lines = [
             reel.reused ? "kept \(reel.output.path) (already up to date)" : "wrote \(reel.output.path)",
-            "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(reel.frameCount) frames, \(byteText(reel.byteCount))",
+            "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(reel.frameCount) frames, \(byteText(reel.byteCount))"
         ]
         let days = report.planned.plan.days
         let included = days.filter(\.status.hasClip)

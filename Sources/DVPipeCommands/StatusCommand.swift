@@ -55,11 +55,12 @@ struct StatusCommand: AsyncParsableCommand {
         lines += status.segmentsLeft.map { "  left: \($0.label)" }
         lines.append("sound track: \(status.audioFinished ? "done" : "left")")
         lines.append("stale: \(status.staleSegmentFiles) segment files from earlier versions of the job (dvpipe clean removes the work folder)")
-        let state = switch status.output {
-        case .missing: "not written yet"
-        case .upToDate: "up to date"
-        case .stale: "stale (made from another version of the job, or changed since)"
-        }
+        let state =
+            switch status.output {
+            case .missing: "not written yet"
+            case .upToDate: "up to date"
+            case .stale: "stale (made from another version of the job, or changed since)"
+            }
         lines.append("output: \(status.outputPath) \(state)\(status.output == .upToDate ? "" : "; run: dvpipe run \(job)")")
         return lines
     }

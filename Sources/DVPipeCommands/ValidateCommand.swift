@@ -38,10 +38,13 @@ struct ValidateCommand: AsyncParsableCommand {
     @Argument(help: "One or more job files.", completion: .file(extensions: ["yaml", "yml"]))
     var jobs: [String]
 
-    @Option(name: .long, help: "Output format: text (FILE:LINE:COL lines), json, or github (workflow commands; the default when GITHUB_ACTIONS=true).")
+    @Option(
+        name: .long, help: "Output format: text (FILE:LINE:COL lines), json, or github (workflow commands; the default when GITHUB_ACTIONS=true).")
     var format: Format?
 
-    @Option(name: .long, help: ArgumentHelp("Allow the jobs' paths only inside this folder, `..` and symbolic links followed; repeat for several.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Allow the jobs' paths only inside this folder, `..` and symbolic links followed; repeat for several.", valueName: "dir"))
     var confine: [String] = []
 
     @Flag(name: .long, help: "Also print each job merged with the presets it extends (text format only).")

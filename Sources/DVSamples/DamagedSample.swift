@@ -1,4 +1,5 @@
 import DVMedia
+
 /// A file that should not probe as media, for tests of how unreadable files are reported.
 public enum DamagedSample: Sendable, Hashable {
     /// A real movie cut to half its size (its index, at the end, is lost).

@@ -1,4 +1,5 @@
 import DVMetadata
+
 /// The pieces of the small big-endian Exif blocks the sample writer makes (`StillContentIdentifier`'s
 /// MakerNote, `ExifPosition`'s GPS IFD): IFDs, words, and the JPEG APP1 segment that carries a TIFF block.
 enum ExifBlock {

@@ -1,5 +1,6 @@
 import DVMetadata
 import DVPlanning
+
 /// Writing a position, for the sample generator and tests: the smallest Exif block a reader would accept,
 /// big-endian, holding IFD0 → the GPS IFD (version 2.2, latitude and longitude as degrees, minutes and
 /// seconds in ten-thousandths, with their hemispheres), as a JPEG's APP1 segment.
@@ -23,7 +24,7 @@ extension ExifPosition {
             (1, ascii, 2, inline(position.latitude < 0 ? "S" : "N")),
             (2, rational, 3, UInt32(latitudeData)),
             (3, ascii, 2, inline(position.longitude < 0 ? "W" : "E")),
-            (4, rational, 3, UInt32(longitudeData)),
+            (4, rational, 3, UInt32(longitudeData))
         ])
         return tiff + sexagesimal(abs(position.latitude)) + sexagesimal(abs(position.longitude))
     }

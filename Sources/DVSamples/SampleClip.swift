@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+
 /// A movie for the sample library or a test, described by what a probe should find in it.
 ///
 /// `SampleWriter.write(_:in:)` renders it with dvpipe's own encoders: every frame shows `text` in

@@ -27,7 +27,7 @@ extension SampleLibrary {
             video("IMG_0001.MOV", day: 1, at: "10:12:00"),
             video("IMG_0002.MOV", day: 2, at: "16:45:00", seconds: 2, fps: 60),
             video("IMG_0003.MOV", day: 3, at: "23:40:00"),
-            video("IMG_0004.MOV", day: 4, at: "10:05:00", portrait: true),
+            video("IMG_0004.MOV", day: 4, at: "10:05:00", portrait: true)
         ]
             + livePhoto(number: 5, day: 5, at: "12:30:00")
             + [
@@ -40,25 +40,27 @@ extension SampleLibrary {
                 video("IMG_0012.MOV", day: 10, at: "10:00:00"),
                 video("IMG_0013.MOV", day: 10, at: "16:20:00", seconds: 4, label: "IMG_0013 · pinned"),
                 video("IMG_0014.MOV", day: 12, at: "13:10:00", fps: 24, codec: .hevc),
-                SampleItem(.clip(SampleClip(
-                    fileName: "PXL_20241213_173000123.mp4", duration: 3, width: 640, height: 360, fps: 30,
-                    audio: .tone(SampleTone(frequency: tone(day: 13), layout: .mono, sampleRate: 44_100)),
-                    tags: .filmed(at: "2024-12-13T17:30:00-0800", localDate: false),
-                    text: "13", label: "PXL_20241213_173000123.mp4", background: color(day: 13)
-                ))),
+                SampleItem(
+                    .clip(
+                        SampleClip(
+                            fileName: "PXL_20241213_173000123.mp4", duration: 3, width: 640, height: 360, fps: 30,
+                            audio: .tone(SampleTone(frequency: tone(day: 13), layout: .mono, sampleRate: 44_100)),
+                            tags: .filmed(at: "2024-12-13T17:30:00-0800", localDate: false),
+                            text: "13", label: "PXL_20241213_173000123.mp4", background: color(day: 13)
+                        ))),
                 video("VID_20241214_101500.mp4", day: 14, at: "10:15:00", tagged: false),
                 video("IMG_0015.MOV", day: 15, at: "14:00:00", label: "skipped by the job"),
                 SampleItem(
                     video("holiday-party.mp4", day: 17, at: "19:00:00", tagged: false).content,
                     modificationDate: SampleTags.date(fromLocal: "2024-12-17T19:00:00-0800")
                 ),
-                video("IMG_0016.MOV", day: 18, at: "18:30:00", label: "Grandma's birthday"),
+                video("IMG_0016.MOV", day: 18, at: "18:30:00", label: "Grandma's birthday")
             ]
             + livePhoto(number: 17, day: 18, at: "19:45:00")
             + [
                 video("IMG_0018.MOV", day: 19, at: "09:20:00", fps: 24, portrait: true),
                 video("IMG_0019.MOV", day: 20, at: "15:00:00", seconds: 2, fps: 60),
-                video("IMG_0020.MOV", day: 22, at: "11:30:00", audio: false),
+                video("IMG_0020.MOV", day: 22, at: "11:30:00", audio: false)
             ]
             + livePhoto(number: 21, day: 23, at: "13:15:00")
             + [
@@ -71,7 +73,7 @@ extension SampleLibrary {
                 ),
                 video("IMG_0026.MOV", day: 29, at: "10:40:00", fps: 24),
                 video("IMG_0027.MOV", day: 30, at: "14:25:00", portrait: true, burst: true),
-                video("IMG_0028.MOV", day: 31, at: "23:10:00"),
+                video("IMG_0028.MOV", day: 31, at: "23:10:00")
             ]
     }
 
@@ -89,7 +91,7 @@ extension SampleLibrary {
             RGBAColor(red: 40, green: 70, blue: 120), RGBAColor(red: 120, green: 50, blue: 60),
             RGBAColor(red: 40, green: 100, blue: 70), RGBAColor(red: 110, green: 80, blue: 30),
             RGBAColor(red: 80, green: 50, blue: 110), RGBAColor(red: 30, green: 95, blue: 105),
-            RGBAColor(red: 90, green: 90, blue: 90),
+            RGBAColor(red: 90, green: 90, blue: 90)
         ]
         return palette[(day - 1) % palette.count]
     }
@@ -116,10 +118,12 @@ extension SampleLibrary {
         portrait: Bool = false, variableFrameRate: Bool = false, audio: Bool = true, layout: ChannelLayout = .stereo,
         burst: Bool = false, tagged: Bool = true, label: String? = nil
     ) -> SampleItem {
-        SampleItem(.clip(demoClip(
-            name, day: day, at: time, seconds: seconds, fps: fps, codec: codec, portrait: portrait,
-            variableFrameRate: variableFrameRate, audio: audio, layout: layout, burst: burst, tagged: tagged, label: label
-        )))
+        SampleItem(
+            .clip(
+                demoClip(
+                    name, day: day, at: time, seconds: seconds, fps: fps, codec: codec, portrait: portrait,
+                    variableFrameRate: variableFrameRate, audio: audio, layout: layout, burst: burst, tagged: tagged, label: label
+                )))
     }
 
     /// A Live Photo: `IMG_nnnn.JPG` and a 2.5 s `IMG_nnnn.MOV` carrying the same content identifier.
@@ -127,13 +131,17 @@ extension SampleLibrary {
         let base = String(format: "IMG_%04d", number)
         let identifier = String(format: "D3A0C1E2-2024-4C0D-9E11-%012d", number)
         return [
-            SampleItem(.still(SampleStill(
-                fileName: "\(base).JPG", width: 640, height: 480, text: String(day), label: "\(base).JPG",
-                background: color(day: day)
-            ))),
-            SampleItem(.clip(demoClip(
-                "\(base).MOV", day: day, at: time, seconds: 2.5, contentIdentifier: identifier, label: "\(base) · Live Photo"
-            ))),
+            SampleItem(
+                .still(
+                    SampleStill(
+                        fileName: "\(base).JPG", width: 640, height: 480, text: String(day), label: "\(base).JPG",
+                        background: color(day: day)
+                    ))),
+            SampleItem(
+                .clip(
+                    demoClip(
+                        "\(base).MOV", day: day, at: time, seconds: 2.5, contentIdentifier: identifier, label: "\(base) · Live Photo"
+                    )))
         ]
     }
 }

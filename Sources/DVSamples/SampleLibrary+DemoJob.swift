@@ -1,4 +1,5 @@
 import DVMedia
+
 /// The demo's job file, written next to its `library/` folder.
 extension SampleLibrary {
     /// A job over the demo library that shows every plan reason: `pinned` (the 10th), `pinned from

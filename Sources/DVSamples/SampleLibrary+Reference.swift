@@ -25,7 +25,7 @@ extension SampleLibrary {
     public static let referenceFormats = [
         ReferenceFormat(width: 1920, height: 1080, fps: 30), ReferenceFormat(width: 1280, height: 720, fps: 30),
         ReferenceFormat(width: 1080, height: 1920, fps: 30), ReferenceFormat(width: 3840, height: 2160, fps: 30),
-        ReferenceFormat(width: 1920, height: 1080, fps: 60), ReferenceFormat(width: 1440, height: 1080, fps: 24),
+        ReferenceFormat(width: 1920, height: 1080, fps: 60), ReferenceFormat(width: 1440, height: 1080, fps: 24)
     ]
 
     /// The day of the first clip; the library covers `days` days from it.
@@ -39,11 +39,13 @@ extension SampleLibrary {
             let format = referenceFormats[index % referenceFormats.count]
             let stamp = String(format: "%04d%02d%02d", day.year, day.month, day.day)
             let tone = SampleTone(frequency: 220 * Foundation.pow(2, Double(index % 24) / 12), level: -18)
-            return SampleItem(.clip(SampleClip(
-                fileName: "VID_\(stamp)_120000.mp4", duration: clipSeconds, width: format.width, height: format.height,
-                fps: format.fps, audio: .tone(tone), tags: .filmed(at: "\(day)T12:00:00+0000"),
-                text: String(day.day), label: "\(day) · \(format)", background: color(day: index + 1)
-            )))
+            return SampleItem(
+                .clip(
+                    SampleClip(
+                        fileName: "VID_\(stamp)_120000.mp4", duration: clipSeconds, width: format.width, height: format.height,
+                        fps: format.fps, audio: .tone(tone), tags: .filmed(at: "\(day)T12:00:00+0000"),
+                        text: String(day.day), label: "\(day) · \(format)", background: color(day: index + 1)
+                    )))
         }
     }
 

@@ -62,15 +62,17 @@ extension SampleLibrary {
             }
         }
         let job = directory.appendingPathComponent("bench.yaml")
-        try FileSync.writeAtomically(Data("""
-            # Scan benchmark: \(count) generated clips over \(year), days from the file names.
-            version: 1
-            name: Scan benchmark (\(count) files)
-            library: { paths: [library], timezone: UTC }
-            timeframe: { year: \(year) }
-            output: { path: out/bench.mp4 }
+        try FileSync.writeAtomically(
+            Data(
+                """
+                # Scan benchmark: \(count) generated clips over \(year), days from the file names.
+                version: 1
+                name: Scan benchmark (\(count) files)
+                library: { paths: [library], timezone: UTC }
+                timeframe: { year: \(year) }
+                output: { path: out/bench.mp4 }
 
-            """.utf8), to: job)
+                """.utf8), to: job)
         return job
     }
 }

@@ -59,7 +59,8 @@ public struct SamplePicture: Sendable, Hashable {
     /// The picture as a frame to paste.
     func frame() throws -> VideoFrame {
         let frame = try VideoFrame(width: width, height: height)
-        for (plane, samples, planeWidth, planeHeight) in [(0, luma, width, height), (1, blue, width / 2, height / 2), (2, red, width / 2, height / 2)] {
+        for (plane, samples, planeWidth, planeHeight) in [(0, luma, width, height), (1, blue, width / 2, height / 2), (2, red, width / 2, height / 2)]
+        {
             for row in 0..<planeHeight {
                 samples.withUnsafeBufferPointer { source in
                     (frame.plane(plane) + row * frame.stride(plane)).update(from: source.baseAddress! + row * planeWidth, count: planeWidth)

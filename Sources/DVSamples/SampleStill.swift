@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+
 /// A still picture (JPEG) for the sample library or a test: `text` in large digits over `background`.
 public struct SampleStill: Sendable, Hashable {
     /// File name inside the destination folder (`IMG_0042.JPG`).

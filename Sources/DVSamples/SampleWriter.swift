@@ -97,7 +97,7 @@ public final class SampleWriter {
                 (MediaProbe.TagKey.contentIdentifier, tags.contentIdentifier),
                 (MediaProbe.TagKey.make[0], tags.make),
                 (MediaProbe.TagKey.model[0], tags.model),
-                (appleTags ? MediaProbe.TagKey.position[0] : MediaProbe.TagKey.position[1], tags.position),
+                (appleTags ? MediaProbe.TagKey.position[0] : MediaProbe.TagKey.position[1], tags.position)
             ]
             for case let (key, value?) in metadata {
                 muxer.setMetadata(key, value)

@@ -1,4 +1,5 @@
 import DVMetadata
+
 /// Writing the identifier, for the sample generator and tests: the smallest Exif block a reader would accept,
 /// big-endian, holding IFD0 → Exif IFD → an Apple MakerNote whose tag 0x0011 is the id, as a JPEG's APP1
 /// segment or a HEIF's `Exif` item.

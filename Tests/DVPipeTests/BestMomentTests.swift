@@ -21,14 +21,14 @@ import Testing
         for clip in clips { try writer.write(clip, in: media) }
         let job = folder.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-20, to: 2024-11-20 }
-            selection: \(selection)
-            clips: { video: { duration: 2s, start: auto } }
-            output: { path: out/reel.mp4, resolution: 320x180, fps: 24 }
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-20, to: 2024-11-20 }
+        selection: \(selection)
+        clips: { video: { duration: 2s, start: auto } }
+        output: { path: out/reel.mp4, resolution: 320x180, fps: 24 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
@@ -83,7 +83,7 @@ import Testing
         let clips = [
             Self.clip("VID_20241120_080000.mp4", hour: 8, duration: 3, poorStart: 3),
             Self.clip("VID_20241120_090000.mp4", hour: 9, duration: 3, poorStart: 2.4),
-            Self.clip("VID_20241120_100000.mp4", hour: 10, duration: 3, poorStart: 0),
+            Self.clip("VID_20241120_100000.mp4", hour: 10, duration: 3, poorStart: 0)
         ]
         let job = try Self.job(in: folder, clips: clips, selection: "{ order: best }")
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
@@ -97,9 +97,12 @@ import Testing
         let drawn = try DVPipeProcess.run(["plan", job.path, "--contact-sheet", sheets.path])
         #expect(drawn.status == 0 && drawn.standardError.contains("wrote 1 contact sheet"), "\(drawn.standardError)")
         let ffprobe = try #require(ReferenceCommand.ffprobe, "make test installs the ffmpeg command")
-        let size = try ReferenceCommand.output(ffprobe, [
-            "-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", sheets.appendingPathComponent("2024-11-20.png").path,
-        ])
+        let size = try ReferenceCommand.output(
+            ffprobe,
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0",
+                sheets.appendingPathComponent("2024-11-20.png").path
+            ])
         // Three rows (the three clips) of six half-second thumbnails, 160x90 each, as ContactSheet lays them out.
         #expect(String(decoding: size, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "png,1008,454")
         let table = try DVPipeProcess.run(["plan", job.path])

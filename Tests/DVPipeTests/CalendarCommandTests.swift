@@ -14,11 +14,12 @@ import Testing
     /// Pixels of `rect` with a component more than 6 away from `color`'s.
     private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: RGBAColor) -> Int {
         (rect.y..<rect.maxY).reduce(0) { count, y in
-            count + (rect.x..<rect.maxX).count { x in
-                let pixel = picture[x, y]
-                return abs(Int(pixel.red) - Int(color.red)) > 6 || abs(Int(pixel.green) - Int(color.green)) > 6
-                    || abs(Int(pixel.blue) - Int(color.blue)) > 6
-            }
+            count
+                + (rect.x..<rect.maxX).count { x in
+                    let pixel = picture[x, y]
+                    return abs(Int(pixel.red) - Int(color.red)) > 6 || abs(Int(pixel.green) - Int(color.green)) > 6
+                        || abs(Int(pixel.blue) - Int(color.blue)) > 6
+                }
         }
     }
 
@@ -48,7 +49,8 @@ import Testing
         #expect(crossed > 0 && crossed < skipped.width * skipped.height / 5)
         let pinnedStrip = try #require(layout.numberStripRect(for: day("2024-12-08")))
         let plainStrip = try #require(layout.numberStripRect(for: day("2024-12-09")))
-        #expect(pixels(in: pinnedStrip, of: picture, differingFrom: palette.cell) > pixels(in: plainStrip, of: picture, differingFrom: palette.cell) * 4)
+        #expect(
+            pixels(in: pinnedStrip, of: picture, differingFrom: palette.cell) > pixels(in: plainStrip, of: picture, differingFrom: palette.cell) * 4)
     }
 
     @Test func aClipThatNoLongerDecodesIsABlankDayWithAWarning() async throws {
@@ -64,12 +66,12 @@ import Testing
         }
         let job = folder.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [library], timezone: America/Los_Angeles }
-            timeframe: { from: 2024-12-01, to: 2024-12-03 }
-            output: { path: out.mp4 }
+        version: 1
+        library: { paths: [library], timezone: America/Los_Angeles }
+        timeframe: { from: 2024-12-01, to: 2024-12-03 }
+        output: { path: out.mp4 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         #expect(try DVPipeProcess.run(["plan", job.path]).status == 0)
 
         // Same size and modification time: the cached index still trusts the file, but it no longer decodes.

@@ -14,7 +14,7 @@ struct ColourTests {
         [115, 82, 68], [194, 150, 130], [98, 122, 157], [87, 108, 67], [133, 128, 177], [103, 189, 170],
         [214, 126, 44], [80, 91, 166], [193, 90, 99], [94, 60, 108], [157, 188, 64], [224, 163, 46],
         [56, 61, 150], [70, 148, 73], [175, 54, 60], [231, 199, 31], [187, 86, 149], [8, 133, 161],
-        [243, 243, 242], [200, 200, 200], [160, 160, 160], [122, 122, 121], [85, 85, 85], [52, 52, 52],
+        [243, 243, 242], [200, 200, 200], [160, 160, 160], [122, 122, 121], [85, 85, 85], [52, 52, 52]
     ].map { SIMD3($0[0], $0[1], $0[2]) }
     static let greys = 18..<24
 
@@ -38,14 +38,23 @@ struct ColourTests {
     }
 
     static let sources = [
-        Source(description: "BT.709", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=limited", tags: tags("bt709", "bt709", "bt709", "tv"), meanLimit: 1),
-        Source(description: "BT.709 full range", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=full", tags: tags("bt709", "bt709", "bt709", "pc"), meanLimit: 1),
-        Source(description: "BT.601", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
+        Source(
+            description: "BT.709", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=limited", tags: tags("bt709", "bt709", "bt709", "tv"),
+            meanLimit: 1),
+        Source(
+            description: "BT.709 full range", width: 1280, height: 720, zscale: "p=709:t=709:m=709:r=full",
+            tags: tags("bt709", "bt709", "bt709", "pc"), meanLimit: 1),
+        Source(
+            description: "BT.601", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited",
+            tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
         Source(
             description: "Display P3, BT.601 matrix, full range (an iPhone's SDR video)", width: 1280, height: 720,
             zscale: "p=smpte432:t=709:m=170m:r=full", tags: tags("smpte432", "bt709", "smpte170m", "pc"), meanLimit: 1.5),
-        Source(description: "BT.601 untagged (SD, guessed)", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: [], meanLimit: 1.5),
-        Source(description: "BT.601 smaller than the canvas (converted before scaling)", width: 320, height: 180, zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
+        Source(
+            description: "BT.601 untagged (SD, guessed)", width: 640, height: 360, zscale: "p=170m:t=601:m=170m:r=limited", tags: [], meanLimit: 1.5),
+        Source(
+            description: "BT.601 smaller than the canvas (converted before scaling)", width: 320, height: 180,
+            zscale: "p=170m:t=601:m=170m:r=limited", tags: tags("smpte170m", "smpte170m", "smpte170m", "tv"), meanLimit: 1.5),
         Source(
             description: "HLG BT.2020 10-bit HEVC", width: 1280, height: 720, zscale: "",
             tags: tags("bt2020", "arib-std-b67", "bt2020nc", "tv"), meanLimit: 3, tenBit: true, bt2100: "hlg"),
@@ -54,7 +63,7 @@ struct ColourTests {
             tags: tags("bt2020", "smpte2084", "bt2020nc", "tv"), meanLimit: 3, tenBit: true),
         Source(
             description: "HLG smaller than the canvas (converted before scaling)", width: 320, height: 180, zscale: "",
-            tags: tags("bt2020", "arib-std-b67", "bt2020nc", "tv"), meanLimit: 3, tenBit: true, bt2100: "hlg"),
+            tags: tags("bt2020", "arib-std-b67", "bt2020nc", "tv"), meanLimit: 3, tenBit: true, bt2100: "hlg")
     ]
 
     static let canvas = (width: 640, height: 360)
@@ -69,10 +78,12 @@ struct ColourTests {
         }
         let reel = try Self.render("chart", days: Self.sources.count, in: folder.url)
 
-        let tags = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
-            "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_range,color_space,color_transfer,color_primaries",
-            "-of", "csv=p=0", reel,
-        ])
+        let tags = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFprobe),
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_range,color_space,color_transfer,color_primaries",
+                "-of", "csv=p=0", reel
+            ])
         #expect(String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "tv,bt709,bt709,bt709")
 
         let pixels = try Self.rgbFrames(of: reel)
@@ -99,15 +110,19 @@ struct ColourTests {
         try Self.writeChartClip(hlg, to: media.appendingPathComponent("VID_20241201_120000.mp4"), scratch: folder.url)
         try Self.writeChartClip(standard, to: media.appendingPathComponent("VID_20241201_130000.mp4"), scratch: folder.url)
         // Each layer a 16:9 quarter, so both charts are scaled whole into it, patches where the measure expects them.
-        let reel = try Self.render("layers", days: 1, in: folder.url, extra: """
-            days:
-              2024-12-01:
-                layers:
-                  - { file: VID_20241201_120000.mp4, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
-                  - { file: VID_20241201_130000.mp4, rect: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 } }
-            """)
+        let reel = try Self.render(
+            "layers", days: 1, in: folder.url,
+            extra: """
+                days:
+                  2024-12-01:
+                    layers:
+                      - { file: VID_20241201_120000.mp4, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
+                      - { file: VID_20241201_130000.mp4, rect: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 } }
+                """)
         let quarter = (width: Self.canvas.width / 2, height: Self.canvas.height / 2)
-        for (source, crop) in [(hlg, "\(quarter.width):\(quarter.height):0:0"), (standard, "\(quarter.width):\(quarter.height):\(quarter.width):\(quarter.height)")] {
+        for (source, crop) in [
+            (hlg, "\(quarter.width):\(quarter.height):0:0"), (standard, "\(quarter.width):\(quarter.height):\(quarter.width):\(quarter.height)")
+        ] {
             let pixels = try Self.rgbFrames(of: reel, crop: crop)
             let frameBytes = quarter.width * quarter.height * 3
             try #require(pixels.count == frameBytes * Self.fps)
@@ -127,12 +142,14 @@ struct ColourTests {
         let clips = [
             ("VID_20241201_120000.mp4", Self.tags("bt2020", "arib-std-b67", "bt2020nc", "tv")),
             ("VID_20241202_120000.mp4", Self.tags("bt2020", "smpte2084", "bt2020nc", "tv")),
-            ("VID_20241203_120000.mp4", [String]()),
+            ("VID_20241203_120000.mp4", [String]())
         ]
         for (name, tags) in clips {
-            _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p",
-            ] + tags + ["-c:v", "libx264", "-preset", "ultrafast", "-y", media.appendingPathComponent(name).path])
+            _ = try ReferenceCommand.output(
+                (try ReferenceCommand.requiredFFmpeg),
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p"
+                ] + tags + ["-c:v", "libx264", "-preset", "ultrafast", "-y", media.appendingPathComponent(name).path])
         }
         let job = folder.url.appendingPathComponent("plan.yaml")
         try "version: 1\nlibrary: { paths: [media], timezone: UTC }\ntimeframe: { from: 2024-12-01, to: 2024-12-03 }\noutput: { path: out.mp4 }\n"
@@ -146,11 +163,12 @@ struct ColourTests {
             return ["primaries", "transfer", "matrix", "range"].map { colour[$0] as? String ?? "-" } + (colour["assumed"] as? [String] ?? ["-"])
         }
         // The untagged 320x180 clip is read as standard definition: BT.601 (SMPTE C), limited range, the SDR curve.
-        #expect(colours == [
-            ["bt2020", "arib-std-b67", "bt2020nc", "tv"],
-            ["bt2020", "smpte2084", "bt2020nc", "tv"],
-            ["smpte170m", "bt709", "smpte170m", "tv", "range", "matrix", "primaries", "transfer"],
-        ])
+        #expect(
+            colours == [
+                ["bt2020", "arib-std-b67", "bt2020nc", "tv"],
+                ["bt2020", "smpte2084", "bt2020nc", "tv"],
+                ["smpte170m", "bt709", "smpte170m", "tv", "range", "matrix", "primaries", "transfer"]
+            ])
         let table = try DVPipeProcess.run(["plan", job.path])
         let rows = table.standardOutput.split(separator: "\n").filter { $0.hasPrefix("2024-12-0") }
         #expect(rows.count == 3)
@@ -191,7 +209,9 @@ struct ColourTests {
         var transfer: String
         var masteringPeak: Int?
         var rollOffPeak: Double
-        var description: String { "\(transfer == "pq" ? "PQ" : "HLG") bars, " + (masteringPeak.map { "a \($0) cd/m² mastering display" } ?? "no metadata") }
+        var description: String {
+            "\(transfer == "pq" ? "PQ" : "HLG") bars, " + (masteringPeak.map { "a \($0) cd/m² mastering display" } ?? "no metadata")
+        }
     }
 
     static let barsSources = [
@@ -199,17 +219,20 @@ struct ColourTests {
         BarsSource(transfer: "pq", masteringPeak: 1000, rollOffPeak: 1000),
         BarsSource(transfer: "pq", masteringPeak: 4000, rollOffPeak: 4000),
         BarsSource(transfer: "hlg", masteringPeak: nil, rollOffPeak: 1000),
-        BarsSource(transfer: "hlg", masteringPeak: 1000, rollOffPeak: 1000),
+        BarsSource(transfer: "hlg", masteringPeak: 1000, rollOffPeak: 1000)
     ]
 
     /// 75% bars over 100% bars (white, yellow, cyan, green, magenta, red, blue, black), as 8-bit sRGB values of
     /// BT.709 R′G′B′: every bar on BT.709's edge or at its white or black.
     static let bars: [SIMD3<Double>] = [0.75, 1].flatMap { level in
-        [[1, 1, 1], [1, 1, 0], [0, 1, 1], [0, 1, 0], [1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 0, 0]].map { SIMD3<Double>($0[0], $0[1], $0[2]) * 255 * level }
+        [[1, 1, 1], [1, 1, 0], [0, 1, 1], [0, 1, 0], [1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 0, 0]].map {
+            SIMD3<Double>($0[0], $0[1], $0[2]) * 255 * level
+        }
     }
 
-    @Test("75% and 100% colour bars as PQ and HLG BT.2020 10-bit clips come out as colour-science's exact conversion of their codes",
-          arguments: 0..<5)
+    @Test(
+        "75% and 100% colour bars as PQ and HLG BT.2020 10-bit clips come out as colour-science's exact conversion of their codes",
+        arguments: 0..<5)
     func barsOnTheGamutsEdgeAreExact(sourceIndex: Int) throws {
         let source = Self.barsSources[sourceIndex]
         let folder = try TemporaryFolder("colour-bars")
@@ -217,9 +240,10 @@ struct ColourTests {
         let (width, height) = (1280, 720)
         let planes = folder.url.appendingPathComponent("bars.yuv")
         try Self.writeBT2100Planes(Self.bars, columns: 8, kind: "chart", transfer: source.transfer, width: width, height: height, to: planes)
-        let display = source.masteringPeak.map {
-            ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(\($0 * 10000),1)"
-        } ?? ""
+        let display =
+            source.masteringPeak.map {
+                ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(\($0 * 10000),1)"
+            } ?? ""
         try Self.writeLosslessClip(
             planes: planes, format: "yuv444p10le", width: width, height: height, tenBit: true,
             tags: Self.tags("bt2020", source.transfer == "pq" ? "smpte2084" : "arib-std-b67", "bt2020nc", "tv"),
@@ -228,9 +252,11 @@ struct ColourTests {
         let measured = Self.patchMeans(pixels, columns: 8, rows: 2)
 
         let json = "[" + Self.bars.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
-        let printed = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
-            "-W", "ignore", "-c", Self.bt2100Reference, source.transfer, "\(source.rollOffPeak)", json,
-        ])
+        let printed = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredReferencePython),
+            [
+                "-W", "ignore", "-c", Self.bt2100Reference, source.transfer, "\(source.rollOffPeak)", json
+            ])
         let exact = try #require(try JSONSerialization.jsonObject(with: printed) as? [[Double]]).map { SIMD3($0[0], $0[1], $0[2]) }
         let errors = zip(exact, measured).map { Self.deltaE($0, $1) }
         let mean = errors.reduce(0, +) / Double(errors.count)
@@ -306,10 +332,12 @@ struct ColourTests {
                 }
             }
             try bytes.write(to: picture)
-            _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-                "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=\(format)",
-                "-f", "rawvideo", "-y", planes.path,
-            ])
+            _ = try ReferenceCommand.output(
+                (try ReferenceCommand.requiredFFmpeg),
+                [
+                    "-v", "error", "-i", picture.path, "-vf", "zscale=pin=709:tin=709:rin=full:\(source.zscale),format=\(format)",
+                    "-f", "rawvideo", "-y", planes.path
+                ])
         }
         try writeLosslessClip(
             planes: planes, format: format, width: source.width, height: source.height, tenBit: source.tenBit, tags: source.tags, to: url
@@ -322,13 +350,16 @@ struct ColourTests {
     static func writeLosslessClip(
         planes: URL, format: String, width: Int, height: Int, tenBit: Bool, tags: [String], to url: URL, x265Parameters: String = ""
     ) throws {
-        let encoder = tenBit
+        let encoder =
+            tenBit
             ? ["-c:v", "libx265", "-x265-params", "lossless=1:log-level=error" + x265Parameters, "-preset", "ultrafast"]
             : ["-c:v", "libx264", "-qp", "0", "-preset", "ultrafast"]
-        _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-            "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(width)x\(height)", "-framerate", "\(fps)",
-            "-stream_loop", "19", "-i", planes.path, "-pix_fmt", tenBit ? "yuv420p10le" : "yuv420p",
-        ] + tags + encoder + ["-y", url.path])
+        _ = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFmpeg),
+            [
+                "-v", "error", "-f", "rawvideo", "-pix_fmt", format, "-s", "\(width)x\(height)", "-framerate", "\(fps)",
+                "-stream_loop", "19", "-i", planes.path, "-pix_fmt", tenBit ? "yuv420p10le" : "yuv420p"
+            ] + tags + encoder + ["-y", url.path])
     }
 
     /// Renders the first `days` days of December 2024 from `folder`/media, a 1 s cut of each, at the canvas
@@ -336,19 +367,19 @@ struct ColourTests {
     static func render(_ name: String, days: Int, in folder: URL, extra: String = "") throws -> String {
         let job = folder.appendingPathComponent("\(name).yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-0\(days) }
-            clips: { video: { duration: 1s, start: 0s } }
-            transition: { style: cut }
-            output:
-              path: out/\(name).mp4
-              resolution: \(canvas.width)x\(canvas.height)
-              fps: \(fps)
-              video: { codec: h264, crf: 10, preset: veryfast }
-            \(extra)
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-12-01, to: 2024-12-0\(days) }
+        clips: { video: { duration: 1s, start: 0s } }
+        transition: { style: cut }
+        output:
+          path: out/\(name).mp4
+          resolution: \(canvas.width)x\(canvas.height)
+          fps: \(fps)
+          video: { codec: h264, crf: 10, preset: veryfast }
+        \(extra)
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         return folder.appendingPathComponent("out/\(name).mp4").path
@@ -357,12 +388,14 @@ struct ColourTests {
     /// The reel's frames (the first `frames`, when given; only `crop`, `w:h:x:y`, of each when given) as
     /// rgb24, decoded by zimg from BT.709 limited range.
     static func rgbFrames(of reel: String, frames: Int? = nil, crop: String? = nil) throws -> Data {
-        try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-            "-v", "error", "-i", reel,
-        ] + (frames.map { ["-frames:v", "\($0)"] } ?? []) + [
-            "-vf", (crop.map { "crop=\($0)," } ?? "") + "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
-            "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
-        ])
+        try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFmpeg),
+            [
+                "-v", "error", "-i", reel
+            ] + (frames.map { ["-frames:v", "\($0)"] } ?? []) + [
+                "-vf", (crop.map { "crop=\($0)," } ?? "") + "zscale=pin=709:tin=709:min=709:rin=limited:p=709:t=709:m=gbr:r=full,format=gbrp",
+                "-pix_fmt", "rgb24", "-f", "rawvideo", "-"
+            ])
     }
 
     /// colour-science's BT.2100 encoding of a picture of patches, as a Python program taking width, height,
@@ -396,9 +429,11 @@ struct ColourTests {
         _ patches: [SIMD3<Double>], columns: Int, kind: String, transfer: String, width: Int, height: Int, to url: URL
     ) throws {
         let json = "[" + patches.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
-        _ = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
-            "-W", "ignore", "-c", bt2100Patches, "\(width)", "\(height)", transfer, kind, "\(columns)", json, url.path,
-        ])
+        _ = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredReferencePython),
+            [
+                "-W", "ignore", "-c", bt2100Patches, "\(width)", "\(height)", transfer, kind, "\(columns)", json, url.path
+            ])
     }
 
     /// The mean RGB of the middle half (each way) of every patch of a `size` (default: the canvas's) rgb24

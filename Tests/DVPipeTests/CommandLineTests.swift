@@ -50,9 +50,11 @@ struct CommandLineTests {
         #expect(option.standardError.contains("--no-such-flag"))
     }
 
-    @Test("every subcommand has a --help with an example", arguments: [
-        "run", "plan", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor",
-    ])
+    @Test(
+        "every subcommand has a --help with an example",
+        arguments: [
+            "run", "plan", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor"
+        ])
     func helpHasExample(subcommand: String) throws {
         let result = try DVPipeProcess.run([subcommand, "--help"])
         #expect(result.status == 0)

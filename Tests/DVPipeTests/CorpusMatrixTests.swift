@@ -39,12 +39,12 @@ struct CorpusMatrixTests {
     static func job(_ name: String, in scratch: TemporaryFolder, _ body: String) throws -> URL {
         let job = scratch.url.appendingPathComponent("\(name).yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2019-11-01, to: 2025-05-31 }
-            \(body)
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2019-11-01, to: 2025-05-31 }
+        \(body)
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
@@ -62,9 +62,11 @@ struct CorpusMatrixTests {
     static func expectClean(_ reel: URL, frames: Int, _ comment: Comment) throws {
         let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel.path, "-f", "null", "-"])
         #expect(decoded.status == 0 && decoded.printed.isEmpty, "\(comment): ffmpeg decoding the reel: \(decoded.printed)")
-        let counted = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
-            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path,
-        ])
+        let counted = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFprobe),
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path
+            ])
         #expect(Int(String(decoding: counted, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == frames, "\(comment)")
     }
 
@@ -88,8 +90,14 @@ struct CorpusMatrixTests {
         arguments: [
             ("default", ["max-heromode.mp4", "dolbyVision-hdr.MOV", "IMG_3582.mov", "IMG_3582.HEIC"], ""),
             ("mvhevc-cut", ["max-heromode.mp4", "edges/water_180_mvhevc_5frames.mov", "IMG_3582.mov", "IMG_3582.HEIC"], "transition: { style: cut }"),
-            ("mvhevc-fade", ["max-heromode.mp4", "edges/water_180_mvhevc_5frames.mov", "IMG_3582.mov", "IMG_3582.HEIC"], "transition: { style: fade, duration: 1s }"),
-            ("speed-4", ["max-heromode.mp4", "h265_with_metadata_track.mp4", "IMG_3582.mov", "IMG_3582.HEIC"], "clips: { speed: 4 }\ntransition: { style: cut }"),
+            (
+                "mvhevc-fade", ["max-heromode.mp4", "edges/water_180_mvhevc_5frames.mov", "IMG_3582.mov", "IMG_3582.HEIC"],
+                "transition: { style: fade, duration: 1s }"
+            ),
+            (
+                "speed-4", ["max-heromode.mp4", "h265_with_metadata_track.mp4", "IMG_3582.mov", "IMG_3582.HEIC"],
+                "clips: { speed: 4 }\ntransition: { style: cut }"
+            )
         ])
     func threeFiles(name: String, files: [String], keys: String) throws {
         let scratch = try TemporaryFolder("three-files")
@@ -103,11 +111,15 @@ struct CorpusMatrixTests {
         try Self.expectClean(scratch.url.appendingPathComponent("out/\(name).mp4"), frames: try Self.planned(job).frames, "\(name)")
     }
 
-    @Test("the whole corpus renders with each transition style around its broken files: a clean reel of the planned frames", arguments: Job.Transition.Style.allCases)
+    @Test(
+        "the whole corpus renders with each transition style around its broken files: a clean reel of the planned frames",
+        arguments: Job.Transition.Style.allCases)
     func everyTransition(style: Job.Transition.Style) throws {
         let scratch = try TemporaryFolder("corpus-\(style.rawValue)")
         try Self.library(in: scratch)
-        let job = try Self.job(style.rawValue, in: scratch, """
+        let job = try Self.job(
+            style.rawValue, in: scratch,
+            """
             clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
             transition: { style: \(style.rawValue) }
             output: { path: out/reel.mp4, resolution: 160x90, fps: 30 }
@@ -121,31 +133,41 @@ struct CorpusMatrixTests {
         try Self.expectClean(scratch.url.appendingPathComponent("out/reel.mp4"), frames: after.frames, "\(style)")
     }
 
-    @Test("theme:film with a wide and a tall output and as_shot: each output clean, of the planned frames, and the tall one the bytes of the theme with that output alone")
+    @Test(
+        "theme:film with a wide and a tall output and as_shot: each output clean, of the planned frames, and the tall one the bytes of the theme with that output alone"
+    )
     func themeWithTwoOutputs() throws {
         let scratch = try TemporaryFolder("corpus-theme")
         try Self.library(in: scratch)
-        let both = try Self.job("both", in: scratch, """
+        let both = try Self.job(
+            "both", in: scratch,
+            """
             extends: theme:film
             clips: { video: { duration: 1s }, live_photo: { duration: 1s }, slow_motion: as_shot }
             outputs:
               - { name: wide, path: out/wide.mp4, resolution: 256x144 }
               - { name: tall, path: out/tall.mp4, resolution: 144x256 }
             """)
-        let alone = try Self.job("alone", in: scratch, """
+        let alone = try Self.job(
+            "alone", in: scratch,
+            """
             extends: theme:film
             clips: { video: { duration: 1s }, live_photo: { duration: 1s }, slow_motion: as_shot }
             output: { path: out/alone.mp4, resolution: 144x256 }
             """)
         let validated = try DVPipeProcess.run(["validate", "--print", both.path])
-        #expect(validated.status == 0 && validated.standardOutput.components(separatedBy: "lut: \"theme:film\"").count == 3, "\(validated.standardOutput)")
+        #expect(
+            validated.status == 0 && validated.standardOutput.components(separatedBy: "lut: \"theme:film\"").count == 3, "\(validated.standardOutput)"
+        )
         try Self.succeed(["run", both.path])
         try Self.succeed(["run", alone.path])
         for name in ["wide", "tall"] {
             try Self.expectClean(scratch.url.appendingPathComponent("out/\(name).mp4"), frames: try Self.planned(both).frames, "\(name)")
         }
         let tall = try Data(contentsOf: scratch.url.appendingPathComponent("out/tall.mp4"))
-        #expect(tall == (try Data(contentsOf: scratch.url.appendingPathComponent("out/alone.mp4"))), "the theme reaches the second output as it does a single one")
+        #expect(
+            tall == (try Data(contentsOf: scratch.url.appendingPathComponent("out/alone.mp4"))),
+            "the theme reaches the second output as it does a single one")
     }
 
     /// How shards meet a broken file: one work folder, the shards in one order or the other, or runners that

@@ -31,17 +31,21 @@ import Testing
         let files = names.filter { $0.hasSuffix(".mp4") }
         #expect(files.count == 730)
         #expect(files.first == "VID_20230101_000000.mp4" && files.last == "VID_20231231_120000.mp4")
-        #expect(names.filter { $0.hasSuffix(".supplemental-metadata.json") } == files.enumerated().filter { $0.offset % 2 == 0 }.map { $0.element + ".supplemental-metadata.json" },
+        #expect(
+            names.filter { $0.hasSuffix(".supplemental-metadata.json") }
+                == files.enumerated().filter { $0.offset % 2 == 0 }.map { $0.element + ".supplemental-metadata.json" },
             "a Takeout sidecar beside every other clip")
         let plan = try DVPipeProcess.run(["plan", folder.appendingPathComponent("bench.yaml").path, "--json"])
         #expect(plan.status == 0, "stderr: \(plan.standardError)")
         struct Totals: Decodable {
-            let days: Int, days_with_media: Int, clips_in_timeframe: Int, unreadable_files: Int
+            let days: Int, daysWithMedia: Int, clipsInTimeframe: Int, unreadableFiles: Int
         }
         struct Document: Decodable { let totals: Totals }
-        let totals = try JSONDecoder().decode(Document.self, from: Data(plan.standardOutput.utf8)).totals
-        #expect(totals.days == 365 && totals.days_with_media == 365)
-        #expect(totals.clips_in_timeframe == 730 && totals.unreadable_files == 0)
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let totals = try decoder.decode(Document.self, from: Data(plan.standardOutput.utf8)).totals
+        #expect(totals.days == 365 && totals.daysWithMedia == 365)
+        #expect(totals.clipsInTimeframe == 730 && totals.unreadableFiles == 0)
     }
 
     @Test func missingFolderArgumentIsAnError() throws {

@@ -7,7 +7,8 @@ import Testing
 /// folder, pin and music file they name exists, and the generated job passes the schema too.
 @Suite struct ExampleJobTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let exampleJobs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("jobs").path))?
+    static let exampleJobs =
+        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("jobs").path))?
         .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
 
     /// A folder laid out like the repository after `make demo`: `jobs/NAME` (a copy) beside `demo/`

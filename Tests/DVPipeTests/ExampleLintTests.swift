@@ -54,18 +54,25 @@ import Testing
             return String(line[line.index(after: open)..<close])
         }
         // The Swift runtime and Foundation are linked into the image's binary (--static-swift-stdlib).
-        let system = needed.filter { !$0.hasPrefix("libswift") && !$0.hasPrefix("libFoundation") && !$0.hasPrefix("libdispatch") && !$0.hasPrefix("libBlocksRuntime") && !$0.hasPrefix("libXCTest") }
+        let system = needed.filter {
+            !$0.hasPrefix("libswift") && !$0.hasPrefix("libFoundation") && !$0.hasPrefix("libdispatch") && !$0.hasPrefix("libBlocksRuntime")
+                && !$0.hasPrefix("libXCTest")
+        }
         #expect(system.contains("libavcodec.so.59") && system.contains("libyaml-0.so.2"), "\(needed)")
         for library in system {
             let owner = try ReferenceCommand.printed("/usr/bin/dpkg", ["-S", "*/\(library)"])
             #expect(owner.status == 0, "no Debian package holds \(library): \(owner.printed)")
             let packages = Set(owner.printed.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
-            #expect(!packages.isDisjoint(with: installed.union(base)), "\(library) comes from \(packages.sorted()), which the runtime stage does not install")
+            #expect(
+                !packages.isDisjoint(with: installed.union(base)),
+                "\(library) comes from \(packages.sorted()), which the runtime stage does not install")
         }
         #expect(installed.contains("fonts-dejavu-core"), "the default font (DejaVu Sans)")
     }
 
-    @Test("the Kubernetes manifests, the segment-store variant's and the monthly CronJob too, pass Kubernetes' schemas, strictly; a misspelt field fails")
+    @Test(
+        "the Kubernetes manifests, the segment-store variant's and the monthly CronJob too, pass Kubernetes' schemas, strictly; a misspelt field fails"
+    )
     func manifestsPassKubernetesValidate() throws {
         let validate = try #require(Self.tool("kubernetes-validate"), "make test installs kubernetes-validate")
         let folder = Self.examples.appendingPathComponent("kubernetes")
@@ -76,7 +83,9 @@ import Testing
             validate, ["--strict"] + (manifests + store + ["monthly/cronjob.yaml"]).map { folder.appendingPathComponent($0).path })
         #expect(passed.status == 0, "\(passed.printed)")
         let scratch = try TemporaryFolder("kubernetes-validate")
-        let broken = try Self.brokenCopy(of: folder.appendingPathComponent("render-job.yaml"), in: scratch) { $0.replacingOccurrences(of: "parallelism:", with: "paralelism:") }
+        let broken = try Self.brokenCopy(of: folder.appendingPathComponent("render-job.yaml"), in: scratch) {
+            $0.replacingOccurrences(of: "parallelism:", with: "paralelism:")
+        }
         let failed = try ReferenceCommand.printed(validate, ["--strict", broken.path])
         #expect(failed.status != 0 && failed.printed.contains("paralelism"), "\(failed.printed)")
     }
@@ -126,10 +135,13 @@ import Testing
     func workflowPassesActionlint() throws {
         let actionlint = try #require(Self.tool("actionlint"), "scripts/setup-example-linters.sh installs actionlint")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
-        let passed = try ReferenceCommand.printed(actionlint, [workflow.path, Self.examples.appendingPathComponent("github-actions/monthly.yml").path])
+        let passed = try ReferenceCommand.printed(
+            actionlint, [workflow.path, Self.examples.appendingPathComponent("github-actions/monthly.yml").path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("actionlint")
-        let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "needs: check", with: "needs: [no-such-job, check]") }
+        let broken = try Self.brokenCopy(of: workflow, in: folder) {
+            $0.replacingOccurrences(of: "needs: check", with: "needs: [no-such-job, check]")
+        }
         let failed = try ReferenceCommand.printed(actionlint, [broken.path])
         #expect(failed.status != 0 && failed.printed.contains("no-such-job"), "\(failed.printed)")
     }

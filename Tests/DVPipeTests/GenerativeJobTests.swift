@@ -39,7 +39,9 @@ struct GenerativeJobTests {
             }
         }
         let found = failures.withLock { $0 }.sorted { $0.index < $1.index }
-        print("generative jobs: \(Self.count) tried (seed \(GeneratedPool.seed)), \(found.count) failed, in \(Int(Date().timeIntervalSince(started))) s")
+        print(
+            "generative jobs: \(Self.count) tried (seed \(GeneratedPool.seed)), \(found.count) failed, in \(Int(Date().timeIntervalSince(started))) s"
+        )
         for failure in found {
             Issue.record("job \(failure.index) (seed \(GeneratedPool.seed)) fails: \(failure.reason)\nshrunk to:\n\(failure.job)")
         }
@@ -50,7 +52,9 @@ struct GenerativeJobTests {
     static func shrunk(_ job: GeneratedJob, reason: String, pool: TemporaryFolder) -> (GeneratedJob, String) {
         var (current, why) = (job, reason)
         var steps = 0
-        while steps < 40, let smaller = current.smaller.lazy.compactMap({ candidate in failure(of: candidate, pool: pool).map { (candidate, $0) } }).first {
+        while steps < 40,
+            let smaller = current.smaller.lazy.compactMap({ candidate in failure(of: candidate, pool: pool).map { (candidate, $0) } }).first
+        {
             (current, why) = smaller
             steps += 1
         }
@@ -72,7 +76,8 @@ struct GenerativeJobTests {
             }
             let file = scratch.url.appendingPathComponent("job.yaml")
             try job.yaml.write(to: file, atomically: true, encoding: .utf8)
-            let steps: [[String]] = job.sharded
+            let steps: [[String]] =
+                job.sharded
                 ? [["render", file.path, "--shard", "1/2"], ["render", file.path, "--shard", "2/2"], ["assemble", file.path]]
                 : [["run", file.path]]
             for step in steps {
@@ -81,7 +86,7 @@ struct GenerativeJobTests {
             let plan = try DVPipeProcess.run(["plan", file.path, "--json"])
             guard plan.status == 0 else { return "plan after the render: \(plan.standardError)" }
             guard let document = try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any],
-                  let frames = (document["timeline"] as? [String: Any])?["frame_count"] as? Int
+                let frames = (document["timeline"] as? [String: Any])?["frame_count"] as? Int
             else { return "plan --json has no timeline frame_count" }
             let reels = job.outputs.indices.map { scratch.url.appendingPathComponent("out/o\($0).mp4") }
             var first: [Data] = []
@@ -90,9 +95,12 @@ struct GenerativeJobTests {
                 first.append(bytes)
                 let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel.path, "-f", "null", "-"])
                 guard decoded.status == 0, decoded.printed.isEmpty else { return "ffmpeg decoding \(reel.lastPathComponent): \(decoded.printed)" }
-                let counted = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
-                    "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path,
-                ])
+                let counted = try ReferenceCommand.output(
+                    (try ReferenceCommand.requiredFFprobe),
+                    [
+                        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                        reel.path
+                    ])
                 let count = Int(String(decoding: counted, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
                 guard count == frames else { return "\(reel.lastPathComponent) has \(count.map(String.init) ?? "no") frames, the plan \(frames)" }
             }

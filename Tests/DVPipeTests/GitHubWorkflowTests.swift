@@ -41,7 +41,8 @@ import Testing
         return try Data(contentsOf: reference.appendingPathComponent(output))
     }
 
-    @Test("the workflow's jobs on fresh runners assemble the bytes of one dvpipe run; run again, every shard renders nothing, from its restored cache")
+    @Test(
+        "the workflow's jobs on fresh runners assemble the bytes of one dvpipe run; run again, every shard renders nothing, from its restored cache")
     func workflowOnFreshRunners() throws {
         let folder = try TemporaryFolder("workflow")
         let repository = try Self.repository(in: folder.url)
@@ -74,7 +75,9 @@ import Testing
         #expect(try Data(contentsOf: second.appendingPathComponent("reel.mp4")) == expected)
     }
 
-    @Test("with DVPIPE_STORE_URL set to a real nginx: a push fills the store; a pull request on fresh runners renders only what the store lacks and stores nothing")
+    @Test(
+        "with DVPIPE_STORE_URL set to a real nginx: a push fills the store; a pull request on fresh runners renders only what the store lacks and stores nothing"
+    )
     func workflowWithSegmentStore() throws {
         let folder = try TemporaryFolder("workflow-store")
         let repository = try Self.repository(in: folder.url)

@@ -44,16 +44,16 @@ import Testing
         }
         let job = folder.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: \(days)
-            clips: { video: { duration: 2s } }
-            output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps) }
-            transition: \(transition)
-            audio: { normalize: false }
-            \(extra)
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: \(days)
+        clips: { video: { duration: 2s } }
+        output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps) }
+        transition: \(transition)
+        audio: { normalize: false }
+        \(extra)
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return (folder, job)
     }
 
@@ -68,7 +68,8 @@ import Testing
     static func psnr(_ reel: URL, _ reelCrop: String, against source: URL, _ sourceCrop: String) throws -> Double {
         let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
         let graph = "[0:v]crop=\(reelCrop)[reel];[1:v]crop=\(sourceCrop)[source];[reel][source]psnr"
-        let run = try ReferenceCommand.printed(ffmpeg, ["-hide_banner", "-i", reel.path, "-i", source.path, "-filter_complex", graph, "-f", "null", "-"])
+        let run = try ReferenceCommand.printed(
+            ffmpeg, ["-hide_banner", "-i", reel.path, "-i", source.path, "-filter_complex", graph, "-f", "null", "-"])
         #expect(run.status == 0, "\(run.printed)")
         let average = try #require(run.printed.components(separatedBy: "average:").last?.split(separator: " ").first, "\(run.printed)")
         return average == "inf" ? .infinity : try #require(Double(average), "\(run.printed)")

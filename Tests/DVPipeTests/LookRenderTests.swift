@@ -37,18 +37,18 @@ import Testing
         try DatedLibrary.fourDays(in: folder)
         let job = folder.url.appendingPathComponent("look.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-16, to: 2024-11-19 }
-            transition: { style: cut }
-            output:
-              path: out/reel.mp4
-              resolution: 160x90
-              fps: 10
-              video: { crf: 0 }
-            \(look.map { "  look: \($0)" } ?? "")
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-19 }
+        transition: { style: cut }
+        output:
+          path: out/reel.mp4
+          resolution: 160x90
+          fps: 10
+          video: { crf: 0 }
+        \(look.map { "  look: \($0)" } ?? "")
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
@@ -74,7 +74,8 @@ import Testing
         let graded = try Self.render(try Self.job(in: folder, look: "{ lut: warm.cube }"))
         #expect(graded != plain)
         let gradedReel = folder.url.appendingPathComponent("out/reel.mp4")
-        let filter = "[0:v]format=gbrp,lut3d=file=\(folder.url.appendingPathComponent("warm.cube").path):interp=tetrahedral[reference];"
+        let filter =
+            "[0:v]format=gbrp,lut3d=file=\(folder.url.appendingPathComponent("warm.cube").path):interp=tetrahedral[reference];"
             + "[1:v]format=gbrp[graded];[graded][reference]psnr"
         let printed = try ReferenceCommand.printed(
             ffmpeg, ["-hide_banner", "-nostdin", "-i", plainReel.path, "-i", gradedReel.path, "-lavfi", filter, "-f", "null", "-"])
@@ -82,7 +83,11 @@ import Testing
         let average = try #require(Self.psnrAverage(printed.printed), "no PSNR in \(printed.printed)")
         #expect(average >= 38, "dvpipe's look against lut3d on the same frames: \(average) dB")
         let ungraded = try ReferenceCommand.printed(
-            ffmpeg, ["-hide_banner", "-nostdin", "-i", plainReel.path, "-i", gradedReel.path, "-lavfi", "[0:v]format=gbrp[a];[1:v]format=gbrp[b];[b][a]psnr", "-f", "null", "-"])
+            ffmpeg,
+            [
+                "-hide_banner", "-nostdin", "-i", plainReel.path, "-i", gradedReel.path, "-lavfi",
+                "[0:v]format=gbrp[a];[1:v]format=gbrp[b];[b][a]psnr", "-f", "null", "-"
+            ])
         let apart = try #require(Self.psnrAverage(ungraded.printed))
         #expect(apart < average - 10, "the look is far from no look (\(apart) dB) and close to lut3d (\(average) dB)")
 
@@ -107,7 +112,9 @@ import Testing
         let result = try DVPipeProcess.run(["validate", job.path])
         #expect(result.status == 2)
         let cube = folder.url.appendingPathComponent("broken.cube").path
-        #expect(result.standardOutput.contains("\(cube):5:5: error: 'zero' is not a number; named by output.look.lut at \(job.path):10:"), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("\(cube):5:5: error: 'zero' is not a number; named by output.look.lut at \(job.path):10:"),
+            "\(result.standardOutput)")
         try "LUT_3D_SIZE 2\n0 0 0\n".write(to: folder.url.appendingPathComponent("broken.cube"), atomically: true, encoding: .utf8)
         let short = try DVPipeProcess.run(["validate", job.path])
         #expect(short.standardOutput.contains("\(cube):1:1: error: LUT_3D_SIZE 2 needs 2³ = 8 rows; the file has 1"), "\(short.standardOutput)")
@@ -131,10 +138,13 @@ import Testing
         let job = try Self.job(in: folder, look: nil)
         let plain = try Self.render(job)
         let text = try String(contentsOf: job, encoding: .utf8)
-        try (text + "looks:\n  - { match: { make: apple, model: \"iPhone 15*\" }, lut: warm.cube }\n").write(to: job, atomically: true, encoding: .utf8)
+        try (text + "looks:\n  - { match: { make: apple, model: \"iPhone 15*\" }, lut: warm.cube }\n").write(
+            to: job, atomically: true, encoding: .utf8)
 
         let planned = try DVPipeProcess.run(["plan", job.path])
-        #expect(planned.standardOutput.contains("Looks (by camera, from looks:):\n  - 2024-11-16: warm.cube\n  - 2024-11-17: warm.cube\n\n"), "\(planned.standardOutput)")
+        #expect(
+            planned.standardOutput.contains("Looks (by camera, from looks:):\n  - 2024-11-16: warm.cube\n  - 2024-11-17: warm.cube\n\n"),
+            "\(planned.standardOutput)")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(run.standardOutput.contains("segments: 2 rendered, 2 reused (of 4)"), "\(run.standardOutput)")
         let graded = try Data(contentsOf: folder.url.appendingPathComponent("out/reel.mp4"))

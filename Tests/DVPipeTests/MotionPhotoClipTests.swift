@@ -42,14 +42,19 @@ struct MotionPhotoClipTests {
         let exif = MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:02 18:30:00", offsetTimeOriginal: "+01:00", bigEndian: false)
         let name = Array("MotionPhoto_Data".utf8)
         let block = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(name.count) + name + movies[2]
-        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+        let directory =
+            Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
             + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
         let samsung = still + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
         return (
             [
-                Sample(name: "PXL_20241201_090000123.MP.jpg", bytes: google(movies[0], length: movies[0].count), movie: movies[0], layout: "motion_photo"),
-                Sample(name: "MVIMG_0002.jpg", bytes: MotionPhotoBytes.jpeg(exif: exif, xmp: microVideo, image: still) + movies[1], movie: movies[1], layout: "micro_video"),
-                Sample(name: "20241203_120000.jpg", bytes: samsung, movie: movies[2], layout: "samsung"),
+                Sample(
+                    name: "PXL_20241201_090000123.MP.jpg", bytes: google(movies[0], length: movies[0].count), movie: movies[0], layout: "motion_photo"
+                ),
+                Sample(
+                    name: "MVIMG_0002.jpg", bytes: MotionPhotoBytes.jpeg(exif: exif, xmp: microVideo, image: still) + movies[1], movie: movies[1],
+                    layout: "micro_video"),
+                Sample(name: "20241203_120000.jpg", bytes: samsung, movie: movies[2], layout: "samsung")
             ],
             Sample(name: "PXL_20241204_090000123.MP.jpg", bytes: google(movies[0], length: 9_999_999), movie: movies[0], layout: "motion_photo")
         )
@@ -152,7 +157,8 @@ struct MotionPhotoClipTests {
         try Self.job("photos", from: "2024-12-01", to: "2024-12-03").write(to: job, atomically: true, encoding: .utf8)
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
         try #require(plan.status == 0, "stderr: \(plan.standardError)")
-        let days = try #require((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        let days = try #require(
+            (try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         for (index, sample) in good.enumerated() {
             let movie = try #require(days[index]["motion_photo"] as? [String: Any])
             let (offset, length) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int))
@@ -181,17 +187,21 @@ struct MotionPhotoClipTests {
 
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
         try #require(plan.status == 0, "stderr: \(plan.standardError)")
-        let day = try #require(((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
+        let day = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
         let movie = try #require(day["motion_photo"] as? [String: Any], "\(day)")
         let (offset, length) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int))
         #expect(Array(bytes[offset..<(offset + length)]) == google.movie)
         // Debian's exiftool (12.57) reads the directory but, finding no EOI, extracts nothing ("JPEG format
         // error"); the movie is then what the format defines: the file's last Item:Length bytes as exiftool reads it.
         let json = try ReferenceCommand.output(exiftool, ["-j", "-struct", "-XMP-Container:Directory", file.path])
-        let items = try #require(((try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["Directory"] as? [[String: Any]])?
-            .compactMap { $0["Item"] as? [String: Any] })
+        let items = try #require(
+            ((try JSONSerialization.jsonObject(with: json) as? [[String: Any]])?.first?["Directory"] as? [[String: Any]])?
+                .compactMap { $0["Item"] as? [String: Any] })
         let movieLength = try #require(items.first { $0["Semantic"] as? String == "MotionPhoto" }?["Length"] as? Int, "\(items)")
-        #expect(offset == bytes.count - movieLength && length == movieLength, "exiftool's Item:Length \(movieLength), dvpipe's movie \(length) bytes at \(offset)")
+        #expect(
+            offset == bytes.count - movieLength && length == movieLength,
+            "exiftool's Item:Length \(movieLength), dvpipe's movie \(length) bytes at \(offset)")
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
@@ -216,14 +226,18 @@ struct MotionPhotoClipTests {
             try [UInt8](Data(contentsOf: try writer.write(SampleClip(fileName: "movie-\(text).mp4", text: text), in: folder.url)))
         }
         // Taken at 23:30 in New York on the 1st (the 2nd in UTC) and at 08:15 in Seoul on the 2nd (the 1st in UTC).
-        let google = MotionPhotoBytes.heic(
-            exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:01 23:30:00", offsetTimeOriginal: "-05:00", bigEndian: true),
-            xmp: MotionPhotoBytes.googleDirectoryXMP(primary: "image/heic", videoLength: movies[0].count)) + MotionPhotoBytes.box("mpvd", movies[0])
+        let google =
+            MotionPhotoBytes.heic(
+                exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:01 23:30:00", offsetTimeOriginal: "-05:00", bigEndian: true),
+                xmp: MotionPhotoBytes.googleDirectoryXMP(primary: "image/heic", videoLength: movies[0].count))
+            + MotionPhotoBytes.box("mpvd", movies[0])
         let block = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(16) + Array("MotionPhoto_Data".utf8) + movies[1]
-        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+        let directory =
+            Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
             + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
-        let samsung = MotionPhotoBytes.heic(
-            exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:02 08:15:00", offsetTimeOriginal: "+09:00", bigEndian: false), xmp: nil)
+        let samsung =
+            MotionPhotoBytes.heic(
+                exif: MotionPhotoBytes.exif(dateTimeOriginal: "2024:12:02 08:15:00", offsetTimeOriginal: "+09:00", bigEndian: false), xmp: nil)
             + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
         let files = [("IMG_GOOGLE.HEIC", google, movies[0]), ("SAMSUNG.heic", samsung, movies[1])]
         for (name, bytes, _) in files {
@@ -234,7 +248,8 @@ struct MotionPhotoClipTests {
 
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
         try #require(plan.status == 0, "stderr: \(plan.standardError)")
-        let days = try #require((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        let days = try #require(
+            (try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
         try #require(days.count == 2)
         for (index, (name, bytes, movie)) in files.enumerated() {
             let day = days[index]
@@ -242,7 +257,8 @@ struct MotionPhotoClipTests {
             let embedded = try #require(day["motion_photo"] as? [String: Any], "\(name): \(day)")
             let (offset, length) = (try #require(embedded["offset"] as? Int), try #require(embedded["length"] as? Int))
             #expect(Array(bytes[offset..<(offset + length)]) == movie, "\(name): the plan's movie is not the one inside")
-            let original = try ReferenceCommand.output(exiftool, ["-s3", "-d", "%Y-%m-%d", "-DateTimeOriginal", media.appendingPathComponent(name).path])
+            let original = try ReferenceCommand.output(
+                exiftool, ["-s3", "-d", "%Y-%m-%d", "-DateTimeOriginal", media.appendingPathComponent(name).path])
             let exiftoolDay = String(decoding: original, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(day["date"] as? String == exiftoolDay, "\(name): planned on \(day["date"] ?? "-"), exiftool reads \(exiftoolDay)")
         }
@@ -267,7 +283,9 @@ struct MotionPhotoClipTests {
     /// from `seconds` in.
     static func lumaFrames(_ reel: URL, from seconds: Double? = nil, frames: Int? = nil) throws -> [[UInt8]] {
         let window = (seconds.map { ["-ss", "\($0)"] } ?? []) + ["-i", reel.path] + (frames.map { ["-frames:v", "\($0)"] } ?? [])
-        let bytes = [UInt8](try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), ["-v", "error"] + window + ["-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+        let bytes = [UInt8](
+            try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), ["-v", "error"] + window + ["-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        )
         let size = 320 * 180
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
     }

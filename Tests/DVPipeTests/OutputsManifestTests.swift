@@ -13,13 +13,13 @@ import Testing
         try DatedLibrary.fourDays(in: folder)
         let job = folder.url.appendingPathComponent("month.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-16, to: 2024-11-19 }
-            transition: { style: cut }
-            output: { path: out/november.mp4, resolution: 160x90, fps: 10 }
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-19 }
+        transition: { style: cut }
+        output: { path: out/november.mp4, resolution: 160x90, fps: 10 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--json"])
         try #require(run.status == 0, "\(run.standardError)")
         let printed = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -32,9 +32,13 @@ import Testing
         #expect((output["bytes"] as? Int) == size)
         let sha = String(decoding: try ReferenceCommand.output("/usr/bin/sha256sum", [reel.path]), as: UTF8.self).prefix(64)
         #expect(output["sha256"] as? String == String(sha))
-        let probed = String(decoding: try ReferenceCommand.output(ffprobe, [
-            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path,
-        ]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let probed = String(
+            decoding: try ReferenceCommand.output(
+                ffprobe,
+                [
+                    "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel.path
+                ]), as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(output["duration"] as? Double == Double(Int(probed) ?? 0) / 10, "80 frames at 10 fps: \(probed)")
         let days = try #require(output["days"] as? [[String: Any]])
         #expect(days.map { $0["date"] as? String } == ["2024-11-16", "2024-11-17", "2024-11-18", "2024-11-19"])

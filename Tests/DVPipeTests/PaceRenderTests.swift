@@ -33,15 +33,15 @@ import Testing
     static func job(in folder: TemporaryFolder, clips: String, resolution: String = "\(width)x\(height)", more: String = "") throws -> URL {
         let job = folder.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-20, to: 2024-11-20 }
-            clips: \(clips)
-            output: { path: out/reel.mp4, resolution: \(resolution), fps: \(fps), video: { crf: 0 } }
-            transition: { style: cut }
-            audio: { normalize: false }
-            \(more)
-            """.write(to: job, atomically: true, encoding: .utf8)
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-20, to: 2024-11-20 }
+        clips: \(clips)
+        output: { path: out/reel.mp4, resolution: \(resolution), fps: \(fps), video: { crf: 0 } }
+        transition: { style: cut }
+        audio: { normalize: false }
+        \(more)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
@@ -113,15 +113,18 @@ import Testing
         let media = try folder.subfolder("media")
         let rate = "120000/1001"
         // A bar 2 pixels further right on each frame (from x = 2), along the bottom edge.
-        let made = try ReferenceCommand.printed(ffmpeg, [
-            "-v", "error", "-f", "lavfi", "-i", "color=c=0x284678:s=\(Self.width)x\(Self.height):r=\(rate):d=1.001",
-            "-f", "lavfi", "-i", "color=c=white:s=16x20:r=\(rate):d=1.001", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1.001",
-            // Frame k stamped k × 1001 in a 1/120000 time base, as a camera at 119.88 fps writes it.
-            "-filter_complex", "[0][1]overlay=x=2*n:y=\(Self.height - 20):eval=frame,settb=1001/120000,setpts=N[v]", "-map", "[v]", "-map", "2",
-            "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", "-r", rate, "-video_track_timescale", "120000",
-            "-c:a", "aac", "-metadata", "creation_time=2024-11-20T12:00:00Z",
-            media.appendingPathComponent("VID_20241120_120000.mp4").path,
-        ])
+        let made = try ReferenceCommand.printed(
+            ffmpeg,
+            [
+                "-v", "error", "-f", "lavfi", "-i", "color=c=0x284678:s=\(Self.width)x\(Self.height):r=\(rate):d=1.001",
+                "-f", "lavfi", "-i", "color=c=white:s=16x20:r=\(rate):d=1.001", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=1.001",
+                // Frame k stamped k × 1001 in a 1/120000 time base, as a camera at 119.88 fps writes it.
+                "-filter_complex", "[0][1]overlay=x=2*n:y=\(Self.height - 20):eval=frame,settb=1001/120000,setpts=N[v]", "-map", "[v]", "-map", "2",
+                "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", "-r", rate, "-video_track_timescale", "120000",
+                "-c:a", "aac", "-metadata", "creation_time=2024-11-20T12:00:00Z",
+                media.appendingPathComponent("VID_20241120_120000.mp4").path
+            ])
         try #require(made.status == 0, "\(made.printed)")
         let job = try Self.job(in: folder, clips: "{ video: { duration: full }, slow_motion: as_shot }")
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
@@ -143,7 +146,9 @@ import Testing
         #expect(doubled.day["speed_audio"] as? String == "keep")
         let frames = try Self.lumaFrames(of: doubled.reel)
         #expect(frames.count == 60)
-        #expect(frames.map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 1, to: 120, by: 2).map { $0 }, "frame n shows the clip at (n + ½) × 2 frames")
+        #expect(
+            frames.map { Self.slot(shownIn: $0, clip: clip) } == stride(from: 1, to: 120, by: 2).map { $0 },
+            "frame n shows the clip at (n + ½) × 2 frames")
         let sound = try Self.sound(of: doubled.reel)
         #expect(abs(Double(sound.count) - 2 * 48_000) < 2_048, "the track lasts the day's 2 s: \(sound.count) samples")
         let pitch = TestSignal.frequency(of: sound, in: (sound.count / 10)..<(sound.count - sound.count / 10))
@@ -172,9 +177,12 @@ import Testing
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         #expect(run.status == 0, "\(run.standardError)")
         let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
-        let bytes = [UInt8](try ReferenceCommand.output(ffmpeg, [
-            "-v", "error", "-i", folder.url.appendingPathComponent("out/reel.mp4").path, "-pix_fmt", "gray", "-f", "rawvideo", "-",
-        ]))
+        let bytes = [UInt8](
+            try ReferenceCommand.output(
+                ffmpeg,
+                [
+                    "-v", "error", "-i", folder.url.appendingPathComponent("out/reel.mp4").path, "-pix_fmt", "gray", "-f", "rawvideo", "-"
+                ]))
         let size = 640 * 360
         let frames = stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
         #expect(frames.count == 120, "the slowed layer's 4 s, the longer of the two")
@@ -189,15 +197,15 @@ import Testing
             try DatedLibrary.fourDays(in: folder)
             let job = folder.url.appendingPathComponent("job.yaml")
             try """
-                version: 1
-                library: { paths: [media], timezone: UTC }
-                timeframe: { from: 2024-11-16, to: 2024-11-19 }
-                clips: { video: { duration: 1s } }
-                output: { path: out/reel.mp4, resolution: 160x90, fps: 10 }
-                transition: { style: cut }
-                days: \(days)
+            version: 1
+            library: { paths: [media], timezone: UTC }
+            timeframe: { from: 2024-11-16, to: 2024-11-19 }
+            clips: { video: { duration: 1s } }
+            output: { path: out/reel.mp4, resolution: 160x90, fps: 10 }
+            transition: { style: cut }
+            days: \(days)
 
-                """.write(to: job, atomically: true, encoding: .utf8)
+            """.write(to: job, atomically: true, encoding: .utf8)
             return job
         }
         let folder = try TemporaryFolder("pace-incremental")

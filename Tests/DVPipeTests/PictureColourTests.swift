@@ -70,13 +70,17 @@ struct PictureColourTests {
         let media = try folder.subfolder("media")
         let json = "[" + ColourTests.chart.map { "[\($0.x),\($0.y),\($0.z)]" }.joined(separator: ",") + "]"
         let (width, height) = ColourTests.canvas
-        _ = try ReferenceCommand.output((try ReferenceCommand.requiredReferencePython), [
-            "-W", "ignore", "-c", Self.pictures, folder.url.path, "\(width)", "\(height)", json,
-        ])
-        _ = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-            "-v", "error", "-f", "lavfi", "-i", "color=gray:s=\(width)x\(height):r=\(ColourTests.fps):d=1",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", media.appendingPathComponent("VID_20241201_120000.mp4").path,
-        ])
+        _ = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredReferencePython),
+            [
+                "-W", "ignore", "-c", Self.pictures, folder.url.path, "\(width)", "\(height)", json
+            ])
+        _ = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFmpeg),
+            [
+                "-v", "error", "-f", "lavfi", "-i", "color=gray:s=\(width)x\(height):r=\(ColourTests.fps):d=1",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", media.appendingPathComponent("VID_20241201_120000.mp4").path
+            ])
 
         func meanError(_ picture: String) throws -> (mean: Double, worstGrey: Double) {
             let reel = try Self.render(overlay: picture, in: folder.url)
@@ -101,19 +105,19 @@ struct PictureColourTests {
         let name = URL(fileURLWithPath: picture).deletingPathExtension().lastPathComponent
         let job = folder.appendingPathComponent("\(name).yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-01 }
-            clips: { video: { duration: 1s, start: 0s } }
-            overlays:
-              - image: { file: \(picture), position: center, width: 1, opacity: 1 }
-            output:
-              path: out/\(name).mp4
-              resolution: \(ColourTests.canvas.width)x\(ColourTests.canvas.height)
-              fps: \(ColourTests.fps)
-              video: { codec: h264, crf: 10, preset: veryfast }
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-12-01, to: 2024-12-01 }
+        clips: { video: { duration: 1s, start: 0s } }
+        overlays:
+          - image: { file: \(picture), position: center, width: 1, opacity: 1 }
+        output:
+          path: out/\(name).mp4
+          resolution: \(ColourTests.canvas.width)x\(ColourTests.canvas.height)
+          fps: \(ColourTests.fps)
+          video: { codec: h264, crf: 10, preset: veryfast }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         return folder.appendingPathComponent("out/\(name).mp4").path

@@ -15,7 +15,9 @@ import Testing
 
     /// Fails the test, rather than skipping it, on a machine without the table.
     static func requireTable() throws {
-        try #require(FileManager.default.fileExists(atPath: table.path), "make test installs the table (scripts/install-places.sh .build-places/cities1000.csv)")
+        try #require(
+            FileManager.default.fileExists(atPath: table.path),
+            "make test installs the table (scripts/install-places.sh .build-places/cities1000.csv)")
     }
 
     /// The nearest town to each of `positions` by brute force in Python: `name|admin1|cc` a line.
@@ -37,7 +39,8 @@ import Testing
         let scriptFile = folder.url.appendingPathComponent("nearest.py")
         try input.write(to: inputFile, atomically: true, encoding: .utf8)
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        let (status, printed) = try ReferenceCommand.printed("/bin/sh", ["-c", "python3 \"$0\" \"$1\" < \"$2\"", scriptFile.path, table.path, inputFile.path])
+        let (status, printed) = try ReferenceCommand.printed(
+            "/bin/sh", ["-c", "python3 \"$0\" \"$1\" < \"$2\"", scriptFile.path, table.path, inputFile.path])
         try #require(status == 0, "\(printed)")
         return printed.split(separator: "\n").map(String.init)
     }
@@ -50,11 +53,13 @@ import Testing
         #expect(places.count == 144_563)
         var generator = SplitMix64(seed: 36)
         var positions = (0..<400).compactMap { _ in
-            GeoPosition(latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi, longitude: Double.random(in: -180..<180, using: &generator))
+            GeoPosition(
+                latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi, longitude: Double.random(in: -180..<180, using: &generator))
         }
         positions += [
             GeoPosition(latitude: 34.6648, longitude: -86.4704), GeoPosition(latitude: 51.5334, longitude: -0.1255),
-            GeoPosition(latitude: 35.0116, longitude: 135.7681), GeoPosition(latitude: -89.9, longitude: 10), GeoPosition(latitude: 0, longitude: 179.99),
+            GeoPosition(latitude: 35.0116, longitude: 135.7681), GeoPosition(latitude: -89.9, longitude: 10),
+            GeoPosition(latitude: 0, longitude: 179.99)
         ].compactMap { $0 }
         let expected = try Self.pythonNearest(positions)
         try #require(expected.count == positions.count)
@@ -76,9 +81,11 @@ import Testing
         let environment = ["DVPIPE_PLACES": Self.table.path]
         let scratch = try TemporaryFolder("corpus-places")
         let media = try scratch.subfolder("media")
-        try FileManager.default.copyItem(at: RealCorpusTests.folder.appendingPathComponent("IMG_3582.mov"), to: media.appendingPathComponent("IMG_3582.mov"))
-        let job = try RealCorpusTests.writeJob("place", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
-                                               days: "intro: { text: \"May in {city|nowhere}\" }\ndays: { 2025-05-26: { caption: \"{city} · {country}\" } }\n")
+        try FileManager.default.copyItem(
+            at: RealCorpusTests.folder.appendingPathComponent("IMG_3582.mov"), to: media.appendingPathComponent("IMG_3582.mov"))
+        let job = try RealCorpusTests.writeJob(
+            "place", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
+            days: "intro: { text: \"May in {city|nowhere}\" }\ndays: { 2025-05-26: { caption: \"{city} · {country}\" } }\n")
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"], environment: environment)
         #expect(plan.status == 0, "\(plan.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
@@ -90,21 +97,24 @@ import Testing
 
         let tokens = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
         #expect(tokens.status == 0, "\(tokens.standardError)")
-        let written = try RealCorpusTests.writeJob("written", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
-                                                   days: "intro: { text: \"May in \(place["city"] ?? "")\" }\n"
-                                                       + "days: { 2025-05-26: { caption: \"\(place["city"] ?? "") · United States\" } }\n")
+        let written = try RealCorpusTests.writeJob(
+            "written", in: scratch, from: "2025-05-26", to: "2025-05-26", resolution: "320x180",
+            days: "intro: { text: \"May in \(place["city"] ?? "")\" }\n"
+                + "days: { 2025-05-26: { caption: \"\(place["city"] ?? "") · United States\" } }\n")
         let literal = try DVPipeProcess.run(["run", written.path, "--progress", "none"], environment: environment)
         #expect(literal.status == 0, "\(literal.standardError)")
         let out = scratch.url.appendingPathComponent("out")
         #expect(try Data(contentsOf: out.appendingPathComponent("place.mp4")) == Data(contentsOf: out.appendingPathComponent("written.mp4")))
 
-        let without = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["DVPIPE_PLACES": scratch.url.appendingPathComponent("none.csv").path])
+        let without = try DVPipeProcess.run(
+            ["plan", job.path, "--json"], environment: ["DVPIPE_PLACES": scratch.url.appendingPathComponent("none.csv").path])
         let bare = try #require(try JSONSerialization.jsonObject(with: Data(without.standardOutput.utf8)) as? [String: Any])
         #expect((bare["days"] as? [[String: Any]])?.first?["place"] is NSNull, "no table: no place name, and no error")
     }
 
     @Test(
-        "positions made in each container's own form (an iPhone MOV, an Android MP4, a Live Photo's JPEG still, in all four hemispheres) are read as exiftool reads them and named as Python names them")
+        "positions made in each container's own form (an iPhone MOV, an Android MP4, a Live Photo's JPEG still, in all four hemispheres) are read as exiftool reads them and named as Python names them"
+    )
     func eachContainersFormIsNamed() throws {
         try Self.requireTable()
         let exiftool = try #require(ReferenceCommand.exiftool, "make test installs exiftool (Debian's libimage-exiftool-perl)")
@@ -128,18 +138,20 @@ import Testing
         for (number, day, position) in [(3, 3, sydney), (4, 4, montreal)] {
             try writer.write(clip(String(format: "IMG_%04d.MOV", number), day, filmed(day)), in: media)
             let still = try writer.write(SampleStill(fileName: String(format: "IMG_%04d.JPG", number), position: position), in: media)
-            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", still.path]), as: UTF8.self)
+            let printed = String(
+                decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", still.path]), as: UTF8.self)
             let read = printed.split(separator: "\n").compactMap { Double($0) }
-            #expect(read.count == 2 && abs(read[0] - position.latitude) < 1e-6 && abs(read[1] - position.longitude) < 1e-6, "exiftool says \(printed)")
+            #expect(
+                read.count == 2 && abs(read[0] - position.latitude) < 1e-6 && abs(read[1] - position.longitude) < 1e-6, "exiftool says \(printed)")
         }
         let job = scratch.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-04 }
-            output: { path: out/reel.mp4 }
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-12-01, to: 2024-12-04 }
+        output: { path: out/reel.mp4 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["DVPIPE_PLACES": Self.table.path])
         #expect(plan.status == 0, "\(plan.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])

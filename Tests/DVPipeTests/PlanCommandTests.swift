@@ -94,7 +94,7 @@ import Testing
     /// `last: month` is the last complete month before `--as-of`, and plan prints the range it resolved to.
     @Test(arguments: [
         ("2025-01-03", "timeframe: 2024-12-01 … 2024-12-31 (31 days)"),
-        ("2024-03-01", "timeframe: 2024-02-01 … 2024-02-29 (29 days)"),
+        ("2024-03-01", "timeframe: 2024-02-01 … 2024-02-29 (29 days)")
     ])
     func lastMonthResolvesAgainstAsOfAndPrintsTheRange(asOf: String, range: String) async throws {
         let folder = try TemporaryFolder("example")

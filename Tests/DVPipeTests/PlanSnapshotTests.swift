@@ -25,7 +25,8 @@ import Testing
         }
         let kept = try String(contentsOf: snapshot, encoding: .utf8)
         let firstDifference = zip(json.split(separator: "\n"), kept.split(separator: "\n")).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(json == kept, "\(name) differs first at line \((firstDifference?.offset ?? 0) + 1): \(firstDifference.map { "\($0.element.0)" } ?? "")")
+        #expect(
+            json == kept, "\(name) differs first at line \((firstDifference?.offset ?? 0) + 1): \(firstDifference.map { "\($0.element.0)" } ?? "")")
     }
 
     @Test("the demo library's plan keeps its bytes")
@@ -47,16 +48,18 @@ import Testing
     func corpus() throws {
         let scratch = try TemporaryFolder("corpus-plan")
         // Each day the corpus has a clip on, as a job of its own (the years between are empty days).
-        let days = ["2019-11-18", "2020-10-30", "2020-12-17", "2021-05-25", "2023-03-08", "2023-04-28", "2023-05-09", "2024-02-09", "2024-07-10", "2025-05-26"]
+        let days = [
+            "2019-11-18", "2020-10-30", "2020-12-17", "2021-05-25", "2023-03-08", "2023-04-28", "2023-05-09", "2024-02-09", "2024-07-10", "2025-05-26"
+        ]
         let jobs = try days.map { day in
             let job = scratch.url.appendingPathComponent("corpus-\(day).yaml")
             try """
-                version: 1
-                library: { paths: ["\(RealCorpusTests.folder.path)"], timezone: UTC }
-                timeframe: { from: \(day), to: \(day) }
-                output: { path: out/reel.mp4, resolution: 320x180, fps: 30 }
+            version: 1
+            library: { paths: ["\(RealCorpusTests.folder.path)"], timezone: UTC }
+            timeframe: { from: \(day), to: \(day) }
+            output: { path: out/reel.mp4, resolution: 320x180, fps: 30 }
 
-                """.write(to: job, atomically: true, encoding: .utf8)
+            """.write(to: job, atomically: true, encoding: .utf8)
             return job
         }
         try Self.expectSnapshot("corpus-plan.json", jobs: jobs, folder: RealCorpusTests.folder)

@@ -32,11 +32,11 @@ import Testing
         return try ["11", "12"].map { month in
             let job = jobs.appendingPathComponent("2024-\(month).yaml")
             try """
-                extends: ../presets/style.yaml
-                timeframe: { month: 2024-\(month) }
-                output: { path: ../out/2024-\(month).mp4 }
+            extends: ../presets/style.yaml
+            timeframe: { month: 2024-\(month) }
+            output: { path: ../out/2024-\(month).mp4 }
 
-                """.write(to: job, atomically: true, encoding: .utf8)
+            """.write(to: job, atomically: true, encoding: .utf8)
             return job
         }
     }

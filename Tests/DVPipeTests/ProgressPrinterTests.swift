@@ -1,8 +1,9 @@
-@testable import DVPipeCommands
 import DVRender
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DVPipeCommands
 
 /// The progress printer's lines and the throttle behind the plain line, driven by a clock the test moves.
 @Suite struct ProgressPrinterTests {

@@ -37,23 +37,31 @@ struct RealCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
 
     static let clips = [
-        Clip(file: "max-heromode.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2019:11:18 15:45:32", kind: "video",
-             ffprobeRotation: 0, transfer: "bt709", primaries: "bt709", range: "pc"),
-        Clip(file: "sample_sef_slow_motion.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2020:10:30 12:14:50", kind: "video",
-             ffprobeRotation: 0, transfer: "unknown", primaries: "unknown", range: "unknown"),
-        Clip(file: "sample_with_color_info.mp4", exiftoolTag: "CreationDate", exiftoolValue: "2021:05:25 09:21:51-07:00", kind: "video",
-             ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
-        Clip(file: "motionphoto.heic", exiftoolTag: "DateTimeOriginal", exiftoolValue: "2023:03:08 12:31:05", kind: "live_photo",
-             ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc", motionPhoto: "mpvd"),
-        Clip(file: "h265_with_metadata_track.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2023:04:28 17:52:17", kind: "video",
-             ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc"),
-        Clip(file: "dolbyVision-hdr.MOV", exiftoolTag: "CreationDate", exiftoolValue: "2023:05:09 12:41:46+01:00", kind: "video",
-             ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
-        Clip(file: "hlg10-color-test.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2024:02:09 20:23:48", kind: "video",
-             ffprobeRotation: 0, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
-        Clip(file: "IMG_3582.mov", exiftoolTag: "CreationDate", exiftoolValue: "2025:05:26 09:27:06-05:00", kind: "live_photo",
-             ffprobeRotation: -90, transfer: "bt709", primaries: "smpte432", range: "pc",
-             partner: ("IMG_3582.HEIC", "602FEBB7-6B59-4799-96E6-9C8484D873C7")),
+        Clip(
+            file: "max-heromode.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2019:11:18 15:45:32", kind: "video",
+            ffprobeRotation: 0, transfer: "bt709", primaries: "bt709", range: "pc"),
+        Clip(
+            file: "sample_sef_slow_motion.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2020:10:30 12:14:50", kind: "video",
+            ffprobeRotation: 0, transfer: "unknown", primaries: "unknown", range: "unknown"),
+        Clip(
+            file: "sample_with_color_info.mp4", exiftoolTag: "CreationDate", exiftoolValue: "2021:05:25 09:21:51-07:00", kind: "video",
+            ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(
+            file: "motionphoto.heic", exiftoolTag: "DateTimeOriginal", exiftoolValue: "2023:03:08 12:31:05", kind: "live_photo",
+            ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc", motionPhoto: "mpvd"),
+        Clip(
+            file: "h265_with_metadata_track.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2023:04:28 17:52:17", kind: "video",
+            ffprobeRotation: -90, transfer: "smpte170m", primaries: "bt470bg", range: "pc"),
+        Clip(
+            file: "dolbyVision-hdr.MOV", exiftoolTag: "CreationDate", exiftoolValue: "2023:05:09 12:41:46+01:00", kind: "video",
+            ffprobeRotation: -90, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(
+            file: "hlg10-color-test.mp4", exiftoolTag: "CreateDate", exiftoolValue: "2024:02:09 20:23:48", kind: "video",
+            ffprobeRotation: 0, transfer: "arib-std-b67", primaries: "bt2020", range: "tv"),
+        Clip(
+            file: "IMG_3582.mov", exiftoolTag: "CreationDate", exiftoolValue: "2025:05:26 09:27:06-05:00", kind: "live_photo",
+            ffprobeRotation: -90, transfer: "bt709", primaries: "smpte432", range: "pc",
+            partner: ("IMG_3582.HEIC", "602FEBB7-6B59-4799-96E6-9C8484D873C7"))
     ]
 
     /// Why a test fails, rather than skips, without its reference tools.
@@ -83,21 +91,22 @@ struct RealCorpusTests {
     ) throws -> URL {
         let job = scratch.url.appendingPathComponent("\(name).yaml")
         try """
-            version: 1
-            library: { paths: [\(library)], timezone: UTC }
-            timeframe: { from: \(from), to: \(to) }
-            clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
-            transition: { style: cut }
-            \(days)output: { path: out/\(name).mp4, resolution: \(resolution), fps: 30 }
+        version: 1
+        library: { paths: [\(library)], timezone: UTC }
+        timeframe: { from: \(from), to: \(to) }
+        clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
+        transition: { style: cut }
+        \(days)output: { path: out/\(name).mp4, resolution: \(resolution), fps: 30 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
     @Test(
         "exiftool and ffprobe still say what the table says of each real file")
     func theReferenceToolsAgreeWithTheTable() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool), ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool),
+            ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
         func exif(_ tag: String, _ file: String) throws -> String {
             let printed = try ReferenceCommand.output(exiftool, ["-s3", "-\(tag)", Self.folder.appendingPathComponent(file).path])
             return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -109,11 +118,13 @@ struct RealCorpusTests {
                 #expect(try exif("MediaGroupUUID", partner.still) == partner.identifier, "\(clip)")
             }
             guard clip.motionPhoto == nil else { continue }
-            let printed = try ReferenceCommand.output(ffprobe, [
-                "-v", "error", "-select_streams", "v:0", "-show_entries",
-                "stream=color_transfer,color_primaries,color_range:stream_side_data=rotation", "-of", "json",
-                Self.folder.appendingPathComponent(clip.file).path,
-            ])
+            let printed = try ReferenceCommand.output(
+                ffprobe,
+                [
+                    "-v", "error", "-select_streams", "v:0", "-show_entries",
+                    "stream=color_transfer,color_primaries,color_range:stream_side_data=rotation", "-of", "json",
+                    Self.folder.appendingPathComponent(clip.file).path
+                ])
             let stream = try #require((try JSONSerialization.jsonObject(with: printed) as? [String: Any])?["streams"] as? [[String: Any]]).first
             #expect(stream?["color_transfer"] as? String ?? "unknown" == clip.transfer, "\(clip)")
             #expect(stream?["color_primaries"] as? String ?? "unknown" == clip.primaries, "\(clip)")
@@ -156,25 +167,34 @@ struct RealCorpusTests {
         let decoded = try ReferenceCommand.printed((try ReferenceCommand.requiredFFmpeg), ["-v", "error", "-i", reel, "-f", "null", "-"])
         #expect(decoded.status == 0 && decoded.printed.isEmpty, "ffmpeg decoding the reel: \(decoded.printed)")
         let total = try #require((document["timeline"] as? [String: Any])?["total_duration"] as? Double)
-        let frames = try ReferenceCommand.output((try ReferenceCommand.requiredFFprobe), [
-            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel,
-        ])
+        let frames = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFprobe),
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", reel
+            ])
         #expect(Int(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Int((total * 30).rounded()))
     }
 
     @Test(
-        "slow_motion: as_shot leaves every real clip at real time: none has a high-frame-rate stream by ffprobe's average rate, the Samsung slow motion (captured at 240 fps) being saved already slowed")
+        "slow_motion: as_shot leaves every real clip at real time: none has a high-frame-rate stream by ffprobe's average rate, the Samsung slow motion (captured at 240 fps) being saved already slowed"
+    )
     func asShotLeavesRealClipsAtRealTime() throws {
-        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool), ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
+        let exiftool = try #require(ReferenceCommand.exiftool, Self.needsExiftool),
+            ffprobe = try #require(ReferenceCommand.ffprobe, Self.needsFFprobe)
         for clip in Self.clips where clip.motionPhoto == nil {
-            let printed = String(decoding: try ReferenceCommand.output(ffprobe, [
-                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of", "csv=p=0",
-                Self.folder.appendingPathComponent(clip.file).path,
-            ]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let printed = String(
+                decoding: try ReferenceCommand.output(
+                    ffprobe,
+                    [
+                        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of", "csv=p=0",
+                        Self.folder.appendingPathComponent(clip.file).path
+                    ]), as: UTF8.self
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
             let parts = (printed.split(separator: ",").first ?? "").split(separator: "/").compactMap { Double($0) }
             #expect(parts.count == 2 && parts[0] / parts[1] < 90, "\(clip.file): \(printed)")
         }
-        let capture = try ReferenceCommand.output(exiftool, ["-s3", "-AndroidCaptureFps", Self.folder.appendingPathComponent("sample_sef_slow_motion.mp4").path])
+        let capture = try ReferenceCommand.output(
+            exiftool, ["-s3", "-AndroidCaptureFps", Self.folder.appendingPathComponent("sample_sef_slow_motion.mp4").path])
         #expect(String(decoding: capture, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "240")
 
         let scratch = try TemporaryFolder("corpus-as-shot")
@@ -198,9 +218,12 @@ struct RealCorpusTests {
         let photoJob = try Self.writeJob("photo", in: scratch, from: "2023-03-08", to: "2023-03-08", resolution: "320x180")
         let plan = try DVPipeProcess.run(["plan", photoJob.path, "--json"])
         try #require(plan.status == 0, "stderr: \(plan.standardError)")
-        let day = try #require(((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
+        let day = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])?["days"] as? [[String: Any]])?.first)
         let movie = try #require(day["motion_photo"] as? [String: Any], "\(day)")
-        let (offset, length, start) = (try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int), try #require(day["start"] as? Double))
+        let (offset, length, start) = (
+            try #require(movie["offset"] as? Int), try #require(movie["length"] as? Int), try #require(day["start"] as? Double)
+        )
         // The movie as a plain file, in a library of its own, pinned to the same window.
         let plainMedia = try scratch.subfolder("plain")
         try photo.subdata(in: offset..<(offset + length)).write(to: plainMedia.appendingPathComponent("VID_20230308_123105.mp4"))
@@ -254,7 +277,8 @@ struct RealCorpusTests {
         var placed = 0
         for file in files {
             let url = Self.folder.appendingPathComponent(file)
-            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-f", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
+            let printed = String(
+                decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-f", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
             let numbers = printed.split(separator: "\n").map { Double($0) }
             try #require(numbers.count == 2, "\(file): \(printed)")
             guard case .media(let info) = MediaProbe.probe(url) else {
@@ -267,8 +291,9 @@ struct RealCorpusTests {
             }
             let position = try #require(info.tags.position, "\(file): exiftool says \(latitude), \(longitude)")
             // exiftool prints a movie's ISO 6709 as written (4 decimals) and Exif's rationals at full precision.
-            #expect(abs(position.latitude - latitude) < 1e-9 && abs(position.longitude - longitude) < 1e-9,
-                    "\(file): dvpipe \(position), exiftool \(latitude), \(longitude)")
+            #expect(
+                abs(position.latitude - latitude) < 1e-9 && abs(position.longitude - longitude) < 1e-9,
+                "\(file): dvpipe \(position), exiftool \(latitude), \(longitude)")
             placed += 1
         }
         #expect(placed == 8, "six movies, a Motion Photo and a HEIC of the corpus carry positions")

@@ -163,7 +163,9 @@ import Testing
         let job = try await DemoLibrary.jobCopy(in: folder)
         let strict = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"])
         #expect(strict.status == 1)
-        #expect(strict.standardError.contains("error: --strict: 1 file of the library cannot be used: IMG_0025.MOV (day unknown): "), "\(strict.standardError)")
+        #expect(
+            strict.standardError.contains("error: --strict: 1 file of the library cannot be used: IMG_0025.MOV (day unknown): "),
+            "\(strict.standardError)")
         #expect(Self.finishedRecords(beside: job) == 0, "nothing was rendered")
         #expect(!FileManager.default.fileExists(atPath: Self.output(beside: job).path))
 

@@ -32,7 +32,8 @@ import Testing
         let counts = try #require(DatedLibrary.segmentCounts(fresh.result.standardOutput), "\(fresh.result.standardOutput)")
         #expect(counts.rendered == 0 && counts.reused == DatedLibrary.clipCount, "\(fresh.result.standardOutput)")
         #expect(fresh.result.standardOutput.contains("reused from: segment store \(DatedLibrary.clipCount)"))
-        #expect(fresh.result.standardOutput.contains("segment store: \(DatedLibrary.clipCount) segments downloaded ("), "\(fresh.result.standardOutput)")
+        #expect(
+            fresh.result.standardOutput.contains("segment store: \(DatedLibrary.clipCount) segments downloaded ("), "\(fresh.result.standardOutput)")
         #expect(try Data(contentsOf: DatedLibrary.output(of: fresh.job)) == DatedLibrary.reel.get())
     }
 
@@ -43,12 +44,15 @@ import Testing
 
     @Test("the Kubernetes store example's nginx configuration, as its ConfigMap holds it, serves fresh runners")
     func kubernetesStoreConfigurationServes() throws {
-        let manifest = try String(contentsOf: ExampleLintTests.examples.appendingPathComponent("kubernetes/store/segment-store.yaml"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: ExampleLintTests.examples.appendingPathComponent("kubernetes/store/segment-store.yaml"), encoding: .utf8)
         let start = try #require(manifest.range(of: "default.conf: |\n"))
         let block = manifest[start.upperBound...].prefix { $0 != "-" }.split(separator: "\n").map { $0.dropFirst(4) }.joined(separator: "\n")
         #expect(block.contains("listen 8080;") && block.contains("root /store;") && block.contains("client_body_temp_path /tmp/body;"))
-        let server = block.replacingOccurrences(of: "listen 8080;", with: "listen LISTEN;").replacingOccurrences(of: "root /store;", with: "root ROOT;")
-            .replacingOccurrences(of: "client_body_temp_path /tmp/body;", with: "client_body_temp_path BODY;")
+        let server = block.replacingOccurrences(of: "listen 8080;", with: "listen LISTEN;").replacingOccurrences(
+            of: "root /store;", with: "root ROOT;"
+        )
+        .replacingOccurrences(of: "client_body_temp_path /tmp/body;", with: "client_body_temp_path BODY;")
         try Self.checkFreshRunnerRendersNothing(try StoreServer.nginx(serverBlock: server))
     }
 
@@ -105,7 +109,9 @@ import Testing
 
         let caught = try Self.runFresh(server.url)
         #expect(caught.result.status == 0, "\(caught.result.standardError)")
-        #expect(caught.result.standardError.contains("cas/\(blob.lastPathComponent): its bytes are not the ones their SHA-256 names"), "\(caught.result.standardError)")
+        #expect(
+            caught.result.standardError.contains("cas/\(blob.lastPathComponent): its bytes are not the ones their SHA-256 names"),
+            "\(caught.result.standardError)")
         #expect(DatedLibrary.segmentCounts(caught.result.standardOutput)?.rendered == 1, "\(caught.result.standardOutput)")
         #expect(try Data(contentsOf: DatedLibrary.output(of: caught.job)) == DatedLibrary.reel.get())
 
@@ -114,9 +120,11 @@ import Testing
         #expect(!repaired.result.standardError.contains("warning"), "\(repaired.result.standardError)")
     }
 
-    @Test("a store that is down, answers 500s or hangs costs one warning naming it and the same bytes; --strict fails", arguments: [
-        "down", "500", "hang",
-    ])
+    @Test(
+        "a store that is down, answers 500s or hangs costs one warning naming it and the same bytes; --strict fails",
+        arguments: [
+            "down", "500", "hang"
+        ])
     func failingStoreCostsAWarning(fault: String) throws {
         let server: StoreServer? = fault == "down" ? nil : try StoreServer.faulty(["--fault", fault, "--count", "100000"])
         let url = try server?.url ?? "http://127.0.0.1:\(StoreServer.freePort())/dvpipe/"
@@ -128,7 +136,9 @@ import Testing
         #expect(try Data(contentsOf: DatedLibrary.output(of: run.job)) == DatedLibrary.reel.get())
 
         let strict = try Self.runFresh(url, ["--strict"], environment: environment)
-        #expect(strict.result.status == 1 && strict.result.standardError.contains("error: --strict: segment store \(url)"), "\(strict.result.standardError)")
+        #expect(
+            strict.result.status == 1 && strict.result.standardError.contains("error: --strict: segment store \(url)"),
+            "\(strict.result.standardError)")
     }
 
     @Test("429 with Retry-After is waited for: no warning, and every segment stored")
@@ -186,13 +196,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: log.path), "the other server was never asked")
     }
 
-    @Test("an address of another scheme, a URL given as a folder and a server without its scheme are clear errors", arguments: [
-        (["run", "JOB", "--cache", "ftp://host/dvpipe/"], "a segment store is reached over http:// or https://, not ftp://"),
-        (["run", "JOB", "--work-dir", "http://host/work/"], "--work-dir takes a folder on this machine"),
-        (["run", "JOB", "--cache", "cache.example:8080/dvpipe"], "looks like a server without its scheme"),
-        (["cache", "--cache", "http://127.0.0.1:9/dvpipe/"], "is a segment store on a server"),
-        (["run", "JOB", "--cache", "http://h/a/../b/"], "without . or .. segments"),
-    ])
+    @Test(
+        "an address of another scheme, a URL given as a folder and a server without its scheme are clear errors",
+        arguments: [
+            (["run", "JOB", "--cache", "ftp://host/dvpipe/"], "a segment store is reached over http:// or https://, not ftp://"),
+            (["run", "JOB", "--work-dir", "http://host/work/"], "--work-dir takes a folder on this machine"),
+            (["run", "JOB", "--cache", "cache.example:8080/dvpipe"], "looks like a server without its scheme"),
+            (["cache", "--cache", "http://127.0.0.1:9/dvpipe/"], "is a segment store on a server"),
+            (["run", "JOB", "--cache", "http://h/a/../b/"], "without . or .. segments")
+        ])
     func addressesAreChecked(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder("store-address")
         let job = folder.url.appendingPathComponent("job.yaml")
@@ -203,16 +215,18 @@ import Testing
         #expect(!entries.contains { $0.hasSuffix(":") || $0 == "cache.example:8080" }, "no folder named after the address: \(entries)")
     }
 
-    @Test("credentials never appear in an error, even in an address that does not parse or has no scheme", arguments: [
-        "https://ci:ab/cd@cache.example/dvpipe/", "ci:s3cret@cache.example:9090/dvpipe",
-    ])
+    @Test(
+        "credentials never appear in an error, even in an address that does not parse or has no scheme",
+        arguments: [
+            "https://ci:ab/cd@cache.example/dvpipe/", "ci:s3cret@cache.example:9090/dvpipe"
+        ])
     func credentialsStayOutOfErrors(address: String) throws {
         let folder = try TemporaryFolder("store-credentials")
         let job = folder.url.appendingPathComponent("job.yaml")
         try DatedLibrary.jobText(timeframe: DatedLibrary.allDays).write(to: job, atomically: true, encoding: .utf8)
         for result in [
             try DVPipeProcess.run(["run", job.path, "--cache", address], in: folder.url),
-            try DVPipeProcess.run(["run", job.path], in: folder.url, environment: ["DVPIPE_CACHE": address]),
+            try DVPipeProcess.run(["run", job.path], in: folder.url, environment: ["DVPIPE_CACHE": address])
         ] {
             let printed = result.standardOutput + result.standardError
             #expect(result.status != 0 && result.standardError.contains("…@cache.example"), "\(printed)")
@@ -226,6 +240,8 @@ import Testing
         let job = folder.url.appendingPathComponent("job.yaml")
         try DatedLibrary.jobText(timeframe: DatedLibrary.allDays).write(to: job, atomically: true, encoding: .utf8)
         let result = try DVPipeProcess.run(["run", job.path, "--cache", "http://127.0.0.1:9/dvpipe/"], environment: ["DVPIPE_CACHE_TIMEOUT": value])
-        #expect(result.status != 0 && result.standardError.contains("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600"), "\(result.standardError)")
+        #expect(
+            result.status != 0 && result.standardError.contains("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600"),
+            "\(result.standardError)")
     }
 }

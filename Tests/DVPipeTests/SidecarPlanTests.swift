@@ -19,7 +19,7 @@ struct SidecarPlanTests {
             ("clip.mp4", "clip.mp4.json", 1_733_050_800, "2024-12-01"),
             ("clip(1).mp4", "clip.mp4(1).json", 1_733_137_200, "2024-12-02"),
             ("\(long).mp4", String("\(long).mp4.supplemental-metadata".prefix(46)) + ".json", 1_733_223_600, "2024-12-03"),
-            ("VID_20240601_120000.mp4", "VID_20240601_120000.mp4.supplemental-metadata.json", 1_733_310_000, "2024-12-04"),
+            ("VID_20240601_120000.mp4", "VID_20240601_120000.mp4.supplemental-metadata.json", 1_733_310_000, "2024-12-04")
         ]
         for (index, item) in takeout.enumerated() {
             _ = try writer.write(SampleClip(fileName: item.clip, duration: 1, width: 160, height: 90, audio: .none, text: "\(index)"), in: media)
@@ -33,12 +33,12 @@ struct SidecarPlanTests {
         func plan(dayRules: String) throws -> [[String: Any]] {
             let job = folder.url.appendingPathComponent("takeout.yaml")
             try """
-                version: 1
-                library: { paths: [media], timezone: UTC\(dayRules) }
-                timeframe: { from: 2024-06-01, to: 2024-12-05 }
-                output: { path: out/takeout.mp4 }
+            version: 1
+            library: { paths: [media], timezone: UTC\(dayRules) }
+            timeframe: { from: 2024-06-01, to: 2024-12-05 }
+            output: { path: out/takeout.mp4 }
 
-                """.write(to: job, atomically: true, encoding: .utf8)
+            """.write(to: job, atomically: true, encoding: .utf8)
             let result = try DVPipeProcess.run(["plan", job.path, "--json"])
             try #require(result.status == 0, "stderr: \(result.standardError)")
             let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -47,7 +47,10 @@ struct SidecarPlanTests {
         }
 
         let days = try plan(dayRules: "")
-        let expected = takeout.map { ($0.day, "Takeout/Google Photos/Photos from 2024/" + $0.clip) } + [("2024-12-05", "Takeout/Google Photos/Photos from 2024/DSC_0005.mp4")]
+        let expected =
+            takeout.map { ($0.day, "Takeout/Google Photos/Photos from 2024/" + $0.clip) } + [
+                ("2024-12-05", "Takeout/Google Photos/Photos from 2024/DSC_0005.mp4")
+            ]
         #expect(days.map { $0["date"] as? String ?? "" } == expected.map(\.0))
         #expect(days.map { $0["file"] as? String ?? "" } == expected.map(\.1))
         #expect(days.allSatisfy { $0["day_rule"] as? String == "sidecar" }, "\(days.map { $0["day_rule"] ?? "" })")

@@ -35,14 +35,14 @@ struct TextScriptsTests {
             ), in: media)
         let job = scratch.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-12-02, to: 2024-12-02 }
-            transition: { style: cut }
-            \(keys)
-            output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: 30 }
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-12-02, to: 2024-12-02 }
+        transition: { style: cut }
+        \(keys)
+        output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: 30 }
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return Project(folder: scratch, job: job)
     }
 
@@ -51,9 +51,11 @@ struct TextScriptsTests {
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
         let reel = job.deletingLastPathComponent().appendingPathComponent("out/reel.mp4")
-        let bytes = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-            "-v", "error", "-ss", "0.5", "-i", reel.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
-        ])
+        let bytes = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFmpeg),
+            [
+                "-v", "error", "-ss", "0.5", "-i", reel.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"
+            ])
         let lumaCount = width * height, chromaCount = (width / 2) * (height / 2)
         try #require(bytes.count == lumaCount + 2 * chromaCount)
         let all = [UInt8](bytes)
@@ -68,26 +70,28 @@ struct TextScriptsTests {
         let subtitles = scratch.url.appendingPathComponent("text.ass")
         let line = runs.map { "{\\fn\($0.family)\\fs\(String(format: "%.2f", Double(pixelSize) * $0.heightInEms))}\($0.text)" }.joined()
         try """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: \(width)
-            PlayResY: \(height)
-            ScaledBorderAndShadow: yes
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: \(width)
+        PlayResY: \(height)
+        ScaledBorderAndShadow: yes
 
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-            Style: Default,\(runs.first?.family ?? "DejaVu Sans"),\(pixelSize),&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,-1
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Default,\(runs.first?.family ?? "DejaVu Sans"),\(pixelSize),&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,-1
 
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:00.00,0:00:05.00,Default,,0,0,0,,\(line)
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:00.00,0:00:05.00,Default,,0,0,0,,\(line)
 
-            """.write(to: subtitles, atomically: true, encoding: .utf8)
+        """.write(to: subtitles, atomically: true, encoding: .utf8)
         let grey = String(format: "0x%02X%02X%02X", background.red, background.green, background.blue)
-        let bytes = try ReferenceCommand.output((try ReferenceCommand.requiredFFmpeg), [
-            "-v", "error", "-f", "lavfi", "-i", "color=c=\(grey):s=\(width)x\(height):d=1", "-vf", "ass=\(subtitles.path)",
-            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-",
-        ])
+        let bytes = try ReferenceCommand.output(
+            (try ReferenceCommand.requiredFFmpeg),
+            [
+                "-v", "error", "-f", "lavfi", "-i", "color=c=\(grey):s=\(width)x\(height):d=1", "-vf", "ass=\(subtitles.path)",
+                "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"
+            ])
         return [UInt8](bytes)
     }
 
@@ -166,7 +170,8 @@ struct TextScriptsTests {
 
     /// The runs of `text` in one font each, with the family dvpipe draws them in and its height: what libass is given.
     static func runs(of text: String, language: String?) throws -> [(text: String, family: String, heightInEms: Double)] {
-        let layout = try TextLayout(text, fontPath: TextStyle.defaultFontPath, settings: TextLayout.Settings(pixelSize: 29, language: language), fonts: FontSet())
+        let layout = try TextLayout(
+            text, fontPath: TextStyle.defaultFontPath, settings: TextLayout.Settings(pixelSize: 29, language: language), fonts: FontSet())
         return layout.fontRuns.map { ($0.text, $0.face.familyName, $0.face.heightInEms) }
     }
 
@@ -178,13 +183,14 @@ struct TextScriptsTests {
         ("Thai", "สวัสดีชาวโลก", nil),
         ("Japanese", "東京の夏休み", "ja"),
         ("Chinese", "你好，世界", "zh-Hans"),
-        ("Korean", "안녕하세요 세계", "ko"),
+        ("Korean", "안녕하세요 세계", "ko")
     ]
 
     @Test("a caption in each script matches libass's drawing of it in the same font", arguments: captions.map(\.script))
     func captionMatchesLibass(script: String) throws {
         let (_, text, language) = try #require(Self.captions.first { $0.script == script })
-        let project = try Self.project("""
+        let project = try Self.project(
+            """
             captions: { size: 0.08, background: none\(language.map { ", language: \($0)" } ?? "") }
             days: { 2024-12-02: { captions: [{ text: "\(text)", position: center }] } }
             """)
@@ -193,7 +199,8 @@ struct TextScriptsTests {
 
     @Test("a ja_JP date stamp matches libass's drawing of the same words")
     func japaneseDateStamp() throws {
-        let project = try Self.project("""
+        let project = try Self.project(
+            """
             overlays: [{ date: { format: "y年M月d日EEEE", locale: ja_JP, size: 0.08, position: center } }]
             """)
         let text = DayFormatter(pattern: "y年M月d日EEEE", locale: "ja_JP").string(for: CalendarDay("2024-12-02")!)
@@ -214,7 +221,8 @@ struct TextScriptsTests {
 
     @Test("an emoji in a caption is drawn in colour where it stands, not as a box")
     func emojiInColour() throws {
-        let project = try Self.project("""
+        let project = try Self.project(
+            """
             captions: { size: 0.12, background: none }
             days: { 2024-12-02: { captions: [{ text: "Beach 😀🏖️", position: center }] } }
             """)
@@ -233,7 +241,8 @@ struct TextScriptsTests {
     func longJapaneseCaptionWraps() throws {
         let (width, height) = (320, 180)
         let text = "今日は家族みんなで海に行って、砂のお城を作ったり貝殻を拾ったりしました"
-        let project = try Self.project("""
+        let project = try Self.project(
+            """
             captions: { size: 0.1, background: none, language: ja }
             days: { 2024-12-02: { captions: [{ text: "\(text)", position: center }] } }
             """, width: width, height: height)

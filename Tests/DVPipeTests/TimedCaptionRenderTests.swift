@@ -16,19 +16,19 @@ import Testing
         try SampleWriter().write(DatedLibrary.clip(4), in: media)
         let job = folder.url.appendingPathComponent("job.yaml")
         try """
-            version: 1
-            library: { paths: [media], timezone: UTC }
-            timeframe: { from: 2024-11-20, to: 2024-11-20 }
-            clips: { video: { duration: 2s } }
-            output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps) }
-            transition: { style: cut }
-            captions: \(style)
-            days:
-              2024-11-20:
-                captions:
-            \(captions)
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-20, to: 2024-11-20 }
+        clips: { video: { duration: 2s } }
+        output: { path: out/reel.mp4, resolution: \(width)x\(height), fps: \(fps) }
+        transition: { style: cut }
+        captions: \(style)
+        days:
+          2024-11-20:
+            captions:
+        \(captions)
 
-            """.write(to: job, atomically: true, encoding: .utf8)
+        """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
@@ -57,10 +57,12 @@ import Testing
     @Test("captions show on exactly the frames of their times, in their colours and place, cased; the SRT carries them")
     func captionsShowOnTheirFrames() throws {
         let folder = try TemporaryFolder("captions")
-        let job = try Self.job(in: folder, captions: """
-                  - { text: "abc", start: 0.5s, end: 1.2s, color: "#FF00FF" }
-                  - { text: "xyz", start: 1.5s, position: top, color: "#00FFFF" }
-            """, style: "{ case: upper, size: 0.25, fade: 0s, background: none }")
+        let job = try Self.job(
+            in: folder,
+            captions: """
+                      - { text: "abc", start: 0.5s, end: 1.2s, color: "#FF00FF" }
+                      - { text: "xyz", start: 1.5s, position: top, color: "#00FFFF" }
+                """, style: "{ case: upper, size: 0.25, fade: 0s, background: none }")
         let srt = folder.url.appendingPathComponent("reel.srt")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--srt", srt.path])
         #expect(run.status == 0, "\(run.standardError)")
@@ -78,16 +80,20 @@ import Testing
 
         // The case was applied before drawing: the same captions written in capitals draw the same frames.
         let capitals = try TemporaryFolder("captions-capitals")
-        let written = try Self.job(in: capitals, captions: """
-                  - { text: "ABC", start: 0.5s, end: 1.2s, color: "#FF00FF" }
-                  - { text: "XYZ", start: 1.5s, position: top, color: "#00FFFF" }
-            """, style: "{ size: 0.25, fade: 0s, background: none }")
+        let written = try Self.job(
+            in: capitals,
+            captions: """
+                      - { text: "ABC", start: 0.5s, end: 1.2s, color: "#FF00FF" }
+                      - { text: "XYZ", start: 1.5s, position: top, color: "#00FFFF" }
+                """, style: "{ size: 0.25, fade: 0s, background: none }")
         #expect(try DVPipeProcess.run(["run", written.path, "--progress", "none"]).status == 0)
         let lowered = try TemporaryFolder("captions-lowered")
-        let small = try Self.job(in: lowered, captions: """
-                  - { text: "abc", start: 0.5s, end: 1.2s, color: "#FF00FF" }
-                  - { text: "xyz", start: 1.5s, position: top, color: "#00FFFF" }
-            """, style: "{ size: 0.25, fade: 0s, background: none }")
+        let small = try Self.job(
+            in: lowered,
+            captions: """
+                      - { text: "abc", start: 0.5s, end: 1.2s, color: "#FF00FF" }
+                      - { text: "xyz", start: 1.5s, position: top, color: "#00FFFF" }
+                """, style: "{ size: 0.25, fade: 0s, background: none }")
         #expect(try DVPipeProcess.run(["run", small.path, "--progress", "none"]).status == 0)
         let capitalFrames = try Self.frames(of: capitals.url.appendingPathComponent("out/reel.mp4"))
         #expect(capitalFrames == frames)
@@ -101,10 +107,12 @@ import Testing
     @Test("two captions that would show at once fail validate at both lines, exit status 2")
     func overlappingCaptionsFailValidate() throws {
         let folder = try TemporaryFolder("captions-overlap")
-        let job = try Self.job(in: folder, captions: """
-                  - { text: one, start: 0s, end: 1s }
-                  - { text: two, start: 0.5s, end: 1.5s }
-            """, style: "{}")
+        let job = try Self.job(
+            in: folder,
+            captions: """
+                      - { text: one, start: 0s, end: 1s }
+                      - { text: two, start: 0.5s, end: 1.5s }
+                """, style: "{}")
         let result = try DVPipeProcess.run(["validate", job.path])
         #expect(result.status == 2)
         let printed = result.standardOutput + result.standardError

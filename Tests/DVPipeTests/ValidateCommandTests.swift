@@ -17,7 +17,7 @@ struct ValidateCommandTests {
             Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),
             runner.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent(),
-            root.appendingPathComponent(".build/debug"),
+            root.appendingPathComponent(".build/debug")
         ].map { $0.appendingPathComponent("dvpipe") }
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no built dvpipe in \(candidates)")
     }
@@ -45,7 +45,8 @@ struct ValidateCommandTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("jobs/lib"), withIntermediateDirectories: true)
         let good = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4 }\n"
         try good.write(to: folder.appendingPathComponent("jobs/good.yaml"), atomically: true, encoding: .utf8)
-        try (good + "days: { 2025-01-01: { skip: true } }\n").write(to: folder.appendingPathComponent("jobs/warn.yaml"), atomically: true, encoding: .utf8)
+        try (good + "days: { 2025-01-01: { skip: true } }\n").write(
+            to: folder.appendingPathComponent("jobs/warn.yaml"), atomically: true, encoding: .utf8)
         let bad = "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { month: 2024-12 }\noutput: { path: out.mp4, fit: cove }\ntrasition: {}\n"
         try bad.write(to: folder.appendingPathComponent("jobs/bad.yaml"), atomically: true, encoding: .utf8)
         return scratch
@@ -62,24 +63,26 @@ struct ValidateCommandTests {
         let scratch = try jobsFolder()
         let run = try validate(["jobs/warn.yaml"], in: scratch.url)
         #expect(run.status == 0)
-        #expect(run.output == """
-            jobs/warn.yaml:5:9: warning: days: 2025-01-01 is outside the timeframe 2024-12-01…2024-12-31; its settings are never used
-            jobs/warn.yaml: ok (0 errors, 1 warning)
+        #expect(
+            run.output == """
+                jobs/warn.yaml:5:9: warning: days: 2025-01-01 is outside the timeframe 2024-12-01…2024-12-31; its settings are never used
+                jobs/warn.yaml: ok (0 errors, 1 warning)
 
-            """)
+                """)
     }
 
     @Test func errorsArePrintedWithPlacesAndExitTwo() throws {
         let scratch = try jobsFolder()
         let run = try validate(["jobs/good.yaml", "jobs/bad.yaml"], in: scratch.url)
         #expect(run.status == 2)
-        #expect(run.output == """
-            jobs/good.yaml: ok (0 errors, 0 warnings)
-            jobs/bad.yaml:4:31: error: unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur, subject)
-            jobs/bad.yaml:5:1: error: unknown key 'trasition' at the top level; did you mean 'transition'?
-            jobs/bad.yaml: failed (2 errors, 0 warnings)
+        #expect(
+            run.output == """
+                jobs/good.yaml: ok (0 errors, 0 warnings)
+                jobs/bad.yaml:4:31: error: unknown output.fit 'cove'; did you mean 'cover'? (one of: contain, cover, blur, subject)
+                jobs/bad.yaml:5:1: error: unknown key 'trasition' at the top level; did you mean 'transition'?
+                jobs/bad.yaml: failed (2 errors, 0 warnings)
 
-            """)
+                """)
     }
 
     @Test("inside GitHub Actions (or with --format github) problems are workflow commands on the job file's line")
@@ -145,7 +148,7 @@ struct ValidateCommandTests {
             "jobs/files.yaml:5:25: error: audio.music.file cannot be used as music: ",
             "jobs/files.yaml:7:20: error: overlays[0].image.file cannot be used as a picture: ",
             "jobs/files.yaml:8:20: error: overlays[1].video.file cannot be used as a movie: ",
-            "jobs/files.yaml:9:34: error: overlays[2].text.font cannot be used as a font: ",
+            "jobs/files.yaml:9:34: error: overlays[2].text.font cannot be used as a font: "
         ]
         #expect(lines.count == expected.count + 1, "\(run.output)")
         for (line, prefix) in zip(lines, expected) {

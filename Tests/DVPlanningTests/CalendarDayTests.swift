@@ -69,7 +69,7 @@ struct CalendarDayTests {
         (.last(.week), "2024-12-15", "2024-12-02", "2024-12-08"),
         (.last(.year), "2025-06-01", "2024-01-01", "2024-12-31"),
         (.last(.days(7)), "2024-12-10", "2024-12-03", "2024-12-09"),
-        (.last(.days(1)), "2025-01-01", "2024-12-31", "2024-12-31"),
+        (.last(.days(1)), "2025-01-01", "2024-12-31", "2024-12-31")
     ])
     func resolvedTimeframes(timeframe: Job.Timeframe, asOf: String, first: String, last: String) {
         let job = Job(file: "j.yaml", name: "j", library: Job.Library(paths: []), timeframe: timeframe, output: Job.Output(path: "/o.mp4"))

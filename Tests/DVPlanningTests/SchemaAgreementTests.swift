@@ -139,7 +139,12 @@ struct SchemaAgreementTests {
         let data = try Data(contentsOf: PackagePaths.root.appendingPathComponent("schemas/job.schema.json"))
         let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == Set(["extends", "looks", "outputs", "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio", "overlays", "captions", "intro", "outro", "layout"]))
+        #expect(
+            Set(properties.keys)
+                == Set([
+                    "extends", "looks", "outputs", "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition",
+                    "audio", "overlays", "captions", "intro", "outro", "layout"
+                ]))
         #expect(schema["additionalProperties"] as? Bool == false)
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }

@@ -42,10 +42,12 @@ public struct FrameCensus: Sendable, Equatable {
         guard let ffprobe = ReferenceCommand.ffprobe else {
             throw ReferenceCommand.Failure(description: "ffprobe is not installed: the frame census decodes with it")
         }
-        let printed = try ReferenceCommand.output(ffprobe, [
-            "-v", "error", "-show_entries", "stream=index,codec_type,time_base",
-            "-show_entries", "frame=stream_index,best_effort_timestamp,pkt_duration,width,height,nb_samples", "-of", "json", url.path,
-        ])
+        let printed = try ReferenceCommand.output(
+            ffprobe,
+            [
+                "-v", "error", "-show_entries", "stream=index,codec_type,time_base",
+                "-show_entries", "frame=stream_index,best_effort_timestamp,pkt_duration,width,height,nb_samples", "-of", "json", url.path
+            ])
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let probe = try decoder.decode(Probe.self, from: printed)

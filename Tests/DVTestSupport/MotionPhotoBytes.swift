@@ -29,7 +29,7 @@ public enum MotionPhotoBytes {
         xmpPacket(
             namespaces: [
                 "Camera": "http://ns.google.com/photos/1.0/camera/", "Container": "http://ns.google.com/photos/1.0/container/",
-                "Item": "http://ns.google.com/photos/1.0/container/item/",
+                "Item": "http://ns.google.com/photos/1.0/container/item/"
             ],
             attributes: "Camera:MotionPhoto=\"1\" Camera:MotionPhotoVersion=\"1\""
                 + (stillMicroseconds.map { " Camera:MotionPhotoPresentationTimestampUs=\"\($0)\"" } ?? ""),

@@ -96,7 +96,10 @@ public enum ReferenceCommand {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(URL(fileURLWithPath: command).lastPathComponent) \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(message)")
+            throw Failure(
+                description:
+                    "\(URL(fileURLWithPath: command).lastPathComponent) \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(message)"
+            )
         }
         return data
     }

@@ -105,7 +105,7 @@ public struct AudioChunking: Sendable {
         }
         while offset < data.endIndex {
             guard let pts = readInt64(), let duration = readInt64(), let flags = readInt64(), let size = readInt64(),
-                  flags == 0 || flags == 1, size >= 0, size <= data.endIndex - offset
+                flags == 0 || flags == 1, size >= 0, size <= data.endIndex - offset
             else { return nil }
             packets.append(EncodedAudioPacket(pts: pts, duration: duration, isKeyframe: flags == 1, data: data[offset..<offset + Int(size)]))
             offset += Int(size)

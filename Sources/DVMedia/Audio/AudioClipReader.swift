@@ -141,8 +141,9 @@ public struct AudioClipReader: Sendable {
     private func outputPosition(of frame: AudioFrame, timeBase: AVRational) -> Int? {
         let timestamp = frame.pointer.pointee.best_effort_timestamp
         guard timestamp != dv_nopts_value() else { return nil }
-        return Int(av_rescale_q_rnd(
-            timestamp, timeBase, AVRational(num: 1, den: Int32(StereoSamples.sampleRate)), AV_ROUND_NEAR_INF
-        ))
+        return Int(
+            av_rescale_q_rnd(
+                timestamp, timeBase, AVRational(num: 1, den: Int32(StereoSamples.sampleRate)), AV_ROUND_NEAR_INF
+            ))
     }
 }

@@ -72,12 +72,13 @@ final class AudioResampler {
             try right.withUnsafeMutableBufferPointer { rightBuffer in
                 var planes: [UnsafeMutablePointer<UInt8>?] = [
                     UnsafeMutableRawPointer(leftBuffer.baseAddress!).assumingMemoryBound(to: UInt8.self),
-                    UnsafeMutableRawPointer(rightBuffer.baseAddress!).assumingMemoryBound(to: UInt8.self),
+                    UnsafeMutableRawPointer(rightBuffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
                 ]
-                let converted = Int(try check(
-                    dv_swr_convert_frame_planes(context, &planes, Int32(capacity), frame?.pointer),
-                    "resampling audio", path: path
-                ))
+                let converted = Int(
+                    try check(
+                        dv_swr_convert_frame_planes(context, &planes, Int32(capacity), frame?.pointer),
+                        "resampling audio", path: path
+                    ))
                 output(
                     UnsafeBufferPointer(rebasing: leftBuffer[0..<converted]),
                     UnsafeBufferPointer(rebasing: rightBuffer[0..<converted])

@@ -12,7 +12,8 @@ extension ColourDescription {
     init(of frame: VideoFrame) {
         let pointee = frame.pointer.pointee
         let format = AVPixelFormat(pointee.format)
-        let fullRange = pointee.color_range == AVCOL_RANGE_JPEG
+        let fullRange =
+            pointee.color_range == AVCOL_RANGE_JPEG
             || YUVEncoding.fullRangeFormats.contains(format)
         let standardDefinition = frame.width < 1280 && frame.height <= 576
         let matrix: YCbCrMatrix =
@@ -65,7 +66,8 @@ struct ColourPath {
     /// The path for `frame`.
     init(for frame: VideoFrame, toneMap: Bool) {
         let description = ColourDescription(of: frame)
-        let isYUV = av_pix_fmt_desc_get(AVPixelFormat(frame.pointer.pointee.format))
+        let isYUV =
+            av_pix_fmt_desc_get(AVPixelFormat(frame.pointer.pointee.format))
             .map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && $0.pointee.nb_components >= 3 } ?? false
         guard isYUV, !description.hasBT709Light, toneMap || !description.isHDR else {
             scalerEncoding = YUVEncoding(description)

@@ -58,7 +58,8 @@ final class ClipDecoder {
     /// Reads packets until one of this stream's, and sends it; at the end of the file, starts the flush.
     private func sendNextPacket() throws {
         guard !inputEnded else {
-            throw MediaError.decode(path: container.path, stream: streamIndex, operation: "draining the decoder", code: dv_averror_eof(), message: "the decoder stalled")
+            throw MediaError.decode(
+                path: container.path, stream: streamIndex, operation: "draining the decoder", code: dv_averror_eof(), message: "the decoder stalled")
         }
         while try container.read(into: packet) {
             defer { packet.reset() }

@@ -1,6 +1,6 @@
 internal import CFFmpeg
-import DVSignal
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// Decodes a window of a video file's best video stream at a constant output frame rate, lazily.
@@ -139,7 +139,9 @@ public final class ClipReader {
             primed = true
             hasLookahead = try decodeLookahead()
             guard hasLookahead else {
-                throw MediaError.decode(path: url.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(), message: "no picture in the window")
+                throw MediaError.decode(
+                    path: url.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(), message: "no picture in the window"
+                )
             }
         }
         let tick = nextTick

@@ -74,14 +74,16 @@ public final class CanvasNormalizer {
     public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
         try canvas.makeWritable()
         guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.isYUV420P,
-              canvas.stride(0) >= canvasWidth + Self.rowPadding, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2
+            canvas.stride(0) >= canvasWidth + Self.rowPadding, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2
         else {
-            throw MediaError.invalidSize(width: canvas.width, height: canvas.height, reason: "not a \(canvasWidth)x\(canvasHeight) canvas from makeCanvas()")
+            throw MediaError.invalidSize(
+                width: canvas.width, height: canvas.height, reason: "not a \(canvasWidth)x\(canvasHeight) canvas from makeCanvas()")
         }
         var contained = placement(of: picture, rotation: rotation, width: canvasWidth, height: canvasHeight, cover: fit.crops)
         if fit == .subject, let subjectEdge {
-            contained.moveCrop(toShownEdge: subjectEdge, of: SubjectFraming.scale, width: Int(picture.pointer.pointee.width),
-                               height: Int(picture.pointer.pointee.height), rotation: rotation, alignment: alignment(of: picture))
+            contained.moveCrop(
+                toShownEdge: subjectEdge, of: SubjectFraming.scale, width: Int(picture.pointer.pointee.width),
+                height: Int(picture.pointer.pointee.height), rotation: rotation, alignment: alignment(of: picture))
         }
         let overBackdrop = fit == .blur && !contained.fills(width: canvasWidth, height: canvasHeight)
         if overBackdrop {
@@ -158,7 +160,8 @@ public final class CanvasNormalizer {
         let (cropWidth, cropHeight) = (placement.cropWidth, placement.cropHeight)
         let cubeLayout = colour.readsTenBits ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
         if let early = cube, picture.pointer.pointee.format == cubeLayout.rawValue,
-           cropWidth * cropHeight < placement.scaledWidth * placement.scaledHeight {
+            cropWidth * cropHeight < placement.scaledWidth * placement.scaledHeight
+        {
             let copy = try Self.reuse(&workspace.converted, width: cropWidth, height: cropHeight)
             if early.inputBits == 10 {
                 early.apply(from: picture, at: (cropX, cropY), into: copy, at: (0, 0), width: cropWidth, height: cropHeight)
@@ -176,7 +179,8 @@ public final class CanvasNormalizer {
         )
         let context = try Self.scaler(&workspace.scaler, for: key)
         let direct = rotation == .none && !viaScratch
-        let (drawn, at) = direct
+        let (drawn, at) =
+            direct
             ? (target, (x: placement.rectX, y: placement.rectY))
             : (try Self.reuse(&workspace.turned, width: placement.scaledWidth, height: placement.scaledHeight), (x: 0, y: 0))
         if let cube, deep {
@@ -206,7 +210,8 @@ public final class CanvasNormalizer {
 
     private func placement(of picture: VideoFrame, rotation: FrameRotation, width: Int, height: Int, cover: Bool) -> CanvasPlacement {
         let frame = picture.pointer.pointee
-        let aspect = frame.sample_aspect_ratio.num > 0 && frame.sample_aspect_ratio.den > 0
+        let aspect =
+            frame.sample_aspect_ratio.num > 0 && frame.sample_aspect_ratio.den > 0
             ? Double(frame.sample_aspect_ratio.num) / Double(frame.sample_aspect_ratio.den) : 1
         return CanvasPlacement(
             width: Int(frame.width), height: Int(frame.height), sampleAspect: aspect, rotation: rotation,

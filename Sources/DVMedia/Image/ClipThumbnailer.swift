@@ -29,9 +29,11 @@ public final class ClipThumbnailer {
     /// - Throws: `MediaError` naming the file when it cannot be opened or decoded.
     public func thumbnail(of url: URL, byteRange: Range<Int>? = nil, at seconds: Double) throws -> VideoFrame {
         let fps = 30
-        let reader = try ClipReader(url: url, byteRange: byteRange, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
+        let reader = try ClipReader(
+            url: url, byteRange: byteRange, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
         guard let decoded = try reader.next() else {
-            throw MediaError.decode(path: url.path, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
+            throw MediaError.decode(
+                path: url.path, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
         }
         let canvas = try normalizer.makeCanvas()
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: canvas)

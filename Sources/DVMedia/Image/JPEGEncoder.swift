@@ -11,7 +11,8 @@ public final class JPEGEncoder {
 
     /// Opens the encoder for pictures of one size; `quality` is the quantiser scale, 2 (best) to 31.
     public init(width: Int, height: Int, quality: Int = 4) throws {
-        encoder = try StillEncoder(codec: AV_CODEC_ID_MJPEG, name: "mjpeg", width: width, height: height, pixelFormat: AV_PIX_FMT_YUVJ420P) { context in
+        encoder = try StillEncoder(codec: AV_CODEC_ID_MJPEG, name: "mjpeg", width: width, height: height, pixelFormat: AV_PIX_FMT_YUVJ420P) {
+            context in
             context.pointee.color_range = AVCOL_RANGE_JPEG
             context.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
             context.pointee.global_quality = Int32(quality) * FF_QP2LAMBDA

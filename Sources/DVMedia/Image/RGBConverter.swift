@@ -12,10 +12,10 @@ final class RGBConverter {
 
     init(width: Int, height: Int, format: AVPixelFormat, encoding: YUVEncoding) throws {
         guard width > 0, height > 0,
-              let context = sws_getContext(
-                  Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
-                  SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
-              )
+            let context = sws_getContext(
+                Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
+                SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
+            )
         else {
             throw MediaError.invalidSize(width: width, height: height, reason: "libswscale cannot convert this picture format to rgb24")
         }
@@ -23,7 +23,8 @@ final class RGBConverter {
         self.width = width
         self.height = height
         self.format = format
-        sws_setColorspaceDetails(context, encoding.coefficients, encoding.fullRange ? 1 : 0, YUVEncoding.bt709Limited.coefficients, 1, 0, 1 << 16, 1 << 16)
+        sws_setColorspaceDetails(
+            context, encoding.coefficients, encoding.fullRange ? 1 : 0, YUVEncoding.bt709Limited.coefficients, 1, 0, 1 << 16, 1 << 16)
     }
 
     deinit {
@@ -33,7 +34,8 @@ final class RGBConverter {
     /// `frame` (of the converter's size and format) as packed RGB.
     func convert(_ frame: VideoFrame) throws -> RGBPicture {
         guard frame.width == width, frame.height == height, frame.pointer.pointee.format == format.rawValue else {
-            throw MediaError.invalidSize(width: frame.width, height: frame.height, reason: "not the \(width)x\(height) picture the converter was made for")
+            throw MediaError.invalidSize(
+                width: frame.width, height: frame.height, reason: "not the \(width)x\(height) picture the converter was made for")
         }
         let target = try VideoFrame.packed(width: width, height: height, format: AV_PIX_FMT_RGB24)
         try check(sws_scale_frame(context, target.pointer, frame.pointer), "converting a picture to rgb24")

@@ -57,7 +57,8 @@ public struct RGBPicture: Sendable, Hashable {
         let decoder = try ClipDecoder(container: container, stream: stream, threads: 1)
         let frame = try VideoFrame.makeEmpty()
         guard try decoder.decode(into: frame) else {
-            throw MediaError.decode(path: url.path, stream: stream, operation: "decoding the picture", code: dv_averror_eof(), message: "no picture in the file")
+            throw MediaError.decode(
+                path: url.path, stream: stream, operation: "decoding the picture", code: dv_averror_eof(), message: "no picture in the file")
         }
         let converter = try RGBConverter(
             width: frame.width, height: frame.height, format: AVPixelFormat(frame.pointer.pointee.format),

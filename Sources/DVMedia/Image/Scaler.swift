@@ -34,7 +34,8 @@ final class Scaler {
         self.key = key
         let format = AVPixelFormat(key.sourceFormat)
         guard let descriptor = av_pix_fmt_desc_get(format) else {
-            throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
+            throw MediaError.invalidSize(
+                width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
         }
         (planeSteps, planeShifts) = Self.planeLayout(descriptor.pointee)
         sourcePlanes.initialize(repeating: nil, count: 4)
@@ -45,12 +46,15 @@ final class Scaler {
             context = nil
             return
         }
-        guard let context = sws_getContext(
-            Int32(key.sourceWidth), Int32(key.sourceHeight), format,
-            Int32(key.targetWidth), Int32(key.targetHeight), key.targetTenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P,
-            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
-        ) else {
-            throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
+        guard
+            let context = sws_getContext(
+                Int32(key.sourceWidth), Int32(key.sourceHeight), format,
+                Int32(key.targetWidth), Int32(key.targetHeight), key.targetTenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P,
+                SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
+            )
+        else {
+            throw MediaError.invalidSize(
+                width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture format to yuv420p")
         }
         self.context = context
         let isRGB = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
@@ -66,7 +70,8 @@ final class Scaler {
             accepted = sws_setColorspaceDetails(context, target.coefficients, 1, target.coefficients, 1, 0, 1 << 16, 1 << 16)
         }
         guard accepted >= 0 else {
-            throw MediaError.invalidSize(width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture's colours to BT.709")
+            throw MediaError.invalidSize(
+                width: key.sourceWidth, height: key.sourceHeight, reason: "libswscale cannot convert this picture's colours to BT.709")
         }
     }
 

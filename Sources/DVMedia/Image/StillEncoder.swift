@@ -55,7 +55,8 @@ final class StillEncoder {
             try receivePackets(from: context, into: packet, encoderName: name) { bytes.append($0.data) }
         }
         guard !bytes.isEmpty else {
-            throw MediaError.ffmpeg(operation: "encoding a picture with \(name)", code: dv_averror_eof(), message: "the encoder gave no picture", path: nil)
+            throw MediaError.ffmpeg(
+                operation: "encoding a picture with \(name)", code: dv_averror_eof(), message: "the encoder gave no picture", path: nil)
         }
         return bytes
     }

@@ -11,7 +11,7 @@ extension Job.Transition.Style {
     /// All three are yuv420p frames of one size; `output` must be a third frame.
     public func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {
         guard a.width == b.width, a.height == b.height, a.width == output.width, a.height == output.height,
-              a.isYUV420P, b.isYUV420P, output.isYUV420P
+            a.isYUV420P, b.isYUV420P, output.isYUV420P
         else {
             throw MediaError.invalidSize(width: output.width, height: output.height, reason: "a transition needs three yuv420p frames of one size")
         }

@@ -29,7 +29,8 @@ public final class InputFile {
     public init(url: URL, byteRange: Range<Int>? = nil) throws {
         self.url = url
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, MediaURL.forOpening(path: url.path, byteRange: byteRange), nil, nil), "opening the file", path: url.path)
+        try check(
+            avformat_open_input(&context, MediaURL.forOpening(path: url.path, byteRange: byteRange), nil, nil), "opening the file", path: url.path)
         guard let context else {
             throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
         }

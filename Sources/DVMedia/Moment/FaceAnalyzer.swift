@@ -52,12 +52,15 @@ public enum FaceAnalyzer {
     /// `cascadeFolders` that holds them.
     public static func detector(profiles: Bool = true) throws -> FaceDetector {
         let names = ["haarcascade_frontalface_default.xml"] + (profiles ? ["haarcascade_profileface.xml"] : [])
-        guard let folder = cascadeFolders.first(where: { folder in
-            names.allSatisfy { FileManager.default.fileExists(atPath: folder + "/" + $0) }
-        }) else {
+        guard
+            let folder = cascadeFolders.first(where: { folder in
+                names.allSatisfy { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+            })
+        else {
             throw MediaError.io(
                 path: cascadeFolders.joined(separator: ", "),
-                reason: "fit: subject needs OpenCV's face cascades (\(names.joined(separator: ", "))): install Debian's opencv-data or set DVPIPE_FACE_CASCADES to their folder"
+                reason:
+                    "fit: subject needs OpenCV's face cascades (\(names.joined(separator: ", "))): install Debian's opencv-data or set DVPIPE_FACE_CASCADES to their folder"
             )
         }
         let cascades = try names.map { name in
@@ -68,9 +71,12 @@ public enum FaceAnalyzer {
                 throw MediaError.io(path: path, reason: error.description)
             }
         }
-        return FaceDetector(scaleFactor: scaleFactor, passes: [FaceDetector.Pass(cascade: cascades[0], mirrored: false)] + cascades.dropFirst().map {
-            FaceDetector.Pass(cascade: $0, mirrored: true, onlyIfNoneYet: true, scaleFactor: profileScaleFactor)
-        })
+        return FaceDetector(
+            scaleFactor: scaleFactor,
+            passes: [FaceDetector.Pass(cascade: cascades[0], mirrored: false)]
+                + cascades.dropFirst().map {
+                    FaceDetector.Pass(cascade: $0, mirrored: true, onlyIfNoneYet: true, scaleFactor: profileScaleFactor)
+                })
     }
 
     /// The faces of frames `0 ..< frameCount` (at `fps`) of the window that starts `windowStart` seconds
@@ -102,9 +108,10 @@ public enum FaceAnalyzer {
                     width: face.rect.width * SubjectFraming.scale / proxy.width, height: face.rect.height * SubjectFraming.scale / proxy.height
                 )
             }
-            samples.append(FaceSample(
-                frame: frame.index, faces: faces, motion: previous.flatMap { motion(from: $0, to: small) }, salient: salience(of: small)
-            ))
+            samples.append(
+                FaceSample(
+                    frame: frame.index, faces: faces, motion: previous.flatMap { motion(from: $0, to: small) }, salient: salience(of: small)
+                ))
         }
         return samples
     }

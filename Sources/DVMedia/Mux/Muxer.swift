@@ -27,7 +27,8 @@ public final class Muxer {
             "preparing a \(format) file", path: destination.path
         )
         guard let context else {
-            throw MediaError.ffmpeg(operation: "avformat_alloc_output_context2", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
+            throw MediaError.ffmpeg(
+                operation: "avformat_alloc_output_context2", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
         }
         self.context = context
         if bitExact {

@@ -101,8 +101,9 @@ private final class SegmentStream {
     func checkJoinable(with reference: SegmentStream) throws {
         let mine = parameters.pointer.pointee, theirs = reference.parameters.pointer.pointee
         let problem: String? =
-            if mine.codec_id != theirs.codec_id { "a different codec than \(reference.url.lastPathComponent)" }
-            else if mine.width != theirs.width || mine.height != theirs.height {
+            if mine.codec_id != theirs.codec_id {
+                "a different codec than \(reference.url.lastPathComponent)"
+            } else if mine.width != theirs.width || mine.height != theirs.height {
                 "\(mine.width)x\(mine.height), not \(theirs.width)x\(theirs.height) like \(reference.url.lastPathComponent)"
             } else if av_cmp_q(timeBase, reference.timeBase) != 0 {
                 "time base \(timeBase.num)/\(timeBase.den), not \(reference.timeBase.num)/\(reference.timeBase.den)"

@@ -82,7 +82,8 @@ public final class OverlayPainter {
         if let cached = sprites[key] { return cached }
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(
-            text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts, pixelSize: pixelSize, maxWidth: placement.maxWidth,
+            text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts,
+            pixelSize: pixelSize, maxWidth: placement.maxWidth,
             alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language
         )
         sprites[key] = sprite

@@ -64,10 +64,12 @@ private final class RGBAConverter {
     private let height: Int
 
     init(picture: VideoFrame, width: Int, height: Int, path: String) throws {
-        guard let context = sws_getContext(
-            Int32(picture.width), Int32(picture.height), AVPixelFormat(picture.pointer.pointee.format), Int32(width), Int32(height),
-            AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
-        ) else {
+        guard
+            let context = sws_getContext(
+                Int32(picture.width), Int32(picture.height), AVPixelFormat(picture.pointer.pointee.format), Int32(width), Int32(height),
+                AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil
+            )
+        else {
             throw MediaError.invalidSize(width: picture.width, height: picture.height, reason: "libswscale cannot convert \(path) to RGBA")
         }
         self.context = context

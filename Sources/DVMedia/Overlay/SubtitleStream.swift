@@ -25,7 +25,7 @@ final class SubtitleStream {
             + "Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, "
             + "MarginR, MarginV, Encoding",
         "Style: Default,Sans,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1", "",
-        "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text", "",
+        "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text", ""
     ].joined(separator: "\r\n")
 
     /// Opens the encoder and adds the stream to `muxer` (before its header is written).
@@ -73,8 +73,9 @@ final class SubtitleStream {
         let duration = max(1, cue.endMilliseconds - cue.startMilliseconds)
         var subtitle = AVSubtitle()
         defer { avsubtitle_free(&subtitle) }
-        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?
-            .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
+        guard
+            let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?
+                .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
             let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.size)?.assumingMemoryBound(to: AVSubtitleRect.self)
         else {
             throw MediaError.ffmpeg(operation: "av_mallocz", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
@@ -133,10 +134,11 @@ final class SubtitleStream {
             let length = min(bytes.count - 2, Int(bytes[0]) << 8 | Int(bytes[1]))
             guard length > 0 else { continue }
             let start = milliseconds(packet.pts)
-            cues.append(SubtitleCue(
-                startMilliseconds: start, endMilliseconds: start + milliseconds(packet.duration),
-                text: String(decoding: bytes[2..<(2 + length)], as: UTF8.self)
-            ))
+            cues.append(
+                SubtitleCue(
+                    startMilliseconds: start, endMilliseconds: start + milliseconds(packet.duration),
+                    text: String(decoding: bytes[2..<(2 + length)], as: UTF8.self)
+                ))
         }
         return cues
     }

@@ -17,7 +17,8 @@ public struct TextBlock {
     /// pixels per em, smaller when wider than `maxWidth`, its lines lined up as `alignment` says; with
     /// `wrap`, broken into lines no wider than `maxWidth` where Unicode's rules allow first.
     public init(
-        _ text: String, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center,
+        _ text: String, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
+        alignment: TextAlignment = .center,
         direction: TextDirection = .auto, language: String? = nil, wrap: Bool = false
     ) throws {
         var size = max(1, pixelSize)

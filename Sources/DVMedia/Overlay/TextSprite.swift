@@ -24,7 +24,8 @@ public struct TextSprite {
     /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
     /// sprite fits `maxWidth`.
     public init(
-        text: String, look: Job.TextLook, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int, alignment: TextAlignment = .center,
+        text: String, look: Job.TextLook, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
+        alignment: TextAlignment = .center,
         direction: TextDirection = .auto, language: String? = nil
     ) throws {
         let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
@@ -32,7 +33,8 @@ public struct TextSprite {
         let shadow = look.shadow == nil ? 0 : max(1, pixelSize / 16)
         let margin = max(padding, outline)
         let block = try TextBlock(
-            text, fontPath: fontPath, fallbacks: fallbacks, fonts: fonts, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow), alignment: alignment,
+            text, fontPath: fontPath, fallbacks: fallbacks, fonts: fonts, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow),
+            alignment: alignment,
             direction: direction, language: language, wrap: true
         )
         let glyphs = block.mask

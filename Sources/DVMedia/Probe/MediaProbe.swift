@@ -52,8 +52,12 @@ public enum MediaProbe {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
             }
             if let video = input.firstStream(.video), let dolbyVision = dv_stream_dovi_configuration(input.stream(video)),
-               dolbyVision.pointee.dv_profile == 5 {
-                return .unreadable(reason: "\(url.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR")
+                dolbyVision.pointee.dv_profile == 5
+            {
+                return .unreadable(
+                    reason:
+                        "\(url.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR"
+                )
             }
             var found = info(of: input)
             if found.isStill, let start = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength) {

@@ -32,7 +32,7 @@ public struct LibraryVersions: Sendable, Equatable {
             Entry(name: "libavcodec", version: dotted(avcodec_version())),
             Entry(name: "libavutil", version: dotted(avutil_version())),
             Entry(name: "libswscale", version: dotted(swscale_version())),
-            Entry(name: "libswresample", version: dotted(swresample_version())),
+            Entry(name: "libswresample", version: dotted(swresample_version()))
         ]
         return LibraryVersions(
             ffmpegRelease: String(cString: av_version_info()),
@@ -41,8 +41,13 @@ public struct LibraryVersions: Sendable, Equatable {
             text: [
                 Entry(name: "HarfBuzz", version: String(cString: hb_version_string())),
                 Entry(name: "FriBidi", version: String(cString: dv_fribidi_version())),
-                Entry(name: "fontconfig", version: { let packed = FcGetVersion(); return "\(packed / 10000).\(packed / 100 % 100).\(packed % 100)" }()),
-                Entry(name: "ICU", version: String(cString: dv_icu_version())),
+                Entry(
+                    name: "fontconfig",
+                    version: {
+                        let packed = FcGetVersion()
+                        return "\(packed / 10000).\(packed / 100 % 100).\(packed % 100)"
+                    }()),
+                Entry(name: "ICU", version: String(cString: dv_icu_version()))
             ],
             x264: try? x264CoreVersion()
         )

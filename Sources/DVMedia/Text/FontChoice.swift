@@ -18,7 +18,8 @@ struct FontChoice {
                 chosen.append(chosen[position - 1])
                 continue
             }
-            let emoji = scalar.properties.isEmojiPresentation
+            let emoji =
+                scalar.properties.isEmojiPresentation
                 || (scalar.properties.isEmoji && position + 1 < scalars.count && scalars[position + 1].value == 0xFE0F)
             if !emoji, faces[0].has(scalar) || scalar.properties.isWhitespace {
                 chosen.append(0)

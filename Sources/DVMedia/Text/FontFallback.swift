@@ -67,7 +67,7 @@ public enum FontFallback {
             guard let font = sorted.pointee.fonts[index] else { continue }
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(font, dv_fc_charset(), 0, &charset) == FcResultMatch, let charset,
-                  FcCharSetHasChar(charset, question.scalar) != 0
+                FcCharSetHasChar(charset, question.scalar) != 0
             else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(font, dv_fc_file(), 0, &file) == FcResultMatch, let file else { continue }
@@ -101,7 +101,7 @@ public enum FontFallback {
                     guard let font = sorted.pointee.fonts[index] else { continue }
                     var languages: OpaquePointer?
                     guard FcPatternGetLangSet(font, dv_fc_lang(), 0, &languages) == FcResultMatch, let languages,
-                          FcLangSetHasLang(languages, language) == FcLangEqual
+                        FcLangSetHasLang(languages, language) == FcLangEqual
                     else { continue }
                     var family: UnsafeMutablePointer<FcChar8>?
                     if FcPatternGetString(font, dv_fc_family(), 0, &family) == FcResultMatch, let family {

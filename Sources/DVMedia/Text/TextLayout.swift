@@ -76,7 +76,11 @@ public struct TextLayout {
             let scalars = Array(paragraph.unicodeScalars)
             lines += try Self.layOut(scalars, settings: settings, faces: &faces, choice: choice)
             for (scalar, face) in zip(scalars, try choice.faces(for: scalars, faces: &faces)) {
-                if runs.last?.face === faces[face] { runs[runs.count - 1].text.unicodeScalars.append(scalar) } else { runs.append((String(scalar), faces[face])) }
+                if runs.last?.face === faces[face] {
+                    runs[runs.count - 1].text.unicodeScalars.append(scalar)
+                } else {
+                    runs.append((String(scalar), faces[face]))
+                }
             }
         }
         self.faces = faces
@@ -86,7 +90,9 @@ public struct TextLayout {
 
     /// The font files `text` needs besides the one at `fontPath`, as fontconfig chooses them for `language`,
     /// in the order it first needs them, and the characters no installed font has (drawn as boxes).
-    public static func fallbacks(for text: String, fontPath: String, language: String?, fonts: FontSet) throws -> (files: [FontFile], missing: [Unicode.Scalar]) {
+    public static func fallbacks(for text: String, fontPath: String, language: String?, fonts: FontSet) throws -> (
+        files: [FontFile], missing: [Unicode.Scalar]
+    ) {
         let primary = try fonts.face(fontPath, pixelSize: 16)
         var faces = [primary]
         var missing: [Unicode.Scalar] = []
@@ -109,10 +115,15 @@ public struct TextLayout {
         guard !scalars.isEmpty else { return [Line(glyphs: [], advance: 0, rightToLeft: rightToLeft)] }
         let fontOf = try choice.faces(for: scalars, faces: &faces)
         let scripts = resolvedScripts(scalars)
-        let runs = itemize(count: scalars.count) { ($0 == 0) || levels[$0] != levels[$0 - 1] || scripts[$0] != scripts[$0 - 1] || fontOf[$0] != fontOf[$0 - 1] }
+        let runs = itemize(count: scalars.count) {
+            ($0 == 0) || levels[$0] != levels[$0 - 1] || scripts[$0] != scripts[$0 - 1] || fontOf[$0] != fontOf[$0 - 1]
+        }
         var advances = [Int](repeating: 0, count: scalars.count)
         for run in runs {
-            for glyph in shape(scalars, run, level: levels[run.lowerBound], script: scripts[run.lowerBound], face: faces[fontOf[run.lowerBound]], language: settings.language) {
+            for glyph in shape(
+                scalars, run, level: levels[run.lowerBound], script: scripts[run.lowerBound], face: faces[fontOf[run.lowerBound]],
+                language: settings.language)
+            {
                 advances[glyph.cluster] += glyph.advance
             }
         }
@@ -131,7 +142,9 @@ public struct TextLayout {
             var pen = 0
             for run in lineRuns {
                 let face = fontOf[run.lowerBound]
-                for glyph in shape(scalars, run, level: levels[run.lowerBound], script: scripts[run.lowerBound], face: faces[face], language: settings.language) {
+                for glyph in shape(
+                    scalars, run, level: levels[run.lowerBound], script: scripts[run.lowerBound], face: faces[face], language: settings.language)
+                {
                     glyphs.append(PlacedGlyph(face: face, index: glyph.index, x: pen + glyph.xOffset, y: glyph.yOffset))
                     pen += glyph.advance
                 }
@@ -321,7 +334,7 @@ public struct TextLayout {
             }
             let inked = placed.filter { $0.glyph.mask.width > 0 && $0.glyph.mask.height > 0 }
             guard let left = inked.map(\.x).min(), let top = inked.map(\.y).min(),
-                  let right = inked.map({ $0.x + $0.glyph.mask.width }).max(), let bottom = inked.map({ $0.y + $0.glyph.mask.height }).max()
+                let right = inked.map({ $0.x + $0.glyph.mask.width }).max(), let bottom = inked.map({ $0.y + $0.glyph.mask.height }).max()
             else {
                 drawn.append((TextMask(width: 0, height: 0), [], TextMask(width: 0, height: 0), 0, 0, line.rightToLeft))
                 continue
@@ -347,7 +360,10 @@ public struct TextLayout {
         // ascender or below the last line's descender grows the block rather than being cut.
         let above = max(0, drawn.enumerated().map { index, line in -(index * lineHeight + primary.ascender + line.top) }.max() ?? 0)
         let naturalHeight = lineHeight * lines.count
-        let below = max(0, (drawn.enumerated().map { index, line in index * lineHeight + primary.ascender + line.top + line.mask.height }.max() ?? 0) - naturalHeight)
+        let below = max(
+            0,
+            (drawn.enumerated().map { index, line in index * lineHeight + primary.ascender + line.top + line.mask.height }.max() ?? 0) - naturalHeight
+        )
         var block = TextMask(width: width, height: naturalHeight + above + below, baseline: primary.ascender + above)
         var colourBlock: [UInt8] = []
         var colourCoverage = TextMask(width: width, height: block.height, baseline: block.baseline)
@@ -382,7 +398,8 @@ public struct TextLayout {
                 guard top > 0 else { continue }
                 let alpha = top + under * (255 - top) / 255
                 for channel in 0..<3 {
-                    let mixed = (Int(glyph.colour[source + channel]) * top + Int(colour[target + channel]) * under * (255 - top) / 255) / max(1, alpha)
+                    let mixed =
+                        (Int(glyph.colour[source + channel]) * top + Int(colour[target + channel]) * under * (255 - top) / 255) / max(1, alpha)
                     colour[target + channel] = UInt8(min(255, mixed))
                 }
                 colour[target + 3] = UInt8(alpha)

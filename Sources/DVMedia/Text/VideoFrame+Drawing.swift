@@ -20,7 +20,7 @@ extension VideoFrame {
         let planes = [
             (0, color.y, left, top, right, bottom),
             (1, color.u, left / 2, top / 2, (right + 1) / 2, (bottom + 1) / 2),
-            (2, color.v, left / 2, top / 2, (right + 1) / 2, (bottom + 1) / 2),
+            (2, color.v, left / 2, top / 2, (right + 1) / 2, (bottom + 1) / 2)
         ]
         for (index, value, x0, y0, x1, y1) in planes {
             forEachSample(plane: index, columns: x0..<x1, rows: y0..<y1) { _, _, _ in Int(value) }

@@ -29,8 +29,8 @@ public struct GeoPosition: Sendable, Hashable, Codable {
             rest = rest.dropFirst(1 + number.count)
         }
         guard rest.isEmpty, fields.count == 2 || fields.count == 3,
-              let latitude = Self.degrees(fields[0].digits, degreeDigits: 2),
-              let longitude = Self.degrees(fields[1].digits, degreeDigits: 3)
+            let latitude = Self.degrees(fields[0].digits, degreeDigits: 2),
+            let longitude = Self.degrees(fields[1].digits, degreeDigits: 3)
         else { return nil }
         self.init(latitude: fields[0].sign * latitude, longitude: fields[1].sign * longitude)
     }
@@ -44,11 +44,13 @@ public struct GeoPosition: Sendable, Hashable, Codable {
         case ...0 where !whole.isEmpty:
             return Double(digits)
         case 2:
-            guard let degrees = Double(whole.prefix(degreeDigits)), let minutes = Double(digits.dropFirst(degreeDigits)), minutes < 60 else { return nil }
+            guard let degrees = Double(whole.prefix(degreeDigits)), let minutes = Double(digits.dropFirst(degreeDigits)), minutes < 60 else {
+                return nil
+            }
             return degrees + minutes / 60
         case 4:
             guard let degrees = Double(whole.prefix(degreeDigits)), let minutes = Double(whole.dropFirst(degreeDigits).prefix(2)),
-                  let seconds = Double(digits.dropFirst(degreeDigits + 2)), minutes < 60, seconds < 60
+                let seconds = Double(digits.dropFirst(degreeDigits + 2)), minutes < 60, seconds < 60
             else { return nil }
             return degrees + minutes / 60 + seconds / 3600
         default:

@@ -73,7 +73,8 @@ public struct MediaCatalog: Sendable {
                 }
                 // A Motion Photo is its own still; it ranks with Live Photos.
                 let still =
-                    info.embeddedMovie != nil ? entry.path
+                    info.embeddedMovie != nil
+                    ? entry.path
                     : stillsByName[MediaCatalog.pairingKey(entry.path)] ?? info.tags.contentIdentifier.flatMap { stillsByIdentifier[$0] }
                 if let still { pairedStillPaths.insert(still) }
                 clips.append(

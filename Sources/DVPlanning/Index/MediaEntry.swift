@@ -152,7 +152,9 @@ public struct AudioStreamInfo: Sendable, Hashable, Codable {
     /// Which of the file's audio tracks this is, and why.
     public var choice: AudioTrackChoice
 
-    public init(codec: String, sampleRate: Int, channels: Int, layout: String, choice: AudioTrackChoice = AudioTrackChoice(track: 0, tracks: 1, reason: .only)) {
+    public init(
+        codec: String, sampleRate: Int, channels: Int, layout: String, choice: AudioTrackChoice = AudioTrackChoice(track: 0, tracks: 1, reason: .only)
+    ) {
         self.codec = codec
         self.sampleRate = sampleRate
         self.channels = channels
@@ -225,7 +227,10 @@ public struct StreamColour: Sendable, Hashable, Codable {
             colour.range = pixelFormat.hasPrefix("yuvj") ? "pc" : "tv"
             assumed.append("range")
         }
-        let matrices = ["bt709": "bt709", "smpte240m": "bt709", "bt470bg": "bt601", "smpte170m": "bt601", "fcc": "bt601", "bt2020nc": "bt2020", "bt2020c": "bt2020"]
+        let matrices = [
+            "bt709": "bt709", "smpte240m": "bt709", "bt470bg": "bt601", "smpte170m": "bt601", "fcc": "bt601", "bt2020nc": "bt2020",
+            "bt2020c": "bt2020"
+        ]
         if matrices[matrix] == nil {
             colour.matrix = width < 1280 && height <= 576 ? sd601 : "bt709"
             assumed.append("matrix")

@@ -131,7 +131,8 @@ extension Job {
         public func score(_ parts: MomentScores.Step) -> Double {
             let total = sharpness + exposure + steadiness + motion + sound + faces
             guard total > 0 else { return 0 }
-            let sum = sharpness * parts.sharpness + exposure * parts.exposure + steadiness * parts.steadiness
+            let sum =
+                sharpness * parts.sharpness + exposure * parts.exposure + steadiness * parts.steadiness
                 + motion * parts.motion + sound * parts.sound + faces * parts.faces
             return ((sum / total) * 1000).rounded() / 1000
         }

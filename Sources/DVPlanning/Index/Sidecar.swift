@@ -32,7 +32,8 @@ public enum Sidecar {
         // `NAME(1).jpg` is the second file of that name: Takeout writes its sidecar as `NAME.jpg(1).json`.
         var core = base
         var duplicate = ""
-        if base.hasSuffix(")"), let open = base.lastIndex(of: "("), base[base.index(after: open)..<base.index(before: base.endIndex)].allSatisfy(\.isNumber),
+        if base.hasSuffix(")"), let open = base.lastIndex(of: "("),
+            base[base.index(after: open)..<base.index(before: base.endIndex)].allSatisfy(\.isNumber),
             base.index(after: open) < base.index(before: base.endIndex)
         {
             core = String(base[..<open])

@@ -34,35 +34,41 @@ public struct BuiltInTheme: Sendable, Hashable {
 
     /// Every built-in theme, in the order `dvpipe themes` lists them.
     public static let all = [
-        BuiltInTheme(name: "minimal", summary: "quiet: a small date in the corner, straight cuts, muted colour", look: "soft", preset: """
-            # dvpipe theme "minimal": a small date in the corner, straight cuts, muted colour.
-            transition: { style: cut }
-            overlays:
-              - date: { format: "MMM d", position: bottom-left, size: 0.04, font: \(fonts)DejaVuSans.ttf, shadow: "#00000080" }
-            captions: { font: \(fonts)DejaVuSans.ttf, size: 0.045, case: lower, background: "#00000000", fade: 0.4s }
-            output:
-              look: { lut: "\(prefix)soft", strength: 0.8 }
+        BuiltInTheme(
+            name: "minimal", summary: "quiet: a small date in the corner, straight cuts, muted colour", look: "soft",
+            preset: """
+                # dvpipe theme "minimal": a small date in the corner, straight cuts, muted colour.
+                transition: { style: cut }
+                overlays:
+                  - date: { format: "MMM d", position: bottom-left, size: 0.04, font: \(fonts)DejaVuSans.ttf, shadow: "#00000080" }
+                captions: { font: \(fonts)DejaVuSans.ttf, size: 0.045, case: lower, background: "#00000000", fade: 0.4s }
+                output:
+                  look: { lut: "\(prefix)soft", strength: 0.8 }
 
-            """),
-        BuiltInTheme(name: "film", summary: "warm film colour, a serif date, slow crossfades", look: "film", preset: """
-            # dvpipe theme "film": warm highlights and cool shadows, a serif date, slow crossfades.
-            transition: { style: crossfade, duration: 0.75s }
-            overlays:
-              - date: { format: "d MMMM yyyy", position: bottom-right, size: 0.045, font: \(fonts)DejaVuSerif.ttf, shadow: "#000000A0" }
-            captions: { font: \(fonts)DejaVuSerif.ttf, size: 0.05, case: as-is, background: "#00000040", fade: 0.5s }
-            output:
-              look: { lut: "\(prefix)film" }
+                """),
+        BuiltInTheme(
+            name: "film", summary: "warm film colour, a serif date, slow crossfades", look: "film",
+            preset: """
+                # dvpipe theme "film": warm highlights and cool shadows, a serif date, slow crossfades.
+                transition: { style: crossfade, duration: 0.75s }
+                overlays:
+                  - date: { format: "d MMMM yyyy", position: bottom-right, size: 0.045, font: \(fonts)DejaVuSerif.ttf, shadow: "#000000A0" }
+                captions: { font: \(fonts)DejaVuSerif.ttf, size: 0.05, case: as-is, background: "#00000040", fade: 0.5s }
+                output:
+                  look: { lut: "\(prefix)film" }
 
-            """),
-        BuiltInTheme(name: "bold", summary: "punchy: a big bold date, upper-case captions, more contrast and colour", look: "bold", preset: """
-            # dvpipe theme "bold": a big bold date, upper-case captions on a box, more contrast and colour.
-            transition: { style: cut }
-            overlays:
-              - date: { format: "EEE d MMM", position: top-left, size: 0.09, font: \(fonts)DejaVuSans-Bold.ttf, box: "#000000B0" }
-            captions: { font: \(fonts)DejaVuSans-Bold.ttf, size: 0.07, case: upper, background: "#E0301ED0", fade: 0.15s }
-            output:
-              look: { lut: "\(prefix)bold" }
+                """),
+        BuiltInTheme(
+            name: "bold", summary: "punchy: a big bold date, upper-case captions, more contrast and colour", look: "bold",
+            preset: """
+                # dvpipe theme "bold": a big bold date, upper-case captions on a box, more contrast and colour.
+                transition: { style: cut }
+                overlays:
+                  - date: { format: "EEE d MMM", position: top-left, size: 0.09, font: \(fonts)DejaVuSans-Bold.ttf, box: "#000000B0" }
+                captions: { font: \(fonts)DejaVuSans-Bold.ttf, size: 0.07, case: upper, background: "#E0301ED0", fade: 0.15s }
+                output:
+                  look: { lut: "\(prefix)bold" }
 
-            """),
+                """)
     ]
 }

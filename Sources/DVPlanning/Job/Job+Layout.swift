@@ -62,10 +62,11 @@ extension Job {
                 let (size, margin) = (1.0 / 3, 0.03)
                 let far = 1 - size - margin
                 let corners = [(far, far), (margin, far), (far, margin), (margin, margin)]
-                return [whole] + (1..<count).map { index in
-                    let corner = corners[(index - 1) % corners.count]
-                    return UnitRect(x: corner.0, y: corner.1, width: size, height: size)
-                }
+                return [whole]
+                    + (1..<count).map { index in
+                        let corner = corners[(index - 1) % corners.count]
+                        return UnitRect(x: corner.0, y: corner.1, width: size, height: size)
+                    }
             }
         }
 

@@ -61,7 +61,8 @@ extension Job {
 
         public init(
             text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
-            look: TextLook = TextLook(), font: String? = nil, align: TextAlignment = .center, direction: TextDirection = .auto, language: String? = nil
+            look: TextLook = TextLook(), font: String? = nil, align: TextAlignment = .center, direction: TextDirection = .auto,
+            language: String? = nil
         ) {
             self.text = text
             self.position = position

@@ -91,11 +91,14 @@ public struct JobComposition: Sendable {
         }
         guard let data = FileManager.default.contents(atPath: absolute) else {
             var isFolder: ObjCBool = false
-            let reason = !FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+            let reason =
+                !FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+                ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
             error("cannot read preset '\(text)' (\(absolute)): \(reason)", at: name)
             return nil
         }
-        return parse(Array(data), shown: shown, folder: URL(fileURLWithPath: absolute).deletingLastPathComponent().path, absolute: absolute, from: name)
+        return parse(
+            Array(data), shown: shown, folder: URL(fileURLWithPath: absolute).deletingLastPathComponent().path, absolute: absolute, from: name)
     }
 
     /// The preset `bytes` (the file `shown`, in `folder`), parsed and marked as included from the `extends:`
@@ -103,7 +106,8 @@ public struct JobComposition: Sendable {
     private mutating func parse(
         _ bytes: [UInt8], shown: String, folder presetFolder: String, absolute: String, from name: YAMLNode
     ) -> (root: YAMLNode, name: String, folder: String, absolute: String)? {
-        let inclusion = [SourceLocation(file: name.location.file, line: name.location.line, column: name.location.column)] + name.location.includedFrom
+        let inclusion =
+            [SourceLocation(file: name.location.file, line: name.location.line, column: name.location.column)] + name.location.includedFrom
         let document: YAMLDocument
         do {
             document = try YAMLParser().parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, file: shown)
@@ -137,7 +141,7 @@ public struct JobComposition: Sendable {
         var (base, over) = (base, over)
         let value = { (node: YAMLNode, key: String) in node.entries?.first { $0.key.scalar == key }?.value }
         if let output = value(base, "output"), output.entries != nil, value(over, "output") == nil,
-           let outputs = value(over, "outputs"), let items = outputs.items, let baseEntries = base.entries, let overEntries = over.entries
+            let outputs = value(over, "outputs"), let items = outputs.items, let baseEntries = base.entries, let overEntries = over.entries
         {
             let spread = YAMLNode(.sequence(items.map { $0.entries == nil ? $0 : merge(output, under: $0) }), at: outputs.location)
             base.content = .mapping(baseEntries.filter { $0.key.scalar != "output" })

@@ -22,7 +22,8 @@ extension JobDecoder {
     mutating func language(_ fields: Fields, _ key: String) -> String? {
         guard let node = fields[key], let tag = scalar(fields, key, expected: "a language tag like ja, zh-Hant or ar") else { return nil }
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        let valid = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        let valid =
+            (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
             && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
         guard valid else {
             error("\(fields.name(key)) must be a language tag like ja, zh-Hant or ar, not '\(tag)'", at: node)
@@ -57,8 +58,12 @@ extension JobDecoder {
         }
         for (index, one) in captions.enumerated() {
             for other in captions[(index + 1)...] where Self.overlap(one.caption, other.caption) {
-                error("this caption (\(Self.span(one.caption))) overlaps the one at \(other.node.location) (\(Self.span(other.caption))); captions of one day must not show at once", at: one.node)
-                error("this caption (\(Self.span(other.caption))) overlaps the one at \(one.node.location) (\(Self.span(one.caption))); captions of one day must not show at once", at: other.node)
+                error(
+                    "this caption (\(Self.span(one.caption))) overlaps the one at \(other.node.location) (\(Self.span(other.caption))); captions of one day must not show at once",
+                    at: one.node)
+                error(
+                    "this caption (\(Self.span(other.caption))) overlaps the one at \(one.node.location) (\(Self.span(one.caption))); captions of one day must not show at once",
+                    at: other.node)
             }
         }
         return captions.map(\.caption).sorted { $0.start < $1.start }

@@ -27,7 +27,9 @@ extension JobDecoder {
     /// One day's settings; its `layout` takes what it leaves out from the job's `layout`.
     private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay, layout: Job.Layout) -> Job.DaySettings? {
         let name = "days.\(day)"
-        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers", "speed"]) else { return nil }
+        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers", "speed"]) else {
+            return nil
+        }
         var settings = Job.DaySettings()
         settings.caption = scalar(fields, "caption", expected: "text")
         settings.captions = decodeTimedCaptions(fields)

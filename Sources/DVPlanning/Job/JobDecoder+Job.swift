@@ -3,14 +3,15 @@ import Foundation
 extension JobDecoder {
     static let topLevelKeys = [
         "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio",
-        "overlays", "captions", "intro", "outro", "layout", "looks", "outputs",
+        "overlays", "captions", "intro", "outro", "layout", "looks", "outputs"
     ]
 
     /// The job of a document's root; placeholders stand in for what is wrong, so check `diagnostics` for errors.
     mutating func decodeJob(_ root: YAMLNode) -> Job {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let listsOutputs = root.entries?.contains { $0.key.scalar == "outputs" } ?? false
-        let fields = fields(of: root, path: "", allowed: Self.topLevelKeys, required: ["version", "library", "timeframe", listsOutputs ? "outputs" : "output"])
+        let fields = fields(
+            of: root, path: "", allowed: Self.topLevelKeys, required: ["version", "library", "timeframe", listsOutputs ? "outputs" : "output"])
         let placeholder = Job(
             file: file, name: stem, library: Job.Library(paths: []), timeframe: .year(1970), output: Job.Output(path: ""))
         guard let fields else { return placeholder }

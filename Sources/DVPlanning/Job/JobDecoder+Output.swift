@@ -11,12 +11,15 @@ extension JobDecoder {
                 error("\(name).path '\(place.scalar ?? path)' is an existing folder; name the file to write, e.g. reel.mp4", at: place)
             }
         }
-        output.resolution = value(fields, "resolution", expected: "480p, 720p, 1080p, 1440p, 2160p or WxH like 1280x720", Resolution.init) ?? output.resolution
+        output.resolution =
+            value(fields, "resolution", expected: "480p, 720p, 1080p, 1440p, 2160p or WxH like 1280x720", Resolution.init) ?? output.resolution
         output.aspect = value(fields, "aspect", expected: "a ratio W:H like \"16:9\" or \"9:16\"", AspectRatio.init) ?? output.aspect
         if case .pixels(let width, let height) = output.resolution, let place = fields["resolution"] {
             if width % 2 != 0 || height % 2 != 0 {
                 let even = "\(width - width % 2)x\(height - height % 2)"
-                error("\(name).resolution \(width)x\(height) has an odd \(width % 2 != 0 ? "width" : "height"); encoders need even sizes, use \(even)", at: place)
+                error(
+                    "\(name).resolution \(width)x\(height) has an odd \(width % 2 != 0 ? "width" : "height"); encoders need even sizes, use \(even)",
+                    at: place)
             }
             if let aspect = fields["aspect"] {
                 warning("\(name).aspect is ignored with an explicit WxH resolution; remove it or use a preset like 1080p", at: aspect)
@@ -33,9 +36,10 @@ extension JobDecoder {
         if let audio = fields["audio"], let audioFields = self.fields(of: audio, path: name + ".audio", allowed: ["codec", "bitrate"]) {
             output.audio.codec = choice(audioFields, "codec", Job.Output.AudioCodec.self) ?? output.audio.codec
             let expected = "a bitrate 32k…512k like 160k"
-            output.audio.bitrate = value(audioFields, "bitrate", expected: expected) { text in
-                Bitrate(text).flatMap { (32_000...512_000).contains($0.bitsPerSecond) ? $0 : nil }
-            } ?? output.audio.bitrate
+            output.audio.bitrate =
+                value(audioFields, "bitrate", expected: expected) { text in
+                    Bitrate(text).flatMap { (32_000...512_000).contains($0.bitsPerSecond) ? $0 : nil }
+                } ?? output.audio.bitrate
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
@@ -49,7 +53,9 @@ extension JobDecoder {
     /// and no two with one name or one path.
     mutating func decodeOutputs(_ node: YAMLNode) -> [Job.Output] {
         guard let items = node.items, !items.isEmpty else {
-            error("outputs must be a list of outputs like [{ name: wide, path: out/wide.mp4 }, { name: tall, path: out/tall.mp4, resolution: 1080x1920 }]; found \(node.summary)", at: node)
+            error(
+                "outputs must be a list of outputs like [{ name: wide, path: out/wide.mp4 }, { name: tall, path: out/tall.mp4, resolution: 1080x1920 }]; found \(node.summary)",
+                at: node)
             return []
         }
         let outputs = items.enumerated().map { index, item in decodeOutput(item, name: "outputs[\(index)]") }
@@ -136,7 +142,9 @@ extension JobDecoder {
 
     private mutating func decodeMusic(_ node: YAMLNode) -> Job.Music? {
         let allowed = ["file", "volume", "duck", "fade_out", "loop"]
-        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]), let file = existingFile(fields, "file", kind: .sound) else {
+        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]),
+            let file = existingFile(fields, "file", kind: .sound)
+        else {
             return nil
         }
         var music = Job.Music(file: file)

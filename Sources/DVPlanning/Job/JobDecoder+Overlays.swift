@@ -9,7 +9,9 @@ extension JobDecoder {
         var overlays: [Job.Overlay] = []
         for (index, item) in items.enumerated() {
             guard let entries = item.entries, entries.count == 1, let kind = entries[0].key.scalar else {
-                error("overlays[\(index)] must be one of \(Self.overlayKinds.joined(separator: ", ")) with its settings, like - date: { position: bottom-left }", at: item)
+                error(
+                    "overlays[\(index)] must be one of \(Self.overlayKinds.joined(separator: ", ")) with its settings, like - date: { position: bottom-left }",
+                    at: item)
                 continue
             }
             let body = entries[0].value
@@ -21,7 +23,9 @@ extension JobDecoder {
             case "image": overlay = decodeImageOverlay(body, name: name).map { .image($0) }
             case "video": overlay = decodeVideoOverlay(body, name: name).map { .video($0) }
             default:
-                error("unknown overlay '\(kind)'\(Suggestion.hint(for: kind, in: Self.overlayKinds)) (one of: \(Self.overlayKinds.joined(separator: ", ")))", at: entries[0].key)
+                error(
+                    "unknown overlay '\(kind)'\(Suggestion.hint(for: kind, in: Self.overlayKinds)) (one of: \(Self.overlayKinds.joined(separator: ", ")))",
+                    at: entries[0].key)
                 overlay = nil
             }
             if let overlay {
@@ -48,7 +52,8 @@ extension JobDecoder {
 
     private mutating func decodeTextOverlay(_ node: YAMLNode, name: String) -> Job.TextOverlay? {
         let allowed = ["text", "position", "size", "start", "duration", "font", "align", "direction", "language"] + Self.lookKeys
-        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text") else {
+        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["text"]), let text = scalar(fields, "text", expected: "text")
+        else {
             return nil
         }
         var overlay = Job.TextOverlay(text: text)
@@ -76,7 +81,8 @@ extension JobDecoder {
 
     private mutating func decodeImageOverlay(_ node: YAMLNode, name: String) -> Job.ImageOverlay? {
         let allowed = ["file", "position", "width", "opacity"]
-        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file"]), let file = existingFile(fields, "file", kind: .picture) else {
+        guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file"]), let file = existingFile(fields, "file", kind: .picture)
+        else {
             return nil
         }
         var overlay = Job.ImageOverlay(file: file)
@@ -89,7 +95,8 @@ extension JobDecoder {
     private mutating func decodeVideoOverlay(_ node: YAMLNode, name: String) -> Job.VideoOverlay? {
         let allowed = ["file", "rect", "loop", "opacity"]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["file", "rect"]),
-            let file = existingFile(fields, "file", kind: .movie), let rectNode = fields["rect"], let rect = unitRect(rectNode, name: fields.name("rect"))
+            let file = existingFile(fields, "file", kind: .movie), let rectNode = fields["rect"],
+            let rect = unitRect(rectNode, name: fields.name("rect"))
         else { return nil }
         var overlay = Job.VideoOverlay(file: file, rect: rect)
         overlay.loop = bool(fields, "loop") ?? overlay.loop

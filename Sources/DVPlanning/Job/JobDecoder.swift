@@ -52,7 +52,9 @@ struct JobDecoder {
     /// "did you mean") and `required` keys that are missing.
     mutating func fields(of node: YAMLNode, path: String, allowed: [String], required: [String] = []) -> Fields? {
         guard let entries = node.entries else {
-            error("\(path.isEmpty ? "a job file" : path) must be a mapping of keys (\(allowed.joined(separator: ", "))); found \(node.summary)", at: node)
+            error(
+                "\(path.isEmpty ? "a job file" : path) must be a mapping of keys (\(allowed.joined(separator: ", "))); found \(node.summary)",
+                at: node)
             return nil
         }
         var values: [String: YAMLNode.Entry] = [:]

@@ -80,7 +80,7 @@ public struct PlaceTable: Sendable {
             }
             Self.fields(of: line, in: bytes, into: &fields)
             guard fields.count == 6, let latitude = Self.decimal(bytes, fields[0]), let longitude = Self.decimal(bytes, fields[1]),
-                  let position = GeoPosition(latitude: latitude, longitude: longitude)
+                let position = GeoPosition(latitude: latitude, longitude: longitude)
             else { throw Problem(description: "line \(lineNumber) is not a town: \(String(decoding: bytes[line].prefix(80), as: UTF8.self))") }
             towns.append(Town(point: Self.point(position), name: fields[2], region: fields[3], countryCode: fields[5]))
         }
@@ -115,7 +115,8 @@ public struct PlaceTable: Sendable {
             best = (index, distance)
         }
         let offset = Self.coordinate(target, depth) - Self.coordinate(towns[index].point, depth)
-        let (near, far) = offset < 0 ? (range.lowerBound..<middle, middle + 1..<range.upperBound) : (middle + 1..<range.upperBound, range.lowerBound..<middle)
+        let (near, far) =
+            offset < 0 ? (range.lowerBound..<middle, middle + 1..<range.upperBound) : (middle + 1..<range.upperBound, range.lowerBound..<middle)
         search(target, near, depth: depth + 1, best: &best)
         if offset * offset <= best.distance {
             search(target, far, depth: depth + 1, best: &best)
@@ -261,7 +262,7 @@ extension Place {
     private static func fill(_ text: String, _ place: Place?, _ written: (String) -> String) -> String {
         guard text.contains("{") else { return text }
         let values = [
-            place.map { "\($0.city), \($0.country)" }, place?.city, place?.region, place?.country,
+            place.map { "\($0.city), \($0.country)" }, place?.city, place?.region, place?.country
         ]
         var result = ""
         var rest = text[...]

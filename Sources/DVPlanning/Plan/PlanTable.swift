@@ -32,7 +32,8 @@ public enum PlanTable {
             for day in judged {
                 guard let moment = day.clip?.moment else { continue }
                 let parts = moment.parts
-                let text = "\(day.date) from \(moment.start.secondsText)s, score \(decimal(moment.score)): sharpness \(decimal(parts.sharpness)), "
+                let text =
+                    "\(day.date) from \(moment.start.secondsText)s, score \(decimal(moment.score)): sharpness \(decimal(parts.sharpness)), "
                     + "exposure \(decimal(parts.exposure)), steadiness \(decimal(parts.steadiness)), motion \(decimal(parts.motion)), sound \(decimal(parts.sound)), "
                     + "faces \(decimal(parts.faces))"
                 lines += wrap(text, width: width, first: "  - ", rest: "    ")
@@ -42,10 +43,12 @@ public enum PlanTable {
         if !layered.isEmpty {
             lines += ["", "Layers (clips shown at once; rect in fractions of the frame: x, y, width × height):"]
             for day in layered {
-                lines += wrap("\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
+                lines += wrap(
+                    "\(day.date), sound: \(day.layerAudio?.rawValue ?? Job.LayerAudio.mix.rawValue)", width: width, first: "  - ", rest: "    ")
                 for layer in day.layers {
                     let (rect, clip) = (layer.rect, layer.clip)
-                    let text = "\(clip.file) \(window(start: clip.start, taken: clip.sourceDuration, speed: clip.speed)) at "
+                    let text =
+                        "\(clip.file) \(window(start: clip.start, taken: clip.sourceDuration, speed: clip.speed)) at "
                         + "\(decimal(rect.x)), \(decimal(rect.y)), \(decimal(rect.width)) × \(decimal(rect.height)), z \(layer.z), "
                         + "opacity \(decimal(layer.opacity)), \(layer.fit.rawValue)" + (clip.look.map { ", look \(lookName($0))" } ?? "")
                     lines += wrap(text, width: width, first: "      ", rest: "        ")
@@ -57,7 +60,9 @@ public enum PlanTable {
             lines += ["", "Looks (by camera, from looks:):"]
             for day in graded {
                 guard let look = day.clip?.look else { continue }
-                lines += wrap("\(day.date): \(lookName(look))\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ", rest: "    ")
+                lines += wrap(
+                    "\(day.date): \(lookName(look))\(look.strength == 1 ? "" : " at \(decimal(look.strength))")", width: width, first: "  - ",
+                    rest: "    ")
             }
         }
         let short = plan.shortPieceSentences
@@ -113,8 +118,9 @@ public enum PlanTable {
                 window(start: start, taken: taken, speed: day.clip?.speed)
             } else { "" }
         return [
-            day.date.description, day.weekday, day.clip?.file ?? none, kind(of: day), day.clip?.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,
-            day.clip?.dayRule.label ?? "",
+            day.date.description, day.weekday, day.clip?.file ?? none, kind(of: day),
+            day.clip?.moment.map { "\(day.reason), score \(decimal($0.score))" } ?? day.reason, clip,
+            day.clip?.dayRule.label ?? ""
         ]
     }
 
@@ -143,9 +149,11 @@ public enum PlanTable {
 
     /// The totals in words: days with media, without, skipped, pinned; clips, stills, unreadable files; length.
     static func sentence(_ totals: PlanTotals) -> String {
-        let days = "\(totals.daysWithMedia) of \(totals.days) days with media, \(totals.daysWithoutMedia) without, "
+        let days =
+            "\(totals.daysWithMedia) of \(totals.days) days with media, \(totals.daysWithoutMedia) without, "
             + "\(totals.daysSkipped) skipped, \(totals.daysPinned) pinned;"
-        let files = "\(totals.clipsInTimeframe) clips in the timeframe, \(totals.stillsNotUsed) stills not used, "
+        let files =
+            "\(totals.clipsInTimeframe) clips in the timeframe, \(totals.stillsNotUsed) stills not used, "
             + "\(totals.unreadableFiles) unreadable;"
         return [days, files, "reel length \(length(totals.reelDuration))."].joined(separator: " ")
     }

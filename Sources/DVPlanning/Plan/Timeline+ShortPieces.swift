@@ -20,7 +20,7 @@ extension Timeline {
             let cuts = sides.filter { $0.1 == 0 }.map(\.0), blends = sides.filter { $0.1 > 0 }.map { "\($0.0) \(frames($0.1))" }
             let joins = [
                 cuts.isEmpty ? nil : "cut " + cuts.joined(separator: " and "),
-                blends.isEmpty ? nil : "\(style.rawValue) " + blends.joined(separator: " and ") + " of \(asked)",
+                blends.isEmpty ? nil : "\(style.rawValue) " + blends.joined(separator: " and ") + " of \(asked)"
             ].compactMap { $0 }
             return "\(subject) \(length): " + joins.joined(separator: ", ")
         }

@@ -29,7 +29,8 @@ public struct Timeline: Sendable, Hashable, Codable {
             let frames = max(1, piece.duration.nearestFrame(fps: fps))
             let overlap = items.last.map { min(transitionFrames, $0.frameCount / 2, frames / 2) } ?? 0
             let first = (items.last?.endFrame ?? 0) - overlap
-            items.append(TimelineItem(role: piece.role, date: piece.date, firstFrame: first, frameCount: frames, transitionInFrames: overlap, fps: fps))
+            items.append(
+                TimelineItem(role: piece.role, date: piece.date, firstFrame: first, frameCount: frames, transitionInFrames: overlap, fps: fps))
         }
         self.items = items
         self.transition = transition

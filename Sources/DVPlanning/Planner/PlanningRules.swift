@@ -67,8 +67,9 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         public func speed(frameRate: Double?, daySpeed: PlaybackSpeed?) -> PlaybackSpeed {
             if let daySpeed { return daySpeed }
             if slowMotion == .asShot, let rate = frameRate.flatMap(Self.nominalRate), rate.frames >= Self.highFrameRate * rate.seconds,
-               rate.frames > outputFPS * rate.seconds,
-               let slowed = PlaybackSpeed(numerator: outputFPS * rate.seconds, denominator: rate.frames) {
+                rate.frames > outputFPS * rate.seconds,
+                let slowed = PlaybackSpeed(numerator: outputFPS * rate.seconds, denominator: rate.frames)
+            {
                 return slowed
             }
             return speed

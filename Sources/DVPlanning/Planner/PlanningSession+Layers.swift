@@ -30,8 +30,9 @@ extension PlanningSession {
             case nil:
                 while let next = own.first, used.contains(next.clip.entry.path) { own.removeFirst() }
                 guard let next = own.popFirst() else {
-                    warnings.append(PlanWarning(
-                        .layerUnfilled, date: day, "layer \(number) names no file and the day has no other clip to show; it is left out"))
+                    warnings.append(
+                        PlanWarning(
+                            .layerUnfilled, date: day, "layer \(number) names no file and the day has no other clip to show; it is left out"))
                     continue
                 }
                 used.insert(next.clip.entry.path)
@@ -40,9 +41,12 @@ extension PlanningSession {
         }
         guard let first = kept.first else { return nil }
         let layers = kept.map { chosen in
-            (chosen.clip, chosen.layer, trimmed(
-                chosen.clip, on: day, start: chosen.layer.start, duration: chosen.layer.duration,
-                speed: rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed)))
+            (
+                chosen.clip, chosen.layer,
+                trimmed(
+                    chosen.clip, on: day, start: chosen.layer.start, duration: chosen.layer.duration,
+                    speed: rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed))
+            )
         }
         var result = planned(
             day, clip: first.clip, trim: layers[0].2, status: first.layer.file == nil ? .chosen : .pinned, reason: first.reason,

@@ -27,14 +27,16 @@ struct PlanningSession {
         } else {
             timeZone = TimeZone(secondsFromGMT: 0)!
             timeZoneName = "UTC"
-            warnings.append(PlanWarning(
-                .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
+            warnings.append(
+                PlanWarning(
+                    .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
         }
         catalog = MediaCatalog(index: index, timeZone: timeZone, dayRules: rules.dayRules)
-        stillPositions = Dictionary(catalog.pairedStills.compactMap { still in
-            guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
-            return (still.path, position)
-        }, uniquingKeysWith: { first, _ in first })
+        stillPositions = Dictionary(
+            catalog.pairedStills.compactMap { still in
+                guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
+                return (still.path, position)
+            }, uniquingKeysWith: { first, _ in first })
         var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
         for (position, clip) in catalog.clips.enumerated() {
             grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
@@ -99,8 +101,9 @@ struct PlanningSession {
             warnings.append(PlanWarning(.emptyTimeframe, "the timeframe has no days; the reel is empty"))
         }
         for day in rules.daySettings.keys.sorted() where !timeframe.contains(day) {
-            warnings.append(PlanWarning(
-                .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
+            warnings.append(
+                PlanWarning(
+                    .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
         }
         let lookup = fileLookup()
         let pins = resolvePins(with: lookup)
@@ -135,7 +138,8 @@ struct PlanningSession {
         }
         let layout = settings?.layout ?? rules.layout
         if let wanted = settings?.layers, let layerFiles, !wanted.isEmpty,
-           let layered = layered(day, wanted: Array(zip(wanted, layerFiles)), layout: layout, settings: settings, avoiding: pinnedPaths) {
+            let layered = layered(day, wanted: Array(zip(wanted, layerFiles)), layout: layout, settings: settings, avoiding: pinnedPaths)
+        {
             return layered
         }
         var chosen: (clip: Clip, status: DayStatus, reason: String)?
@@ -235,17 +239,19 @@ struct PlanningSession {
         _ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?, speed: PlaybackSpeed = .realTime
     ) -> ClipTrim {
         if clip.capture.rule == .modificationTime {
-            warnings.append(PlanWarning(
-                .dayFromModificationTime, date: day, file: clip.entry.relativePath,
-                "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
+            warnings.append(
+                PlanWarning(
+                    .dayFromModificationTime, date: day, file: clip.entry.relativePath,
+                    "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
         }
         let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
         let automatic = (start ?? rules.window(for: clip.kind).start) == .auto
         let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration, speed: speed) : nil
         if automatic, best == nil {
-            warnings.append(PlanWarning(
-                .momentUnknown, date: day, file: clip.entry.relativePath,
-                "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
+            warnings.append(
+                PlanWarning(
+                    .momentUnknown, date: day, file: clip.entry.relativePath,
+                    "\(clip.entry.relativePath) could not be analysed; its window starts at the clip's start"))
         }
         let window = rules.window(for: clip.kind)
         let trim = window.atSpeed(speed).trim(
@@ -254,7 +260,9 @@ struct PlanningSession {
         let wanted = duration ?? window.duration
         // A window the clip fills lasts exactly as long as it says, whatever rounding the speed needs.
         let reelDuration =
-            if case .fixed(let reel) = wanted, trim.duration == speed.sourceTime(ofReel: reel) { reel } else { speed.reelTime(ofSource: trim.duration) }
+            if case .fixed(let reel) = wanted, trim.duration == speed.sourceTime(ofReel: reel) { reel } else {
+                speed.reelTime(ofSource: trim.duration)
+            }
         let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
         return ClipTrim(
             start: trim.start, duration: reelDuration, speed: speed, moment: best, colour: colour, rotation: info?.video?.rotation,
@@ -284,19 +292,21 @@ struct PlanningSession {
     private mutating func reportUnusableFiles(
         in timeframe: Set<CalendarDay>, named: [Result<Clip, PinProblem>]
     ) -> [UnreadableFile] {
-        let brokenPins = Set(named.compactMap { result -> String? in
-            guard case .failure(.broken(let entry, _)) = result else { return nil }
-            return entry.path
-        })
+        let brokenPins = Set(
+            named.compactMap { result -> String? in
+                guard case .failure(.broken(let entry, _)) = result else { return nil }
+                return entry.path
+            })
         return catalog.unusable.map { unusable in
             let capture = CaptureDay(of: unusable.entry, in: timeZone, order: rules.dayRules)
             let date = capture.rule == .modificationTime ? nil : capture.localTime.date
             let file = UnreadableFile(
                 file: unusable.entry.relativePath, path: unusable.entry.path, date: date, reason: unusable.reason)
             if !brokenPins.contains(unusable.entry.path), date.map(timeframe.contains) ?? true {
-                warnings.append(PlanWarning(
-                    .unreadableFile, date: date, file: file.file,
-                    "\(file.file) cannot be used\(date == nil ? " (day unknown)" : ""): \(file.reason)"))
+                warnings.append(
+                    PlanWarning(
+                        .unreadableFile, date: date, file: file.file,
+                        "\(file.file) cannot be used\(date == nil ? " (day unknown)" : ""): \(file.reason)"))
             }
             return file
         }

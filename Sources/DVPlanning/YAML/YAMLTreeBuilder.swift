@@ -45,9 +45,10 @@ struct YAMLTreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
+            let text =
+                scalar.value.map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                } ?? ""
             let node = YAMLNode(.scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), at: location)
             try count(1, at: location)
             remember(node, weight: 1, anchor: Self.name(scalar.anchor))

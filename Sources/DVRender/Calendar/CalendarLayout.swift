@@ -53,10 +53,11 @@ public struct CalendarLayout: Sendable, Hashable {
             let row = months[rowStart..<min(rowStart + self.columns, months.count)]
             let rowHeight = row.map(Self.blockHeight).max() ?? 0
             for (column, month) in row.enumerated() {
-                frames.append(PixelRect(
-                    x: Self.margin + column * (Self.blockWidth + Self.blockGap), y: top,
-                    width: Self.blockWidth, height: Self.blockHeight(month)
-                ))
+                frames.append(
+                    PixelRect(
+                        x: Self.margin + column * (Self.blockWidth + Self.blockGap), y: top,
+                        width: Self.blockWidth, height: Self.blockHeight(month)
+                    ))
             }
             top += rowHeight + Self.blockGap
         }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+
 /// The colours of a calendar picture.
 public struct CalendarPalette: Sendable, Hashable {
     /// Behind everything.

@@ -65,7 +65,7 @@ public final class CalendarRenderer {
     /// One day's cell: background, number, thumbnail, badge, cross.
     private func draw(_ day: CalendarDay, cell: CalendarCell?, into sheet: VideoFrame) throws {
         guard let rect = layout.cellRect(for: day), let strip = layout.numberStripRect(for: day),
-              let thumbnailRect = layout.thumbnailRect(for: day)
+            let thumbnailRect = layout.thumbnailRect(for: day)
         else { return }
         let inside = cell != nil
         sheet.fill(

@@ -28,10 +28,14 @@ public enum CalendarSheet {
             if day.status.hasClip, let path = day.clip?.path {
                 let name = day.clip?.file ?? path
                 do {
-                    cell.thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: path), byteRange: day.clip?.motionPhoto?.byteRange, at: middle(of: day))
+                    cell.thumbnail = try thumbnailer.thumbnail(
+                        of: URL(fileURLWithPath: path), byteRange: day.clip?.motionPhoto?.byteRange, at: middle(of: day))
                 } catch {
-                    observer.handle(.warning(RenderWarning(
-                        .thumbnailMissing, "\(name): no thumbnail for \(day.date), drawn blank: \(RenderError.reason(of: error, besides: path))")))
+                    observer.handle(
+                        .warning(
+                            RenderWarning(
+                                .thumbnailMissing,
+                                "\(name): no thumbnail for \(day.date), drawn blank: \(RenderError.reason(of: error, besides: path))")))
                 }
                 done += 1
                 observer.handle(.unitFinished(.thumbnail, done: done, total: withClips, reused: false, name: name))

@@ -46,11 +46,13 @@ public struct ContactSheet {
             let paths = Set((byDay[day.date] ?? []) + [day.clip?.path].compactMap { $0 })
             let candidates = paths.sorted().compactMap { path -> Candidate? in
                 guard let scores = planned.moments[path], let entry = entries[path], case .media(let info) = entry.probe,
-                      let seconds = info.duration else { return nil }
+                    let seconds = info.duration
+                else { return nil }
                 let clipLength = TimeSpan(seconds: seconds)
                 let window = path == day.clip?.path ? moment : scores.bestWindow(length: length, clipLength: clipLength, weights: weights)
                 return window.map {
-                    Candidate(path: path, file: entry.relativePath, byteRange: info.embeddedMovie?.byteRange, scores: scores, window: $0, length: length)
+                    Candidate(
+                        path: path, file: entry.relativePath, byteRange: info.embeddedMovie?.byteRange, scores: scores, window: $0, length: length)
                 }
             }
             let ranked = candidates.sorted { ($0.window.score, $1.file) > ($1.window.score, $0.file) }
@@ -70,7 +72,9 @@ public struct ContactSheet {
         let palette = CalendarPalette.standard
         sheet.fill(palette.background.bt709Limited)
         let fonts = FontSet()
-        try write("\(date): \(candidates.count) judged clip\(candidates.count == 1 ? "" : "s"), best first", size: 16, fonts: fonts, x: Self.margin, y: Self.margin, color: palette.text, into: sheet)
+        try write(
+            "\(date): \(candidates.count) judged clip\(candidates.count == 1 ? "" : "s"), best first", size: 16, fonts: fonts, x: Self.margin,
+            y: Self.margin, color: palette.text, into: sheet)
         let thumbnailer = try ClipThumbnailer(width: Self.thumbnailWidth, height: Self.thumbnailHeight)
         for (row, candidate) in candidates.enumerated() {
             let top = Self.margin + Self.labelHeight + row * rowHeight
@@ -85,10 +89,13 @@ public struct ContactSheet {
                 let x = Self.margin + column * (Self.thumbnailWidth + Self.gap)
                 let seconds = min(Double(index) * step + step / 2, Double(steps.count) * step - 0.05)
                 let thumbnail = try thumbnailer.thumbnail(of: URL(fileURLWithPath: candidate.path), byteRange: candidate.byteRange, at: seconds)
-                try sheet.place(thumbnail, centredIn: PixelRect(x: x, y: top + Self.labelHeight, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
+                try sheet.place(
+                    thumbnail, centredIn: PixelRect(x: x, y: top + Self.labelHeight, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
                 let level = UInt8(clamping: Int((weights.score(steps[index]) * 255).rounded()))
                 let stripTop = top + Self.labelHeight + Self.thumbnailHeight
-                sheet.fill(RGBAColor(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth, height: Self.stripHeight)
+                sheet.fill(
+                    RGBAColor(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth,
+                    height: Self.stripHeight)
                 if chosen.contains(Int64(index) * MomentScores.step.milliseconds) {
                     sheet.fill(palette.badge.bt709Limited, x: x, y: stripTop + Self.stripHeight - 4, width: Self.thumbnailWidth, height: 4)
                 }
@@ -105,7 +112,9 @@ public struct ContactSheet {
 
     /// Draws `text` on one line at `size` pixels, in the bold font, its ascender's line at `y`.
     private func write(_ text: String, size: Int, fonts: FontSet, x: Int, y: Int, color: RGBAColor, into sheet: VideoFrame) throws {
-        let image = try TextLayout(text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size, alignment: .left), fonts: fonts).image()
+        let image = try TextLayout(
+            text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size, alignment: .left), fonts: fonts
+        ).image()
         sheet.draw(image, x: x, y: y + size - image.mask.baseline + 2, color: color.bt709Limited)
     }
 }

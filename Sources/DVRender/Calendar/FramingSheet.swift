@@ -47,7 +47,8 @@ public struct FramingSheet {
         sheet.fill(palette.background.bt709Limited)
         let file = URL(fileURLWithPath: clip.path).lastPathComponent
         let label = try TextLayout(
-            "\(date) (\(output)): \(file), \(summary)", fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: 14, alignment: .left),
+            "\(date) (\(output)): \(file), \(summary)", fontPath: TextStyle.boldFontPath,
+            settings: TextLayout.Settings(pixelSize: 14, alignment: .left),
             fonts: FontSet()
         ).image()
         sheet.draw(label, x: Self.margin, y: Self.margin + 14 - label.mask.baseline + 2, color: palette.text.bt709Limited)
@@ -67,7 +68,8 @@ public struct FramingSheet {
             let left = x + (Self.thumbnailWidth - pictureWidth) / 2, upper = top + (Self.thumbnailHeight - pictureHeight) / 2
             let positions = clip.framing?.positions ?? []
             let edge = positions.indices.contains(frame) ? Double(positions[frame]) / Double(SubjectFraming.scale) : (1 - share) / 2
-            let window = cutsWidth
+            let window =
+                cutsWidth
                 ? PixelRect(x: left + Int(edge * Double(pictureWidth)), y: upper, width: Int(share * Double(pictureWidth)), height: pictureHeight)
                 : PixelRect(x: left, y: upper + Int(edge * Double(pictureHeight)), width: pictureWidth, height: Int(share * Double(pictureHeight)))
             outline(window, in: sheet, color: palette.badge)

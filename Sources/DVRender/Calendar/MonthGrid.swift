@@ -13,7 +13,7 @@ public struct MonthGrid: Sendable, Hashable {
     /// English month names, January first.
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
+        "July", "August", "September", "October", "November", "December"
     ]
 
     /// The month that `day` falls in.

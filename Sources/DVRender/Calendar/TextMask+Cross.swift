@@ -1,4 +1,5 @@
 import DVSignal
+
 extension TextMask {
     /// A mask with both diagonals of a `width`×`height` box drawn as anti-aliased lines `thickness` pixels wide.
     public static func cross(width: Int, height: Int, thickness: Double) -> TextMask {

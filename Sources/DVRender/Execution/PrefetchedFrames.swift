@@ -39,7 +39,9 @@ final class PrefetchedFrames {
     func finish() {
         guard !finished else { return }
         finished = true
-        feeds.forEach { $0.exchange.cancel() }
+        for feed in feeds {
+            feed.exchange.cancel()
+        }
         done.wait()
     }
 

@@ -99,9 +99,12 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                 cacheUse.misses += outcome.cacheUse.misses
                 cacheUse.stored += outcome.cacheUse.stored
             }
-            switch try await BlockingWork.run("dvpipe replan", { [self, progress] in
-                try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
-            }) {
+            switch try await BlockingWork.run(
+                "dvpipe replan",
+                { [self, progress] in
+                    try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
+                })
+            {
             case let .finished(reports):
                 return reports
             case let .again(next):
@@ -173,17 +176,18 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                 progress.planned = settled
                 return .again(progress)
             }
-            return .finished(outcomes.indices.map { index in
-                let finished = outcomes[index].finished
-                let mine = finished.filter { progress.renderedHere.contains($0.spec.key) }
-                let others = finished.filter { !progress.renderedHere.contains($0.spec.key) }
-                var reusedFrom = Dictionary(grouping: others, by: \.origin).mapValues(\.count)
-                reusedFrom[SegmentOrigin.rendered] = nil
-                return SegmentsReport(
-                    planned: planned.forOutput(outputs[index]), layout: round.layouts[index], reusedCount: others.count,
-                    renderedCount: mine.count, reusedFrom: reusedFrom, failures: progress.failures
-                )
-            })
+            return .finished(
+                outcomes.indices.map { index in
+                    let finished = outcomes[index].finished
+                    let mine = finished.filter { progress.renderedHere.contains($0.spec.key) }
+                    let others = finished.filter { !progress.renderedHere.contains($0.spec.key) }
+                    var reusedFrom = Dictionary(grouping: others, by: \.origin).mapValues(\.count)
+                    reusedFrom[SegmentOrigin.rendered] = nil
+                    return SegmentsReport(
+                        planned: planned.forOutput(outputs[index]), layout: round.layouts[index], reusedCount: others.count,
+                        renderedCount: mine.count, reusedFrom: reusedFrom, failures: progress.failures
+                    )
+                })
         }
         // A broken clip can fail its own segment and the next one, in every output: report each file once.
         var newly: [String: String] = [:]
@@ -274,9 +278,13 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     private func finishStore() throws {
         guard let store = options.store else { return }
         store.finishUploads()
-        store.takeNotices().forEach { observer.handle(.warning($0)) }
+        for notice in store.takeNotices() {
+            observer.handle(.warning(notice))
+        }
         let traffic = store.traffic
-        if options.strict, let reason = traffic.failure ?? traffic.uploadFailure ?? (traffic.rejected > 0 ? "\(traffic.rejected) entries did not check" : nil) {
+        if options.strict,
+            let reason = traffic.failure ?? traffic.uploadFailure ?? (traffic.rejected > 0 ? "\(traffic.rejected) entries did not check" : nil)
+        {
             throw RenderError.storeFailed(address: store.settings.display, reason: reason)
         }
     }

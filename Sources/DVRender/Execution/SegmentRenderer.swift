@@ -123,7 +123,9 @@ public struct SegmentRenderer: Sendable {
                     running += 1
                     group.addTask {
                         try await Task.sleep(nanoseconds: 500_000_000)
-                        return try await BlockingWork.run("dvpipe segment") { try self.renderTogether([member], afterWaiting: true, observer: observer) }
+                        return try await BlockingWork.run("dvpipe segment") {
+                            try self.renderTogether([member], afterWaiting: true, observer: observer)
+                        }
                     }
                 }
             }
@@ -182,7 +184,9 @@ public struct SegmentRenderer: Sendable {
                 claimed.append(member)
             }
         }
-        defer { claimed.forEach { claims.release($0.spec.key) } }
+        defer {
+            for member in claimed { claims.release(member.spec.key) }
+        }
         return results + (try encode(claimed))
     }
 
@@ -199,7 +203,8 @@ public struct SegmentRenderer: Sendable {
             store?.upload(spec.key, record: record, from: segments, unlessPresent: true)
             return .finished(EncodedSegment(spec: spec, record: record, origin: reusedOrigin), cacheAsked: false, stored: false)
         case let .damaged(reason):
-            observer.handle(.warning(RenderWarning(.segmentDamaged, "\(segments.file(spec.key).path) (\(spec.label)): \(reason); rendering it again")))
+            observer.handle(
+                .warning(RenderWarning(.segmentDamaged, "\(segments.file(spec.key).path) (\(spec.label)): \(reason); rendering it again")))
         case .missing:
             break
         }
@@ -227,9 +232,10 @@ public struct SegmentRenderer: Sendable {
         // Each part's frames are set up when the part before has ended, on the producer's thread, a few
         // frames ahead of the encoders.
         let sources: [any CanvasFrameSource] = claimed.indices.map { index in
-            ChainedFrames(claimed[index].spec.parts.map { part in
-                { try self.frames(of: part, output: claimed[index].output, opened: opened[index], share: share) }
-            })
+            ChainedFrames(
+                claimed[index].spec.parts.map { part in
+                    { try self.frames(of: part, output: claimed[index].output, opened: opened[index], share: share) }
+                })
         }
         let frames = try PrefetchedFrames(sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height) })
         defer { frames.finish() }
@@ -247,7 +253,8 @@ public struct SegmentRenderer: Sendable {
             switch encoded[index] {
             case let .success(segment):
                 opened[index].moveAll(to: openClips[member.output])
-                let stored = cache.map { !$0.readOnly && $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
+                let stored =
+                    cache.map { !$0.readOnly && $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
                 store?.upload(member.spec.key, record: segment.record, from: work.segments)
                 results.append(MemberResult(member: member, outcome: .finished(segment, cacheAsked: cache != nil, stored: stored)))
             case let .failure(RenderError.clipFailed(path, reason)):

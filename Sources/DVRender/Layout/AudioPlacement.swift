@@ -33,8 +33,10 @@ struct AudioPlacement: Encodable, Hashable {
             var speed: PlaybackSpeed?
             var speedAudio: Job.SpeedAudio?
         }
-        return try WorkKey.make("loudness-window", Window(
-            identity: clip.identity, startInFile: startInFile, length: length, layered: layered, speed: clip.speed, speedAudio: speedAudio))
+        return try WorkKey.make(
+            "loudness-window",
+            Window(
+                identity: clip.identity, startInFile: startInFile, length: length, layered: layered, speed: clip.speed, speedAudio: speedAudio))
     }
 
     /// The sound of every clip of `layout`, in reel order, and the track's length in samples: each clip's
@@ -62,14 +64,16 @@ struct AudioPlacement: Encodable, Hashable {
                 crossfadeOut: overlap(piece, next), fadeInFromCard: cardBefore.map { overlap($0, piece) } ?? 0,
                 fadeOutToCard: overlap(piece, cardAfter), startInFile: clip.startMilliseconds * StereoSamples.sampleRate / 1000,
                 layered: clip.layers.map { layers in
-                    LayeredSound(audio: piece.day?.layerAudio ?? .mix, layers: layers.map { layer in
-                        LayeredSound.Layer(
-                            path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
-                            startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
-                            length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame),
-                            speed: layer.speed, speedAudio: speedAudio(piece, layer.speed)
-                        )
-                    })
+                    LayeredSound(
+                        audio: piece.day?.layerAudio ?? .mix,
+                        layers: layers.map { layer in
+                            LayeredSound.Layer(
+                                path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
+                                startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
+                                length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame),
+                                speed: layer.speed, speedAudio: speedAudio(piece, layer.speed)
+                            )
+                        })
                 },
                 speedAudio: speedAudio(piece, clip.speed)
             )

@@ -4,11 +4,12 @@ import DVPlanning
 extension PieceOverlays {
     /// The overlays with each text's fallback fonts, as `fallbacks` gives them for its text, font and language.
     func withFallbacks(_ fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont]) -> PieceOverlays {
-        PieceOverlays(items: items.map { item in
-            guard case var .text(text) = item else { return item }
-            text.fallbacks = fallbacks(text.text, TextStyle.font(text.font?.path), text.language)
-            return .text(text)
-        })
+        PieceOverlays(
+            items: items.map { item in
+                guard case var .text(text) = item else { return item }
+                text.fallbacks = fallbacks(text.text, TextStyle.font(text.font?.path), text.language)
+                return .text(text)
+            })
     }
 
     /// The shadow under every caption's letters.
@@ -30,44 +31,56 @@ extension PieceOverlays {
             switch overlay {
             case let .date(stamp):
                 let text = stamp.text(for: day)
-                items.append(.text(OverlayText(
-                    text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count, font: font(stamp.font),
-                    language: stamp.locale
-                )))
+                items.append(
+                    .text(
+                        OverlayText(
+                            text: text, position: stamp.position, size: stamp.size, look: stamp.look, firstFrame: 0, endFrame: count,
+                            font: font(stamp.font),
+                            language: stamp.locale
+                        )))
             case let .text(timed):
                 let start = timed.start.nearestFrame(fps: fps) - firstFrame
                 let end = timed.duration.map { (timed.start + $0).nearestFrame(fps: fps) - firstFrame } ?? count
                 let shown = max(0, start)..<min(count, end)
                 if !shown.isEmpty {
-                    items.append(.text(OverlayText(
-                        text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
-                        endFrame: shown.upperBound, font: font(timed.font), align: timed.align == .center ? nil : timed.align,
-                        direction: timed.direction == .auto ? nil : timed.direction, language: timed.language
-                    )))
+                    items.append(
+                        .text(
+                            OverlayText(
+                                text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
+                                endFrame: shown.upperBound, font: font(timed.font), align: timed.align == .center ? nil : timed.align,
+                                direction: timed.direction == .auto ? nil : timed.direction, language: timed.language
+                            )))
                 }
             case let .image(image):
-                items.append(.image(OverlayImage(
-                    file: image.file, identity: identities[image.file] ?? "", position: image.position, width: image.width,
-                    opacity: image.opacity
-                )))
+                items.append(
+                    .image(
+                        OverlayImage(
+                            file: image.file, identity: identities[image.file] ?? "", position: image.position, width: image.width,
+                            opacity: image.opacity
+                        )))
             case let .video(video):
-                items.append(.video(OverlayVideo(
-                    file: video.file, identity: identities[video.file] ?? "", rect: video.rect, loop: video.loop,
-                    opacity: video.opacity
-                )))
+                items.append(
+                    .video(
+                        OverlayVideo(
+                            file: video.file, identity: identities[video.file] ?? "", rect: video.rect, loop: video.loop,
+                            opacity: video.opacity
+                        )))
             }
         }
         let style = job.captions
         for caption in job.captions(on: day) {
             guard let shown = caption.frames(fps: fps, clipFrames: count) else { continue }
             let look = Job.TextLook(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
-            items.append(.text(OverlayText(
-                text: style.letterCase.apply(to: Place.fill(caption.text, with: day.clip?.place)), position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
-                look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
-                fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
-                align: style.align == .center ? nil : style.align, direction: style.direction == .auto ? nil : style.direction,
-                language: style.language
-            )))
+            items.append(
+                .text(
+                    OverlayText(
+                        text: style.letterCase.apply(to: Place.fill(caption.text, with: day.clip?.place)),
+                        position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
+                        look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
+                        fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
+                        align: style.align == .center ? nil : style.align, direction: style.direction == .auto ? nil : style.direction,
+                        language: style.language
+                    )))
         }
         self.init(items: items)
     }

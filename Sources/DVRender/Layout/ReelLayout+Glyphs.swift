@@ -29,7 +29,8 @@ extension ReelLayout {
             guard let missing = try? TextLayout.fallbacks(for: text, fontPath: fontPath, language: language, fonts: fonts).missing else { continue }
             for character in missing {
                 let code = String(character.value, radix: 16, uppercase: true)
-                let message = "no installed font has a glyph for '\(character)' "
+                let message =
+                    "no installed font has a glyph for '\(character)' "
                     + "(U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) in the text \"\(text)\"; it is drawn as a box"
                 if seen.insert(message).inserted {
                     warnings.append(message)

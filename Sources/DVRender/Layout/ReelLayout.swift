@@ -60,7 +60,8 @@ public struct ReelLayout: Sendable {
                 let color = card?.color ?? .white
                 let font = TextStyle.font(card?.font)
                 var title = TitleCardSource(
-                    text: Place.fill(card?.text ?? "", with: plan.mostDaysPlace), frameCount: end - first, background: background, textColor: color.opaque,
+                    text: Place.fill(card?.text ?? "", with: plan.mostDaysPlace), frameCount: end - first, background: background,
+                    textColor: color.opaque,
                     fontPath: font, fontIdentity: identities[font] ?? "",
                     textOpacity: color.alpha == 255 ? nil : Double(color.alpha) / 255
                 )
@@ -73,7 +74,8 @@ public struct ReelLayout: Sendable {
                 }
                 day = planned
                 var clip = ClipSource(
-                    path: path, byteRange: planned.clip?.motionPhoto?.byteRange, identity: identities[path] ?? "", startMilliseconds: Int(planned.clip?.start.milliseconds ?? 0),
+                    path: path, byteRange: planned.clip?.motionPhoto?.byteRange, identity: identities[path] ?? "",
+                    startMilliseconds: Int(planned.clip?.start.milliseconds ?? 0),
                     frameCount: end - first, day: date.description,
                     overlays: PieceOverlays(
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
@@ -148,7 +150,7 @@ public struct ReelLayout: Sendable {
         let lastFrame = (lastClip.layers?.first?.frameCount ?? lastClip.frameCount) - 1
         let wanted = [
             (index: pieces.startIndex, on: intro, clip: firstClip, at: seconds(firstClip, 0)),
-            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, max(0, lastFrame))),
+            (index: pieces.endIndex - 1, on: outro, clip: lastClip, at: seconds(lastClip, max(0, lastFrame)))
         ]
         for (index, on, clip, at) in wanted where on {
             guard case var .card(card) = pieces[index].source else { continue }

@@ -1,4 +1,5 @@
 import DVPlanning
+
 /// How two neighbouring clips meet: the transition style and how many frames they overlap.
 public struct Join: Sendable, Hashable, Codable {
     public var style: Job.Transition.Style

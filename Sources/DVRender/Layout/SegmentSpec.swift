@@ -1,5 +1,5 @@
-import DVPlanning
 import DVMedia
+import DVPlanning
 
 /// One run of frames a segment shows; a segment is one or two of them, encoded together.
 public enum SegmentContent: Sendable, Hashable, Encodable {

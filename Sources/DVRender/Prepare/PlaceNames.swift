@@ -10,7 +10,8 @@ public enum PlaceNames {
     /// `$XDG_DATA_HOME/dvpipe` (`~/.local/share/dvpipe`), `/usr/local/share/dvpipe` and `/usr/share/dvpipe`.
     public static func candidates(_ environment: [String: String]) -> [String] {
         if let named = environment["DVPIPE_PLACES"], !named.isEmpty { return [named] }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
         return ["\(data)/dvpipe/cities1000.csv", "/usr/local/share/dvpipe/cities1000.csv", "/usr/share/dvpipe/cities1000.csv"]
     }
@@ -45,9 +46,15 @@ public enum PlaceNames {
     private static func countries() -> [String: String] {
         struct Entries: Decodable {
             struct Country: Decodable {
-                var alpha_2: String
+                var alpha2: String
                 var name: String
-                var common_name: String?
+                var commonName: String?
+
+                enum CodingKeys: String, CodingKey {
+                    case alpha2 = "alpha_2"
+                    case name
+                    case commonName = "common_name"
+                }
             }
 
             var list: [Country]
@@ -56,7 +63,7 @@ public enum PlaceNames {
         guard let data = FileManager.default.contents(atPath: countriesFile), let entries = try? JSONDecoder().decode(Entries.self, from: data) else {
             return [:]
         }
-        return Dictionary(entries.list.map { ($0.alpha_2, $0.common_name ?? $0.name) }) { first, _ in first }
+        return Dictionary(entries.list.map { ($0.alpha2, $0.commonName ?? $0.name) }) { first, _ in first }
     }
 }
 

@@ -148,12 +148,15 @@ public struct PlannedJob: Sendable {
             videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
         }
         let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
-        return try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, framing: { clip, width, height in
-            guard let video = videos[clip.path] else { return nil }
-            return Self.framing(
-                of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height, fps: canvas.fps
-            )
-        }, fallbacks: fallbacks)
+        return try ReelLayout(
+            plan: plan, job: job, identities: identities, canvas: canvas,
+            framing: { clip, width, height in
+                guard let video = videos[clip.path] else { return nil }
+                return Self.framing(
+                    of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height,
+                    fps: canvas.fps
+                )
+            }, fallbacks: fallbacks)
     }
 
     /// The fonts a text needs besides its own, as fontconfig chooses them on this machine, each named by its

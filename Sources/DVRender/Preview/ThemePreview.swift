@@ -17,9 +17,10 @@ public enum ThemePreview {
         let width = first.width, height = first.height
         let sheet = try VideoFrame(width: gap + pictures.count * (width + gap), height: height + 2 * gap)
         sheet.fill(y: 30, u: 128, v: 128)
-        let identities = try job.output.look.map { look in
-            BuiltInTheme.lookName(of: look.lut) != nil ? [:] : [look.lut: try ContentHash.hex(ofFileAt: look.lut)]
-        } ?? [:]
+        let identities =
+            try job.output.look.map { look in
+                BuiltInTheme.lookName(of: look.lut) != nil ? [:] : [look.lut: try ContentHash.hex(ofFileAt: look.lut)]
+            } ?? [:]
         let cube = try job.output.look.flatMap { look in try LookCube.cube([AppliedLook(look, identities: identities)]) }
         for (index, picture) in pictures.enumerated() {
             cube?.apply(to: picture, x: 0, y: 0, width: width, height: height)

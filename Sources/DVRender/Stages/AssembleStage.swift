@@ -42,16 +42,18 @@ struct AssembleStage {
             var audioTrack: String
             var subtitles: [SubtitleCue]
         }
-        return try WorkKey.make("assemble", Material(
-            segments: layout.segments.map(\.key), audioTrack: audioTrack.lastPathComponent, subtitles: subtitles
-        ))
+        return try WorkKey.make(
+            "assemble",
+            Material(
+                segments: layout.segments.map(\.key), audioTrack: audioTrack.lastPathComponent, subtitles: subtitles
+            ))
     }
 
     /// The output (named `name` in `outputs:`) as the last assembly left it, if it is still exactly an
     /// assembly of `inputs` (same record, same SHA-256); nil when it has to be assembled.
     func unchangedOutput(inputs: String, output: URL, name: String?, observer: some RenderObserver) -> AssembledReel? {
         guard work.outputState(inputs: inputs, output: output, name: name, checkContent: true) == .upToDate,
-              let record = work.recordedAssembly(output: name)
+            let record = work.recordedAssembly(output: name)
         else { return nil }
         observer.handle(.stageStarted(.assemble, total: 1))
         observer.handle(.unitFinished(.assemble, done: 1, total: 1, reused: true, name: output.path))

@@ -67,14 +67,16 @@ struct AudioStage {
             try writer.write(try chunk.packets())
             while mixedClips < placements.count, timeline.clips[mixedClips].end <= chunking.kept(chunk.index).upperBound {
                 mixedClips += 1
-                observer.handle(.unitFinished(
-                    .audio, done: mixedClips, total: placements.count, reused: false, name: placements[mixedClips - 1].clip.path
-                ))
+                observer.handle(
+                    .unitFinished(
+                        .audio, done: mixedClips, total: placements.count, reused: false, name: placements[mixedClips - 1].clip.path
+                    ))
             }
         }
         for index in 0..<chunking.chunkCount {
             let input = chunking.input(index)
-            let planFile = timeline.music == nil ? try store.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
+            let planFile =
+                timeline.music == nil ? try store.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
             if let planFile, let known = store.packets(planFile: planFile) {
                 pending.append(pool.known(index, packets: known))
             } else {
@@ -90,12 +92,13 @@ struct AudioStage {
                     try planFile.map { try store.note(chunkFile, in: $0) }
                     pending.append(pool.known(index, packets: packets))
                 } else {
-                    pending.append(pool.encode(index) {
-                        let packets = try chunking.encode(chunk: index, samples: samples)
-                        try store.keep(packets, in: chunkFile)
-                        try planFile.map { try store.note(chunkFile, in: $0) }
-                        return packets
-                    })
+                    pending.append(
+                        pool.encode(index) {
+                            let packets = try chunking.encode(chunk: index, samples: samples)
+                            try store.keep(packets, in: chunkFile)
+                            try planFile.map { try store.note(chunkFile, in: $0) }
+                            return packets
+                        })
                 }
             }
             while let first = pending.first, pending.count > pool.ahead || first.isFinished {
@@ -190,13 +193,19 @@ struct AudioStage {
             let samples: StereoSamples
             do {
                 samples = try read(placement) { path, error in
-                    observer.handle(.warning(RenderWarning(
-                        .soundUndecodable, "\(path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: path))); the layer is silent")))
+                    observer.handle(
+                        .warning(
+                            RenderWarning(
+                                .soundUndecodable,
+                                "\(path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: path))); the layer is silent")))
                 }
             } catch {
-                observer.handle(.warning(RenderWarning(
-                    .soundUndecodable,
-                    "\(placement.clip.path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: placement.clip.path))); the day plays silence")))
+                observer.handle(
+                    .warning(
+                        RenderWarning(
+                            .soundUndecodable,
+                            "\(placement.clip.path): its sound cannot be decoded (\(RenderError.reason(of: error, besides: placement.clip.path))); the day plays silence"
+                        )))
                 samples = StereoSamples(silence: placement.length)
             }
             windows[key] = LoudnessCache.Window(measurement: LoudnessMeter.measure(samples), hasSound: samples.hasSound)
@@ -230,9 +239,11 @@ struct AudioStage {
         }
         var audio = job.audio
         audio.music?.file = ""
-        return try WorkKey.make("audio-track", Material(
-            audio: audio, musicIdentity: musicIdentity, bitrate: job.output.audio.bitrate.bitsPerSecond, length: length,
-            placements: placements
-        ))
+        return try WorkKey.make(
+            "audio-track",
+            Material(
+                audio: audio, musicIdentity: musicIdentity, bitrate: job.output.audio.bitrate.bitsPerSecond, length: length,
+                placements: placements
+            ))
     }
 }

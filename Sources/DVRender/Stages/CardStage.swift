@@ -34,7 +34,8 @@ struct CardStage {
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
             let block = try TextBlock(
-                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(\.file), fonts: FontSet(pool: fonts), pixelSize: pixelSize, maxWidth: widest, wrap: true)
+                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(\.file), fonts: FontSet(pool: fonts), pixelSize: pixelSize,
+                maxWidth: widest, wrap: true)
             let mask = block.mask
             picture.draw(
                 block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited,
@@ -52,13 +53,15 @@ struct CardStage {
             picture.fill(card.background.bt709Limited)
             return picture
         }
-        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
+        let normalizer = try CanvasNormalizer(
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
             toneMap: canvas.toneMap
         )
         let picture = try normalizer.makeCanvas()
         do {
             let reader = try ClipReader(
-                url: URL(fileURLWithPath: backdrop.path), byteRange: backdrop.byteRange, start: backdrop.seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps,
+                url: URL(fileURLWithPath: backdrop.path), byteRange: backdrop.byteRange, start: backdrop.seconds, duration: 1 / Double(canvas.fps),
+                outputFPS: canvas.fps,
                 threads: 1
             )
             guard let still = try reader.next() else {

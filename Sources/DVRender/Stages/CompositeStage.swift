@@ -71,7 +71,8 @@ private struct OpenLayer {
         guard index < layer.frameCount else { return nil }
         if frames == nil {
             let last = min(end, layer.frameCount)
-            let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share).load(clip, firstFrame: index, frameCount: last - index)
+            let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share).load(
+                clip, firstFrame: index, frameCount: last - index)
             frames = try NormalizeStage(canvas: stage.canvas).normalize(loaded, width: layer.rect.width, height: layer.rect.height, fit: layer.fit)
             openedEnd = last
         }

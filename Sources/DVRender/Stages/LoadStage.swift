@@ -33,7 +33,8 @@ struct LoadStage {
         }
         do {
             if let share {
-                return LoadedClip(source: source, reader: try share.tap(source, firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, open: open))
+                return LoadedClip(
+                    source: source, reader: try share.tap(source, firstTick: firstFrame, frameCount: frameCount, outputFPS: fps, open: open))
             }
             return LoadedClip(source: source, reader: try open(firstFrame, frameCount))
         } catch let error as MediaError {

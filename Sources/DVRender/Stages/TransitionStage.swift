@@ -1,5 +1,5 @@
-import DVPlanning
 import DVMedia
+import DVPlanning
 
 /// The overlap of two pieces blended frame by frame: the transition stage's product.
 public struct BlendedFrames: CanvasFrameSource {

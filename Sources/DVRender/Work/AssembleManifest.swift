@@ -67,7 +67,7 @@ extension WorkFolder {
     func outputState(inputs: String, output: URL, name: String?, checkContent: Bool) -> OutputState {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: output.path) else { return .missing }
         guard let record = recordedAssembly(output: name), record.inputs == inputs, record.outputPath == relativePath(to: output),
-              (attributes[.size] as? NSNumber)?.int64Value == record.byteCount
+            (attributes[.size] as? NSNumber)?.int64Value == record.byteCount
         else { return .stale }
         if checkContent {
             return (try? ContentHash.hex(ofFileAt: output.path)) == record.fileHash ? .upToDate : .stale

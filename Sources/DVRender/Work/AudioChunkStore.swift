@@ -51,9 +51,10 @@ struct AudioChunkStore {
         let input = chunking.input(index)
         var reaching: [Reaching] = []
         for (order, clip) in timeline.clips.enumerated() where clip.start < input.upperBound && clip.end > input.lowerBound {
-            reaching.append(Reaching(
-                window: try placements[order].windowKey(), clip: clip, incoming: order > 0 ? timeline.clips[order - 1].join : nil,
-                last: order == timeline.clips.count - 1))
+            reaching.append(
+                Reaching(
+                    window: try placements[order].windowKey(), clip: clip, incoming: order > 0 ? timeline.clips[order - 1].join : nil,
+                    last: order == timeline.clips.count - 1))
         }
         let material = Material(
             geometry: Geometry(index: index, chunking: chunking), trackLength: timeline.length, clipsMuted: timeline.clipsMuted,

@@ -67,7 +67,8 @@ public struct BrokenClips: Sendable {
                 found[identity] = Self.decode(body, identity: identity)
             }
         }
-        for (identity, record) in found where Self.read(work.brokenClipsFolder.appendingPathComponent("\(identity).json"), identity: identity) == nil {
+        for (identity, record) in found where Self.read(work.brokenClipsFolder.appendingPathComponent("\(identity).json"), identity: identity) == nil
+        {
             try? Self.write(JSONCoding.encoder.encode(record), identity: identity, in: work.brokenClipsFolder)
         }
         return found.mapValues(\.reason)
@@ -99,7 +100,7 @@ public struct BrokenClips: Sendable {
     /// name, or damaged, says nothing).
     private static func decode(_ body: Data, identity: String) -> Record? {
         guard let record = try? JSONDecoder().decode(Record.self, from: body), record.version == Record.currentVersion,
-              record.identity == identity
+            record.identity == identity
         else { return nil }
         return record
     }

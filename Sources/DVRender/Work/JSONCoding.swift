@@ -21,7 +21,7 @@ extension VersionedManifest {
     /// The manifest at `url`; nil when missing, unreadable or in another version.
     static func read(from url: URL) -> Self? {
         guard let data = try? Data(contentsOf: url), let manifest = try? JSONDecoder().decode(Self.self, from: data),
-              manifest.version == currentVersion
+            manifest.version == currentVersion
         else { return nil }
         return manifest
     }

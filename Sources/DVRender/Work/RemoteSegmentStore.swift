@@ -78,13 +78,17 @@ public final class RemoteSegmentStore: Sendable {
         guard !state.withLock({ $0.distrusted.contains(record.fileHash) }) else { return nil }
         guard let bytes = get("cas/\(record.fileHash)") else {
             if state.withLock({ $0.traffic.failure == nil }) {
-                reject(key, "\(settings.display)ac/\(key) names bytes the store no longer holds (cas/\(record.fileHash)); rendering the segment again")
+                reject(
+                    key, "\(settings.display)ac/\(key) names bytes the store no longer holds (cas/\(record.fileHash)); rendering the segment again")
             }
             return nil
         }
         guard record.describes(bytes) else {
             state.withLock { _ = $0.distrusted.insert(record.fileHash) }
-            reject(key, "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again")
+            reject(
+                key,
+                "\(settings.display)cas/\(record.fileHash): its bytes are not the ones their SHA-256 names (\(bytes.count) bytes); rendering the segment again"
+            )
             return nil
         }
         guard (try? folder.put(key, bytes: bytes, record: record)) != nil else { return nil }
@@ -173,8 +177,9 @@ public final class RemoteSegmentStore: Sendable {
             state.withLock { state in
                 guard state.traffic.uploadFailure == nil else { return }
                 state.traffic.uploadFailure = "PUT \(path): HTTP \(response.status)"
-                state.notices.append(RenderWarning(
-                    .storeUploadsStopped, "segment store \(settings.display): PUT \(path): HTTP \(response.status); uploading nothing more"))
+                state.notices.append(
+                    RenderWarning(
+                        .storeUploadsStopped, "segment store \(settings.display): PUT \(path): HTTP \(response.status); uploading nothing more"))
             }
         case let .failure(failure):
             giveUp(failure.description)

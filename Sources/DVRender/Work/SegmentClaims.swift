@@ -22,7 +22,7 @@ public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Field 22 of `/proc/PID/stat`: when the process started; nil when there is no such process.
     private static func startTicks(of pid: Int32) -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")")
+            let close = text.lastIndex(of: ")")
         else { return nil }
         // After the command name in parentheses: state is field 3, start time field 22.
         let fields = text[text.index(after: close)...].split(separator: " ")
@@ -137,7 +137,7 @@ public final class SegmentClaims: Sendable {
         let temporary = FileSync.temporary(for: file, suffix: "tmp")
         defer { unlink(temporary.path) }
         guard let data = try? JSONCoding.encoder.encode(ClaimHolder.current),
-              (try? FileSync.writeAtomically(data, to: temporary)) != nil
+            (try? FileSync.writeAtomically(data, to: temporary)) != nil
         else { return false }
         return link(temporary.path, file.path) == 0
     }

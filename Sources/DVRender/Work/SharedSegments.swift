@@ -9,7 +9,9 @@ struct SharedSegments: Sendable {
     /// Takes segment `key` into `work`: linked from the cache (and marked used there), else downloaded from
     /// the store and checked. A damaged cache entry (named with `label`) and what the store met go to `warn`.
     /// Returns the record and where it came from; nil when neither has it.
-    func take(_ key: String, label: String, into work: SegmentFolder, warn: (RenderWarning) -> Void) -> (record: SegmentRecord, origin: SegmentOrigin)? {
+    func take(_ key: String, label: String, into work: SegmentFolder, warn: (RenderWarning) -> Void) -> (
+        record: SegmentRecord, origin: SegmentOrigin
+    )? {
         if let cache {
             switch cache.segments.check(key) {
             case let .finished(record):

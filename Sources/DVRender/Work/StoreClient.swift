@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where a remote segment store is and how to reach it: `--cache URL` (or `DVPIPE_CACHE=URL`), a header
@@ -44,7 +45,10 @@ public struct RemoteStoreSettings: Sendable {
             guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
                 throw StoreAddressError("DVPIPE_CACHE_HEADER must be 'Name: value' (e.g. 'Authorization: Bearer …')")
             }
-            header = (String(given[..<colon]).trimmingCharacters(in: .whitespaces), String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            header = (
+                String(given[..<colon]).trimmingCharacters(in: .whitespaces),
+                String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            )
         }
         parts.user = nil
         parts.password = nil

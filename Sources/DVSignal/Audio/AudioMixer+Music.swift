@@ -71,7 +71,8 @@ extension AudioMixer {
         }
         let ramp = duckRampLength
         let depth = music.volume * (1 - music.duck)
-        for range in merged(ranges, closerThan: 2 * ramp) where range.lowerBound - ramp < window.upperBound && range.upperBound + ramp > window.lowerBound {
+        for range in merged(ranges, closerThan: 2 * ramp)
+        where range.lowerBound - ramp < window.upperBound && range.upperBound + ramp > window.lowerBound {
             let ducked = music.volume * music.duck
             for index in range.clamped(to: inside) {
                 envelope[index - window.lowerBound] = ducked

@@ -37,10 +37,13 @@ public enum AudioMixer {
                 let incoming = index > 0 ? timeline.clips[index - 1].join : .crossfade(overlap: clip.fadeInFromSilence)
                 let outgoing = isLast ? .crossfade(overlap: clip.fadeOutToSilence) : clip.join
                 if !isLast, outgoing.overlap > 0 {
-                    precondition(timeline.clips[index + 1].start == clip.end - outgoing.overlap, "clip \(index + 1) must start where the crossfade begins")
+                    precondition(
+                        timeline.clips[index + 1].start == clip.end - outgoing.overlap, "clip \(index + 1) must start where the crossfade begins")
                 }
                 let count = min(samples.count, timeline.length - clip.start)
-                add(samples, count: count, at: clip.start - window.lowerBound, gain: clip.gain, fadeIn: Fade(incoming), fadeOut: Fade(outgoing), to: &track)
+                add(
+                    samples, count: count, at: clip.start - window.lowerBound, gain: clip.gain, fadeIn: Fade(incoming), fadeOut: Fade(outgoing),
+                    to: &track)
             }
         }
         if let music = timeline.music {

@@ -62,10 +62,13 @@ package struct KWeightingFilter {
             for index in block * blockLength..<(block + 1) * blockLength {
                 let x = Double(input[index])
                 let y = s.b0 * x + s.b1 * x1 + s.b2 * x2 - s.a1 * y1 - s.a2 * y2
-                x2 = x1; x1 = x
+                x2 = x1
+                x1 = x
                 let u = y - 2 * y1 + y2 - h.a1 * u1 - h.a2 * u2
-                y2 = y1; y1 = y
-                u2 = u1; u1 = u
+                y2 = y1
+                y1 = y
+                u2 = u1
+                u1 = u
                 sum += u * u
             }
             sums[block] += sum

@@ -31,9 +31,12 @@ public enum LoudnessMeter {
                 truePeak = max(truePeak, TruePeakMeter.peak(of: buffer))
             }
         }
-        let blockPowers = subBlocks.count < 4 ? [] : (0...subBlocks.count - 4).map { first in
-            subBlocks[first..<first + 4].reduce(0, +) / Double(4 * blockLength)
-        }
+        let blockPowers =
+            subBlocks.count < 4
+            ? []
+            : (0...subBlocks.count - 4).map { first in
+                subBlocks[first..<first + 4].reduce(0, +) / Double(4 * blockLength)
+            }
         let aboveAbsolute = blockPowers.filter { loudness(ofPower: $0) > absoluteGate }
         guard !aboveAbsolute.isEmpty else {
             return LoudnessMeasurement(integrated: nil, truePeak: Double(truePeak), gatedBlocks: 0)

@@ -89,6 +89,6 @@ public enum TimeStretch {
     }
 }
 
-private extension Int {
-    func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(high, Swift.max(low, self)) }
+extension Int {
+    fileprivate func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(high, Swift.max(low, self)) }
 }

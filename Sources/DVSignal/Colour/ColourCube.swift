@@ -57,9 +57,11 @@ public final class ColourCube: @unchecked Sendable {
     /// Samples `convert` (10-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
     /// cells where the interpolation misses `exact` (the same conversion of one sample, as fast as can be),
     /// of those whose centre `measured` accepts (the others hold codes no source writes).
-    public convenience init(tenBit convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
-                            exact: @escaping @Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>,
-                            measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }) {
+    public convenience init(
+        tenBit convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+        exact: @escaping @Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>,
+        measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
+    ) {
         self.init(inputBits: 10, convert, exact: exact, measured: measured)
     }
 
@@ -70,8 +72,10 @@ public final class ColourCube: @unchecked Sendable {
             exact: { toneMap.tabulated(y: $0, cb: $1, cr: $2) }, measured: toneMap.holdsSignal)
     }
 
-    private init(inputBits: Int, _ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
-                 exact: (@Sendable (Int, Int, Int) -> SIMD3<Double>)?, measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }) {
+    private init(
+        inputBits: Int, _ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+        exact: (@Sendable (Int, Int, Int) -> SIMD3<Double>)?, measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
+    ) {
         self.inputBits = inputBits
         self.exact = exact
         // Grid points every 8 codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid point:
@@ -108,8 +112,10 @@ public final class ColourCube: @unchecked Sendable {
         let bits = SendablePointer(marked)
         DispatchQueue.concurrentPerform(iterations: cells) { u in
             for v in 0..<cells {
-                for y in 0..<cells where measured(SIMD3(Double(y), Double(u), Double(v)) * step + step / 2)
-                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), exact: exact!) {
+                for y in 0..<cells
+                where measured(SIMD3(Double(y), Double(u), Double(v)) * step + step / 2)
+                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), exact: exact!)
+                {
                     bits.pointer[(u * cells + v) * lumaWords + y >> 6] |= 1 << UInt64(y & 63)
                 }
             }
@@ -188,18 +194,18 @@ public final class ColourCube: @unchecked Sendable {
         /// The Swift loop, on any machine.
         case scalar
         #if arch(x86_64)
-        /// CColourKernel's AVX2 code, four 2×2 blocks at a time.
-        case avx2
-        /// CColourKernel's AVX-512 code (F and DQ), eight 2×2 blocks at a time.
-        case avx512
+            /// CColourKernel's AVX2 code, four 2×2 blocks at a time.
+            case avx2
+            /// CColourKernel's AVX-512 code (F and DQ), eight 2×2 blocks at a time.
+            case avx512
         #endif
 
         /// The loops this CPU runs, the slowest first (asked once).
         package static let available: [Loop] = {
             var loops = [Loop.scalar]
             #if arch(x86_64)
-            if dv_cube_has_avx2() { loops.append(.avx2) }
-            if dv_cube_has_avx512() { loops.append(.avx512) }
+                if dv_cube_has_avx2() { loops.append(.avx2) }
+                if dv_cube_has_avx512() { loops.append(.avx512) }
             #endif
             return loops
         }()
@@ -218,8 +224,8 @@ public final class ColourCube: @unchecked Sendable {
             switch loop {
             case .scalar: convert(from: planes, into: planes, width: width, rows: rows, largest: 255)
             #if arch(x86_64)
-            case .avx2: dv_cube_apply8_avx2(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
-            case .avx512: dv_cube_apply8_avx512(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx2: dv_cube_apply8_avx2(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx512: dv_cube_apply8_avx512(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
         }
@@ -234,8 +240,8 @@ public final class ColourCube: @unchecked Sendable {
             switch loop {
             case .scalar: convert(from: source, into: target, width: width, rows: rows, largest: 1023)
             #if arch(x86_64)
-            case .avx2: dv_cube_apply10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
-            case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx2: dv_cube_apply10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
             convertMarked(from: source, into: target, width: width, rows: rows)
@@ -269,8 +275,10 @@ public final class ColourCube: @unchecked Sendable {
                 let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
                 // Most blocks' chroma has no marked cell at any luma: its few words say so.
                 guard (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
-                let lumas = (Int(top[2 * column]) & 1023, Int(top[2 * column + 1]) & 1023,
-                             Int(bottom[2 * column]) & 1023, Int(bottom[2 * column + 1]) & 1023)
+                let lumas = (
+                    Int(top[2 * column]) & 1023, Int(top[2 * column + 1]) & 1023,
+                    Int(bottom[2 * column]) & 1023, Int(bottom[2 * column + 1]) & 1023
+                )
                 @inline(__always) func isMarked(_ luma: Int) -> Bool {
                     let cell = luma >> cellBits
                     return lumaBits[cell >> 6] >> UInt64(cell & 63) & 1 != 0
@@ -380,17 +388,17 @@ extension ColourCube {
 }
 
 #if arch(x86_64)
-extension Planes420<UInt8> {
-    /// The same planes for CColourKernel.
-    fileprivate var kernel: dv_planes8 { dv_planes8(y: y, y_stride: yStride, u: u, v: v, chroma_stride: chromaStride) }
-}
-
-extension Planes420<UInt16> {
-    /// The same planes for CColourKernel, which only reads them.
-    fileprivate var kernel: dv_planes16 {
-        dv_planes16(y: UnsafePointer(y), y_stride: yStride, u: UnsafePointer(u), v: UnsafePointer(v), chroma_stride: chromaStride)
+    extension Planes420<UInt8> {
+        /// The same planes for CColourKernel.
+        fileprivate var kernel: dv_planes8 { dv_planes8(y: y, y_stride: yStride, u: u, v: v, chroma_stride: chromaStride) }
     }
-}
+
+    extension Planes420<UInt16> {
+        /// The same planes for CColourKernel, which only reads them.
+        fileprivate var kernel: dv_planes16 {
+            dv_planes16(y: UnsafePointer(y), y_stride: yStride, u: UnsafePointer(u), v: UnsafePointer(v), chroma_stride: chromaStride)
+        }
+    }
 #endif
 
 /// A pointer that several tasks write through, each to its own elements.
@@ -424,8 +432,10 @@ package struct Planes420<Sample>: @unchecked Sendable {
 extension Planes420 {
     /// The first samples of pair of rows `row`: its two luma rows and its chroma rows.
     @inline(__always)
-    func rowPair(_ row: Int) -> (top: UnsafeMutablePointer<Sample>, bottom: UnsafeMutablePointer<Sample>,
-                                 u: UnsafeMutablePointer<Sample>, v: UnsafeMutablePointer<Sample>) {
+    func rowPair(_ row: Int) -> (
+        top: UnsafeMutablePointer<Sample>, bottom: UnsafeMutablePointer<Sample>,
+        u: UnsafeMutablePointer<Sample>, v: UnsafeMutablePointer<Sample>
+    ) {
         let top = y + 2 * row * yStride
         return (top, top + yStride, u + row * chromaStride, v + row * chromaStride)
     }

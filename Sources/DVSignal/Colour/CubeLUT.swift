@@ -58,7 +58,8 @@ public struct CubeLUT: Sendable, Equatable {
         var scaled = (value - table.domainMin) / (table.domainMax - table.domainMin) * last
         scaled = scaled.replacing(with: 0, where: .!(scaled .>= 0)).replacing(with: last, where: scaled .> last)
         let floor = scaled.rounded(.down)
-        let index = SIMD3<Int>(Int(floor.x), Int(floor.y), Int(floor.z)).replacing(with: table.size - 2, where: SIMD3<Int>(Int(floor.x), Int(floor.y), Int(floor.z)) .> table.size - 2)
+        let index = SIMD3<Int>(Int(floor.x), Int(floor.y), Int(floor.z)).replacing(
+            with: table.size - 2, where: SIMD3<Int>(Int(floor.x), Int(floor.y), Int(floor.z)) .> table.size - 2)
         return (index, scaled - SIMD3<Double>(Double(index.x), Double(index.y), Double(index.z)))
     }
 
@@ -224,7 +225,8 @@ private struct CubeReader {
             guard values[0] < values[1] else { throw fail("LUT_3D_INPUT_RANGE's minimum must be below its maximum") }
             range3D = (values[0], values[1])
         default:
-            throw fail("unknown keyword '\(keyword)'; a .cube file has TITLE, LUT_1D_SIZE, LUT_3D_SIZE, DOMAIN_MIN, DOMAIN_MAX and rows of three numbers")
+            throw fail(
+                "unknown keyword '\(keyword)'; a .cube file has TITLE, LUT_1D_SIZE, LUT_3D_SIZE, DOMAIN_MIN, DOMAIN_MAX and rows of three numbers")
         }
     }
 
@@ -238,7 +240,10 @@ private struct CubeReader {
         }
         let count1D = size1D?.size ?? 0, count3D = (size3D?.size ?? 0) * (size3D?.size ?? 0) * (size3D?.size ?? 0)
         guard rows.count == count1D + count3D else {
-            let sizes = [size1D.map { "LUT_1D_SIZE \($0.size) needs \($0.size) rows" }, size3D.map { "LUT_3D_SIZE \($0.size) needs \($0.size)³ = \(count3D) rows" }]
+            let sizes = [
+                size1D.map { "LUT_1D_SIZE \($0.size) needs \($0.size) rows" },
+                size3D.map { "LUT_3D_SIZE \($0.size) needs \($0.size)³ = \(count3D) rows" }
+            ]
             throw CubeLUT.ParseError(
                 line: (size3D ?? size1D)?.line ?? 1, column: 1,
                 message: sizes.compactMap { $0 }.joined(separator: " and ") + "; the file has \(rows.count)")

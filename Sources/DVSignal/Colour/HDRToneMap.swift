@@ -79,8 +79,9 @@ public final class HDRToneMap: @unchecked Sendable {
         sceneGain = Self.table(steps: Self.signalSteps) { root in
             // The OOTF of a grey of scene luminance root², relative to the grey itself.
             let grey = white * (root * root)
-            return root > 0 ? HLGCurve.displayLight(grey, weights: weights, displayPeak: HLGCurve.nominalPeak).x / (root * root)
-                / HighlightRollOff.referenceWhite : 0
+            return root > 0
+                ? HLGCurve.displayLight(grey, weights: weights, displayPeak: HLGCurve.nominalPeak).x / (root * root)
+                    / HighlightRollOff.referenceWhite : 0
         }
     }
 
@@ -124,7 +125,8 @@ public final class HDRToneMap: @unchecked Sendable {
         let transfer = source.transfer
         func light(_ value: Double) -> Double { Self.channelLight(min(max(value, 0), 1), transfer) }
         let channels = SIMD3(light(signal.x), light(signal.y), light(signal.z))
-        let display = isHLG
+        let display =
+            isHLG
             ? HLGCurve.displayLight(channels, weights: weights, displayPeak: HLGCurve.nominalPeak) / HighlightRollOff.referenceWhite
             : channels
         let relative = inBT709(display)
@@ -153,9 +155,10 @@ public final class HDRToneMap: @unchecked Sendable {
         let sdr = ColourConversion.fitIntoGamut(relative)
         let encodingSteps = Self.encodingSteps
         let roots = sdr.squareRoot()
-        return outputCodes(SIMD3(
-            Self.interpolate(encoding, steps: encodingSteps, at: roots.x), Self.interpolate(encoding, steps: encodingSteps, at: roots.y),
-            Self.interpolate(encoding, steps: encodingSteps, at: roots.z)))
+        return outputCodes(
+            SIMD3(
+                Self.interpolate(encoding, steps: encodingSteps, at: roots.x), Self.interpolate(encoding, steps: encodingSteps, at: roots.y),
+                Self.interpolate(encoding, steps: encodingSteps, at: roots.z)))
     }
 
     /// True when 10-bit `codes` decode to R′G′B′ a source can hold (each within 0…1, give or take what a cell

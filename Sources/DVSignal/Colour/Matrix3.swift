@@ -26,7 +26,7 @@ struct Matrix3: Equatable {
         let adjugate = [
             [c00, m[0][2] * m[2][1] - m[0][1] * m[2][2], m[0][1] * m[1][2] - m[0][2] * m[1][1]],
             [c01, m[0][0] * m[2][2] - m[0][2] * m[2][0], m[0][2] * m[1][0] - m[0][0] * m[1][2]],
-            [c02, m[0][1] * m[2][0] - m[0][0] * m[2][1], m[0][0] * m[1][1] - m[0][1] * m[1][0]],
+            [c02, m[0][1] * m[2][0] - m[0][0] * m[2][1], m[0][0] * m[1][1] - m[0][1] * m[1][0]]
         ]
         return Matrix3(rows: adjugate.map { $0.map { $0 / determinant } })
     }
@@ -64,4 +64,3 @@ extension Matrix3 {
     /// D50, the white of the ICC profile connection space (the exact values ICC.1 fixes).
     static let d50 = SIMD3(0.9642, 1, 0.8249)
 }
-

@@ -17,4 +17,3 @@ extension YCbCrMatrix {
         return SIMD3(y, (rgb.z - y) / (2 * (1 - kb)), (rgb.x - y) / (2 * (1 - kr)))
     }
 }
-

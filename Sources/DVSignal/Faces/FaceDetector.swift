@@ -264,12 +264,15 @@ final class FlatCascade: @unchecked Sendable {
                         values.replaceSubrange((index * 4)..<(index * 4 + 4), with: [rect.x, rect.y, rect.width, rect.height].map { Int32($0) })
                         weights[index] = rect.weight
                     }
-                    nodes.append(Node(
-                        rects: (values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
-                                values[8], values[9], values[10], values[11]),
-                        weights: (weights[0], weights[1], weights[2]), threshold: Double(node.threshold), left: Int32(node.left),
-                        right: Int32(node.right)
-                    ))
+                    nodes.append(
+                        Node(
+                            rects: (
+                                values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
+                                values[8], values[9], values[10], values[11]
+                            ),
+                            weights: (weights[0], weights[1], weights[2]), threshold: Double(node.threshold), left: Int32(node.left),
+                            right: Int32(node.right)
+                        ))
                 }
             }
         }
@@ -347,8 +350,10 @@ final class CascadeWindows {
         }
         normArea = Int64((cascade.windowWidth - 2) * (cascade.windowHeight - 2))
         flatBound = Self.flatSpread * Self.flatSpread * Double(normArea * normArea)
-        normCorners = (stride + 1, stride + cascade.windowWidth - 1, (cascade.windowHeight - 1) * stride + 1,
-                       (cascade.windowHeight - 1) * stride + cascade.windowWidth - 1)
+        normCorners = (
+            stride + 1, stride + cascade.windowWidth - 1, (cascade.windowHeight - 1) * stride + 1,
+            (cascade.windowHeight - 1) * stride + cascade.windowWidth - 1
+        )
     }
 
     deinit {

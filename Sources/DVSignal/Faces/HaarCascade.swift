@@ -56,7 +56,7 @@ public struct HaarCascade: Sendable {
             throw FormatError(reason: "a BOOST cascade of HAAR features is needed")
         }
         guard let width = elements.first("width").flatMap({ Int($0) }), let height = elements.first("height").flatMap({ Int($0) }),
-              width > 2, height > 2
+            width > 2, height > 2
         else {
             throw FormatError(reason: "no window width and height")
         }
@@ -69,7 +69,7 @@ public struct HaarCascade: Sendable {
         features = try Self.features(elements.section("features"), width: width, height: height)
         let featureCount = features.count
         guard !stages.isEmpty,
-              stages.allSatisfy({ $0.trees.allSatisfy { $0.nodes.allSatisfy { (0..<featureCount).contains($0.feature) } } })
+            stages.allSatisfy({ $0.trees.allSatisfy { $0.nodes.allSatisfy { (0..<featureCount).contains($0.feature) } } })
         else {
             throw FormatError(reason: "a node names a feature the file does not define")
         }
@@ -97,13 +97,14 @@ public struct HaarCascade: Sendable {
                 let values = try numbers(leaf.text)
                 guard !values.isEmpty, values.count % 4 == 0 else { throw FormatError(reason: "internal nodes come in fours") }
                 pendingNodes = stride(from: 0, to: values.count, by: 4).map { start in
-                    Node(left: Int(values[start]), right: Int(values[start + 1]), feature: Int(values[start + 2]), threshold: Float(values[start + 3]))
+                    Node(
+                        left: Int(values[start]), right: Int(values[start + 1]), feature: Int(values[start + 2]), threshold: Float(values[start + 3]))
                 }
             case "leafValues":
                 guard let nodes = pendingNodes, !stages.isEmpty else { throw FormatError(reason: "leaf values before their nodes") }
                 let leaves = try numbers(leaf.text).map(Float.init)
                 guard leaves.count == nodes.count + 1,
-                      nodes.allSatisfy({ $0.left < nodes.count && $0.right < nodes.count && -$0.left < leaves.count && -$0.right < leaves.count })
+                    nodes.allSatisfy({ $0.left < nodes.count && $0.right < nodes.count && -$0.left < leaves.count && -$0.right < leaves.count })
                 else {
                     throw FormatError(reason: "a tree's nodes and leaves do not match")
                 }

@@ -24,7 +24,8 @@ public enum MomentMeasure {
                 let line = row * width
                 for column in 1..<(width - 1) {
                     let at = line + column
-                    let laplacian = 4 * Int(pixels[at]) - Int(pixels[at - 1]) - Int(pixels[at + 1]) - Int(pixels[at - width]) - Int(pixels[at + width])
+                    let laplacian =
+                        4 * Int(pixels[at]) - Int(pixels[at - 1]) - Int(pixels[at + 1]) - Int(pixels[at - width]) - Int(pixels[at + width])
                     sum += laplacian
                     squares += laplacian * laplacian
                     count += 1

@@ -77,7 +77,7 @@ struct AudioChunksTests {
     func damagedPacketsAreRejected() throws {
         let packets = [
             EncodedAudioPacket(pts: -1_024, duration: 1_024, isKeyframe: true, data: Data([1, 2, 3])),
-            EncodedAudioPacket(pts: 0, duration: 512, isKeyframe: true, data: Data()),
+            EncodedAudioPacket(pts: 0, duration: 512, isKeyframe: true, data: Data())
         ]
         let data = AudioChunking.serialize(packets)
         #expect(AudioChunking.deserialize(data) == packets)

@@ -43,11 +43,14 @@ struct AudioClipReaderTests {
         #expect(window.right[25_000...].allSatisfy { $0 == 0 })
     }
 
-    @Test("mono, 5.1 and 44.1 kHz inputs come out as a 1 kHz tone at 48 kHz stereo", arguments: [
-        (ChannelLayout.mono, 48_000), (.stereo, 44_100), (.surround51, 48_000), (.surround51, 44_100), (.mono, 44_100),
-    ])
+    @Test(
+        "mono, 5.1 and 44.1 kHz inputs come out as a 1 kHz tone at 48 kHz stereo",
+        arguments: [
+            (ChannelLayout.mono, 48_000), (.stereo, 44_100), (.surround51, 48_000), (.surround51, 44_100), (.mono, 44_100)
+        ])
     func resampled(layout: ChannelLayout, rate: Int) throws {
-        let path = try AudioTestMedia.tone("tone-\(layout.rawValue)-\(rate).mp4", duration: 3, level: -12, layout: layout, sampleRate: rate, in: folder)
+        let path = try AudioTestMedia.tone(
+            "tone-\(layout.rawValue)-\(rate).mp4", duration: 3, level: -12, layout: layout, sampleRate: rate, in: folder)
         let window = try AudioClipReader(path: path).read(start: 1, duration: 1)
         #expect(window.count == 48_000)
         // Every channel carries the same tone; 5.1 folds down as L + 0.707·C + 0.707·Ls (LFE dropped).

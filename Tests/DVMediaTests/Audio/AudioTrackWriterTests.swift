@@ -23,7 +23,9 @@ struct AudioTrackWriterTests {
 
     /// The audio stage as the executor runs it: read each 3 s window, measure, gain, mix, encode.
     /// Video timing: 1 s intro, 90-frame clips at 30 fps overlapping by their crossfades, 1 s outro.
-    func render(_ planned: [PlannedClip], music: AudioTimeline.Music? = nil, muted: Bool = false, to url: URL) throws -> (AudioTimeline, StereoSamples) {
+    func render(_ planned: [PlannedClip], music: AudioTimeline.Music? = nil, muted: Bool = false, to url: URL) throws -> (
+        AudioTimeline, StereoSamples
+    ) {
         let windowLength = 144_000
         var clips: [AudioTimeline.Clip] = []
         var windows: [StereoSamples] = []
@@ -31,12 +33,16 @@ struct AudioTrackWriterTests {
         let rule = LoudnessNormalization()
         for clip in planned {
             let window = try AudioClipReader(path: clip.path).read(startSample: Int(clip.windowStart * 48_000), count: windowLength)
-            clips.append(.init(start: start, length: windowLength, gain: rule.gain(for: LoudnessMeter.measure(window)), hasSound: window.hasSound, join: clip.join))
+            clips.append(
+                .init(
+                    start: start, length: windowLength, gain: rule.gain(for: LoudnessMeter.measure(window)), hasSound: window.hasSound,
+                    join: clip.join))
             windows.append(window)
             start += windowLength - clip.join.overlap
         }
         let frames = 30 + planned.count * 90 - planned.dropLast().map { $0.join.overlap / 1_600 }.reduce(0, +) + 30
-        let timeline = AudioTimeline(clips: clips, length: AudioTimeline.sampleCount(frames: frames, fpsNumerator: 30), clipsMuted: muted, music: music)
+        let timeline = AudioTimeline(
+            clips: clips, length: AudioTimeline.sampleCount(frames: frames, fpsNumerator: 30), clipsMuted: muted, music: music)
         let track = AudioMixer.mix(timeline) { windows[$0] }
         try AudioTrackWriter.write(track, to: url, bitrate: 160_000)
         return (timeline, track)
@@ -66,18 +72,20 @@ struct AudioTrackWriterTests {
         let quiet = try AudioTestMedia.tone("quiet.mp4", duration: 4, level: -30, in: folder)
         let loud = try AudioTestMedia.tone("loud.mp4", duration: 4, level: -10, in: folder)
         let burst = SampleTone.Burst(time: 2.0, duration: 0.1, frequency: 1_000, level: -6)
-        let marked = try AudioTestMedia.tone("marked.mp4", duration: 4, frequency: 440, level: -20, layout: .mono, sampleRate: 44_100, burst: burst, in: folder)
+        let marked = try AudioTestMedia.tone(
+            "marked.mp4", duration: 4, frequency: 440, level: -20, layout: .mono, sampleRate: 44_100, burst: burst, in: folder)
         let surround = try AudioTestMedia.tone("surround.mp4", duration: 4, level: -24, layout: .surround51, in: folder)
         let silent = try AudioTestMedia.clip("silent.mp4", duration: 4, audio: .none, in: folder)
         let fade = AudioJoin.crossfade(overlap: 24_000)
         let url = folder.url.appendingPathComponent("track.m4a")
-        let (timeline, _) = try render([
-            PlannedClip(path: quiet, windowStart: 0.5, join: fade),
-            PlannedClip(path: marked, windowStart: 0.5, join: .cut),
-            PlannedClip(path: loud, windowStart: 0.5, join: fade),
-            PlannedClip(path: silent, windowStart: 0.5, join: fade),
-            PlannedClip(path: surround, windowStart: 0.5, join: .cut),
-        ], to: url)
+        let (timeline, _) = try render(
+            [
+                PlannedClip(path: quiet, windowStart: 0.5, join: fade),
+                PlannedClip(path: marked, windowStart: 0.5, join: .cut),
+                PlannedClip(path: loud, windowStart: 0.5, join: fade),
+                PlannedClip(path: silent, windowStart: 0.5, join: fade),
+                PlannedClip(path: surround, windowStart: 0.5, join: .cut)
+            ], to: url)
         return (url, timeline)
     }
 
@@ -123,7 +131,8 @@ struct AudioTrackWriterTests {
             let inner = Self.inner(timeline, clip: index)
             let part = StereoSamples(left: Array(decoded.left[inner]), right: Array(decoded.right[inner]))
             let ours = try #require(LoudnessMeter.measure(part).integrated)
-            let theirs = try #require(try ffmpegLoudness(url.path, from: inner.lowerBound, to: inner.upperBound), "ffmpeg printed no integrated loudness")
+            let theirs = try #require(
+                try ffmpegLoudness(url.path, from: inner.lowerBound, to: inner.upperBound), "ffmpeg printed no integrated loudness")
             print("clip \(index): our meter \(ours) LUFS, ffmpeg ebur128 \(theirs) LUFS")
             #expect(abs(theirs - -16) <= 1)
             #expect(abs(theirs - ours) <= 0.2)
@@ -151,7 +160,8 @@ struct AudioTrackWriterTests {
         let samples = try AudioClipReader(path: song).readAll(limit: 48_000 * 60)
         let music = AudioTimeline.Music(samples: samples, volume: 0.8, duck: 0.3, fadeOut: 96_000, loop: true)
         let url = folder.url.appendingPathComponent("muted.m4a")
-        let (timeline, track) = try render([PlannedClip](repeating: PlannedClip(path: voice, windowStart: 0, join: .cut), count: 3), music: music, muted: true, to: url)
+        let (timeline, track) = try render(
+            [PlannedClip](repeating: PlannedClip(path: voice, windowStart: 0, join: .cut), count: 3), music: music, muted: true, to: url)
         // 1 kHz voice is gone: the track crosses zero at the music's 300 Hz, not the voice's 1 kHz.
         let middle = timeline.clips[1].start..<timeline.clips[1].start + 48_000
         #expect(abs(AudioTestMedia.zeroCrossings(track.left[middle]) - 600) <= 4)

@@ -1,8 +1,9 @@
-@testable import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVSignal
 
 /// dvpipe's face finder against OpenCV's own detector on a real photograph: scikit-image's astronaut, in
 /// grey, searched with the same trained cascade (Debian's opencv-data) and the same settings.

@@ -69,8 +69,9 @@ struct CanvasNormalizerTests {
         #expect(TestFrames.values(canvas, plane: 0, columns: 0..<160, rows: 32..<128) == [200])
     }
 
-    @Test("a picture twice the canvas size is halved by averaging each 2×2 block",
-          arguments: [(Job.Output.Fit.contain, 72, 0), (.cover, 96, 12)])
+    @Test(
+        "a picture twice the canvas size is halved by averaging each 2×2 block",
+        arguments: [(Job.Output.Fit.contain, 72, 0), (.cover, 96, 12)])
     func halvedByBlockMeans(fit: Job.Output.Fit, pictureWidth: Int, cropX: Int) throws {
         // A 36×20 canvas: luma rows of 36 and chroma rows of 18 take both the 16-sample steps and the
         // sample-by-sample tail. `cover` crops 12 columns off each side of the 96×40 picture first.
@@ -98,9 +99,11 @@ struct CanvasNormalizerTests {
         }
     }
 
-    @Test("rotated pictures come out upright", arguments: [
-        (FrameRotation.clockwise90, "right"), (.counterClockwise90, "left"), (.upsideDown, "bottom"), (.none, "top"),
-    ])
+    @Test(
+        "rotated pictures come out upright",
+        arguments: [
+            (FrameRotation.clockwise90, "right"), (.counterClockwise90, "left"), (.upsideDown, "bottom"), (.none, "top")
+        ])
     func rotation(rotation: FrameRotation, brightSide: String) throws {
         // A 160×96 picture whose top half is white.
         let picture = try TestFrames.uniform(width: 160, height: 96, y: 16, u: 128, v: 128)
@@ -122,8 +125,9 @@ struct CanvasNormalizerTests {
         }
     }
 
-    @Test("a decoded rotated, 10-bit HEVC clip is fitted upright",
-          .enabled(if: EncoderAvailability.check().contains { $0.name == "libx265" && $0.available }))
+    @Test(
+        "a decoded rotated, 10-bit HEVC clip is fitted upright",
+        .enabled(if: EncoderAvailability.check().contains { $0.name == "libx265" && $0.available }))
     func decodedRotatedTenBit() throws {
         let scratch = try TestMedia.makeFolder()
         let folder = scratch.url

@@ -1,7 +1,8 @@
-@testable import DVMedia
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVMedia
 
 @Suite("SegmentWriter and SegmentJoiner")
 struct SegmentTests {
@@ -89,7 +90,9 @@ struct SegmentTests {
     /// An encoder given one or two frames reorders none (their decode times are their presentation times),
     /// while a longer segment decodes two frames early: joined as they were, the frames after a short segment
     /// would decode before its own, which the muxer refuses.
-    @Test("segments of one and two frames between long ones join: every frame in order, decode times strictly increasing", arguments: [[20, 1, 20], [20, 2, 1, 20], [1, 20, 2], [2, 2, 2]])
+    @Test(
+        "segments of one and two frames between long ones join: every frame in order, decode times strictly increasing",
+        arguments: [[20, 1, 20], [20, 2, 1, 20], [1, 20, 2], [2, 2, 2]])
     func joinShortSegments(lengths: [Int]) throws {
         let scratch = try TestMedia.makeFolder()
         let folder = scratch.url

@@ -57,7 +57,9 @@ struct OverlayMovieTests {
         // Most of the rectangle shows the clip's red background (the digit and the bar cover the rest).
         let red = Self.red.bt709Limited
         let chroma = (box.y / 2..<(box.y + box.height) / 2).flatMap { row in
-            (box.x / 2..<(box.x + box.width) / 2).map { (TestFrames.sample(after, plane: 1, x: $0, y: row), TestFrames.sample(after, plane: 2, x: $0, y: row)) }
+            (box.x / 2..<(box.x + box.width) / 2).map {
+                (TestFrames.sample(after, plane: 1, x: $0, y: row), TestFrames.sample(after, plane: 2, x: $0, y: row))
+            }
         }
         let reddish = chroma.filter { abs(Int($0.0) - Int(red.u)) <= 6 && abs(Int($0.1) - Int(red.v)) <= 6 }
         #expect(reddish.count * 2 > chroma.count, "\(reddish.count) of \(chroma.count) chroma samples are the clip's red")

@@ -1,8 +1,9 @@
-@testable import DVMedia
 import DVPlanning
 import DVRender
 import Foundation
 import Testing
+
+@testable import DVMedia
 
 /// Overlay pixels on small frames: what changes, what stays bit-exact, and the colours blended.
 @Suite("overlay painter")
@@ -23,7 +24,9 @@ struct OverlayPainterTests {
         return frame
     }
 
-    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextLook = Job.TextLook()) -> PieceOverlays {
+    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextLook = Job.TextLook())
+        -> PieceOverlays
+    {
         PieceOverlays(items: [.text(OverlayText(text: text, position: position, size: size, look: look, firstFrame: 0, endFrame: 10))])
     }
 
@@ -52,7 +55,8 @@ struct OverlayPainterTests {
         let after = try Self.patterned()
         let overlays = Self.text("Dec 18", at: .anchor(.bottomRight))
         try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 0)
-        let sprite = try TextSprite(text: "Dec 18", look: Job.TextLook(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
+        let sprite = try TextSprite(
+            text: "Dec 18", look: Job.TextLook(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
         let placement = OverlayPlacement(frameWidth: 160, frameHeight: 90)
         let origin = placement.origin(of: .anchor(.bottomRight), width: sprite.width, height: sprite.height)
         #expect(origin.x + sprite.width == 160 - placement.margin && origin.y + sprite.height == 90 - placement.margin)
@@ -74,7 +78,8 @@ struct OverlayPainterTests {
     @Test("white text on black reaches BT.709 limited white; a half-transparent box blends halfway on a uniform background")
     func coloursAndAlpha() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: 16, u: 128, v: 128)
-        try OverlayPainter(overlays: Self.text("HIH", at: .anchor(.center), size: 0.4), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
+        try OverlayPainter(overlays: Self.text("HIH", at: .anchor(.center), size: 0.4), frameWidth: 160, frameHeight: 90).draw(
+            into: frame, atFrame: 0)
         let lumas = TestFrames.values(frame, plane: 0, columns: 0..<160, rows: 0..<90)
         #expect(lumas.max() == 235 && lumas.min() == 16)
         #expect(TestFrames.values(frame, plane: 1, columns: 0..<80, rows: 0..<45) == [128])
@@ -118,9 +123,12 @@ struct OverlayPainterTests {
     func namedFont() throws {
         let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
         let item = { (font: OverlayFont?) in
-            PieceOverlays(items: [.text(OverlayText(
-                text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextLook(), firstFrame: 0, endFrame: 10, font: font
-            ))])
+            PieceOverlays(items: [
+                .text(
+                    OverlayText(
+                        text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextLook(), firstFrame: 0, endFrame: 10, font: font
+                    ))
+            ])
         }
         let drawn = { (overlays: PieceOverlays, fontPath: String) in
             let frame = try Self.patterned()
@@ -160,7 +168,8 @@ struct OverlayPainterTests {
     // the pixels would differ for reasons that say nothing about dvpipe.
     @Test(
         "golden: a date with outline, shadow and box draws the recorded pixels",
-        .enabled(if: goldenEnvironmentMatches, "recorded with FreeType 2.12.1, HarfBuzz and DejaVuSans.ttf of SHA-256 abdc775b…; this machine has another")
+        .enabled(
+            if: goldenEnvironmentMatches, "recorded with FreeType 2.12.1, HarfBuzz and DejaVuSans.ttf of SHA-256 abdc775b…; this machine has another")
     )
     func golden() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
@@ -189,7 +198,8 @@ struct TextWrappingTests {
         let fonts = FontSet()
         let font = TextStyle.defaultFontPath
         let lineHeight = try fonts.face(font, pixelSize: 20).lineHeight
-        let wrapped = try TextBlock("See you in January, with more snow and more cake", fontPath: font, fonts: fonts, pixelSize: 20, maxWidth: 150, wrap: true)
+        let wrapped = try TextBlock(
+            "See you in January, with more snow and more cake", fontPath: font, fonts: fonts, pixelSize: 20, maxWidth: 150, wrap: true)
         #expect(wrapped.pixelSize == 20 && wrapped.mask.width <= 150)
         #expect(wrapped.mask.height >= 3 * lineHeight, "three lines or more")
         let word = try TextBlock("Supercalifragilistic", fontPath: font, fonts: fonts, pixelSize: 20, maxWidth: 50, wrap: true)
@@ -203,7 +213,8 @@ struct TextWrappingTests {
         let fonts = FontSet()
         let font = TextStyle.defaultFontPath
         let lineHeight = try fonts.face(font, pixelSize: 20).lineHeight
-        let japanese = try TextBlock("今日は家族みんなで海に行って砂のお城を作りました", fontPath: font, fonts: fonts, pixelSize: 20, maxWidth: 160, language: "ja", wrap: true)
+        let japanese = try TextBlock(
+            "今日は家族みんなで海に行って砂のお城を作りました", fontPath: font, fonts: fonts, pixelSize: 20, maxWidth: 160, language: "ja", wrap: true)
         #expect(japanese.pixelSize == 20 && japanese.mask.width <= 160 && japanese.mask.height >= 2 * lineHeight)
         let settings = TextLayout.Settings(pixelSize: 20, alignment: .start)
         let arabic = try TextLayout("مرحبا\nبالعالم الكبير", fontPath: font, settings: settings, fonts: fonts)
@@ -211,6 +222,8 @@ struct TextWrappingTests {
         let image = try arabic.image().mask
         // Aligned to the start, the shorter first line ends at the block's right edge, not its left.
         let firstLine = (0..<image.width).filter { x in (0..<lineHeight).contains { image[x, $0] > 0 } }
-        #expect(firstLine.max() ?? 0 >= image.width - 3 && firstLine.min() ?? 0 > 5, "\(firstLine.min() ?? -1)…\(firstLine.max() ?? -1) of \(image.width)")
+        #expect(
+            firstLine.max() ?? 0 >= image.width - 3 && firstLine.min() ?? 0 > 5, "\(firstLine.min() ?? -1)…\(firstLine.max() ?? -1) of \(image.width)"
+        )
     }
 }

@@ -16,7 +16,7 @@ struct PictureProfileTests {
         let curv = Array("curv".utf8) + [0, 0, 0, 0] + bigEndian(1) + [2, 51, 0, 0]
         let tags: [(String, [UInt8])] = [
             ("rXYZ", xyz([0.515121, 0.241196, -0.001053])), ("gXYZ", xyz([0.291977, 0.692245, 0.041885])),
-            ("bXYZ", xyz([0.157104, 0.066574, 0.784073])), ("rTRC", para), ("gTRC", para), ("bTRC", curv),
+            ("bXYZ", xyz([0.157104, 0.066574, 0.784073])), ("rTRC", para), ("gTRC", para), ("bTRC", curv)
         ]
         var table: [UInt8] = [], data: [UInt8] = []
         let start = 128 + 4 + 12 * tags.count
@@ -68,7 +68,7 @@ struct PictureProfileTests {
         let chrm = [31270, 32900, 68000, 32000, 26500, 69000, 15000, 6000].flatMap { Self.bigEndian(UInt32($0)) }
         let head = Self.pngHead([
             ("IHDR", [UInt8](repeating: 0, count: 13)), ("cICP", [12, 13, 0, 1]), ("gAMA", Self.bigEndian(45455)), ("cHRM", chrm),
-            ("IDAT", [1, 2, 3]), ("sRGB", [0]),
+            ("IDAT", [1, 2, 3]), ("sRGB", [0])
         ])
         let chunks = try #require(PNGColourChunks(head: head))
         #expect(chunks.codePoints?.primaries == 12 && chunks.codePoints?.transfer == 13)

@@ -14,11 +14,13 @@ import Testing
     func profileFiveIsUnreadableAndEightFourIsAClip() throws {
         let folder = try TemporaryFolder("dolby-vision")
         let plain = folder.url.appendingPathComponent("plain.mp4")
-        _ = try ReferenceCommand.output(try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command"), [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p10le",
-            "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
-            "-c:v", "libx265", "-x265-params", "log-level=error", "-preset", "ultrafast", "-tag:v", "hvc1", "-y", plain.path,
-        ])
+        _ = try ReferenceCommand.output(
+            try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command"),
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=1", "-pix_fmt", "yuv420p10le",
+                "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+                "-c:v", "libx265", "-x265-params", "log-level=error", "-preset", "ultrafast", "-tag:v", "hvc1", "-y", plain.path
+            ])
         let original = try Data(contentsOf: plain)
 
         let profileFive = folder.url.appendingPathComponent("profile5.mp4")
@@ -63,7 +65,8 @@ import Testing
         bytes.insert(contentsOf: box, at: entry + Self.size(at: entry, in: bytes))
         for parent in parents {
             let size = Self.size(at: parent, in: bytes) + box.count
-            bytes.replaceSubrange(parent..<(parent + 4), with: [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)])
+            bytes.replaceSubrange(
+                parent..<(parent + 4), with: [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)])
         }
         return Data(bytes)
     }

@@ -1,12 +1,13 @@
-@testable import DVMedia
 import DVMetadata
 import DVPlanning
 import DVRender
-@testable import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVMedia
+@testable import DVSamples
 
 /// Live Photos found on real files: a movie pairs with a JPEG by the Apple content identifier whatever their
 /// names, and with a HEIC still (which FFmpeg 5.1 cannot open) by base name, with no unreadable-file report.
@@ -30,7 +31,8 @@ import Testing
         let iinf = box("iinf", [0, 0, 0, 0, 0, 1] + infe)
         func meta(exifAt offset: Int) -> [UInt8] {
             let iloc = box(
-                "iloc", [0, 0, 0, 0, 0x44, 0x00, 0, 1, 0, 1, 0, 0, 0, 1]
+                "iloc",
+                [0, 0, 0, 0, 0x44, 0x00, 0, 1, 0, 1, 0, 0, 0, 1]
                     + ExifBlock.bigEndian(UInt32(offset)) + ExifBlock.bigEndian(UInt32(payload.count)))
             return box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc)
         }
@@ -112,8 +114,11 @@ import Testing
         for offset in [whole.count, whole.count - 4, Int(UInt32.max)] {
             let url = folder.url.appendingPathComponent("IMG_\(offset).HEIC")
             try Self.heif(brand: "heic", identifier: Self.identifier, exifOffset: offset).write(to: url)
-            #expect(MediaProbe.probe(url) == .media(MediaInfo(
-                container: "heif", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)), "Exif at \(offset)")
+            #expect(
+                MediaProbe.probe(url)
+                    == .media(
+                        MediaInfo(
+                            container: "heif", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)), "Exif at \(offset)")
         }
         for length in 0..<whole.count {
             let found = HEIFSniff.exifItemLocation(in: Array(whole.prefix(length)))

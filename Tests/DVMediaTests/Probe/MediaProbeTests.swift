@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -29,9 +29,11 @@ import Testing
         let folder = try TemporaryFolder()
         let info = try probe(SampleClip(fileName: "plain.mp4", duration: 1), in: folder)
         #expect(info.container.contains("mp4"))
-        #expect(info.video == VideoStreamInfo(
-            codec: "h264", width: 320, height: 180, frameRate: 30, rotation: 0, pixelFormat: "yuv420p", isVariableFrameRate: false,
-            colour: StreamColour(primaries: "bt709", transfer: "bt709", matrix: "bt709", range: "tv")))
+        #expect(
+            info.video
+                == VideoStreamInfo(
+                    codec: "h264", width: 320, height: 180, frameRate: 30, rotation: 0, pixelFormat: "yuv420p", isVariableFrameRate: false,
+                    colour: StreamColour(primaries: "bt709", transfer: "bt709", matrix: "bt709", range: "tv")))
         #expect(info.audio == AudioStreamInfo(codec: "aac", sampleRate: 48_000, channels: 2, layout: "stereo"))
         #expect(abs((info.duration ?? 0) - 1) < 0.05)
         #expect(info.isStill == false)
@@ -88,9 +90,11 @@ import Testing
         let folder = try TemporaryFolder()
         let tags = SampleTags.filmed(at: "2024-12-03T23:40:00-0800", contentIdentifier: "A1B2C3D4-0000-4000-8000-000000000003")
         let info = try probe(SampleClip(fileName: "IMG_0003.MOV", duration: 0.5, tags: tags), in: folder)
-        #expect(info.tags == CaptureTags(
-            localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
-            contentIdentifier: "A1B2C3D4-0000-4000-8000-000000000003"))
+        #expect(
+            info.tags
+                == CaptureTags(
+                    localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
+                    contentIdentifier: "A1B2C3D4-0000-4000-8000-000000000003"))
     }
 
     @Test func creationTimeAloneInAnMP4() throws {

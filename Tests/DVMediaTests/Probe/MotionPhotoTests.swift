@@ -1,6 +1,7 @@
-@testable import DVMetadata
 import DVTestSupport
 import Testing
+
+@testable import DVMetadata
 
 /// The Motion Photo reader on JPEGs built here byte by byte in Google's, the Pixel MicroVideo and Samsung's
 /// layouts: whole, lying about their lengths, cut at every length and randomly damaged.
@@ -98,16 +99,22 @@ import Testing
     /// A Samsung Motion Photo: the marker's data block after the image (then, when asked, a time block), then
     /// the `SEFH` directory with an entry for each block, its length (or `trailerLength`) and `SEFT`.
     /// `videoEntryLength` overrides the length the directory gives the movie's block.
-    static func samsung(movie video: [UInt8] = movie, timeBlockAfterVideo: Bool = false, videoEntryLength: Int? = nil,
-                        trailerLength: Int? = nil) -> [UInt8] {
+    static func samsung(
+        movie video: [UInt8] = movie, timeBlockAfterVideo: Bool = false, videoEntryLength: Int? = nil,
+        trailerLength: Int? = nil
+    ) -> [UInt8] {
         let videoBlock = samsungBlock(type: 0x30, name: "MotionPhoto_Data", data: video)
         let blocks = videoBlock + (timeBlockAfterVideo ? samsungTimeBlock : [])
-        var entries: [UInt8] = [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(blocks.count)
+        var entries: [UInt8] =
+            [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(blocks.count)
             + MotionPhotoBytes.littleEndian32(videoEntryLength ?? videoBlock.count)
         if timeBlockAfterVideo {
-            entries += [0x00, 0x00, 0x01, 0x0A] + MotionPhotoBytes.littleEndian32(samsungTimeBlock.count) + MotionPhotoBytes.littleEndian32(samsungTimeBlock.count)
+            entries +=
+                [0x00, 0x00, 0x01, 0x0A] + MotionPhotoBytes.littleEndian32(samsungTimeBlock.count)
+                + MotionPhotoBytes.littleEndian32(samsungTimeBlock.count)
         }
-        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(timeBlockAfterVideo ? 2 : 1) + entries
+        let directory =
+            Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(timeBlockAfterVideo ? 2 : 1) + entries
         return MotionPhotoBytes.jpeg(exif: exif, xmp: nil) + blocks + directory + MotionPhotoBytes.littleEndian32(trailerLength ?? directory.count)
             + Array("SEFT".utf8)
     }
@@ -132,9 +139,11 @@ import Testing
             ("Google, elements", elements, expected(.motionPhoto, elementsOffset, nil)),
             ("MicroVideo", micro, expected(.microVideo, micro.count - movie.count, 966_000)),
             ("Samsung", oneBlock, expected(.samsung, oneBlock.count - movie.count - (24 + 8), nil)),
-            ("Samsung, a block after the video", twoBlocks,
-             expected(.samsung, twoBlocks.count - movie.count - samsungTimeBlock.count - (36 + 8), nil)),
-            ("Samsung without trailer", noTrailer, expected(.samsung, noTrailer.count - movie.count, nil)),
+            (
+                "Samsung, a block after the video", twoBlocks,
+                expected(.samsung, twoBlocks.count - movie.count - samsungTimeBlock.count - (36 + 8), nil)
+            ),
+            ("Samsung without trailer", noTrailer, expected(.samsung, noTrailer.count - movie.count, nil))
         ]
     }
 
@@ -181,8 +190,10 @@ import Testing
             namespaces: ["GCamera": Self.cameraNamespace],
             attributes: "GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"100000\"", body: "")
         let noScan = [0xFF, 0xD8] + MotionPhotoBytes.segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(headers.utf8))
-        #expect(MotionPhoto.locate(in: noScan + Self.movie)
-            == .malformed(reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
+        #expect(
+            MotionPhoto.locate(in: noScan + Self.movie)
+                == .malformed(
+                    reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
     }
 
     /// A HEIC Motion Photo: the movie in a top-level `mpvd` box, which the directory's `Item:Length` gives as
@@ -195,7 +206,8 @@ import Testing
     /// Samsung's HEIC Motion Photo: the HEIF, then the `MotionPhoto_Data` block and the `SEFH`…`SEFT` trailer.
     static func samsungHEIC() -> [UInt8] {
         let block = samsungBlock(type: 0x30, name: "MotionPhoto_Data", data: movie)
-        let directory = Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
+        let directory =
+            Array("SEFH".utf8) + MotionPhotoBytes.littleEndian32(106) + MotionPhotoBytes.littleEndian32(1)
             + [0x00, 0x00, 0x30, 0x0A] + MotionPhotoBytes.littleEndian32(block.count) + MotionPhotoBytes.littleEndian32(block.count)
         return MotionPhotoBytes.heic(exif: exif, xmp: nil) + block + directory + MotionPhotoBytes.littleEndian32(directory.count) + Array("SEFT".utf8)
     }
@@ -203,8 +215,9 @@ import Testing
     @Test("HEIC Motion Photos: the mpvd box, checked by its ftyp, and Samsung's trailer; their Exif capture time")
     func heicMotionPhotos() {
         let google = Self.googleHEIC()
-        let moved = MotionPhoto(layout: .heicBox, videoOffset: google.count - Self.movie.count, videoLength: Self.movie.count,
-                                presentationTimestampMicroseconds: 700_000)
+        let moved = MotionPhoto(
+            layout: .heicBox, videoOffset: google.count - Self.movie.count, videoLength: Self.movie.count,
+            presentationTimestampMicroseconds: 700_000)
         #expect(MotionPhoto.locate(in: google) == .motionPhoto(moved))
         // Samsung's S22 gives the movie's Item:Length as 80: the box, checked by its ftyp, is what counts.
         let misleading = Self.googleHEIC(directoryLength: 80)
@@ -230,8 +243,9 @@ import Testing
     }
 
     @Test func stillsWithoutAClaimAreNotMotionPhotos() {
-        let unrelatedXMP = MotionPhotoBytes.xmpPacket(namespaces: ["xmp": "http://ns.adobe.com/xap/1.0/"],
-                                           attributes: "xmp:CreatorTool=\"MotionPhoto_Data\"", body: "")
+        let unrelatedXMP = MotionPhotoBytes.xmpPacket(
+            namespaces: ["xmp": "http://ns.adobe.com/xap/1.0/"],
+            attributes: "xmp:CreatorTool=\"MotionPhoto_Data\"", body: "")
         let switchedOff = MotionPhotoBytes.xmpPacket(
             namespaces: ["Camera": Self.cameraNamespace], attributes: "Camera:MotionPhoto=\"0\" Camera:MicroVideo=\"0\"", body: "")
         let cases: [(String, [UInt8])] = [
@@ -240,7 +254,7 @@ import Testing
             ("plain JPEG", MotionPhotoBytes.jpeg(exif: Self.exif, xmp: nil)),
             ("an MP4, not a JPEG", Self.movie),
             ("the marker inside the XMP, before the image's end", MotionPhotoBytes.jpeg(exif: nil, xmp: unrelatedXMP) + Self.movie),
-            ("MotionPhoto=0 with a movie appended", MotionPhotoBytes.jpeg(exif: nil, xmp: switchedOff) + Self.movie),
+            ("MotionPhoto=0 with a movie appended", MotionPhotoBytes.jpeg(exif: nil, xmp: switchedOff) + Self.movie)
         ]
         for (name, bytes) in cases {
             #expect(MotionPhoto.locate(in: bytes) == .notMotionPhoto, "\(name)")
@@ -250,8 +264,9 @@ import Testing
     @Test func aVideoLongerThanTheFileIsMalformedWithItsSizes() {
         let bytes = Self.googleAttributes(videoLength: "9999999")
         let fileSize = "\(bytes.count / 1000),\(String(bytes.count % 1000 + 1000).dropFirst())"
-        #expect(MotionPhoto.locate(in: bytes)
-            == .malformed(reason: "its Motion Photo directory says the video is 9,999,999 bytes but the file has \(fileSize)"))
+        #expect(
+            MotionPhoto.locate(in: bytes)
+                == .malformed(reason: "its Motion Photo directory says the video is 9,999,999 bytes but the file has \(fileSize)"))
     }
 
     @Test("lengths and offsets that lie give malformed, never a movie")
@@ -261,7 +276,9 @@ import Testing
         let secondaryFirst = MotionPhotoBytes.xmpPacket(
             namespaces: ["Camera": Self.cameraNamespace, "Container": Self.containerNamespace, "Item": Self.itemNamespace],
             attributes: "Camera:MotionPhoto=\"1\"",
-            body: "<Container:Directory><rdf:Seq><rdf:li><Container:Item Item:Semantic=\"MotionPhoto\" Item:Length=\"\(Self.movie.count)\"/></rdf:li></rdf:Seq></Container:Directory>")
+            body:
+                "<Container:Directory><rdf:Seq><rdf:li><Container:Item Item:Semantic=\"MotionPhoto\" Item:Length=\"\(Self.movie.count)\"/></rdf:li></rdf:Seq></Container:Directory>"
+        )
         let noVideoItem = MotionPhotoBytes.xmpPacket(
             namespaces: ["Camera": Self.cameraNamespace, "Container": Self.containerNamespace, "Item": Self.itemNamespace],
             attributes: "Camera:MotionPhoto=\"1\"",
@@ -298,7 +315,7 @@ import Testing
             ("Samsung trailer length 4 GiB", Self.samsung(trailerLength: 0xFFFF_FFFF)),
             ("Samsung video block past the directory", Self.samsung(timeBlockAfterVideo: true, videoEntryLength: Self.movie.count + 100)),
             ("Samsung video block ending before the video", Self.samsung(videoEntryLength: 10)),
-            ("Samsung video block 4 GiB", Self.samsung(videoEntryLength: 0xFFFF_FFFF)),
+            ("Samsung video block 4 GiB", Self.samsung(videoEntryLength: 0xFFFF_FFFF))
         ]
         for (name, bytes) in cases {
             let result = MotionPhoto.locate(in: bytes)
@@ -327,9 +344,13 @@ import Testing
     static func samplesWithHEIC() -> [(name: String, bytes: [UInt8], expected: MotionPhoto)] {
         let google = googleHEIC(), samsung = samsungHEIC()
         return samples() + [
-            ("Google HEIC", google, MotionPhoto(layout: .heicBox, videoOffset: google.count - movie.count, videoLength: movie.count,
-                                                presentationTimestampMicroseconds: 700_000)),
-            ("Samsung HEIC", samsung, expected(.samsung, samsung.count - movie.count - (24 + 8), nil)),
+            (
+                "Google HEIC", google,
+                MotionPhoto(
+                    layout: .heicBox, videoOffset: google.count - movie.count, videoLength: movie.count,
+                    presentationTimestampMicroseconds: 700_000)
+            ),
+            ("Samsung HEIC", samsung, expected(.samsung, samsung.count - movie.count - (24 + 8), nil))
         ]
     }
 
@@ -354,7 +375,9 @@ import Testing
             var bytes = samples[mutation % samples.count]
             for _ in 0...random.next(below: 4) {
                 let offset = random.next(below: bytes.count)
-                bytes[offset] = random.next(below: 2) == 0 ? bytes[offset] ^ (1 << UInt8(random.next(below: 8)))
+                bytes[offset] =
+                    random.next(below: 2) == 0
+                    ? bytes[offset] ^ (1 << UInt8(random.next(below: 8)))
                     : UInt8(random.next(below: 256))
             }
             #expect(Self.liesInside(MotionPhoto.locate(in: bytes), bytes), "mutation \(mutation)")

@@ -71,7 +71,7 @@ import Testing
             ("id longer than the note", replacing(bytes, at: At.identifierCount, with: [0, 0, 0x10, 0])),
             ("id offset past the note", replacing(bytes, at: At.identifierOffset, with: [0xFF, 0xFF, 0xFF, 0xFF])),
             ("id of only NULs", replacing(bytes, at: At.text, with: [UInt8](repeating: 0, count: Self.identifier.utf8.count))),
-            ("id that is not UTF-8", replacing(bytes, at: At.text, with: [0xC3, 0x28])),
+            ("id that is not UTF-8", replacing(bytes, at: At.text, with: [0xC3, 0x28]))
         ]
         for (what, data) in damaged {
             #expect(StillContentIdentifier.read(jpeg: data) == nil, "\(what)")

@@ -10,7 +10,8 @@ import Testing
     @Test func digitsRenderTightAndScaleWithTheSize() throws {
         let fonts = FontSet()
         let draw = { (text: String, size: Int) in
-            try TextLayout(text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size), fonts: fonts).image().mask.trimmed()
+            try TextLayout(text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size), fonts: fonts).image().mask
+                .trimmed()
         }
         let large = try draw("31", 100)
         let small = try draw("31", 50)
@@ -102,7 +103,8 @@ struct MissingGlyphTests {
     func languageChoosesTheFace() throws {
         let fonts = FontSet()
         let chosen = try ["ja", "zh-Hans", "zh_CN", "zh-Hant", "zh_TW", "ko"].map { language in
-            let file = try #require(try TextLayout.fallbacks(for: "直", fontPath: TextStyle.defaultFontPath, language: language, fonts: fonts).files.first)
+            let file = try #require(
+                try TextLayout.fallbacks(for: "直", fontPath: TextStyle.defaultFontPath, language: language, fonts: fonts).files.first)
             return try fonts.face(file.path, index: file.index, pixelSize: 16).familyName
         }
         #expect(chosen == ["Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK TC", "Noto Sans CJK KR"])

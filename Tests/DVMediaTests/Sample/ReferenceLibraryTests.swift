@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -17,10 +17,11 @@ import Testing
         #expect(clips.map(\.fileName).first == "VID_20230101_120000.mp4")
         #expect(clips.map(\.fileName).last == "VID_20230108_120000.mp4")
         let formats = clips.map { "\($0.width)x\($0.height)@\($0.fps)" }
-        #expect(formats == [
-            "1920x1080@30", "1280x720@30", "1080x1920@30", "3840x2160@30", "1920x1080@60", "1440x1080@24",
-            "1920x1080@30", "1280x720@30",
-        ])
+        #expect(
+            formats == [
+                "1920x1080@30", "1280x720@30", "1080x1920@30", "3840x2160@30", "1920x1080@60", "1440x1080@24",
+                "1920x1080@30", "1280x720@30"
+            ])
         #expect(clips.allSatisfy { $0.duration == 4 && $0.rotation == 0 })
         #expect(clips.allSatisfy { if case .tone = $0.audio { true } else { false } })
         #expect(clips[2].tags.localCreationDate == "2023-01-03T12:00:00+0000")

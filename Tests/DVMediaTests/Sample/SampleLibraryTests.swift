@@ -1,10 +1,11 @@
-@testable import DVMedia
 import DVPlanning
-@testable import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVMedia
+@testable import DVSamples
 
 /// The demo library, written once for the suite, probes and decodes as its catalogue says.
 @Suite struct SampleLibraryTests {
@@ -111,7 +112,7 @@ import Testing
             "version: 1", "paths: [library]", "timezone: America/Los_Angeles", "month: 2024-12",
             "2024-12-08: { pin: IMG_0006.MOV }", "pin: { file: IMG_0013.MOV, start: 0.5s }", "{ skip: true }",
             "caption: \"Grandma's birthday\"", "path: ../out/demo.mp4", "resolution: 640x360",
-            "transition: { style: crossfade, duration: 0.5s }", "- date: {", "intro: {", "outro: {",
+            "transition: { style: crossfade, duration: 0.5s }", "- date: {", "intro: {", "outro: {"
         ] {
             #expect(job.contains(expected), "demo.yaml lacks \(expected)")
         }

@@ -1,6 +1,6 @@
 import DVMedia
-import DVSamples
 import DVPlanning
+import DVSamples
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -32,7 +32,7 @@ import Testing
         let writer = try SampleWriter()
         for (name, tags) in [
             ("iphone.mov", SampleTags(make: "Apple", position: "+35.0116+135.7681+012.000/")),
-            ("android.mp4", SampleTags(position: "+35.0116+135.7681/")),
+            ("android.mp4", SampleTags(position: "+35.0116+135.7681/"))
         ] {
             let url = try writer.write(SampleClip(fileName: name, duration: 0.5, width: 64, height: 36, audio: .none, tags: tags), in: folder.url)
             guard case let .media(info) = MediaProbe.probe(url) else {
@@ -41,7 +41,8 @@ import Testing
             }
             #expect(info.tags.position == GeoPosition(latitude: 35.0116, longitude: 135.7681), "\(name): \(String(describing: info.tags.position))")
             let exiftool = try #require(ReferenceCommand.exiftool, "make test installs exiftool (Debian's libimage-exiftool-perl)")
-            let printed = String(decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
+            let printed = String(
+                decoding: try ReferenceCommand.output(exiftool, ["-n", "-s3", "-GPSLatitude", "-GPSLongitude", url.path]), as: UTF8.self)
             #expect(printed.split(separator: "\n").compactMap { Double($0) } == [35.0116, 135.7681], "\(name): exiftool says \(printed)")
         }
     }
@@ -70,8 +71,9 @@ import Testing
     @Test func surroundAndMonoToneLengths() throws {
         let surround = try census(of: SampleClip(fileName: "s.mp4", duration: 1, audio: .tone(SampleTone(layout: .surround51))))
         #expect(abs(surround.audioSamples - 48_000) <= 1_024)
-        let mono = try census(of: SampleClip(
-            fileName: "m.mp4", duration: 1, audio: .tone(SampleTone(layout: .mono, sampleRate: 44_100, burst: .init(time: 0.5)))))
+        let mono = try census(
+            of: SampleClip(
+                fileName: "m.mp4", duration: 1, audio: .tone(SampleTone(layout: .mono, sampleRate: 44_100, burst: .init(time: 0.5)))))
         #expect(abs(mono.audioSamples - 44_100) <= 1_024)
     }
 

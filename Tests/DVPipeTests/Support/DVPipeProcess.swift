@@ -17,7 +17,7 @@ struct DVPipeProcess {
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let candidates = [
                 bundleFolder.appendingPathComponent("dvpipe"),
-                sourceRoot.appendingPathComponent(".build/debug/dvpipe"),
+                sourceRoot.appendingPathComponent(".build/debug/dvpipe")
             ]
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])

@@ -16,7 +16,8 @@ enum DemoLibrary {
     static func jobCopy(in target: TemporaryFolder, editing edit: (String) -> String = { $0 }) async throws -> URL {
         let source = try await folder()
         let text = try String(contentsOf: source.appendingPathComponent("demo.yaml"), encoding: .utf8)
-        let absolute = text
+        let absolute =
+            text
             .replacingOccurrences(of: "paths: [library]", with: "paths: [\"\(source.appendingPathComponent("library").path)\"]")
             .replacingOccurrences(of: "path: ../out/demo.mp4", with: "path: out/demo.mp4")
         let job = target.url.appendingPathComponent("demo.yaml")

@@ -46,7 +46,10 @@ struct GeneratedJob: Hashable, CustomStringConvertible {
         transitionMilliseconds = pick([0, 40, 100, 500, 1000, 2500, Int(generator.next() % 3000)])
         speed = chance(30) ? pick(["2", "4", "0.5", "0.25", "1/3", "1.5"]) : nil
         asShot = chance(30)
-        layout = chance(30) ? pick(["split-h", "split-v", "grid", "pip", "{ style: grid, clips_per_day: 3 }", "{ style: pip, clips_per_day: 3, audio: loudest }"]) : nil
+        layout =
+            chance(30)
+            ? pick(["split-h", "split-v", "grid", "pip", "{ style: grid, clips_per_day: 3 }", "{ style: pip, clips_per_day: 3, audio: loudest }"])
+            : nil
         introMilliseconds = chance(25) ? pick([10, 300, 1000]) : nil
         outroMilliseconds = chance(25) ? pick([10, 300, 1000]) : nil
         captions = chance(30) ? [Int(generator.next() % 6)] : []
@@ -66,7 +69,7 @@ struct GeneratedJob: Hashable, CustomStringConvertible {
             "library: { paths: [media], timezone: UTC }",
             "timeframe: { from: 2020-12-13, to: 2020-12-20 }",
             "clips: { video: { duration: full }\(speed.map { ", speed: \($0)" } ?? "")\(asShot ? ", slow_motion: as_shot" : "") }",
-            "transition: { style: \(transition.rawValue), duration: \(transitionMilliseconds)ms }",
+            "transition: { style: \(transition.rawValue), duration: \(transitionMilliseconds)ms }"
         ]
         if let layout { lines.append("layout: \(layout)") }
         if let introMilliseconds { lines.append("intro: { text: \"Week\", duration: \(introMilliseconds)ms, background: blur }") }
@@ -127,7 +130,8 @@ enum GeneratedPool {
         var sample: SampleClip
         var summary: String {
             let frames = sample.frameSlots
-            return "\(sample.fileName): \(frames) frame\(frames == 1 ? "" : "s") at \(sample.fps) fps\(sample.variableFrameRate ? " (variable)" : ""), "
+            return
+                "\(sample.fileName): \(frames) frame\(frames == 1 ? "" : "s") at \(sample.fps) fps\(sample.variableFrameRate ? " (variable)" : ""), "
                 + "turned \(sample.rotation)°\(sample.audio == .none ? ", silent" : "")"
         }
     }

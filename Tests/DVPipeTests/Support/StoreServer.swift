@@ -84,9 +84,11 @@ final class StoreServer {
         }
         let folder = try TemporaryFolder("wsgidav")
         let port = try freePort()
-        let process = try start(program, [
-            "--host", "127.0.0.1", "--port", "\(port)", "--root", folder.url.path, "--auth", "anonymous", "--no-config", "-q",
-        ])
+        let process = try start(
+            program,
+            [
+                "--host", "127.0.0.1", "--port", "\(port)", "--root", folder.url.path, "--auth", "anonymous", "--no-config", "-q"
+            ])
         try waitForListener(port, process: process)
         return StoreServer(folder: folder, url: "http://127.0.0.1:\(port)/team/dvpipe/", process: process)
     }

@@ -77,9 +77,11 @@ final class WorkflowPlayer {
         let jobs = try Self.entries(of: workflow["jobs"], "jobs")
         var done: Set<String> = []
         while done.count < jobs.count {
-            guard let (name, job) = jobs.first(where: { name, job in
-                !done.contains(name) && Self.needs(of: job).allSatisfy(done.contains)
-            }) else {
+            guard
+                let (name, job) = jobs.first(where: { name, job in
+                    !done.contains(name) && Self.needs(of: job).allSatisfy(done.contains)
+                })
+            else {
                 throw Failure(description: "jobs wait on each other or on a job that does not exist")
             }
             let combinations = try Self.matrix(of: job)
@@ -112,7 +114,7 @@ final class WorkflowPlayer {
             "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "GITHUB_ACTIONS": "true", "CI": "true", "HOME": home.path,
             "GITHUB_WORKSPACE": workspace.path, "GITHUB_STEP_SUMMARY": summary.path,
-            "RUNNER_TEMP": folder.appendingPathComponent("temp").path,
+            "RUNNER_TEMP": folder.appendingPathComponent("temp").path
         ])
         context.environment.removeValue(forKey: "DVPIPE_CACHE")
         for (key, value) in try Self.entries(of: workflow["env"], "env") + Self.entries(of: job["env"], "\(name).env") {
@@ -122,9 +124,10 @@ final class WorkflowPlayer {
         var cachesToSave: [(key: String, path: URL)] = []
         for step in try Self.items(of: job["steps"], "\(name).steps") {
             if let action = step["uses"]?.scalar {
-                let inputs = try Dictionary(uniqueKeysWithValues: Self.entries(of: step["with"], "with").map { key, value in
-                    (key, try evaluate(try Self.text(value), context))
-                })
+                let inputs = try Dictionary(
+                    uniqueKeysWithValues: Self.entries(of: step["with"], "with").map { key, value in
+                        (key, try evaluate(try Self.text(value), context))
+                    })
                 if let save = try use(action, inputs: inputs, workspace: workspace) {
                     cachesToSave.append(save)
                 }
@@ -165,7 +168,9 @@ final class WorkflowPlayer {
         case "actions/cache":
             guard let path = inputs["path"], let key = inputs["key"] else { throw Failure(description: "actions/cache needs path and key") }
             let target = workspace.appendingPathComponent(path)
-            let prefixes = (inputs["restore-keys"] ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let prefixes = (inputs["restore-keys"] ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             if let exact = caches.last(where: { $0.key == key }) {
                 try DatedLibrary.copyWithNewTimes(exact.folder, to: target)
                 return nil

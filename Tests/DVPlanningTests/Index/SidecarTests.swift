@@ -33,8 +33,9 @@ struct SidecarTests {
         #expect(Self.find("IMG_1.jpg", ["IMG_10.jpg.json", "IMG_10.jpg.supplemental-metadata.json"]) == nil)
         #expect(Self.find(long, [String(full.prefix(30)) + ".json"]) == nil)
         // Numbered duplicates keep their number after the cut.
-        #expect(Self.find("PXL_20230615_123456789.NIGHT(1).jpg", [String(full.prefix(46)) + "(1).json", String(full.prefix(46)) + ".json"])
-            == String(full.prefix(46)) + "(1).json")
+        #expect(
+            Self.find("PXL_20230615_123456789.NIGHT(1).jpg", [String(full.prefix(46)) + "(1).json", String(full.prefix(46)) + ".json"])
+                == String(full.prefix(46)) + "(1).json")
     }
 
     @Test("XMP sidecars: NAME.EXT.xmp before NAME.xmp, and before Takeout's JSON")
@@ -49,9 +50,10 @@ struct SidecarTests {
         func time(_ json: String) -> String? { Sidecar.takeoutCaptureTime(json: Data(json.utf8)) }
         #expect(time(#"{"title": "a.jpg", "photoTakenTime": {"timestamp": "1733050800", "formatted": "…"}}"#) == "2024-12-01T11:00:00Z")
         #expect(time(#"{"photoTakenTime": {"timestamp": 1733050800}}"#) == "2024-12-01T11:00:00Z")
-        for bad in ["", "{", "[]", "null", #"{"photoTakenTime": {"timestamp": "0"}}"#, #"{"photoTakenTime": {"timestamp": "soon"}}"#,
-            #"{"photoTakenTime": "1733050800"}"#, #"{"creationTime": {"timestamp": "1733050800"}}"#, #"{"photoTakenTime": {"timestamp": 1e300}}"#]
-        {
+        for bad in [
+            "", "{", "[]", "null", #"{"photoTakenTime": {"timestamp": "0"}}"#, #"{"photoTakenTime": {"timestamp": "soon"}}"#,
+            #"{"photoTakenTime": "1733050800"}"#, #"{"creationTime": {"timestamp": "1733050800"}}"#, #"{"photoTakenTime": {"timestamp": 1e300}}"#
+        ] {
             #expect(time(bad) == nil, "\(bad)")
         }
     }
@@ -59,13 +61,16 @@ struct SidecarTests {
     @Test("XMP gives the first of DateTimeOriginal, CreateDate and DateCreated, as attribute or element, in every date form")
     func xmpTimes() {
         func time(_ xml: String) -> String? { Sidecar.xmpCaptureTime(xml: Data(xml.utf8)) }
-        #expect(time(#"<rdf:Description xmp:CreateDate="2024-12-01T10:00:00" exif:DateTimeOriginal="2024-12-03T23:40:00-08:00"/>"#)
-            == "2024-12-03T23:40:00-08:00")
+        #expect(
+            time(#"<rdf:Description xmp:CreateDate="2024-12-01T10:00:00" exif:DateTimeOriginal="2024-12-03T23:40:00-08:00"/>"#)
+                == "2024-12-03T23:40:00-08:00")
         #expect(time("<x><xmp:CreateDate>2024-12-03T23:40:00.123+01:00</xmp:CreateDate></x>") == "2024-12-03T23:40:00.123+01:00")
         #expect(time("<x><photoshop:DateCreated>2024-12-03</photoshop:DateCreated></x>") == "2024-12-03T00:00:00")
         #expect(time(#"<x exif:DateTimeOriginal='2024-12-03T23:40+02:00'/>"#) == "2024-12-03T23:40:00+02:00")
         #expect(time(#"<x exif:DateTimeOriginal="2024-12-03T23:40Z"/>"#) == "2024-12-03T23:40:00Z")
-        for bad in ["", "<x", #"<x exif:DateTimeOriginal="yesterday"/>"#, "<x><xmp:CreateDate>2024-13-40</xmp:CreateDate></x>", #"<x exif:DateTimeOriginal=""#] {
+        for bad in [
+            "", "<x", #"<x exif:DateTimeOriginal="yesterday"/>"#, "<x><xmp:CreateDate>2024-13-40</xmp:CreateDate></x>", #"<x exif:DateTimeOriginal=""#
+        ] {
             #expect(time(bad) == nil, "\(bad)")
         }
     }

@@ -7,7 +7,11 @@ import Testing
     @Test("an untagged SD clip is read as BT.601 (SMPTE C at 480 lines, EBU at 576), limited range, the SDR curve; all four assumed")
     func untaggedStandardDefinition() {
         let ntsc = StreamColour.unspecified.resolved(width: 720, height: 480, pixelFormat: "yuv420p")
-        #expect(ntsc == StreamColour(primaries: "smpte170m", transfer: "bt709", matrix: "smpte170m", range: "tv", assumed: ["range", "matrix", "primaries", "transfer"]))
+        #expect(
+            ntsc
+                == StreamColour(
+                    primaries: "smpte170m", transfer: "bt709", matrix: "smpte170m", range: "tv", assumed: ["range", "matrix", "primaries", "transfer"]
+                ))
         let pal = StreamColour.unspecified.resolved(width: 720, height: 576, pixelFormat: "yuv420p")
         #expect(pal.primaries == "bt470bg" && pal.matrix == "bt470bg")
     }
@@ -25,8 +29,10 @@ import Testing
     @Test("a fully tagged clip keeps its words and assumes nothing; an HDR one stays HDR")
     func taggedIsKept() {
         let hlg = StreamColour(primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv")
-        #expect(hlg.resolved(width: 3840, height: 2160, pixelFormat: "yuv420p10le") == StreamColour(
-            primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv", assumed: []))
+        #expect(
+            hlg.resolved(width: 3840, height: 2160, pixelFormat: "yuv420p10le")
+                == StreamColour(
+                    primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv", assumed: []))
         #expect(hlg.resolved(width: 3840, height: 2160, pixelFormat: "yuv420p10le").hdr == "HLG")
     }
 }

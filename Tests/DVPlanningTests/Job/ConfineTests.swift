@@ -29,7 +29,8 @@ struct ConfineTests {
         deinit { try? FileManager.default.removeItem(at: root) }
 
         func load(_ text: String) -> JobLoadResult {
-            JobLoader.load(text: text, file: "jobs/job.yaml", directory: repository.appendingPathComponent("jobs").path, allowedFolders: [repository.path])
+            JobLoader.load(
+                text: text, file: "jobs/job.yaml", directory: repository.appendingPathComponent("jobs").path, allowedFolders: [repository.path])
         }
     }
 
@@ -62,7 +63,7 @@ struct ConfineTests {
             (Self.job(extra: "days: { 2024-12-01: { pin: ../../outside/secret.mp4 } }"), 5, "days.2024-12-01.pin"),
             (Self.job(extra: "days: { 2024-12-01: { pin: { file: escape/secret.mp4 } } }"), 5, "days.2024-12-01.pin.file"),
             (Self.job(extra: "days: { 2024-12-01: { pin: \(outside)/secret.mp4 } }"), 5, "days.2024-12-01.pin"),
-            (Self.job(extra: "intro: { text: Hi, font: ../media/escape/font.ttf }"), 5, "intro.font"),
+            (Self.job(extra: "intro: { text: Hi, font: ../media/escape/font.ttf }"), 5, "intro.font")
         ]
         for (job, line, key) in cases {
             let errors = repository.load(job).errors
@@ -76,7 +77,8 @@ struct ConfineTests {
     func presetsAreConfinedToo() throws {
         let repository = try Repository()
         try "output: { video: { crf: 99 } }\n".write(to: repository.outside.appendingPathComponent("style.yaml"), atomically: true, encoding: .utf8)
-        try "output: { video: { crf: 20 } }\n".write(to: repository.repository.appendingPathComponent("style.yaml"), atomically: true, encoding: .utf8)
+        try "output: { video: { crf: 20 } }\n".write(
+            to: repository.repository.appendingPathComponent("style.yaml"), atomically: true, encoding: .utf8)
         for extends in ["../../outside/style.yaml", "../media/escape/style.yaml", repository.outside.path + "/style.yaml"] {
             let errors = repository.load(Self.job(extra: "extends: \(extends)")).errors
             #expect(errors.count == 1, "\(extends): \(errors)")

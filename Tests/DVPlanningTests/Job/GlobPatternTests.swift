@@ -19,7 +19,7 @@ struct GlobPatternTests {
         ("a/**/b.mov", "ab.mov", false),
         ("**", "anything/at/all", true),
         ("exact.mov", "exact.mov", true),
-        ("exact.mov", "exact.mp4", false),
+        ("exact.mov", "exact.mp4", false)
     ])
     func matching(pattern: String, path: String, matches: Bool) {
         #expect(GlobPattern(pattern).matches(path) == matches)

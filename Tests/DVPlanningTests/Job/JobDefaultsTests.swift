@@ -96,9 +96,11 @@ struct JobDefaultsTests {
         #expect(job.timeframe == .range(from: day("2024-12-01"), to: day("2024-12-31")))
         #expect(job.selection == Job.Selection(prefer: [.livePhoto, .video], order: .longest))
         #expect(job.days[day("2024-12-08")] == Job.DaySettings(pin: Job.Pin(file: "IMG_0021.MOV")))
-        #expect(job.days[day("2024-12-18")] == Job.DaySettings(
-            pin: Job.Pin(file: "IMG_0071.MOV", start: .offset(TimeSpan(milliseconds: 500)), duration: .fixed(.seconds(2))),
-            caption: "Grandma's birthday"))
+        #expect(
+            job.days[day("2024-12-18")]
+                == Job.DaySettings(
+                    pin: Job.Pin(file: "IMG_0071.MOV", start: .offset(TimeSpan(milliseconds: 500)), duration: .fixed(.seconds(2))),
+                    caption: "Grandma's birthday"))
         #expect(job.days[day("2024-12-25")]?.skip == true)
         #expect(job.clips.video == Job.ClipWindow(duration: .fixed(.seconds(90)), start: .middle))
         #expect(job.clips.livePhoto == Job.ClipWindow(duration: .fixed(TimeSpan(milliseconds: 2500)), start: .offset(TimeSpan(milliseconds: 250))))
@@ -112,13 +114,20 @@ struct JobDefaultsTests {
         #expect(job.transition == Job.Transition(style: .wipeLeft, duration: .seconds(1)))
         #expect(job.audio.clips == .mute && !job.audio.normalize)
         #expect(job.audio.music == Job.Music(file: folder.path + "/theme.m4a", volume: 0.5, duck: 1, fadeOut: .seconds(3), loop: false))
-        #expect(job.overlays == [
-            .date(Job.DateStamp(format: "d MMM", position: .point(x: 0.5, y: 0.9), size: 0.05, locale: "fr_FR", font: folder.path + "/Title.otf")),
-            .text(Job.TextOverlay(text: "December 2024", position: .anchor(.center), size: 0.1, start: .zero, duration: .seconds(2), font: folder.path + "/Title.otf")),
-            .image(Job.ImageOverlay(file: folder.path + "/logo.png", position: .anchor(.topRight), width: 0.2, opacity: 1)),
-            .video(Job.VideoOverlay(file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: false, opacity: 0.5)),
-            .date(Job.DateStamp()),
-        ])
+        #expect(
+            job.overlays == [
+                .date(
+                    Job.DateStamp(format: "d MMM", position: .point(x: 0.5, y: 0.9), size: 0.05, locale: "fr_FR", font: folder.path + "/Title.otf")),
+                .text(
+                    Job.TextOverlay(
+                        text: "December 2024", position: .anchor(.center), size: 0.1, start: .zero, duration: .seconds(2),
+                        font: folder.path + "/Title.otf")),
+                .image(Job.ImageOverlay(file: folder.path + "/logo.png", position: .anchor(.topRight), width: 0.2, opacity: 1)),
+                .video(
+                    Job.VideoOverlay(
+                        file: folder.path + "/pip.mov", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: false, opacity: 0.5)),
+                .date(Job.DateStamp())
+            ])
         #expect(job.intro == Job.TitleCard(text: "December 2024", duration: .seconds(2), font: folder.path + "/Title.otf"))
         #expect(job.outro == Job.TitleCard(text: "See you in January", duration: .seconds(2)))
     }
@@ -129,7 +138,7 @@ struct JobDefaultsTests {
         ("{ last: month }", .last(.month)),
         ("{ last: week }", .last(.week)),
         ("{ last: year }", .last(.year)),
-        ("{ last: 30d }", .last(.days(30))),
+        ("{ last: 30d }", .last(.days(30)))
     ])
     func timeframeForms(yaml: String, timeframe: Job.Timeframe) {
         let job = validJob(minimalJob.replacingOccurrences(of: "{ month: 2024-12 }", with: yaml))

@@ -46,12 +46,16 @@ struct JobPresetsTests {
     func twoMonthsOnePreset() throws {
         let repository = try Repository()
         try repository.write("presets/style.yaml", Self.style)
-        try repository.write("jobs/2024-11.yaml", """
+        try repository.write(
+            "jobs/2024-11.yaml",
+            """
             extends: ../presets/style.yaml
             timeframe: { month: 2024-11 }
             output: { path: ../out/2024-11.mp4 }
             """)
-        try repository.write("jobs/2024-12.yaml", """
+        try repository.write(
+            "jobs/2024-12.yaml",
+            """
             extends: [../presets/style.yaml]
             timeframe: { month: 2024-12 }
             output: { path: ../out/2024-12.mp4, video: { crf: 18 } }
@@ -80,7 +84,9 @@ struct JobPresetsTests {
         try repository.write("presets/base/library.yaml", "library: { paths: [../../media] }\noutput: { video: { crf: 30 } }\n")
         try repository.write("presets/quality.yaml", "extends: base/library.yaml\noutput: { video: { crf: 20 } }\n")
         try repository.write("presets/draft.yaml", "output: { video: { crf: 35, preset: ultrafast } }\n")
-        try repository.write("jobs/a.yaml", """
+        try repository.write(
+            "jobs/a.yaml",
+            """
             version: 1
             extends: [../presets/draft.yaml, ../presets/quality.yaml]
             timeframe: { month: 2024-12 }
@@ -97,7 +103,9 @@ struct JobPresetsTests {
     func presetOutputReachesEveryOutput() throws {
         let repository = try Repository()
         try repository.write("presets/house.yaml", "output: { fps: 25, video: { crf: 28, preset: slow }, look: { lut: theme:soft } }\n")
-        try repository.write("jobs/a.yaml", """
+        try repository.write(
+            "jobs/a.yaml",
+            """
             version: 1
             extends: [theme:film, ../presets/house.yaml]
             library: { paths: [../media] }
@@ -116,7 +124,9 @@ struct JobPresetsTests {
         #expect(job.outputs.map { $0.look?.lut } == ["theme:soft", "theme:bold"], "the later preset's look over the theme's, the output's over both")
         #expect(job.outputs.map { $0.look?.strength } == [1, 0.5])
 
-        try repository.write("jobs/b.yaml", """
+        try repository.write(
+            "jobs/b.yaml",
+            """
             version: 1
             extends: theme:film
             library: { paths: [../media] }
@@ -131,7 +141,9 @@ struct JobPresetsTests {
     @Test("a job that writes both output: and outputs: itself is still an error, at its output: line")
     func jobWithBothOutputKeys() throws {
         let repository = try Repository()
-        try repository.write("jobs/a.yaml", """
+        try repository.write(
+            "jobs/a.yaml",
+            """
             version: 1
             extends: theme:film
             library: { paths: [../media] }
@@ -141,7 +153,10 @@ struct JobPresetsTests {
             """)
         let result = repository.load("jobs/a.yaml")
         #expect(result.job == nil)
-        #expect(result.diagnostics.map(\.description).contains { $0.contains("a.yaml:5:1: error: output and outputs: give one output, or list them all under outputs") }, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.map(\.description).contains {
+                $0.contains("a.yaml:5:1: error: output and outputs: give one output, or list them all under outputs")
+            }, "\(result.diagnostics)")
     }
 
     @Test("an error in a preset is reported at the preset's line, with the line of each extends: that included it")
@@ -149,7 +164,9 @@ struct JobPresetsTests {
         let repository = try Repository()
         try repository.write("presets/inner.yaml", "output:\n  video: { crf: 99 }\n")
         try repository.write("presets/outer.yaml", "# house style\nextends: inner.yaml\n")
-        try repository.write("jobs/dec.yaml", """
+        try repository.write(
+            "jobs/dec.yaml",
+            """
             version: 1
             library: { paths: [../media] }
             timeframe: { month: 2024-12 }
@@ -187,7 +204,9 @@ struct JobPresetsTests {
         let cycle = repository.load("jobs/cycle.yaml")
         let loop = try #require(cycle.errors.first)
         #expect(cycle.errors.count == 1)
-        #expect(loop.message.contains("presets/a.yaml → ") && loop.message.contains("presets/b.yaml → ") && loop.message.hasPrefix("extends makes a cycle"))
+        #expect(
+            loop.message.contains("presets/a.yaml → ") && loop.message.contains("presets/b.yaml → ")
+                && loop.message.hasPrefix("extends makes a cycle"))
         #expect(loop.location.file.hasSuffix("presets/b.yaml") && loop.location.includedFrom.count == 2)
 
         #expect(repository.load("jobs/number.yaml").errors.first?.message.contains("extends must be a preset file or a list of them") == true)
@@ -197,7 +216,9 @@ struct JobPresetsTests {
     @Test("a job without extends: loads exactly as before, its locations naming no other file")
     func plainJobsUnchanged() throws {
         let repository = try Repository()
-        try repository.write("jobs/plain.yaml", "version: 1\nlibrary: { paths: [../media] }\ntimeframe: { month: 2024-12 }\noutput: { path: x.mp4, video: { crf: 99 } }\n")
+        try repository.write(
+            "jobs/plain.yaml",
+            "version: 1\nlibrary: { paths: [../media] }\ntimeframe: { month: 2024-12 }\noutput: { path: x.mp4, video: { crf: 99 } }\n")
         let result = repository.load("jobs/plain.yaml")
         #expect(result.errors.count == 1 && result.errors[0].location.includedFrom.isEmpty)
         let encoded = String(decoding: try JSONEncoder().encode(result.errors[0].location), as: UTF8.self)
@@ -208,11 +229,14 @@ struct JobPresetsTests {
     func mergeRules() {
         let place = SourceLocation(file: "t", line: 1, column: 1)
         func scalar(_ text: String) -> YAMLNode { YAMLNode(.scalar(text, isPlain: true), at: place) }
-        func map(_ pairs: [(String, YAMLNode)]) -> YAMLNode { YAMLNode(.mapping(pairs.map { YAMLNode.Entry(key: scalar($0.0), value: $0.1) }), at: place) }
+        func map(_ pairs: [(String, YAMLNode)]) -> YAMLNode {
+            YAMLNode(.mapping(pairs.map { YAMLNode.Entry(key: scalar($0.0), value: $0.1) }), at: place)
+        }
         let base = map([("a", map([("x", scalar("1")), ("y", scalar("2"))])), ("list", YAMLNode(.sequence([scalar("p")]), at: place))])
         let over = map([("a", map([("y", scalar("3"))])), ("list", YAMLNode(.sequence([]), at: place)), ("b", scalar("4"))])
         let merged = JobComposition.merge(base, under: over)
-        #expect(merged == map([("a", map([("x", scalar("1")), ("y", scalar("3"))])), ("list", YAMLNode(.sequence([]), at: place)), ("b", scalar("4"))]))
+        #expect(
+            merged == map([("a", map([("x", scalar("1")), ("y", scalar("3"))])), ("list", YAMLNode(.sequence([]), at: place)), ("b", scalar("4"))]))
         #expect(JobComposition.merge(base, under: scalar("5")) == scalar("5"))
     }
 }

@@ -31,23 +31,35 @@ struct JobValidationTests {
 
     @Test("captions and text overlays take a direction, a language tag and start or end alignment; a tag that is none is a located error")
     func textDirectionAndLanguage() throws {
-        let (result, _) = load(job("""
-            captions: { align: start, direction: rtl, language: ar }
-            overlays: [{ text: { text: Hi, align: end, direction: ltr, language: zh-Hant } }]
-            """))
+        let (result, _) = load(
+            job(
+                """
+                captions: { align: start, direction: rtl, language: ar }
+                overlays: [{ text: { text: Hi, align: end, direction: ltr, language: zh-Hant } }]
+                """))
         let decoded = try #require(result.job, "\(result.diagnostics)")
         #expect(decoded.captions.align == .start && decoded.captions.direction == .rtl && decoded.captions.language == "ar")
-        guard case let .text(text) = decoded.overlays.first else { Issue.record("no text overlay"); return }
+        guard case let .text(text) = decoded.overlays.first else {
+            Issue.record("no text overlay")
+            return
+        }
         #expect(text.align == .end && text.direction == .ltr && text.language == "zh-Hant")
-        expectDiagnostic(job("captions: { language: 1️⃣japanese }"), containing: "captions.language must be a language tag like ja, zh-Hant or ar, not 'japanese'")
-        expectDiagnostic(job("captions: { direction: 1️⃣rlt }"), containing: "unknown captions.direction 'rlt'; did you mean 'ltr'? (one of: auto, ltr, rtl)")
+        expectDiagnostic(
+            job("captions: { language: 1️⃣japanese }"), containing: "captions.language must be a language tag like ja, zh-Hant or ar, not 'japanese'")
+        expectDiagnostic(
+            job("captions: { direction: 1️⃣rlt }"), containing: "unknown captions.direction 'rlt'; did you mean 'ltr'? (one of: auto, ltr, rtl)")
     }
 
     @Test func requiredKeys() {
-        expectDiagnostic("1️⃣library: { paths: [lib] }\ntimeframe: { year: 2024 }\noutput: { path: o.mp4 }", containing: "missing required key 'version'")
+        expectDiagnostic(
+            "1️⃣library: { paths: [lib] }\ntimeframe: { year: 2024 }\noutput: { path: o.mp4 }", containing: "missing required key 'version'")
         expectDiagnostic("1️⃣version: 1\nlibrary: { paths: [lib] }\noutput: { path: o.mp4 }", containing: "missing required key 'timeframe'")
-        expectDiagnostic("version: 1\nlibrary: 1️⃣{ timezone: UTC }\ntimeframe: { year: 2024 }\noutput: { path: o.mp4 }", containing: "missing required key 'library.paths'")
-        expectDiagnostic("version: 1\nlibrary: { paths: [lib] }\ntimeframe: { year: 2024 }\noutput: 1️⃣{ fps: 30 }", containing: "missing required key 'output.path'")
+        expectDiagnostic(
+            "version: 1\nlibrary: 1️⃣{ timezone: UTC }\ntimeframe: { year: 2024 }\noutput: { path: o.mp4 }",
+            containing: "missing required key 'library.paths'")
+        expectDiagnostic(
+            "version: 1\nlibrary: { paths: [lib] }\ntimeframe: { year: 2024 }\noutput: 1️⃣{ fps: 30 }", containing: "missing required key 'output.path'"
+        )
     }
 
     @Test func versionMustBeOne() {
@@ -62,7 +74,9 @@ struct JobValidationTests {
         expectDiagnostic(base + "timeframe: { last: week, 1️⃣from: 2024-01-01, to: 2024-01-02 }", containing: "has both 'last' and 'from'")
         expectDiagnostic(base + "timeframe: { 1️⃣from: 2024-12-01 }", containing: "timeframe.from needs timeframe.to too")
         expectDiagnostic(base + "timeframe: { 1️⃣to: 2024-12-01 }", containing: "timeframe.to needs timeframe.from too")
-        expectDiagnostic(base + "timeframe: { from: 2024-12-31, to: 1️⃣2024-12-01 }", containing: "timeframe.to 2024-12-01 is before timeframe.from 2024-12-31; swap them")
+        expectDiagnostic(
+            base + "timeframe: { from: 2024-12-31, to: 1️⃣2024-12-01 }",
+            containing: "timeframe.to 2024-12-01 is before timeframe.from 2024-12-31; swap them")
         expectDiagnostic(base + "timeframe: { from: 1️⃣2024-02-30, to: 2024-03-01 }", containing: "a date like 2024-12-01")
         expectDiagnostic(base + "timeframe: { month: 1️⃣2024-13 }", containing: "a month like 2024-12")
         expectDiagnostic(base + "timeframe: { year: 1️⃣twenty }", containing: "a whole number 1900…9999")
@@ -72,7 +86,8 @@ struct JobValidationTests {
     }
 
     @Test func daysOutsideTheTimeframeAreWarnings() {
-        expectDiagnostic(job("days: { 1️⃣2025-01-01: { caption: x } }"), .warning, containing: "2025-01-01 is outside the timeframe 2024-12-01…2024-12-31")
+        expectDiagnostic(
+            job("days: { 1️⃣2025-01-01: { caption: x } }"), .warning, containing: "2025-01-01 is outside the timeframe 2024-12-01…2024-12-31")
         let (result, _) = load(minimalJob.replacingOccurrences(of: "month: 2024-12", with: "last: month") + "\ndays: { 2020-01-01: { skip: true } }")
         #expect(result.diagnostics.isEmpty, "a moving timeframe is not checked")
         #expect(result.job != nil)
@@ -93,7 +108,8 @@ struct JobValidationTests {
         expectDiagnostic(
             job("clips: { live_photo: { duration: 1s } }\ntransition: { style: fade, duration: 1️⃣1s }"),
             containing: "shorter than clips.live_photo.duration 1s")
-        expectDiagnostic(job("clips: { video: { duration: 1️⃣400ms } }\ntransition: 1️⃣{ style: crossfade }"), containing: "transition.duration 500ms must be shorter")
+        expectDiagnostic(
+            job("clips: { video: { duration: 1️⃣400ms } }\ntransition: 1️⃣{ style: crossfade }"), containing: "transition.duration 500ms must be shorter")
     }
 
     @Test func outputRules() {
@@ -122,7 +138,9 @@ struct JobValidationTests {
         expectDiagnostic("version: 1\nlibrary: { paths: [1️⃣nowhere] }" + rest, .warning, containing: "library folder 'nowhere' does not exist")
         expectDiagnostic("version: 1\nlibrary: { paths: 1️⃣[] }" + rest, containing: "library.paths is empty")
         expectDiagnostic("version: 1\nlibrary: { paths: 1️⃣lib }" + rest, containing: "library.paths must be a list like [../media]")
-        expectDiagnostic("version: 1\nlibrary: { paths: [lib], timezone: 1️⃣Europe/Pari }" + rest, containing: "unknown library.timezone 'Europe/Pari'; did you mean 'Europe/Paris'?")
+        expectDiagnostic(
+            "version: 1\nlibrary: { paths: [lib], timezone: 1️⃣Europe/Pari }" + rest,
+            containing: "unknown library.timezone 'Europe/Pari'; did you mean 'Europe/Paris'?")
         expectDiagnostic("version: 1\nlibrary: { paths: [lib], exclude: 1️⃣\"*.tmp\" }" + rest, containing: "must be a list")
         expectDiagnostic("version: 1\nlibrary: { paths: [lib], exclude: [1️⃣\"\"] }" + rest, containing: "a non-empty glob pattern")
     }
@@ -133,7 +151,8 @@ struct JobValidationTests {
         expectDiagnostic(job("clips: { video: { duration: 1️⃣forever } }"), containing: "full or a duration like 3s")
         expectDiagnostic(job("clips: { video: { start: 1️⃣centre } }"), containing: "middle, auto or a duration")
         expectDiagnostic(job("clips: { video: { duration: 1️⃣0s } }\ntransition: { style: cut }"), containing: "must be longer than 0s")
-        expectDiagnostic(job("clips: { photo: {} }").replacingOccurrences(of: "{ photo", with: "{ 1️⃣photo"), containing: "unknown key 'photo' in clips")
+        expectDiagnostic(
+            job("clips: { photo: {} }").replacingOccurrences(of: "{ photo", with: "{ 1️⃣photo"), containing: "unknown key 'photo' in clips")
     }
 
     @Test func audioRules() {
@@ -154,14 +173,16 @@ struct JobValidationTests {
         for name in ["m.m4a", "logo.png", "v.mov", "F.ttf"] {
             _ = FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data())
         }
-        let marked = MarkedYAML(job("""
-            audio: { music: { file: 1️⃣m.m4a } }
-            overlays:
-              - image: { file: 2️⃣logo.png }
-              - video: { file: 3️⃣v.mov, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
-              - date: { font: 4️⃣F.ttf }
-              - text: { text: hi, font: Missing.ttf }
-            """))
+        let marked = MarkedYAML(
+            job(
+                """
+                audio: { music: { file: 1️⃣m.m4a } }
+                overlays:
+                  - image: { file: 2️⃣logo.png }
+                  - video: { file: 3️⃣v.mov, rect: { x: 0, y: 0, width: 0.5, height: 0.5 } }
+                  - date: { font: 4️⃣F.ttf }
+                  - text: { text: hi, font: Missing.ttf }
+                """))
         let result = folder.load(marked)
         #expect(result.files.map(\.kind) == [.sound, .picture, .movie, .font], "the missing font is a warning only")
         #expect(result.files.map(\.key) == ["audio.music.file", "overlays[0].image.file", "overlays[1].video.file", "overlays[2].date.font"])
@@ -177,15 +198,22 @@ struct JobValidationTests {
         expectDiagnostic(job("overlays: [{ date: { position: 1️⃣{ x: 0.5 } } }]"), containing: "missing required key 'overlays[0].date.position.y'")
         expectDiagnostic(job("overlays: [{ date: { size: 1️⃣0 } }]"), containing: "0.001…1")
         expectDiagnostic(job("overlays: [{ image: { file: 1️⃣logo.png } }]"), .warning, containing: "does not exist")
-        expectDiagnostic(job("overlays: [{ date: { font: 1️⃣fonts/Missing.ttf } }]"), .warning, containing: "overlays[0].date.font 'fonts/Missing.ttf' does not exist")
-        expectDiagnostic(job("overlays: [{ text: { text: hi, font: 1️⃣Gone.otf } }]"), .warning, containing: "overlays[0].text.font 'Gone.otf' does not exist")
+        expectDiagnostic(
+            job("overlays: [{ date: { font: 1️⃣fonts/Missing.ttf } }]"), .warning,
+            containing: "overlays[0].date.font 'fonts/Missing.ttf' does not exist")
+        expectDiagnostic(
+            job("overlays: [{ text: { text: hi, font: 1️⃣Gone.otf } }]"), .warning, containing: "overlays[0].text.font 'Gone.otf' does not exist")
         expectDiagnostic(job("outro: { text: bye, font: 1️⃣Gone.otf }"), .warning, containing: "outro.font 'Gone.otf' does not exist")
         expectDiagnostic(job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0, y: 0, width: 0, height: 0.5 } } }]"), containing: "is empty")
-        expectDiagnostic(job("overlays: [{ image: { file: lib, opacity: 1️⃣2 } }]").replacingOccurrences(of: "file: lib", with: "file: x.png"), containing: "opacity must be a number 0…1")
+        expectDiagnostic(
+            job("overlays: [{ image: { file: lib, opacity: 1️⃣2 } }]").replacingOccurrences(of: "file: lib", with: "file: x.png"),
+            containing: "opacity must be a number 0…1")
         expectDiagnostic(
             job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0.5, y: 0, width: 0.6, height: 0.2 } } }]"),
             containing: "reaches outside the frame")
-        expectDiagnostic(job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0, y: 0, width: 1 } } }]"), containing: "missing required key 'overlays[0].video.rect.height'")
+        expectDiagnostic(
+            job("overlays: [{ video: { file: v.mov, rect: 1️⃣{ x: 0, y: 0, width: 1 } } }]"),
+            containing: "missing required key 'overlays[0].video.rect.height'")
         expectDiagnostic(job("overlays: [{ video: 1️⃣{ file: v.mov } }]"), containing: "missing required key 'overlays[0].video.rect'")
     }
 
@@ -195,8 +223,10 @@ struct JobValidationTests {
         expectDiagnostic(job("intro: 1️⃣Hello"), containing: "intro must be a mapping of keys (text, duration, font, background, color)")
         expectDiagnostic(job("intro: { text: hi, background: 1️⃣blurry }"), containing: "intro.background must be blur or a colour \"#RRGGBB\"")
         expectDiagnostic(job("outro: { text: bye, color: 1️⃣white }"), containing: "outro.color must be a colour")
-        #expect(validJob(job("intro: { text: hi, background: blur, color: \"#FFCC00\" }"))?.intro == Job.TitleCard(
-            text: "hi", background: .blur, color: RGBAColor(red: 255, green: 204, blue: 0)))
+        #expect(
+            validJob(job("intro: { text: hi, background: blur, color: \"#FFCC00\" }"))?.intro
+                == Job.TitleCard(
+                    text: "hi", background: .blur, color: RGBAColor(red: 255, green: 204, blue: 0)))
         #expect(validJob(job("outro: { text: bye, background: \"#102030\" }"))?.outro?.background == .color(RGBAColor(red: 16, green: 32, blue: 48)))
         #expect(validJob(job("outro: { text: bye }"))?.outro?.background == nil)
     }
@@ -220,7 +250,8 @@ struct JobValidationTests {
     }
 
     @Test func everyProblemIsReportedAtOnce() {
-        let (result, marked) = load("""
+        let (result, marked) = load(
+            """
             version: 1️⃣3
             library: { paths: [lib], timezone: 2️⃣Mars/Olympus }
             timeframe: { from: 2024-12-31, to: 3️⃣2024-12-01 }
@@ -271,8 +302,9 @@ struct JobValidationAuditTests {
     }
 
     @Test func aBadTimeframeDoesNotWarnAboutDaysOutsideIt() {
-        let (result, _) = load(minimalJob.replacingOccurrences(of: "month: 2024-12", with: "month: 2024-13")
-            + "\ndays:\n  2024-12-05: { skip: true }")
+        let (result, _) = load(
+            minimalJob.replacingOccurrences(of: "month: 2024-12", with: "month: 2024-13")
+                + "\ndays:\n  2024-12-05: { skip: true }")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         #expect(!result.errors.isEmpty)
     }

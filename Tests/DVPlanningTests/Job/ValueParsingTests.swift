@@ -1,12 +1,14 @@
-@testable import DVPlanning
 import Testing
+
+@testable import DVPlanning
 
 @Suite("Value parsers")
 struct ValueParsingTests {
-    @Test(arguments: [
-        ("3s", 3000), ("0.5s", 500), ("500ms", 500), ("1m30s", 90_000), ("2.5", 2500), ("0", 0), ("1h", 3_600_000),
-        ("1m", 60_000), ("1.25s", 1250), ("1m0.5s", 60_500), ("2s250ms", 2250),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("3s", 3000), ("0.5s", 500), ("500ms", 500), ("1m30s", 90_000), ("2.5", 2500), ("0", 0), ("1h", 3_600_000),
+            ("1m", 60_000), ("1.25s", 1250), ("1m0.5s", 60_500), ("2s250ms", 2250)
+        ] as [(String, Int64)])
     func durations(text: String, milliseconds: Int64) {
         #expect(TimeSpan(text)?.milliseconds == milliseconds)
     }

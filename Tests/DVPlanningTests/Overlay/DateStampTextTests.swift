@@ -64,7 +64,9 @@ struct DateStampTextTests {
                 if skipped.contains(index) { day.status = .skipped }
                 return day
             }
-            return Plan(timeZone: "UTC", days: days, timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [], totals: PlanTotals())
+            return Plan(
+                timeZone: "UTC", days: days, timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [], totals: PlanTotals()
+            )
         }
         #expect(plan([kyoto, osaka, osaka, nil]).mostDaysPlace == osaka)
         #expect(plan([osaka, kyoto, kyoto, osaka]).mostDaysPlace == osaka)

@@ -18,7 +18,7 @@ import Testing
         let table = try Self.table([
             "5.35,-4.0083,\"Abidjan, Plateau\",\"Lagunes \"\"Sud\"\"\",,CI\r",
             "-12.0464,-77.0428,Lima,Lima,,PE",
-            "+3.5e1,1.35E2,Nara,\"Nara\",,JP",
+            "+3.5e1,1.35E2,Nara,\"Nara\",,JP"
         ])
         #expect(table.count == 3)
         #expect(Self.place(table, 5.3, -4) == Place(city: "Abidjan, Plateau", region: "Lagunes \"Sud\"", country: "Côte d'Ivoire", countryCode: "CI"))

@@ -7,12 +7,14 @@ import Testing
     private func samplePlan() -> Plan {
         let index = [
             Fixtures.movie("a.mov", local: "2024-12-01T10:00:00-0800", duration: 10),
-            Fixtures.movie("b.mov", local: "2024-11-02T10:00:00-0800", duration: 1.25),
+            Fixtures.movie("b.mov", local: "2024-11-02T10:00:00-0800", duration: 1.25)
         ]
-        var rules = rules("2024-12-01", "2024-12-03", settings: [
-            "2024-12-02": Job.DaySettings(pin: Job.Pin(file: "b.mov"), caption: "Grandma"),
-            "2024-12-03": Job.DaySettings(skip: true),
-        ])
+        var rules = rules(
+            "2024-12-01", "2024-12-03",
+            settings: [
+                "2024-12-02": Job.DaySettings(pin: Job.Pin(file: "b.mov"), caption: "Grandma"),
+                "2024-12-03": Job.DaySettings(skip: true)
+            ])
         rules.videoWindow = Job.ClipWindow(duration: .fixed(.seconds(3)), start: .middle)
         return Planner.plan(index: index, rules: rules)
     }
@@ -23,11 +25,13 @@ import Testing
         #expect(Set(json.keys) == ["version", "time_zone", "days", "timeline", "warnings", "unreadable", "totals"])
         #expect(json["version"] as? Int == 1)
         let days = try #require(json["days"] as? [[String: Any]])
-        #expect(Set(days[0].keys) == [
-            "date", "weekday", "status", "reason", "file", "path", "kind", "source_date", "day_rule", "capture_time",
-            "start", "duration", "speed", "speed_audio", "clip_length", "output_start", "caption", "colour", "rotation", "audio_track", "motion_photo", "moment", "layers",
-            "layer_audio", "look", "position", "place",
-        ])
+        #expect(
+            Set(days[0].keys) == [
+                "date", "weekday", "status", "reason", "file", "path", "kind", "source_date", "day_rule", "capture_time",
+                "start", "duration", "speed", "speed_audio", "clip_length", "output_start", "caption", "colour", "rotation", "audio_track",
+                "motion_photo", "moment", "layers",
+                "layer_audio", "look", "position", "place"
+            ])
         #expect(days[0]["date"] as? String == "2024-12-01")
         #expect(days[0]["weekday"] as? String == "Sun")
         #expect(days[0]["start"] as? Double == 3.5)
@@ -64,7 +68,7 @@ import Testing
     @Test func layeredDayCarriesItsLayersAndRoundTrips() throws {
         let index = [
             Fixtures.movie("a.mov", local: "2024-12-01T10:00:00-0800", duration: 10),
-            Fixtures.movie("b.mov", local: "2024-12-01T11:00:00-0800", duration: 2),
+            Fixtures.movie("b.mov", local: "2024-12-01T11:00:00-0800", duration: 2)
         ]
         var rules = rules("2024-12-01", "2024-12-01", settings: [:])
         rules.layout = Job.Layout(style: .splitV, audio: .none)

@@ -14,16 +14,18 @@ import Testing
             Fixtures.movie(
                 "Family Archive/2024/Holidays/Thanksgiving at the lake house/VID_20241128_143000.mp4", duration: 30),
             Fixtures.movie("Camera/clip.mp4", duration: 8, mtime: 1_733_500_000),
-            Fixtures.broken("Camera/VID_20241206_101010.mp4"),
+            Fixtures.broken("Camera/VID_20241206_101010.mp4")
         ]
-        var rules = rules("2024-12-02", "2024-12-08", settings: [
-            "2024-12-04": Job.DaySettings(
-                pin: Job.Pin(
-                    file: "Family Archive/2024/Holidays/Thanksgiving at the lake house/VID_20241128_143000.mp4",
-                    start: .middle)),
-            "2024-12-05": Job.DaySettings(skip: true),
-            "2024-12-08": Job.DaySettings(pin: Job.Pin(file: "Camera/IMG_9999.MOV")),
-        ])
+        var rules = rules(
+            "2024-12-02", "2024-12-08",
+            settings: [
+                "2024-12-04": Job.DaySettings(
+                    pin: Job.Pin(
+                        file: "Family Archive/2024/Holidays/Thanksgiving at the lake house/VID_20241128_143000.mp4",
+                        start: .middle)),
+                "2024-12-05": Job.DaySettings(skip: true),
+                "2024-12-08": Job.DaySettings(pin: Job.Pin(file: "Camera/IMG_9999.MOV"))
+            ])
         rules.introDuration = .seconds(2)
         return Planner.plan(index: index, rules: rules)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import DVTestBasics
+import Foundation
 import Testing
 
 @testable import DVPlanning
@@ -68,7 +68,10 @@ import Testing
     /// both neighbours with a cut; a piece of two frames gives each neighbour one.
     @Test func aPieceShorterThanHalfAFrameIsHeldForOne() {
         let timeline = Timeline(
-            pieces: [(.intro, nil, .seconds(2)), (.clip, nil, TimeSpan(milliseconds: 14)), (.clip, nil, TimeSpan(milliseconds: 56)), (.outro, nil, .seconds(2))],
+            pieces: [
+                (.intro, nil, .seconds(2)), (.clip, nil, TimeSpan(milliseconds: 14)), (.clip, nil, TimeSpan(milliseconds: 56)),
+                (.outro, nil, .seconds(2))
+            ],
             transition: Job.Transition(style: .wipeLeft, duration: .seconds(1)), fps: 30)
         #expect(timeline.items.map(\.frameCount) == [60, 1, 2, 60])
         #expect(timeline.items.map(\.transitionInFrames) == [0, 0, 0, 1])

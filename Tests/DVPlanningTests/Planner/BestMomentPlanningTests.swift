@@ -32,8 +32,9 @@ import Testing
         #expect(late?.start == .zero, "a window never starts past where it still fits")
         let weighted = MomentScores(steps: [
             MomentScores.Step(sharpness: 1, exposure: 0, steadiness: 0, motion: 0, sound: 0),
-            MomentScores.Step(sharpness: 0, exposure: 0, steadiness: 0, motion: 0, sound: 1),
-        ]).bestWindow(length: TimeSpan(milliseconds: 500), clipLength: TimeSpan(milliseconds: 1000), weights: Job.MomentWeights(sharpness: 0, sound: 2))
+            MomentScores.Step(sharpness: 0, exposure: 0, steadiness: 0, motion: 0, sound: 1)
+        ]).bestWindow(
+            length: TimeSpan(milliseconds: 500), clipLength: TimeSpan(milliseconds: 1000), weights: Job.MomentWeights(sharpness: 0, sound: 2))
         #expect(weighted?.start == TimeSpan(milliseconds: 500))
         let plain = MomentScores.Step(sharpness: 0.6, exposure: 0.6, steadiness: 0.6, motion: 0.2, sound: 0.5)
         var withFace = plain
@@ -66,9 +67,11 @@ import Testing
         let sharp = Self.entry("VID_sharp.mp4", hour: 10, seconds: 3)
         let plain = Self.entry("VID_plain.mp4", hour: 9, seconds: 3)
         let index = [early, sharp, plain]
-        let rules = Self.rules(order: .best, start: .offset(.zero), moments: [
-            early.path: Self.scores([0.1, 0.1, 0.1, 0.1, 0.1, 0.1]), sharp.path: Self.scores([0.2, 0.9, 0.9, 0.2, 0.2, 0.2]),
-        ])
+        let rules = Self.rules(
+            order: .best, start: .offset(.zero),
+            moments: [
+                early.path: Self.scores([0.1, 0.1, 0.1, 0.1, 0.1, 0.1]), sharp.path: Self.scores([0.2, 0.9, 0.9, 0.2, 0.2, 0.2])
+            ])
         let day = try #require(Planner.plan(index: index, rules: rules).days.first)
         #expect(day.clip?.file == "VID_sharp.mp4" && day.reason == "video 1 of 3")
         #expect(day.clip?.start == .zero, "order: best alone does not move the window")

@@ -18,7 +18,7 @@ import Testing
     static let looks = [
         Job.CameraLook(make: GlobPattern("apple"), model: GlobPattern("iPhone 15*"), look: Job.Output.Look(lut: "/looks/iphone15.cube")),
         Job.CameraLook(make: GlobPattern("Apple"), look: Job.Output.Look(lut: "/looks/apple.cube", strength: 0.5)),
-        Job.CameraLook(model: GlobPattern("SM-*"), look: Job.Output.Look(lut: "/looks/samsung.cube")),
+        Job.CameraLook(model: GlobPattern("SM-*"), look: Job.Output.Look(lut: "/looks/samsung.cube"))
     ]
 
     static func plan() -> Plan {
@@ -27,11 +27,12 @@ import Testing
             movie(day: 2, make: "Apple", model: "iPhone 12 Pro Max"),
             movie(day: 3, make: "samsung", model: "SM-S901U1"),
             movie(day: 4, make: nil, model: nil),
-            movie(day: 5, make: "Google", model: "Pixel 8 Pro"),
+            movie(day: 5, make: "Google", model: "Pixel 8 Pro")
         ]
         let days = (1...5).map { CalendarDay(year: 2024, month: 12, day: $0)! }
         return Planner.plan(
-            index: index, rules: PlanningRules(days: days, timeZoneIdentifier: "America/Los_Angeles", libraryRoots: [Fixtures.root], cameraLooks: looks))
+            index: index,
+            rules: PlanningRules(days: days, timeZoneIdentifier: "America/Los_Angeles", libraryRoots: [Fixtures.root], cameraLooks: looks))
     }
 
     @Test("the first entry a clip's camera fits wins, letter case aside; a clip no entry fits, or without a camera, takes none")
@@ -44,7 +45,9 @@ import Testing
     @Test("the plan table lists the days that take a camera's look, by file name, with a strength other than 1")
     func tableListsLooks() {
         let table = PlanTable.render(Self.plan())
-        #expect(table.contains("Looks (by camera, from looks:):\n  - 2024-12-01: iphone15.cube\n  - 2024-12-02: apple.cube at 0.50\n  - 2024-12-03: samsung.cube\n"))
+        #expect(
+            table.contains(
+                "Looks (by camera, from looks:):\n  - 2024-12-01: iphone15.cube\n  - 2024-12-02: apple.cube at 0.50\n  - 2024-12-03: samsung.cube\n"))
     }
 
     @Test("looks: entries are read with their match, lut and strength; mistakes are located")

@@ -82,7 +82,7 @@ func at(
         ("20241205_181500.mp4", at(2024, month: 12, day: 5, hour: 18, minute: 15)),
         ("Screen_2024-12-05-18-15-07.mp4", at(2024, month: 12, day: 5, hour: 18, minute: 15, second: 7)),
         ("VID-20241205-WA0001.mp4", at(2024, month: 12, day: 5)),
-        ("trip 2024-12-05.mov", at(2024, month: 12, day: 5)),
+        ("trip 2024-12-05.mov", at(2024, month: 12, day: 5))
     ])
     func fileNamePatterns(name: String, expected: LocalDateTime) {
         #expect(LocalDateTime(fileName: name) == expected)

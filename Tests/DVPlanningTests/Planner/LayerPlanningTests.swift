@@ -62,7 +62,7 @@ import Testing
         let settings = Job.DaySettings(layers: [
             Job.Layer(file: "VID_c.mp4", duration: .fixed(.seconds(5))),
             Job.Layer(rect: inset, z: 2, opacity: 0.5, fit: .contain),
-            Job.Layer(file: "VID_missing.mp4"),
+            Job.Layer(file: "VID_missing.mp4")
         ])
         let plan = Planner.plan(index: index, rules: Self.rules(layout: Job.Layout(style: .splitV), settings: settings))
         let day = try #require(plan.days.first)
@@ -142,14 +142,16 @@ import Testing
     @Test("the presets' cells: columns, rows, a grid as square as the count allows, corners for pip")
     func presetCells() {
         #expect(Job.LayoutStyle.splitH.cells(count: 3) == Self.halves(3))
-        #expect(Job.LayoutStyle.splitV.cells(count: 2) == [
-            Job.UnitRect(x: 0, y: 0, width: 1, height: 0.5), Job.UnitRect(x: 0, y: 0.5, width: 1, height: 0.5),
-        ])
+        #expect(
+            Job.LayoutStyle.splitV.cells(count: 2) == [
+                Job.UnitRect(x: 0, y: 0, width: 1, height: 0.5), Job.UnitRect(x: 0, y: 0.5, width: 1, height: 0.5)
+            ])
         let grid = Job.LayoutStyle.grid.cells(count: 3)
-        #expect(grid == [
-            Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5), Job.UnitRect(x: 0.5, y: 0, width: 0.5, height: 0.5),
-            Job.UnitRect(x: 0, y: 0.5, width: 0.5, height: 0.5),
-        ])
+        #expect(
+            grid == [
+                Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5), Job.UnitRect(x: 0.5, y: 0, width: 0.5, height: 0.5),
+                Job.UnitRect(x: 0, y: 0.5, width: 0.5, height: 0.5)
+            ])
         #expect(Job.LayoutStyle.grid.cells(count: 5).count == 5 && Job.LayoutStyle.grid.cells(count: 5)[4].width == 1.0 / 3)
         let pip = Job.LayoutStyle.pip.cells(count: 3)
         #expect(pip[0] == Job.UnitRect(x: 0, y: 0, width: 1, height: 1))
@@ -172,36 +174,41 @@ import Testing
 
     @Test("a day's layers with every key, and its own layout")
     func dayLayers() throws {
-        let yaml = minimalJob + """
+        let yaml =
+            minimalJob + """
 
-            days:
-              2024-12-25:
-                layout: { style: pip, audio: first }
-                layers:
-                  - { file: IMG_0001.MOV, start: auto, duration: 2s, rect: { x: 0, y: 0, width: 1, height: 1 }, z: -1, opacity: 0.5, fit: contain }
-                  - {}
-            """
+                days:
+                  2024-12-25:
+                    layout: { style: pip, audio: first }
+                    layers:
+                      - { file: IMG_0001.MOV, start: auto, duration: 2s, rect: { x: 0, y: 0, width: 1, height: 1 }, z: -1, opacity: 0.5, fit: contain }
+                      - {}
+                """
         let (result, _) = load(yaml)
         let settings = try #require(result.job?.days[CalendarDay("2024-12-25")!])
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(settings.layout?.style == .pip && settings.layout?.audio == .first)
-        #expect(settings.layers == [
-            Job.Layer(file: "IMG_0001.MOV", start: .auto, duration: .fixed(.seconds(2)), rect: Job.UnitRect(x: 0, y: 0, width: 1, height: 1), z: -1, opacity: 0.5, fit: .contain),
-            Job.Layer(),
-        ])
+        #expect(
+            settings.layers == [
+                Job.Layer(
+                    file: "IMG_0001.MOV", start: .auto, duration: .fixed(.seconds(2)), rect: Job.UnitRect(x: 0, y: 0, width: 1, height: 1), z: -1,
+                    opacity: 0.5, fit: .contain),
+                Job.Layer()
+            ])
     }
 
     @Test("a day's layout takes what it leaves out from the job's; a style it names brings its own count")
     func dayLayoutInherits() throws {
-        let yaml = minimalJob + """
+        let yaml =
+            minimalJob + """
 
-            layout: { style: split-h, audio: loudest, fit: blur }
-            days:
-              2024-12-24: { layout: { audio: none } }
-              2024-12-25: { layout: grid }
-              2024-12-26: { layout: { style: pip, fit: contain } }
-              2024-12-27: { skip: true, layers: [{}] }
-            """
+                layout: { style: split-h, audio: loudest, fit: blur }
+                days:
+                  2024-12-24: { layout: { audio: none } }
+                  2024-12-25: { layout: grid }
+                  2024-12-26: { layout: { style: pip, fit: contain } }
+                  2024-12-27: { skip: true, layers: [{}] }
+                """
         let (result, _) = load(yaml)
         let job = try #require(result.job)
         let layout = { (day: String) in job.days[CalendarDay(day)!]?.layout }
@@ -213,10 +220,12 @@ import Testing
 
     @Test("mistakes in layers are reported where they are")
     func mistakes() {
-        expectDiagnostic(minimalJob + "\nlayout: { style: grid, 1️⃣clips: 2 }", containing: "unknown key 'clips' in layout; did you mean 'clips_per_day'?")
+        expectDiagnostic(
+            minimalJob + "\nlayout: { style: grid, 1️⃣clips: 2 }", containing: "unknown key 'clips' in layout; did you mean 'clips_per_day'?")
         expectDiagnostic(minimalJob + "\nlayout: { audio: 1️⃣loud }", containing: "did you mean 'loudest'?")
         expectDiagnostic(minimalJob + "\nlayout: { style: split-h, clips_per_day: 1️⃣10 }", containing: "a whole number 1…9")
         expectDiagnostic(minimalJob + "\ndays:\n  2024-12-25:\n    layers:\n      - { z: 1️⃣1.5 }", containing: "a whole number -100…100")
-        expectDiagnostic(minimalJob + "\ndays:\n  2024-12-25:\n    layers:\n      - { 1️⃣pin: a.mov }", containing: "unknown key 'pin' in days.2024-12-25.layers[1]")
+        expectDiagnostic(
+            minimalJob + "\ndays:\n  2024-12-25:\n    layers:\n      - { 1️⃣pin: a.mov }", containing: "unknown key 'pin' in days.2024-12-25.layers[1]")
     }
 }

@@ -13,7 +13,7 @@ import Testing
             Fixtures.movie("a/IMG_0002.MOV", duration: 3), Fixtures.still("a/img_0002.heic"),
             Fixtures.movie("a/IMG_0003.MOV", duration: 3), Fixtures.still("b/IMG_0003.JPG"),
             Fixtures.movie("a/IMG_0004.mov", duration: 3), Fixtures.still("a/IMG_0004.JPEG"),
-            Fixtures.movie("a/IMG_0005.MOV", duration: 3), Fixtures.still("a/IMG_0005.PNG"),
+            Fixtures.movie("a/IMG_0005.MOV", duration: 3), Fixtures.still("a/IMG_0005.PNG")
         ])
         let kinds = Dictionary(uniqueKeysWithValues: result.clips.map { ($0.entry.relativePath, $0.kind) })
         #expect(kinds["a/IMG_0002.MOV"] == .livePhoto)
@@ -29,7 +29,7 @@ import Testing
         let result = catalog([
             Fixtures.movie("export/clip.mov", contentID: "ABC-1", duration: 2.5),
             Fixtures.still("photos/photo.heic", contentID: "ABC-1"),
-            Fixtures.movie("export/other.mov", contentID: "XYZ-9"),
+            Fixtures.movie("export/other.mov", contentID: "XYZ-9")
         ])
         #expect(result.clips.map(\.kind) == [.livePhoto, .video])
         #expect(result.clips[0].stillPath == "/lib/photos/photo.heic")
@@ -39,12 +39,13 @@ import Testing
     @Test func stillsAloneAreNotClipsAndBrokenFilesAreUnusable() {
         let result = catalog([
             Fixtures.still("IMG_0001.JPG"), Fixtures.broken("bad.mp4"),
-            Fixtures.movie("audio.m4v", hasVideo: false), Fixtures.movie("nolength.mp4", duration: nil),
+            Fixtures.movie("audio.m4v", hasVideo: false), Fixtures.movie("nolength.mp4", duration: nil)
         ])
         #expect(result.clips.isEmpty)
         #expect(result.stills.count == 1)
-        #expect(result.unusable.map(\.reason) == [
-            "Invalid data found when processing input", "no video stream", "unknown duration",
-        ])
+        #expect(
+            result.unusable.map(\.reason) == [
+                "Invalid data found when processing input", "no video stream", "unknown duration"
+            ])
     }
 }

@@ -20,9 +20,11 @@ import Testing
         daySettings: [CalendarDay: Job.DaySettings] = [:], layout: Job.Layout = Job.Layout()
     ) -> Plan {
         let days = (1...index.count).map { CalendarDay(year: 2024, month: 12, day: $0)! }
-        return Planner.plan(index: index, rules: PlanningRules(
-            days: days, timeZoneIdentifier: "America/Los_Angeles", libraryRoots: [Fixtures.root], daySettings: daySettings,
-            videoWindow: video, layout: layout, pace: pace))
+        return Planner.plan(
+            index: index,
+            rules: PlanningRules(
+                days: days, timeZoneIdentifier: "America/Los_Angeles", libraryRoots: [Fixtures.root], daySettings: daySettings,
+                videoWindow: video, layout: layout, pace: pace))
     }
 
     static func speed(_ text: String) -> PlaybackSpeed { PlaybackSpeed(text)! }
@@ -44,8 +46,10 @@ import Testing
 
     @Test("as_shot slows 240, 239.76 and 120 fps clips to the output rate by their exact rates; 60 and 30 fps clips stay at real time")
     func asShotSlowsHighFrameRates() {
-        let index = [Self.movie(day: 1, fps: 240), Self.movie(day: 2, fps: 240_000 / 1_001), Self.movie(day: 3, fps: 120),
-                     Self.movie(day: 4, fps: 60), Self.movie(day: 5, fps: 30)]
+        let index = [
+            Self.movie(day: 1, fps: 240), Self.movie(day: 2, fps: 240_000 / 1_001), Self.movie(day: 3, fps: 120),
+            Self.movie(day: 4, fps: 60), Self.movie(day: 5, fps: 30)
+        ]
         let plan = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot, outputFPS: 30))
         #expect(plan.days.map { $0.clip?.speed?.description } == ["1/8", "1001/8000", "1/4", nil, nil], "239.76 fps is 240000/1001 frames a second")
         // The 3 s window counts reel time: it takes 3/8 s of a 240 fps clip.
@@ -76,9 +80,11 @@ import Testing
         let clip = [Self.movie(day: 1, fps: 240, seconds: 2)]
         let full = Self.plan(clip, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .full))
         #expect(full.days[0].clip?.start == .zero && full.days[0].clip?.duration == .seconds(16) && full.days[0].clip?.sourceDuration == .seconds(2))
-        let window = Self.plan(clip, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .fixed(.seconds(5)), start: .middle))
+        let window = Self.plan(
+            clip, pace: PlanningRules.Pace(slowMotion: .asShot), video: Job.ClipWindow(duration: .fixed(.seconds(5)), start: .middle))
         #expect(window.days[0].clip?.duration == .seconds(5) && window.days[0].clip?.sourceDuration == TimeSpan(milliseconds: 625))
-        #expect(window.days[0].clip?.start == TimeSpan(milliseconds: 687), "the 5/8 s taken from the middle of 2 s (its start to the millisecond below)")
+        #expect(
+            window.days[0].clip?.start == TimeSpan(milliseconds: 687), "the 5/8 s taken from the middle of 2 s (its start to the millisecond below)")
     }
 
     @Test("clips.speed applies to every clip; a day's speed wins over it and over as_shot; a clip too short fills less of its window")
@@ -102,19 +108,22 @@ import Testing
         let day = plan.days[0]
         #expect(day.layers.map { $0.clip.speed?.description } == ["1/8", nil])
         #expect(day.layers.map(\.clip.duration) == [.seconds(4), .seconds(4)], "4 s of the reel each: half a second of the 240 fps clip")
-        #expect(day.clip?.speed?.description == "1/8" && day.clip?.sourceDuration == TimeSpan(milliseconds: 500), "the day's own fields are its first layer's")
+        #expect(
+            day.clip?.speed?.description == "1/8" && day.clip?.sourceDuration == TimeSpan(milliseconds: 500),
+            "the day's own fields are its first layer's")
         #expect(PlanTable.render(plan).contains("VID_20241201_120000.mp4 0–0.5s ×1/8 at"))
 
         let settings: [CalendarDay: Job.DaySettings] = [CalendarDay(year: 2024, month: 12, day: 1)!: Job.DaySettings(speed: Self.speed("2"))]
-        let doubled = Self.plan(index, pace: PlanningRules.Pace(slowMotion: .asShot), daySettings: settings, layout: Job.Layout(style: .splitH, clipsPerDay: 2))
+        let doubled = Self.plan(
+            index, pace: PlanningRules.Pace(slowMotion: .asShot), daySettings: settings, layout: Job.Layout(style: .splitH, clipsPerDay: 2))
         #expect(doubled.days[0].layers.map { $0.clip.speed?.description } == ["2", "2"], "the day's speed wins for every layer")
         #expect(doubled.days[0].layers.map(\.clip.duration) == [TimeSpan(milliseconds: 500), .seconds(3)], "the 1 s clip is used whole: 0.5 s")
         #expect(doubled.days[0].reelDuration == .seconds(3))
     }
 }
 
-private extension MediaEntry {
-    func renamed(_ relativePath: String) -> MediaEntry {
+extension MediaEntry {
+    fileprivate func renamed(_ relativePath: String) -> MediaEntry {
         var entry = self
         entry.relativePath = relativePath
         entry.path = Fixtures.root + "/" + relativePath

@@ -17,7 +17,7 @@ import Testing
             Fixtures.movie("late.mov", utc: "2024-12-05T22:59:00Z"),
             Fixtures.movie("after-midnight.mov", utc: "2024-12-05T23:30:00Z"),
             // A name is wall-clock time wherever the library is.
-            Fixtures.movie("VID_20241207_235900.mp4"),
+            Fixtures.movie("VID_20241207_235900.mp4")
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-07", zone: "Europe/Berlin"))
         #expect(plan.days.map(\.clip?.file) == ["la.mov", nil, "tokyo.mov", "after-midnight.mov", "VID_20241207_235900.mp4"])
@@ -35,7 +35,7 @@ import Testing
             Fixtures.movie("second-0130.mov", utc: "2024-11-03T06:30:00Z"),
             Fixtures.movie("first-0130.mov", utc: "2024-11-03T05:30:00Z"),
             Fixtures.movie("last-minute.mov", utc: "2024-11-04T04:59:00Z"),  // 23:59 EST on the 3rd
-            Fixtures.movie("IMG_0001.MOV", mtime: 1_730_698_200),  // 2024-11-04T05:30Z: 00:30 EST on the 4th
+            Fixtures.movie("IMG_0001.MOV", mtime: 1_730_698_200)  // 2024-11-04T05:30Z: 00:30 EST on the 4th
         ]
         var fallBack = rules("2024-11-02", "2024-11-04", zone: "America/New_York")
         fallBack.order = .latest
@@ -62,7 +62,7 @@ import Testing
         let index = [
             Fixtures.broken("VID_20241202_120000.mp4"),
             Fixtures.movie("IMG_0002.MOV", local: "2024-12-02T09:00:00-0800"),
-            Fixtures.movie("IMG_0003.MOV", local: "2024-12-03T09:00:00-0800"),
+            Fixtures.movie("IMG_0003.MOV", local: "2024-12-03T09:00:00-0800")
         ]
         let settings = ["2024-12-03": Job.DaySettings(pin: Job.Pin(file: "VID_20241202_120000.mp4"))]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-03", settings: settings))
@@ -78,11 +78,11 @@ import Testing
     @Test func oneFilePinnedOnItsOwnDayAndOnAnother() {
         let index = [
             Fixtures.movie("a.mov", local: "2024-12-02T09:00:00-0800", duration: 4),
-            Fixtures.movie("b.mov", local: "2024-12-02T10:00:00-0800"),
+            Fixtures.movie("b.mov", local: "2024-12-02T10:00:00-0800")
         ]
         let settings = [
             "2024-12-02": Job.DaySettings(pin: Job.Pin(file: "a.mov")),
-            "2024-12-04": Job.DaySettings(pin: Job.Pin(file: "a.mov", start: .offset(TimeSpan(milliseconds: 1000)))),
+            "2024-12-04": Job.DaySettings(pin: Job.Pin(file: "a.mov", start: .offset(TimeSpan(milliseconds: 1000))))
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-04", settings: settings))
         #expect(plan.days.map(\.clip?.file) == [nil, "a.mov", nil, "a.mov"])

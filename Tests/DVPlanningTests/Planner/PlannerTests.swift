@@ -26,7 +26,7 @@ extension Plan {
         let index = [
             Fixtures.movie("late.mov", local: "2024-12-03T23:40:00-0800", utc: "2024-12-04T07:40:00Z"),
             Fixtures.movie("early.mov", local: "2024-12-05T00:30:00-0800", utc: "2024-12-05T08:30:00Z"),
-            Fixtures.movie("utc-only.mov", utc: "2024-12-07T06:10:00.000000Z"),
+            Fixtures.movie("utc-only.mov", utc: "2024-12-07T06:10:00.000000Z")
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-07"))
         #expect(plan.on("2024-12-03").clip?.file == "late.mov")
@@ -42,14 +42,14 @@ extension Plan {
         let berlin = [
             Fixtures.movie("b1.mov", utc: "2024-10-26T21:59:00Z"),  // 23:59 CEST on the 26th
             Fixtures.movie("b2.mov", utc: "2024-10-27T22:59:00Z"),  // 23:59 CET on the 27th
-            Fixtures.movie("b3.mov", utc: "2024-10-27T23:00:00Z"),  // 00:00 CET on the 28th
+            Fixtures.movie("b3.mov", utc: "2024-10-27T23:00:00Z")  // 00:00 CET on the 28th
         ]
         let autumn = Planner.plan(index: berlin, rules: rules("2024-10-26", "2024-10-28", zone: "Europe/Berlin"))
         #expect(autumn.days.map(\.clip?.file) == ["b1.mov", "b2.mov", "b3.mov"])
         let york = [
             Fixtures.movie("n1.mov", utc: "2024-03-10T04:59:00Z"),  // 23:59 EST on the 9th
             Fixtures.movie("n2.mov", utc: "2024-03-11T03:59:00Z"),  // 23:59 EDT on the 10th
-            Fixtures.movie("n3.mov", utc: "2024-03-11T04:00:00Z"),  // 00:00 EDT on the 11th
+            Fixtures.movie("n3.mov", utc: "2024-03-11T04:00:00Z")  // 00:00 EDT on the 11th
         ]
         let spring = Planner.plan(index: york, rules: rules("2024-03-09", "2024-03-11", zone: "America/New_York"))
         #expect(spring.days.map(\.clip?.file) == ["n1.mov", "n2.mov", "n3.mov"])
@@ -58,7 +58,7 @@ extension Plan {
     @Test func fileNameDateAndModificationTimeFallback() {
         let index = [
             Fixtures.movie("DCIM/PXL_20241205_181500123.mp4"),
-            Fixtures.movie("DCIM/clip.mp4", mtime: 1_733_298_000),  // 2024-12-04T07:40Z: the 3rd in Los Angeles
+            Fixtures.movie("DCIM/clip.mp4", mtime: 1_733_298_000)  // 2024-12-04T07:40Z: the 3rd in Los Angeles
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-03", "2024-12-05"))
         #expect(plan.on("2024-12-05").clip?.dayRule == .fileName)
@@ -72,7 +72,7 @@ extension Plan {
     @Test func pinFromOutsideTheTimeframe() {
         let index = [
             Fixtures.movie("old/IMG_0021.MOV", local: "2024-11-20T10:00:00-0800"),
-            Fixtures.movie("IMG_0100.MOV", local: "2024-12-08T09:00:00-0800"),
+            Fixtures.movie("IMG_0100.MOV", local: "2024-12-08T09:00:00-0800")
         ]
         let settings = ["2024-12-08": Job.DaySettings(pin: Job.Pin(file: "old/IMG_0021.MOV"))]
         let plan = Planner.plan(index: index, rules: rules("2024-12-07", "2024-12-09", settings: settings))
@@ -88,7 +88,7 @@ extension Plan {
     @Test func pinOnItsOwnDayAndByAbsolutePath() {
         let index = [
             Fixtures.movie("a.mov", local: "2024-12-08T09:00:00-0800"),
-            Fixtures.movie("b.mov", local: "2024-12-08T19:00:00-0800"),
+            Fixtures.movie("b.mov", local: "2024-12-08T19:00:00-0800")
         ]
         let byName = ["2024-12-08": Job.DaySettings(pin: Job.Pin(file: "./b.mov"))]
         #expect(Planner.plan(index: index, rules: rules("2024-12-08", "2024-12-08", settings: byName)).on("2024-12-08").reason == "pinned")
@@ -101,12 +101,12 @@ extension Plan {
             Fixtures.broken("IMG_0050.MOV"), Fixtures.still("IMG_0060.JPG"),
             Fixtures.movie("IMG_0051.MOV", local: "2024-12-10T12:00:00-0800"),
             Fixtures.movie("IMG_0052.MOV", local: "2024-12-11T12:00:00-0800"),
-            Fixtures.movie("IMG_0053.MOV", local: "2024-12-12T12:00:00-0800"),
+            Fixtures.movie("IMG_0053.MOV", local: "2024-12-12T12:00:00-0800")
         ]
         let settings = [
             "2024-12-10": Job.DaySettings(pin: Job.Pin(file: "IMG_0050.MOV")),
             "2024-12-11": Job.DaySettings(pin: Job.Pin(file: "gone/IMG_9999.MOV")),
-            "2024-12-12": Job.DaySettings(pin: Job.Pin(file: "IMG_0060.JPG")),
+            "2024-12-12": Job.DaySettings(pin: Job.Pin(file: "IMG_0060.JPG"))
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-10", "2024-12-12", settings: settings))
         #expect(plan.days.map(\.clip?.file) == ["IMG_0051.MOV", "IMG_0052.MOV", "IMG_0053.MOV"])
@@ -121,12 +121,12 @@ extension Plan {
         let index = [
             Fixtures.movie("first.mov", local: "2024-12-05T08:00:00-0800"),
             Fixtures.movie("second.mov", local: "2024-12-05T09:00:00-0800"),
-            Fixtures.movie("only.mov", local: "2024-12-06T09:00:00-0800"),
+            Fixtures.movie("only.mov", local: "2024-12-06T09:00:00-0800")
         ]
         let settings = [
             "2024-12-01": Job.DaySettings(pin: Job.Pin(file: "first.mov")),
             "2024-12-02": Job.DaySettings(pin: Job.Pin(file: "first.mov")),
-            "2024-12-03": Job.DaySettings(pin: Job.Pin(file: "only.mov")),
+            "2024-12-03": Job.DaySettings(pin: Job.Pin(file: "only.mov"))
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-06", settings: settings))
         #expect(plan.on("2024-12-01").clip?.file == "first.mov")
@@ -140,7 +140,7 @@ extension Plan {
     @Test func skipWinsOverPinAndFreesThePinnedFile() {
         let index = [Fixtures.movie("a.mov", local: "2024-12-02T08:00:00-0800")]
         let settings = [
-            "2024-12-01": Job.DaySettings(pin: Job.Pin(file: "a.mov"), caption: "away", skip: true),
+            "2024-12-01": Job.DaySettings(pin: Job.Pin(file: "a.mov"), caption: "away", skip: true)
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-02", settings: settings))
         #expect(plan.on("2024-12-01").status == .skipped)
@@ -168,7 +168,7 @@ extension Plan {
             Fixtures.movie("v-long.mov", local: "2024-12-01T12:00:00-0800", duration: 60),
             Fixtures.movie("v-late.mov", local: "2024-12-01T20:00:00-0800", duration: 5),
             Fixtures.movie("IMG_0001.MOV", local: "2024-12-01T09:00:00-0800", duration: 3),
-            Fixtures.still("IMG_0001.HEIC"),
+            Fixtures.still("IMG_0001.HEIC")
         ]
         var base = rules("2024-12-01", "2024-12-01")
         #expect(Planner.plan(index: index, rules: base).on("2024-12-01").reason == "video 1 of 3")
@@ -193,7 +193,7 @@ extension Plan {
             Fixtures.still("photos/IMG_1.HEIC", contentID: "ID-1"),
             Fixtures.still("photos/IMG_20241201_100000.jpg"),
             Fixtures.still("photos/IMG_20241202_100000.jpg"),
-            Fixtures.still("photos/IMG_20250101_100000.jpg"),
+            Fixtures.still("photos/IMG_20250101_100000.jpg")
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-02"))
         #expect(plan.on("2024-12-01").clip?.kind == .livePhoto)
@@ -206,7 +206,7 @@ extension Plan {
     @Test("every unreadable file is named, whatever its day; without a dated name its day is unknown")
     func everyUnreadableFileIsNamed() {
         let index = [
-            Fixtures.broken("VID_20241201_120000.mp4"), Fixtures.broken("VID_20240101_120000.mp4"), Fixtures.broken("copy of clip.mp4"),
+            Fixtures.broken("VID_20241201_120000.mp4"), Fixtures.broken("VID_20240101_120000.mp4"), Fixtures.broken("copy of clip.mp4")
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-01"))
         #expect(plan.unreadable.map(\.file) == ["VID_20241201_120000.mp4", "VID_20240101_120000.mp4", "copy of clip.mp4"])

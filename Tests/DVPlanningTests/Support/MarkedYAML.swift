@@ -80,7 +80,9 @@ func expectDiagnostic(
     let expected = marked.location(marker)
     let matching = result.diagnostics.filter { $0.location == expected && $0.severity == severity }
     #expect(matching.count == 1, "expected one \(severity) at \(expected); got \(result.diagnostics)", sourceLocation: sourceLocation)
-    #expect(matching.first?.message.contains(fragment) == true, "message \(matching.first?.message ?? "-") lacks '\(fragment)'", sourceLocation: sourceLocation)
+    #expect(
+        matching.first?.message.contains(fragment) == true, "message \(matching.first?.message ?? "-") lacks '\(fragment)'",
+        sourceLocation: sourceLocation)
     if severity == .error {
         #expect(result.job == nil, sourceLocation: sourceLocation)
     }

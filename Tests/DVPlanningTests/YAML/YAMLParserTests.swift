@@ -17,7 +17,8 @@ struct YAMLParserTests {
     }
 
     @Test func nodesCarryOneBasedLocations() throws {
-        let marked = MarkedYAML("""
+        let marked = MarkedYAML(
+            """
             1️⃣top:
               2️⃣inner: 3️⃣value
               list:
@@ -110,9 +111,10 @@ struct YAMLParserTests {
     @Test func duplicateKeysAreReportedWithBothPlaces() throws {
         let marked = MarkedYAML("1️⃣a: 1\nb: 2\n2️⃣a: 3")
         let document = try parse(marked.text)
-        #expect(document.problems == [
-            .duplicateKey(key: "a", first: marked.location("1️⃣", file: "t.yaml"), location: marked.location("2️⃣", file: "t.yaml"))
-        ])
+        #expect(
+            document.problems == [
+                .duplicateKey(key: "a", first: marked.location("1️⃣", file: "t.yaml"), location: marked.location("2️⃣", file: "t.yaml"))
+            ])
         #expect(document.problems.first?.message.contains("line 1, column 1") == true)
     }
 

@@ -43,7 +43,7 @@ import Testing
             CalendarCell(date: day("2024-12-02"), thumbnail: try thumbnail(green)),
             CalendarCell(date: day("2024-12-03")),
             CalendarCell(date: day("2024-12-04"), crossed: true),
-            CalendarCell(date: day("2024-12-05"), thumbnail: try thumbnail(green), badge: "from Dec 1"),
+            CalendarCell(date: day("2024-12-05"), thumbnail: try thumbnail(green), badge: "from Dec 1")
         ]
         let picture = try CalendarRenderer(layout: layout).render(cells, title: "A week")
         let url = folder.url.appendingPathComponent("calendar.png")

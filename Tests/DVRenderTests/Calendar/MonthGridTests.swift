@@ -40,11 +40,13 @@ import Testing
     @Test func oneMonthLayout() throws {
         let layout = CalendarLayout(days: DayRange(day("2024-12-01"), day("2024-12-31")))
         let step = CalendarLayout.cellWidth + CalendarLayout.gutter
-        let gridTop = CalendarLayout.margin + CalendarLayout.titleHeight + CalendarLayout.monthTitleHeight
+        let gridTop =
+            CalendarLayout.margin + CalendarLayout.titleHeight + CalendarLayout.monthTitleHeight
             + CalendarLayout.weekdayHeaderHeight
         #expect(layout.width == 2 * CalendarLayout.margin + 7 * CalendarLayout.cellWidth + 6 * CalendarLayout.gutter)
         let first = try #require(layout.cellRect(for: day("2024-12-01")))
-        #expect(first == PixelRect(x: CalendarLayout.margin + 6 * step, y: gridTop, width: CalendarLayout.cellWidth, height: CalendarLayout.cellHeight))
+        #expect(
+            first == PixelRect(x: CalendarLayout.margin + 6 * step, y: gridTop, width: CalendarLayout.cellWidth, height: CalendarLayout.cellHeight))
         let last = try #require(layout.cellRect(for: day("2024-12-31")))
         #expect(last.x == CalendarLayout.margin + step)
         #expect(last.y == gridTop + 5 * (CalendarLayout.cellHeight + CalendarLayout.gutter))

@@ -1,11 +1,12 @@
 import DVMedia
 import DVPlanning
 import DVSamples
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVRender
 
 /// Every input shape the phones give comes out upright and fitted: the reel is rendered by the real executor
 /// from generated clips that carry a red mark in their top-left corner as displayed, and each day's output
@@ -22,7 +23,7 @@ struct FitRenderTests {
         clip("ultra-wide.mp4", day: 3, width: 256, height: 108),
         clip("portrait.mp4", day: 4, width: 72, height: 128),
         clip("vfr.mp4", day: 5, width: 128, height: 72, variableFrameRate: true),
-        clip("hevc-10bit.mp4", day: 6, width: 128, height: 72, codec: .hevc, tenBit: true),
+        clip("hevc-10bit.mp4", day: 6, width: 128, height: 72, codec: .hevc, tenBit: true)
     ]
 
     static func clip(
@@ -113,14 +114,19 @@ struct FitRenderTests {
                 top: Double(rows.first ?? -10), bottom: Double((rows.last ?? -10) + 1)
             )
             let what = "\(clip.fileName) (\(display.width)×\(display.height) shown)"
-            #expect(abs(found.left - rect.x) <= 2 && abs(found.right - (rect.x + rect.width)) <= 2, "\(what): columns \(found.left)..<\(found.right), expected \(rect.x)..<\(rect.x + rect.width)")
-            #expect(abs(found.top - rect.y) <= 2 && abs(found.bottom - (rect.y + rect.height)) <= 2, "\(what): rows \(found.top)..<\(found.bottom), expected \(rect.y)..<\(rect.y + rect.height)")
+            #expect(
+                abs(found.left - rect.x) <= 2 && abs(found.right - (rect.x + rect.width)) <= 2,
+                "\(what): columns \(found.left)..<\(found.right), expected \(rect.x)..<\(rect.x + rect.width)")
+            #expect(
+                abs(found.top - rect.y) <= 2 && abs(found.bottom - (rect.y + rect.height)) <= 2,
+                "\(what): rows \(found.top)..<\(found.bottom), expected \(rect.y)..<\(rect.y + rect.height)")
 
             // Bars: everything more than 2 pixels outside the rectangle is the background colour.
             var barPixels = 0, wrongBarPixels = 0
             for y in 0..<Self.canvas.height {
                 for x in 0..<Self.canvas.width {
-                    let outside = Double(x) + 1 < rect.x - 2 || Double(x) > rect.x + rect.width + 2
+                    let outside =
+                        Double(x) + 1 < rect.x - 2 || Double(x) > rect.x + rect.width + 2
                         || Double(y) + 1 < rect.y - 2 || Double(y) > rect.y + rect.height + 2
                     guard outside else { continue }
                     barPixels += 1
@@ -141,7 +147,7 @@ struct FitRenderTests {
                 ("top-left", shown(half, half)),
                 ("top-right", shown(Double(display.width) - half, half)),
                 ("bottom-left", shown(half, Double(display.height) - half)),
-                ("bottom-right", shown(Double(display.width) - half, Double(display.height) - half)),
+                ("bottom-right", shown(Double(display.width) - half, Double(display.height) - half))
             ]
             for (name, point) in corners {
                 #expect(picture.isMark(point.0, point.1) == (name == "top-left"), "\(what): mark at the \(name) corner \(point)")

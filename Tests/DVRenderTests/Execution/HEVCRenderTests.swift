@@ -1,10 +1,11 @@
 import DVMedia
 import DVPlanning
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVRender
 
 /// The x265 path: segments encoded separately with `repeat-headers=1` join by stream copy into a reel that
 /// decodes whole, and two renders from empty work folders give the same bytes.

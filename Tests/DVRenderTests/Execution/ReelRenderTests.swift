@@ -1,10 +1,11 @@
 import DVMedia
 import DVPlanning
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVRender
 
 /// The staged executor over the demo library: what it writes, what it reuses, and what a changed day costs.
 @Suite("reel render")
@@ -88,7 +89,8 @@ struct ReelRenderTests {
             let own = Self.lumaDifference(output, expected)
             #expect(own < 4, "day \(clip.day): mean luma difference \(own) from its own clip")
             let other = clips[(index + 1) % clips.count].source.clip!
-            let wrong = try Self.canvasFrame(of: URL(fileURLWithPath: other.path), at: Double(other.startMilliseconds) / 1000 + 1, canvas: layout.canvas)
+            let wrong = try Self.canvasFrame(
+                of: URL(fileURLWithPath: other.path), at: Double(other.startMilliseconds) / 1000 + 1, canvas: layout.canvas)
             #expect(Self.lumaDifference(output, wrong) > own * 2, "day \(clip.day) should not look like day \(other.day)")
         }
     }
@@ -142,7 +144,10 @@ struct ReelRenderTests {
         // DejaVu has no cake, which Noto Color Emoji draws; no font has the private-use character: one warning
         // names it and the caption, however many frames show it.
         let missing = edited.observer.warnings.filter { $0.contains("no installed font") }
-        #expect(missing == ["no installed font has a glyph for '\u{10FFFD}' (U+10FFFD) in the text \"Grandma turns 90 🎂\u{10FFFD}\"; it is drawn as a box"])
+        #expect(
+            missing == [
+                "no installed font has a glyph for '\u{10FFFD}' (U+10FFFD) in the text \"Grandma turns 90 🎂\u{10FFFD}\"; it is drawn as a box"
+            ])
         #expect(edited.report.reusedCount == first.report.layout.segments.count - 2)
 
         // The caption sits low in the middle: the 18th's frames differ there from its plain clip, the 17th's do not.
@@ -197,7 +202,9 @@ struct ReelRenderTests {
         #expect(assembly.byteCount == Int64(bytes.count))
         #expect(assembly.fileHash == ContentHash.hex(of: bytes))
         #expect(assembly.frameCount == first.report.layout.frameCount)
-        #expect(try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work).output == .upToDate)
+        #expect(
+            try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work)
+                .output == .upToDate)
 
         let again = try await Self.render(job, in: scratch)
         #expect(again.reel.reused, "the output is already this assembly")
@@ -208,7 +215,9 @@ struct ReelRenderTests {
         var tampered = bytes
         tampered[tampered.count / 2] ^= 0xFF
         try tampered.write(to: first.reel.output)
-        #expect(try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work).output == .stale)
+        #expect(
+            try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work)
+                .output == .stale)
         let repaired = try await Self.render(job, in: scratch)
         #expect(!repaired.reel.reused)
         #expect(try Data(contentsOf: repaired.reel.output) == bytes)
@@ -218,7 +227,9 @@ struct ReelRenderTests {
         let edited = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
         #expect(try ReelStatus(planned: edited, layout: try edited.layout(observer: SilentObserver()), work: scratch.work).output == .stale)
         try FileManager.default.removeItem(at: first.reel.output)
-        #expect(try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work).output == .missing)
+        #expect(
+            try ReelStatus(planned: first.report.planned, layout: try first.report.planned.layout(observer: SilentObserver()), work: scratch.work)
+                .output == .missing)
     }
 
     @Test("a stop asked while the sound track is made ends the run before assembling; the track is kept for the re-run")
@@ -233,7 +244,9 @@ struct ReelRenderTests {
         #expect(throws: RenderError.interrupted(signal: SIGTERM)) { try executor.assemble(report.planned, layout: report.layout) }
         #expect(observer.started == [.identify, .audio], "the assemble stage never starts")
         #expect(!FileManager.default.fileExists(atPath: job.output.path))
-        #expect(try ReelStatus(planned: report.planned, layout: try report.planned.layout(observer: SilentObserver()), work: scratch.work).audioFinished, "the finished track is kept")
+        #expect(
+            try ReelStatus(planned: report.planned, layout: try report.planned.layout(observer: SilentObserver()), work: scratch.work).audioFinished,
+            "the finished track is kept")
 
         let resumed = ReelRender(work: scratch.work, options: RenderOptions(parallelism: 2), observer: RecordingObserver(), stop: StopRequest())
         let reel = try resumed.assemble(report.planned, layout: report.layout)

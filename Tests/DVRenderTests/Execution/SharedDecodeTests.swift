@@ -1,10 +1,11 @@
 import DVMedia
 import DVSamples
-@testable import DVRender
 import DVTestBasics
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DVRender
 
 /// Several outputs reading one window through a `DecodeShare`: one decoder for all of them, and for each
 /// exactly the frames a reader of its own gives.
@@ -57,7 +58,7 @@ struct SharedDecodeTests {
         taps += try (1..<3).map { _ in try share.tap(source, firstTick: 10, frameCount: 20, outputFPS: 20, open: Self.open(source)) }
         for part in 0..<2 {
             if part == 1 {
-                taps.forEach { $0.extendWindow(by: 10) }
+                for tap in taps { tap.extendWindow(by: 10) }
             }
             var ended = false
             while !ended {

@@ -1,19 +1,23 @@
 import DVPlanning
-@testable import DVRender
 import DVSignal
 import DVTestBasics
 import Testing
+
+@testable import DVRender
 
 /// A layered day in whole frames and pixels: each layer's frames rounded as the piece's length is, and the
 /// cells of a preset meeting without a gap.
 @Suite struct LayerLayoutTests {
     static func layer(_ seconds: Double, rect: Job.UnitRect = Job.UnitRect(x: 0, y: 0, width: 1, height: 1)) -> PlannedLayer {
-        PlannedLayer(clip: .example(file: "a.mp4", path: "/lib/a.mp4", sourceDate: CalendarDay("2024-12-01")!, duration: TimeSpan(seconds: seconds)), rect: rect)
+        PlannedLayer(
+            clip: .example(file: "a.mp4", path: "/lib/a.mp4", sourceDate: CalendarDay("2024-12-01")!, duration: TimeSpan(seconds: seconds)),
+            rect: rect)
     }
 
     @Test("the longest layer shows on every frame of its piece, wherever the piece starts; a shorter one for its own, and each at least one")
     func frameCountsFollowThePiece() throws {
-        let canvas = CanvasSettings(width: 320, height: 180, fps: 30, fit: .cover, background: .black, codec: "h264", crf: 20, preset: "veryfast", encoderThreads: 2)
+        let canvas = CanvasSettings(
+            width: 320, height: 180, fps: 30, fit: .cover, background: .black, codec: "h264", crf: 20, preset: "veryfast", encoderThreads: 2)
         for firstFrame in 0..<40 {
             var day = PlannedDay(date: CalendarDay("2024-12-01")!, status: .chosen, reason: "video 1 of 3")
             day.layers = [Self.layer(1.2), Self.layer(2.41), Self.layer(0.01)]
@@ -35,7 +39,9 @@ import Testing
                     let columns = Set(rects.flatMap { [$0.x, $0.maxX] }), rows = Set(rects.flatMap { [$0.y, $0.maxY] })
                     // Every inner edge is shared: the edges are exactly the cells' boundaries, nothing between.
                     let expectedColumns = style == .splitV ? 2 : (style == .splitH ? count : Int(Double(count).squareRoot().rounded(.up))) + 1
-                    #expect(columns.count == expectedColumns && columns.contains(0) && columns.contains(width & ~1), "\(style) \(count) at \(width)×\(height): \(rects)")
+                    #expect(
+                        columns.count == expectedColumns && columns.contains(0) && columns.contains(width & ~1),
+                        "\(style) \(count) at \(width)×\(height): \(rects)")
                     #expect(rows.contains(0) && rows.contains(height & ~1))
                 }
             }

@@ -80,7 +80,8 @@ struct PieceOverlaysTests {
         let rect = Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3)
         let movie = Job.VideoOverlay(file: "/media/pip.mov", rect: rect, loop: false, opacity: 0.7)
         let job = Self.job([.date(Job.DateStamp()), .video(movie), .text(Job.TextOverlay(text: "top"))])
-        let overlays = PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30, identities: ["/media/pip.mov": "digest-of-pip"])
+        let overlays = PieceOverlays(
+            job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30, identities: ["/media/pip.mov": "digest-of-pip"])
         #expect(overlays.items.count == 3)
         #expect(overlays.items[1] == .video(OverlayVideo(file: "/media/pip.mov", identity: "digest-of-pip", rect: rect, loop: false, opacity: 0.7)))
         #expect(overlays.visible(atFrame: 500).count == 1)
@@ -96,17 +97,21 @@ struct PieceOverlaysTests {
         var day = Self.day("2024-12-18")
         day.caption = "Birthday"
         let identities = ["/fonts/default.ttf": "digest-of-default", "/fonts/own.ttf": "digest-of-own"]
-        let overlays = PieceOverlays(job: job, day: day, firstFrame: 0, endFrame: 90, fps: 30, identities: identities, defaultFont: "/fonts/default.ttf")
+        let overlays = PieceOverlays(
+            job: job, day: day, firstFrame: 0, endFrame: 90, fps: 30, identities: identities, defaultFont: "/fonts/default.ttf")
         let fonts = overlays.items.map { item -> OverlayFont? in if case let .text(text) = item { text.font } else { nil } }
-        #expect(fonts == [
-            OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"), OverlayFont(path: "/fonts/own.ttf", identity: "digest-of-own"),
-            OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"),
-        ])
+        #expect(
+            fonts == [
+                OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default"),
+                OverlayFont(path: "/fonts/own.ttf", identity: "digest-of-own"),
+                OverlayFont(path: "/fonts/default.ttf", identity: "digest-of-default")
+            ])
     }
 
     @Test("each caption is drawn over the frames its times cover, in its own look over the job's, cased")
     func drawnOverItsFrames() throws {
-        var job = try Self.loaded("""
+        var job = try Self.loaded(
+            """
 
             captions: { case: title, fade: 0.1s }
             days:
@@ -124,16 +129,19 @@ struct PieceOverlaysTests {
         #expect(texts[1].position == .anchor(.top) && texts[0].position == .anchor(.bottom))
         #expect(texts.allSatisfy { $0.align == nil && $0.size == 0.055 })
         job.captions.align = .right
-        #expect(Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30)).allSatisfy { $0.align == .right })
+        #expect(
+            Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30)).allSatisfy { $0.align == .right })
     }
 
     @Test("the single caption keeps its look (and so its segments' identity) when captions: is left out")
     func singleCaptionUnchanged() throws {
         let job = try Self.loaded("")
-        let text = try #require(Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)).first)
+        let text = try #require(
+            Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)).first)
         let expected = OverlayText(
             text: "Birthday", position: .anchor(.bottom), size: 0.055,
-            look: Job.TextLook(color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)),
+            look: Job.TextLook(
+                color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)),
             firstFrame: 0, endFrame: 90, fadeFrames: 8
         )
         #expect(text == expected)

@@ -1,9 +1,10 @@
 import DVMedia
 import DVPlanning
-@testable import DVRender
 import DVTestBasics
 import Foundation
 import Testing
+
+@testable import DVRender
 
 @Suite("segment layout")
 struct SegmentLayoutTests {
@@ -73,7 +74,8 @@ struct SegmentLayoutTests {
 
     @Test("a video overlay's file identity, rectangle, loop and opacity are part of its clip's key")
     func videoOverlayInKey() throws {
-        let movie = OverlayVideo(file: "/pip.mov", identity: "digest-of-pip", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: true, opacity: 1)
+        let movie = OverlayVideo(
+            file: "/pip.mov", identity: "digest-of-pip", rect: Job.UnitRect(x: 0.6, y: 0.6, width: 0.3, height: 0.3), loop: true, opacity: 1)
         var variants = [movie, movie, movie, movie, movie]
         variants[1].identity = "digest-of-another-pip"
         variants[2].rect.x = 0.5
@@ -101,7 +103,11 @@ struct SegmentLayoutTests {
         edited.identity = "digest-of-a-edited"
         #expect(try key(edited) != key(here))
         let movie = { (file: String) in
-            PieceOverlays(items: [.video(OverlayVideo(file: file, identity: "digest-of-pip", rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5), loop: true, opacity: 1))])
+            PieceOverlays(items: [
+                .video(
+                    OverlayVideo(
+                        file: file, identity: "digest-of-pip", rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5), loop: true, opacity: 1))
+            ])
         }
         var withMovie = here
         withMovie.overlays = movie("/runner-1/pip.mov")
@@ -119,7 +125,7 @@ struct SegmentLayoutTests {
             overlays: [
                 .video(Job.VideoOverlay(file: "/pip.mov", rect: Job.UnitRect(x: 0, y: 0, width: 0.5, height: 0.5))),
                 .image(Job.ImageOverlay(file: "/logo.png")), .date(Job.DateStamp(font: "/date.ttf")),
-                .text(Job.TextOverlay(text: "hi", font: "/text.otf")), .date(Job.DateStamp()),
+                .text(Job.TextOverlay(text: "hi", font: "/text.otf")), .date(Job.DateStamp())
             ],
             intro: Job.TitleCard(text: "Hello", font: "/intro.ttf"), outro: Job.TitleCard(text: "Bye")
         )
@@ -127,8 +133,12 @@ struct SegmentLayoutTests {
         day.clip = .example(sourceDate: day.date)
         let empty = PlannedDay(date: CalendarDay(year: 2024, month: 12, day: 2)!, status: .noMedia, reason: "no media")
         let plan = Plan(
-            timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [], totals: PlanTotals()
+            timeZone: "UTC", days: [day, empty], timeline: Timeline(pieces: [], transition: Job.Transition(), fps: 30), warnings: [],
+            totals: PlanTotals()
         )
-        #expect(ReelLayout.readFiles(plan: plan, job: job) == ["/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf", TextStyle.defaultFontPath])
+        #expect(
+            ReelLayout.readFiles(plan: plan, job: job) == [
+                "/lib/a.mov", "/pip.mov", "/logo.png", "/date.ttf", "/text.otf", "/intro.ttf", TextStyle.defaultFontPath
+            ])
     }
 }

@@ -15,21 +15,22 @@ import Testing
     static let probed = MediaEntry(
         path: "/library/b/2024/IMG_0001.MOV", relativePath: "2024/IMG_0001.MOV", size: 98_765, modificationTime: 1_733_000_000.25,
         inode: 88,
-        probe: .media(MediaInfo(
-            container: "mov,mp4,m4a,3gp,3g2,mj2", duration: 2.533,
-            video: VideoStreamInfo(
-                codec: "hevc", width: 1922, height: 1082, frameRate: 29.97, rotation: 270, pixelFormat: "yuv420p10le",
-                isVariableFrameRate: true,
-                colour: StreamColour(
-                    primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv", assumed: ["range", "matrix"])),
-            audio: AudioStreamInfo(
-                codec: "aac", sampleRate: 44_100, channels: 6, layout: "5.1",
-                choice: AudioTrackChoice(track: 2, tracks: 3, reason: .default)),
-            tags: CaptureTags(
-                localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
-                contentIdentifier: "D3A0C1E2-ÅÉ-✓", make: "Apple", model: "iPhone 15 Pro"),
-            isStill: false,
-            embeddedMovie: EmbeddedMovie(layout: "mpvd", offset: 12_345, length: 6_789, stillTime: TimeSpan(milliseconds: 1_083)))),
+        probe: .media(
+            MediaInfo(
+                container: "mov,mp4,m4a,3gp,3g2,mj2", duration: 2.533,
+                video: VideoStreamInfo(
+                    codec: "hevc", width: 1922, height: 1082, frameRate: 29.97, rotation: 270, pixelFormat: "yuv420p10le",
+                    isVariableFrameRate: true,
+                    colour: StreamColour(
+                        primaries: "bt2020", transfer: "arib-std-b67", matrix: "bt2020nc", range: "tv", assumed: ["range", "matrix"])),
+                audio: AudioStreamInfo(
+                    codec: "aac", sampleRate: 44_100, channels: 6, layout: "5.1",
+                    choice: AudioTrackChoice(track: 2, tracks: 3, reason: .default)),
+                tags: CaptureTags(
+                    localCreationDate: "2024-12-03T23:40:00-0800", creationTime: "2024-12-04T07:40:00.000000Z",
+                    contentIdentifier: "D3A0C1E2-ÅÉ-✓", make: "Apple", model: "iPhone 15 Pro"),
+                isStill: false,
+                embeddedMovie: EmbeddedMovie(layout: "mpvd", offset: 12_345, length: 6_789, stillTime: TimeSpan(milliseconds: 1_083)))),
         sidecar: SidecarCapture(
             kind: .xmp, relativePath: "2024/IMG_0001.MOV.xmp", size: 4_321, modificationTime: 1_733_000_001.5, inode: 77,
             captureTime: "2024-12-03T23:41:00-08:00"))
@@ -39,10 +40,11 @@ import Testing
     static let bare = MediaEntry(
         path: "/library/a/PXL_0002.MP.jpg", relativePath: "PXL_0002.MP.jpg", size: 3_210, modificationTime: 1_710_000_000.5,
         inode: 66,
-        probe: .media(MediaInfo(
-            container: "image2", duration: nil, video: nil, audio: nil,
-            tags: CaptureTags(localCreationDate: nil, creationTime: nil, contentIdentifier: nil), isStill: true,
-            embeddedMovie: EmbeddedMovie(layout: "motion_photo", offset: 2_048, length: 1_024, stillTime: nil))),
+        probe: .media(
+            MediaInfo(
+                container: "image2", duration: nil, video: nil, audio: nil,
+                tags: CaptureTags(localCreationDate: nil, creationTime: nil, contentIdentifier: nil), isStill: true,
+                embeddedMovie: EmbeddedMovie(layout: "motion_photo", offset: 2_048, length: 1_024, stillTime: nil))),
         sidecar: nil)
 
     /// An unreadable entry in the first library folder, without a sidecar.
@@ -65,7 +67,10 @@ import Testing
 @Suite struct IndexCodingTests {
     /// An enum without values, sequences, optionals and numbers of other widths, as a type declares them.
     struct Sample: Codable, Equatable {
-        enum Mode: Codable, Equatable { case quiet, loud(level: Int) }
+        enum Mode: Codable, Equatable {
+            case quiet
+            case loud(level: Int)
+        }
         var modes: [Mode]
         var names: [String]
         var nested: [[Double]]
@@ -81,7 +86,7 @@ import Testing
             Sample(
                 modes: [.loud(level: 3), .quiet, .loud(level: -1)], names: ["a", "", "ç"], nested: [[1.5], [], [-0.0, 2]], maybe: 7,
                 narrow: -70_000, byte: 255, single: 0.25, short: [-3, 32_767]),
-            Sample(modes: [], names: [], nested: [], maybe: nil, narrow: nil, byte: 0, single: nil, short: []),
+            Sample(modes: [], names: [], nested: [], maybe: nil, narrow: nil, byte: 0, single: nil, short: [])
         ] {
             let bytes = try IndexCoding.encode(sample, after: [9])
             let decoded = try bytes.withUnsafeBytes { try IndexCoding.decode(Sample.self, from: $0, at: 1) }

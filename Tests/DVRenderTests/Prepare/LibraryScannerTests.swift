@@ -1,5 +1,5 @@
-import DVRender
 import DVPlanning
+import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -42,17 +42,19 @@ private final class TemporaryLibrary {
             probe: { url in
                 probes.append(url.lastPathComponent)
                 if url.lastPathComponent.hasPrefix("bad") { return .unreadable(reason: "moov atom not found") }
-                return .media(MediaInfo(
-                    container: "mov", duration: 3, video: nil, audio: nil, tags: CaptureTags(), isStill: false))
+                return .media(
+                    MediaInfo(
+                        container: "mov", duration: 3, video: nil, audio: nil, tags: CaptureTags(), isStill: false))
             }, progress: progress)
         return (result, probes)
     }
 
     @Test func findsMediaFilesRecursivelyInPathOrder() throws {
         let library = try TemporaryLibrary()
-        for name in ["b/IMG_0002.MOV", "a/IMG_0001.HEIC", "a/IMG_0001.MOV", "bad.mp4", "c/d/clip.webm", "notes.txt",
-            ".thumbnails/x.mov", "Screen Recording 1.mov", "Skip/inside.mov"]
-        {
+        for name in [
+            "b/IMG_0002.MOV", "a/IMG_0001.HEIC", "a/IMG_0001.MOV", "bad.mp4", "c/d/clip.webm", "notes.txt",
+            ".thumbnails/x.mov", "Screen Recording 1.mov", "Skip/inside.mov"
+        ] {
             try library.write(name)
         }
         var steps: [ScanProgress] = []
@@ -175,10 +177,12 @@ private final class TemporaryLibrary {
         try FileManager.default.moveItem(at: library.root, to: moved)
         let scanner = LibraryScanner(roots: [moved], cacheFile: library.cache)
         var probes = 0
-        let again = try scanner.scan(isExcluded: { _ in false }, probe: { _ in
-            probes += 1
-            return .unreadable(reason: "probed")
-        })
+        let again = try scanner.scan(
+            isExcluded: { _ in false },
+            probe: { _ in
+                probes += 1
+                return .unreadable(reason: "probed")
+            })
         #expect(probes == 0 && again.reusedCount == 2)
         #expect(again.entries.map(\.path) == ["a/IMG_0001.MOV", "b/IMG_0002.MOV"].map { moved.resolvingSymlinksInPath().path + "/" + $0 })
         let index = try Data(contentsOf: library.cache)

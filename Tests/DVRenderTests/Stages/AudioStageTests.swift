@@ -1,12 +1,13 @@
 import DVMedia
 import DVPlanning
-@testable import DVRender
 import DVSamples
 import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVRender
 
 /// The audio stage itself, as the executor runs it: a job with an intro and an outro over two generated
 /// clips, one at −30 LUFS and one at −10 LUFS, planned, laid out and mixed into the encoded track.
@@ -36,7 +37,8 @@ struct AudioStageTests {
         let library = try scratch.subfolder("library")
         let writer = try SampleWriter()
         for (name, level) in [("VID_20241201_120000.mp4", -30.0), ("VID_20241202_120000.mp4", -10.0)] {
-            let clip = SampleClip(fileName: name, duration: 4, width: 64, height: 36, fps: 10, audio: .tone(SampleTone(frequency: 1_000, level: level)))
+            let clip = SampleClip(
+                fileName: name, duration: 4, width: 64, height: 36, fps: 10, audio: .tone(SampleTone(frequency: 1_000, level: level)))
             _ = try writer.write(clip, in: library)
         }
         let jobFile = scratch.url.appendingPathComponent("job.yaml")
@@ -56,7 +58,8 @@ struct AudioStageTests {
         let layout = try planned.layout(observer: observer)
         try scratch.work.prepare()
         let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
-        let samples = try AudioClipReader(path: track.file.path).readAll(limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
+        let samples = try AudioClipReader(path: track.file.path).readAll(
+            limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
         return Mixed(job: job, layout: layout, samples: samples)
     }
 
@@ -71,14 +74,18 @@ struct AudioStageTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: chunks.path).filter { $0.hasSuffix(".aac") }.sorted()
         let length = AudioTimeline.sampleCount(frames: mixed.layout.frameCount, fpsNumerator: mixed.layout.canvas.fps)
         #expect(names.count == AudioChunking(length: length, bitrate: 160_000).chunkCount && names.count > 1)
-        let made = try names.map { try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        let made = try names.map {
+            try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date
+        }
 
         try FileManager.default.removeItem(at: track)
         let again = try stage.track(for: mixed.layout, observer: RecordingObserver())
         #expect(!again.reused)
         #expect(try Data(contentsOf: again.file) == bytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: chunks.path).filter { $0.hasSuffix(".aac") }.sorted() == names)
-        let remade = try names.map { try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        let remade = try names.map {
+            try FileManager.default.attributesOfItem(atPath: chunks.appendingPathComponent($0).path)[.modificationDate] as? Date
+        }
         #expect(remade == made, "no chunk was written again")
     }
 

@@ -1,11 +1,12 @@
 import DVMedia
 import DVPlanning
 import DVSamples
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVRender
 
 /// Title cards: on a colour or on a blurred still of the clip beside them, with the text in its colour.
 @Suite("title cards")
@@ -33,7 +34,9 @@ struct CardStageTests {
 
     /// A second of a yellow sample clip (a digit and a moving bar over the colour).
     static func clip(in folder: TemporaryFolder) throws -> URL {
-        let clip = SampleClip(fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8", background: RGBAColor(red: 230, green: 190, blue: 60))
+        let clip = SampleClip(
+            fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8",
+            background: RGBAColor(red: 230, green: 190, blue: 60))
         return try SampleWriter().write(clip, in: folder.url)
     }
 
@@ -82,7 +85,8 @@ struct CardStageTests {
     @Test("with background: blur the intro takes the first clip's first frame and the outro the last clip's last frame; the key follows")
     func backdropsInTheLayout() throws {
         let clip = { (name: String, start: Int) in
-            SegmentSource.clip(ClipSource(path: "/lib/\(name).mov", identity: "digest-\(name)", startMilliseconds: start, frameCount: 60, day: "2024-12-01"))
+            SegmentSource.clip(
+                ClipSource(path: "/lib/\(name).mov", identity: "digest-\(name)", startMilliseconds: start, frameCount: 60, day: "2024-12-01"))
         }
         let pieces = [.card(card("Hi")), clip("a", 500), clip("b", 1000), .card(card("Bye"))].enumerated().map { index, source in
             ReelLayout.Piece(source: source, day: nil, firstFrame: index * 60, endFrame: index * 60 + 60)
@@ -95,7 +99,10 @@ struct CardStageTests {
         var introOnly = pieces
         ReelLayout.placeBackdrops(in: &introOnly, intro: true, outro: false, fps: 30)
         #expect(introOnly[0] == both[0] && introOnly[3] == pieces[3])
-        let keys = try [pieces, both].map { try SegmentLayout.segments(clips: $0.map(\.source), joins: [Join](repeating: Join(style: .cut, frameCount: 0), count: 3), canvas: canvas).map(\.key) }
+        let keys = try [pieces, both].map {
+            try SegmentLayout.segments(clips: $0.map(\.source), joins: [Join](repeating: Join(style: .cut, frameCount: 0), count: 3), canvas: canvas)
+                .map(\.key)
+        }
         #expect(keys[0][0] != keys[1][0] && keys[0][1...2] == keys[1][1...2] && keys[0][3] != keys[1][3])
     }
 }

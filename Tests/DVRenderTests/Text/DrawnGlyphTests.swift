@@ -1,10 +1,11 @@
-@testable import DVMedia
 import DVPlanning
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVMedia
+@testable import DVRender
 
 /// No text dvpipe draws shows FreeType's missing glyph (the box) for a character an installed font has: the
 /// demo reel's texts under each theme, the themes' preview caption, the calendar's labels and the strings the
@@ -15,7 +16,7 @@ struct DrawnGlyphTests {
     static let scriptStrings: [(text: String, language: String?)] = [
         ("Summer at the lake", nil), ("مرحبا بالعالم", nil), ("שלום עולם", nil), ("नमस्ते दुनिया", nil), ("স্বাগতম", nil),
         ("สวัสดีชาวโลก", nil), ("東京の夏休み", "ja"), ("你好，世界", "zh-Hans"), ("안녕하세요 세계", "ko"), ("2024年12月2日月曜日", "ja_JP"),
-        ("Beach 😀🏖️", nil), ("Familie 👨‍👩‍👧 in Köln, 18 °C", nil), ("Día de playa — ¡qué calor!", nil), ("Привет, мир", nil),
+        ("Beach 😀🏖️", nil), ("Familie 👨‍👩‍👧 in Köln, 18 °C", nil), ("Día de playa — ¡qué calor!", nil), ("Привет, мир", nil)
     ]
 
     /// The texts the demo reel draws under `theme` (none: the demo as it is), with their fonts and languages.
@@ -32,7 +33,8 @@ struct DrawnGlyphTests {
             job = try #require(JobLoader.load(path: themed.path).job, "the demo under \(theme)")
             job.output.path = scratch.url.appendingPathComponent("out/demo.mp4").path
         }
-        let planned = try PlannedJob.make(job: job, asOf: nil, work: WorkFolder(root: scratch.url.appendingPathComponent("work")), observer: SilentObserver())
+        let planned = try PlannedJob.make(
+            job: job, asOf: nil, work: WorkFolder(root: scratch.url.appendingPathComponent("work")), observer: SilentObserver())
         return try planned.layout(observer: SilentObserver()).drawnTexts
     }
 
@@ -56,7 +58,9 @@ struct DrawnGlyphTests {
         #expect(texts.count > 40)
         for (text, fontPath, language) in texts {
             let boxes = try Self.boxes(in: text, fontPath: fontPath, language: language)
-            #expect(boxes.isEmpty, "\"\(text)\" in \(URL(fileURLWithPath: fontPath).lastPathComponent): \(boxes.map { String(format: "U+%04X", $0.value) })")
+            #expect(
+                boxes.isEmpty,
+                "\"\(text)\" in \(URL(fileURLWithPath: fontPath).lastPathComponent): \(boxes.map { String(format: "U+%04X", $0.value) })")
         }
     }
 }

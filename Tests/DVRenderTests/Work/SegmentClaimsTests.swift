@@ -1,10 +1,11 @@
 import DVFiles
-@testable import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DVRender
 
 @Suite("piece claims")
 struct SegmentClaimsTests {
@@ -41,7 +42,10 @@ struct SegmentClaimsTests {
         try Self.claim("k", in: folder.url, by: ClaimHolder(host: "runner-b", pid: 42, started: 7))
         for renewal in 0..<6 {
             // The holder renews its file (its modification time moves), 20 s apart by the clock.
-            var times = [timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal), timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal)]
+            var times = [
+                timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal),
+                timespec(tv_sec: Int(clock.now.timeIntervalSince1970), tv_nsec: renewal)
+            ]
             utimensat(AT_FDCWD, file.path, &times, 0)
             #expect(claims.claim("k") != .claimed, "a renewed claim is held")
             clock.advance(by: 20)

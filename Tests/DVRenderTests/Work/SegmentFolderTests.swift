@@ -7,7 +7,9 @@ import Testing
 /// damage a disk, a copy or a person can do to a segment's file or record.
 struct SegmentFolderTests {
     /// A store holding one finished segment `key` of `bytes`.
-    static func store(in folder: TemporaryFolder, key: String = "a1b2", bytes: Data = Data((0..<4096).map { UInt8($0 % 251) })) throws -> SegmentFolder {
+    static func store(in folder: TemporaryFolder, key: String = "a1b2", bytes: Data = Data((0..<4096).map { UInt8($0 % 251) })) throws
+        -> SegmentFolder
+    {
         let store = SegmentFolder(folder: try folder.subfolder("segments"))
         try bytes.write(to: store.file(key))
         _ = try store.record(key, frameCount: 30, encoderThreads: 2)
@@ -41,14 +43,22 @@ struct SegmentFolderTests {
         try record.prefix(record.count / 2).write(to: store.recordFile("a1b2"))
         #expect(Self.damage(store.check("a1b2"))?.hasPrefix("its record is not a segment record") == true)
 
-        try String(decoding: record, as: UTF8.self).replacingOccurrences(of: "a1b2", with: "c3d4").write(to: store.recordFile("a1b2"), atomically: true, encoding: .utf8)
+        try String(decoding: record, as: UTF8.self).replacingOccurrences(of: "a1b2", with: "c3d4").write(
+            to: store.recordFile("a1b2"), atomically: true, encoding: .utf8)
         #expect(Self.damage(store.check("a1b2")) == "its record is not this segment's")
 
-        let older = String(decoding: record, as: UTF8.self).replacingOccurrences(of: "\"version\" : \(SegmentRecord.currentVersion)", with: "\"version\" : 0")
+        let older = String(decoding: record, as: UTF8.self).replacingOccurrences(
+            of: "\"version\" : \(SegmentRecord.currentVersion)", with: "\"version\" : 0")
         #expect(older != String(decoding: record, as: UTF8.self), "the record names its version")
         try older.write(to: store.recordFile("a1b2"), atomically: true, encoding: .utf8)
-        guard case .missing = store.check("a1b2") else { Issue.record("a record of another version counts as missing"); return }
+        guard case .missing = store.check("a1b2") else {
+            Issue.record("a record of another version counts as missing")
+            return
+        }
         try FileManager.default.removeItem(at: store.recordFile("a1b2"))
-        guard case .missing = store.check("a1b2") else { Issue.record("no record: missing"); return }
+        guard case .missing = store.check("a1b2") else {
+            Issue.record("no record: missing")
+            return
+        }
     }
 }

@@ -43,14 +43,14 @@ struct AudioMixerTests {
             clips: [
                 .init(start: 0, length: length, join: join),
                 .init(start: second, length: length, join: join),
-                .init(start: second + length - join.overlap, length: length),
+                .init(start: second + length - join.overlap, length: length)
             ],
             length: 3 * length
         )
         let clips = [
             sineClip(frequency: low, amplitude: amplitude, count: length, phase: 0.3),
             sineClip(frequency: high, amplitude: amplitude, count: length, phase: 2.0),
-            sineClip(frequency: low, amplitude: amplitude, count: length, phase: 4.0),
+            sineClip(frequency: low, amplitude: amplitude, count: length, phase: 4.0)
         ]
         let track = AudioMixer.mix(timeline) { clips[$0] }
         let rate = Double(Self.second)
@@ -73,7 +73,9 @@ struct AudioMixerTests {
     func equalPower() {
         let overlap = 24_000
         let timeline = AudioTimeline(
-            clips: [.init(start: 0, length: Self.second, join: .crossfade(overlap: overlap)), .init(start: Self.second - overlap, length: Self.second)],
+            clips: [
+                .init(start: 0, length: Self.second, join: .crossfade(overlap: overlap)), .init(start: Self.second - overlap, length: Self.second)
+            ],
             length: 2 * Self.second - overlap
         )
         let clips = [sineClip(frequency: 440, amplitude: 0.5, count: Self.second), sineClip(frequency: 1_000, amplitude: 0.5, count: Self.second)]
@@ -89,7 +91,7 @@ struct AudioMixerTests {
         let steady = StereoSamples(left: [Float](repeating: 0.5, count: Self.second), right: [Float](repeating: 0.5, count: Self.second))
         let clips = [
             AudioTimeline.Clip(start: 24_000, length: Self.second, fadeInFromSilence: fade),
-            AudioTimeline.Clip(start: 24_000 + Self.second, length: Self.second, fadeOutToSilence: fade),
+            AudioTimeline.Clip(start: 24_000 + Self.second, length: Self.second, fadeOutToSilence: fade)
         ]
         let track = AudioMixer.mix(AudioTimeline(clips: clips, length: 3 * Self.second)) { _ in steady }
         for index in [0, fade / 4, fade / 2, fade - 1] {
@@ -124,7 +126,10 @@ struct AudioMixerTests {
         let music = sineClip(frequency: 285.25 / 0.95, amplitude: 0.4, count: Self.second)
         let clips = [AudioTimeline.Clip(start: 0, length: 5 * Self.second)]
         var timeline = AudioTimeline(clips: clips, length: 5 * Self.second, clipsMuted: true, music: .init(samples: music, volume: 0.5, loop: true))
-        let track = AudioMixer.mix(timeline) { _ in Issue.record("a muted clip was read"); return StereoSamples(silence: 0) }
+        let track = AudioMixer.mix(timeline) { _ in
+            Issue.record("a muted clip was read")
+            return StereoSamples(silence: 0)
+        }
         // Every 100 ms of the five seconds carries the music at its volume (seams included).
         let expected = 0.4 * 0.5 / 2.0.squareRoot()
         for window in stride(from: 0, to: track.count - 4_800, by: 4_800) {
@@ -142,7 +147,7 @@ struct AudioMixerTests {
         let music = sineClip(frequency: 300, amplitude: 0.4, count: length)
         let clips = [
             AudioTimeline.Clip(start: 2 * Self.second, length: 3 * Self.second),
-            AudioTimeline.Clip(start: 5 * Self.second, length: 2 * Self.second, hasSound: false),
+            AudioTimeline.Clip(start: 5 * Self.second, length: 2 * Self.second, hasSound: false)
         ]
         let voice = sineClip(frequency: 1_000, amplitude: 0.3, count: 3 * Self.second)
         let provide: (Int) -> StereoSamples = { $0 == 0 ? voice : StereoSamples(silence: 2 * Self.second) }
@@ -162,9 +167,10 @@ struct AudioMixerTests {
         // Ramps, not steps: the music gain never moves by more than the ramp's steepest step.
         let steepest = Double.pi / Double(2 * AudioMixer.duckRampLength) * 0.8 * 0.7
         let start = 2 * Self.second
-        let step = (start - AudioMixer.duckRampLength..<start).map { index in
-            abs(Double(musicOnly.left[index]) - Double(musicOnly.left[index - 1]))
-        }.max() ?? 0
+        let step =
+            (start - AudioMixer.duckRampLength..<start).map { index in
+                abs(Double(musicOnly.left[index]) - Double(musicOnly.left[index - 1]))
+            }.max() ?? 0
         #expect(step <= 0.4 * (0.8 * 2 * Double.pi * 300 / 48_000 + steepest))
         #expect(abs(withMusic.left[length - 1]) < 1e-4)
         #expect(TestSignal.rms(musicOnly, length - Self.second / 10..<length) < open * 0.05)
@@ -176,7 +182,7 @@ struct AudioMixerTests {
         let clips = [
             AudioTimeline.Clip(start: 0, length: 3 * Self.second, gain: 0.9, join: .crossfade(overlap: 24_000)),
             AudioTimeline.Clip(start: 3 * Self.second - 24_000, length: 3 * Self.second, join: .cut),
-            AudioTimeline.Clip(start: 6 * Self.second - 24_000, length: 3 * Self.second + 24_123, hasSound: false),
+            AudioTimeline.Clip(start: 6 * Self.second - 24_000, length: 3 * Self.second + 24_123, hasSound: false)
         ]
         let sounds = clips.enumerated().map { sineClip(frequency: 440 + 110 * Double($0.offset), amplitude: 0.3, count: $0.element.length) }
         let song = sineClip(frequency: 220, amplitude: 0.4, count: 2 * Self.second + 17)

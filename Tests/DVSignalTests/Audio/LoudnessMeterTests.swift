@@ -1,8 +1,8 @@
-@testable import DVSignal
-
 import DVTestBasics
 import Foundation
 import Testing
+
+@testable import DVSignal
 
 @Suite("loudness meter")
 struct LoudnessMeterTests {
@@ -46,7 +46,8 @@ struct LoudnessMeterTests {
         let measurement = LoudnessMeter.measure(StereoSamples(left: tone, right: tone))
         #expect(abs(try #require(measurement.integrated) - -20) < 0.1)
         // Relative gate: a −40 dB tail is more than 10 LU under and does not count either.
-        let quiet = TestSignal.sine(frequency: 1_000, amplitude: 0.1, count: seconds10)
+        let quiet =
+            TestSignal.sine(frequency: 1_000, amplitude: 0.1, count: seconds10)
             + TestSignal.sine(frequency: 1_000, amplitude: 0.001, count: seconds10)
         #expect(abs(try #require(LoudnessMeter.measure(StereoSamples(left: quiet, right: quiet)).integrated) - -20) < 0.1)
         #expect(LoudnessMeter.measure(StereoSamples(silence: seconds10)).integrated == nil)

@@ -1,7 +1,8 @@
-import Foundation
-@testable import DVSignal
 import DVTestBasics
+import Foundation
 import Testing
+
+@testable import DVSignal
 
 /// Every loop `ColourCube.apply` can run against the Swift one, byte for byte: a reel must not depend on
 /// the machine that rendered it.
@@ -25,7 +26,7 @@ struct ColourCubeLoopTests {
     /// The synthetic conversion and the one dvpipe builds for SDR BT.2020 sources.
     static let eightBitCubes = [
         ColourCube(synthetic(bits: 8)),
-        ColourCube(ColourConversion.sdrToBT709(ColourDescription(primaries: .bt2020, transfer: .bt709, matrix: .bt2020, fullRange: false))),
+        ColourCube(ColourConversion.sdrToBT709(ColourDescription(primaries: .bt2020, transfer: .bt709, matrix: .bt2020, fullRange: false)))
     ]
 
     /// The synthetic conversion (its cells marked where it bends, and converted there by itself) and the one
@@ -35,7 +36,7 @@ struct ColourCubeLoopTests {
         let pq = ColourDescription(primaries: .bt2020, transfer: .pq, matrix: .bt2020, fullRange: false)
         return [
             ColourCube(tenBit: curved, exact: { curved(SIMD3(Double($0), Double($1), Double($2))) }),
-            ColourCube(HDRToneMap(pq, peak: ColourConversion.highlightPeak(of: pq, declared: 0))),
+            ColourCube(HDRToneMap(pq, peak: ColourConversion.highlightPeak(of: pq, declared: 0)))
         ]
     }()
 

@@ -1,7 +1,8 @@
-import Foundation
-@testable import DVSignal
 import DVTestBasics
+import Foundation
 import Testing
+
+@testable import DVSignal
 
 /// The colour arithmetic behind the cubes, against published numbers and its own invariants.
 @Suite struct ColourMathTests {

@@ -37,7 +37,8 @@ import Testing
         let lut = try CubeLUT(parsing: Self.cube(size: 9, Self.affine))
         var generator = SplitMix64(seed: 0xC0BE)
         for _ in 0..<500 {
-            let point = SIMD3(Double.random(in: 0...1, using: &generator), Double.random(in: 0...1, using: &generator), Double.random(in: 0...1, using: &generator))
+            let point = SIMD3(
+                Double.random(in: 0...1, using: &generator), Double.random(in: 0...1, using: &generator), Double.random(in: 0...1, using: &generator))
             let error = lut.apply(point) - Self.affine(point)
             #expect((error * error).max() < 1e-20)
         }

@@ -1,5 +1,6 @@
-@testable import DVSignal
 import Testing
+
+@testable import DVSignal
 
 /// The cascade reader and evaluator on cascades small enough to work out by hand.
 @Suite("Haar cascades")
@@ -60,14 +61,16 @@ struct HaarCascadeTests {
         #expect(Array(sums.squares).last == squares)
     }
 
-    @Test("a file that is not a Haar cascade is refused with the reason", arguments: [
-        (HaarCascadeTests.cascade(rects: "<_>3 0 2 4 -1.</_>"), "a rectangle outside the window"),
-        (HaarCascadeTests.cascade(leaves: "-1."), "a tree's nodes and leaves do not match"),
-        (HaarCascadeTests.cascade(extra: "<tilted>1</tilted>"), "tilted features are not supported"),
-        (HaarCascadeTests.cascade(rects: "<_>0 0 2 x -1.</_>"), "'x' is not a number"),
-        (HaarCascadeTests.cascade().replacingOccurrences(of: "HAAR", with: "LBP"), "a BOOST cascade of HAAR features is needed"),
-        ("<opencv_storage></opencv_storage>", "a BOOST cascade of HAAR features is needed"),
-    ])
+    @Test(
+        "a file that is not a Haar cascade is refused with the reason",
+        arguments: [
+            (HaarCascadeTests.cascade(rects: "<_>3 0 2 4 -1.</_>"), "a rectangle outside the window"),
+            (HaarCascadeTests.cascade(leaves: "-1."), "a tree's nodes and leaves do not match"),
+            (HaarCascadeTests.cascade(extra: "<tilted>1</tilted>"), "tilted features are not supported"),
+            (HaarCascadeTests.cascade(rects: "<_>0 0 2 x -1.</_>"), "'x' is not a number"),
+            (HaarCascadeTests.cascade().replacingOccurrences(of: "HAAR", with: "LBP"), "a BOOST cascade of HAAR features is needed"),
+            ("<opencv_storage></opencv_storage>", "a BOOST cascade of HAAR features is needed")
+        ])
     func refused(xml: String, reason: String) {
         #expect(throws: HaarCascade.FormatError.self) { try HaarCascade(xml: xml) }
         do {
@@ -81,8 +84,10 @@ struct HaarCascadeTests {
 
     @Test("overlapping windows merge into their mean; lone ones and ones inside a surer group are dropped")
     func grouping() {
-        let near = [PixelRect(x: 10, y: 10, width: 20, height: 20), PixelRect(x: 11, y: 10, width: 20, height: 20),
-                    PixelRect(x: 10, y: 12, width: 20, height: 20), PixelRect(x: 12, y: 11, width: 22, height: 22)]
+        let near = [
+            PixelRect(x: 10, y: 10, width: 20, height: 20), PixelRect(x: 11, y: 10, width: 20, height: 20),
+            PixelRect(x: 10, y: 12, width: 20, height: 20), PixelRect(x: 12, y: 11, width: 22, height: 22)
+        ]
         let inner = [PixelRect(x: 14, y: 14, width: 10, height: 10), PixelRect(x: 14, y: 15, width: 10, height: 10)]
         let lone = [PixelRect(x: 60, y: 60, width: 20, height: 20)]
         let grouped = FaceDetector.groups((near + inner + lone).map { ($0, 1) }, threshold: 1, eps: 0.2)

@@ -16,7 +16,8 @@ struct SubjectFramingTests {
 
     @Test("a face resting in the left third: one still window around it, on every frame")
     func restingFace() {
-        let framing = SubjectFraming(samples: Self.samples(frames: 90, every: 6, width: 900) { _ in 2_300 }, window: Self.window, frameCount: 90, fps: 30)
+        let framing = SubjectFraming(
+            samples: Self.samples(frames: 90, every: 6, width: 900) { _ in 2_300 }, window: Self.window, frameCount: 90, fps: 30)
         #expect(framing.motion == .still)
         #expect(framing.positions.count == 90 && Set(framing.positions) == [2_300 - Self.window / 2])
     }
@@ -25,7 +26,8 @@ struct SubjectFramingTests {
     func glidingFace() throws {
         let frames = 120, fps = 30
         let centre = { (frame: Int) in 1_200 + 7_600 * frame / (frames - 1) }
-        let framing = SubjectFraming(samples: Self.samples(frames: frames, every: 5, width: 900, centre: centre), window: Self.window, frameCount: frames, fps: fps)
+        let framing = SubjectFraming(
+            samples: Self.samples(frames: frames, every: 5, width: 900, centre: centre), window: Self.window, frameCount: frames, fps: fps)
         #expect(framing.motion == .pan)
         let positions = framing.positions
         try #require(positions.count == frames)

@@ -18,9 +18,11 @@ import Testing
         }
     }
 
-    @Test("8-bit and 10-bit planes of odd sizes, with row padding, give each block's rounded mean", arguments: [
-        (1920, 1080, 400), (1918, 1077, 160), (401, 33, 400), (64, 36, 160), (7, 5, 3),
-    ])
+    @Test(
+        "8-bit and 10-bit planes of odd sizes, with row padding, give each block's rounded mean",
+        arguments: [
+            (1920, 1080, 400), (1918, 1077, 160), (401, 33, 400), (64, 36, 160), (7, 5, 3)
+        ])
     func blockMeansOfAnyPlane(width: Int, height: Int, maxWidth: Int) {
         var random = SplitMix64(seed: UInt64(width * 7 + height))
         let stride = width + 13

@@ -1,4 +1,5 @@
 import DVMedia
+
 /// Why a library scan could not finish.
 public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
     /// A folder of `library.paths` does not exist or is not a folder.

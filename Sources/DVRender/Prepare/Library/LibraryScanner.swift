@@ -17,7 +17,7 @@ public struct LibraryScanner: Sendable {
 
     /// Extensions (lower case) of the files the scan keeps: movies and the stills Live Photos pair with.
     public static let mediaExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "heif", "png",
+        "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "heif", "png"
     ]
 
     public init(roots: [URL], cacheFile: URL?) {
@@ -70,10 +70,11 @@ public struct LibraryScanner: Sendable {
                 continue
             }
             progress(ScanProgress(probed: probed, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
-            entries.append(MediaEntry(
-                path: file.path, relativePath: file.relativePath, size: file.size,
-                modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path)),
-                sidecar: sidecar))
+            entries.append(
+                MediaEntry(
+                    path: file.path, relativePath: file.relativePath, size: file.size,
+                    modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path)),
+                    sidecar: sidecar))
             probed += 1
             changed = true
         }

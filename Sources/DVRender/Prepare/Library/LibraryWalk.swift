@@ -1,6 +1,5 @@
 import DVMedia
 import Foundation
-
 import Glibc
 
 /// A recursive walk of the library folders that visits each real file and folder once, skips hidden names
@@ -116,9 +115,10 @@ struct LibraryWalk {
             extensions.contains(LibraryWalk.lowercasedExtension(of: relativePath)),
             visited.insert(status.identity).inserted
         {
-            files.append(File(
-                path: path, relativePath: relativePath, size: status.size, modificationTime: status.modificationTime,
-                inode: status.identity.inode))
+            files.append(
+                File(
+                    path: path, relativePath: relativePath, size: status.size, modificationTime: status.modificationTime,
+                    inode: status.identity.inode))
         }
     }
 

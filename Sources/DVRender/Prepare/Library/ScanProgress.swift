@@ -1,4 +1,5 @@
 import DVMedia
+
 /// A step of a library scan, reported before each file that has to be probed.
 public struct ScanProgress: Sendable, Hashable {
     /// Files probed so far.
