@@ -5,7 +5,7 @@ import Testing
 
 /// Clips with two audio tracks, muxed by the ffmpeg command with the dispositions phones and editors write:
 /// the plan says which track is heard and why, and the reel carries that track's sound.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct AudioTrackTests {
     /// A 1 s clip whose first audio track is a 440 Hz tone and second a 1000 Hz one, with the given channel
     /// counts and the track marked default (if any).

@@ -6,7 +6,7 @@ import Testing
 
 /// `start: auto` and `order: best` on clips dvpipe's sample writer makes with a poor start (black, then
 /// without detail, then shaken, all silent) before a sharp card with a moving bar and a tone.
-@Suite(.serialized) struct BestMomentTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct BestMomentTests {
     /// A clip of 2024-11-20 at `hour`, `duration` seconds, the first `poorStart` of them poor.
     static func clip(_ name: String, hour: Int, duration: Double, poorStart: Double) -> SampleClip {
         SampleClip(

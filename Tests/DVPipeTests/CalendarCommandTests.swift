@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 /// `dvpipe calendar` over the demo library, as a user runs it.
-@Suite struct CalendarCommandTests {
+@Suite(.tags(.endToEnd)) struct CalendarCommandTests {
     private func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
 
     /// Pixels of `rect` with a component more than 6 away from `color`'s.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `dvpipe clean`: deletes the job's own work folder and nothing else.
-@Suite struct CleanCommandTests {
+@Suite(.tags(.endToEnd)) struct CleanCommandTests {
     @Test func cleanDeletesTheJobsWorkFolderAndLeavesTheOutputAndTheLibrary() async throws {
         let scratch = try TemporaryFolder("job")
         let job = try await DemoLibrary.jobCopy(in: scratch)

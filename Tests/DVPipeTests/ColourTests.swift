@@ -7,7 +7,7 @@ import Testing
 /// clips by the ffmpeg command's `zscale` (zimg) in each encoding, rendered by `dvpipe run`, decoded back
 /// to RGB by `zscale` again and compared patch by patch in CIE L*a*b* (ΔE 1976). dvpipe's own colour code
 /// only renders; the measuring is zimg's and this file's.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct ColourTests {
     /// The 24 patches of the ColorChecker chart as 8-bit sRGB, row by row; the last row is the greys.
     static let chart: [SIMD3<Double>] = [

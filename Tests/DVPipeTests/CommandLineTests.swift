@@ -1,7 +1,8 @@
+import DVTestBasics
 import Foundation
 import Testing
 
-@Suite("dvpipe command line")
+@Suite("dvpipe command line", .tags(.endToEnd))
 struct CommandLineTests {
     @Test("--version names dvpipe and the linked libraries with their versions")
     func versionReportsLinkedLibraries() throws {

@@ -10,7 +10,7 @@ import Testing
 /// among them that androidx/media cut short (`edges/`: they plan as usable and fail when decoded). Every
 /// reel must decode without a message and have the frames its plan promises; no message may name a file
 /// twice.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct CorpusMatrixTests {
     static let corpus = RealCorpusTests.folder
     /// The files cut short, which fail while rendering.

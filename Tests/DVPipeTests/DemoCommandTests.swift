@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `dvpipe demo` run as a user would: the built binary, a fresh folder, its output and exit status.
-@Suite struct DemoCommandTests {
+@Suite(.tags(.endToEnd)) struct DemoCommandTests {
     @Test func writesTheLibraryAndSaysWhatToRunNext() throws {
         let scratch = try TemporaryFolder("demo")
         let folder = scratch.url.appendingPathComponent("demo")

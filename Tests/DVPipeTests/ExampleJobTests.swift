@@ -5,7 +5,7 @@ import Testing
 
 /// The examples in `jobs/` and the job `dvpipe demo` writes, against what `dvpipe demo` writes: every
 /// folder, pin and music file they name exists, and the generated job passes the schema too.
-@Suite struct ExampleJobTests {
+@Suite(.tags(.endToEnd)) struct ExampleJobTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let exampleJobs =
         (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("jobs").path))?

@@ -8,7 +8,7 @@ import Testing
 /// on the manifests, SchemaStore's GitHub Actions schema, shellcheck and actionlint on the workflow, and
 /// the container's runtime packages against the libraries `dvpipe` links.
 /// Each linter is also shown a broken copy, so a pass means it read the file.
-@Suite struct ExampleLintTests {
+@Suite(.tags(.endToEnd, .reference)) struct ExampleLintTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let examples = root.appendingPathComponent("examples")
 

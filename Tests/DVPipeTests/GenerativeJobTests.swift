@@ -11,7 +11,7 @@ import Testing
 ///
 /// `DVPIPE_GENERATIVE_JOBS` jobs are tried (12 in `make test`; `make test-generative` tries 2,000), drawn
 /// from `DVPIPE_GENERATIVE_SEED` (default 1), two at a time; a failure is printed as soon as it is found.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct GenerativeJobTests {
     static let count = Int(ProcessInfo.processInfo.environment["DVPIPE_GENERATIVE_JOBS"] ?? "") ?? 12
     /// Whether a failing job is shrunk before it is reported (`DVPIPE_GENERATIVE_SHRINK=0`: reported as drawn).

@@ -6,7 +6,7 @@ import Testing
 /// `examples/github-actions/reel.yml` played as GitHub's runners would play it (`WorkflowPlayer`): its
 /// `run:` scripts as written, each job and matrix shard in a fresh checkout of its own, the cache and the
 /// artifacts carried between them as copied folders.
-@Suite(.serialized) struct GitHubWorkflowTests {
+@Suite(.serialized, .tags(.endToEnd)) struct GitHubWorkflowTests {
     static let workflow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("examples/github-actions/reel.yml")
 

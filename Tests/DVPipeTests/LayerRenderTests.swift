@@ -9,7 +9,7 @@ import Testing
 /// Days that show several clips at once, rendered and read back by the ffmpeg command: each source in its
 /// rectangle (ffmpeg's `psnr` filter against the source's own pixels), the stacking order, and whose sound
 /// plays.
-@Suite(.serialized) struct LayerRenderTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct LayerRenderTests {
     static let width = 320, height = 180, fps = 10
 
     /// Two clips of 2024-11-20, 2 s at 10 fps like the reel, told apart by their colours and tones: `quiet`

@@ -7,7 +7,7 @@ import Testing
 /// `output.look` in rendered reels, checked against ffmpeg's `lut3d` filter: a real 3D table grades the
 /// frames as `lut3d` does, an identity table changes no byte, and a broken `.cube` file fails `validate`
 /// at its own line.
-@Suite(.serialized) struct LookRenderTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct LookRenderTests {
     /// A `.cube` text of `size` whose rows are `transform` of their lattice points (red fastest).
     static func cube(size: Int, _ transform: (SIMD3<Double>) -> SIMD3<Double>) -> String {
         var lines = ["TITLE \"dvpipe test look\"", "LUT_3D_SIZE \(size)"]

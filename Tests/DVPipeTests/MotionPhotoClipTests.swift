@@ -7,7 +7,7 @@ import Testing
 /// Android Motion Photos in a library, built byte by byte here in the three layouts phones write around a
 /// JPEG and a movie that dvpipe's sample writer made: planned as clips read in place, rendered from the
 /// embedded movie, and, where Debian's exiftool is installed, located where exiftool locates them.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct MotionPhotoClipTests {
     static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"
 

@@ -8,7 +8,7 @@ import Testing
 /// `outputs:` rendered: one plan into three shapes, read back by the ffmpeg command. Every day starts on
 /// the same frame in each, the sound tracks decode to the same samples, outputs.json lists them, and
 /// `--output` renders one.
-@Suite(.serialized) struct MultiOutputTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct MultiOutputTests {
     /// Each day's clip in a colour of its own, so a frame says which day it shows.
     static let colours = [
         RGBAColor(red: 200, green: 40, blue: 40), RGBAColor(red: 40, green: 180, blue: 60),

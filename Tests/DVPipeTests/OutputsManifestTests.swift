@@ -5,7 +5,7 @@ import Testing
 
 /// `outputs.json` and `run --json`: what a run wrote, as publishing scripts read it, checked against the
 /// file itself with sha256sum and ffprobe.
-@Suite(.serialized) struct OutputsManifestTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct OutputsManifestTests {
     @Test("run --json prints outputs.json: the reel's name, path, size, SHA-256, duration and each day's start")
     func runJsonDescribesTheReel() throws {
         let ffprobe = try #require(ReferenceCommand.ffprobe, "make test installs ffprobe")

@@ -8,7 +8,7 @@ import Testing
 /// `slow_motion: as_shot` lasts eight times its length and shows each of its frames once, in order; under
 /// `speed: 2` a day lasts half as long, drops every other frame, and its tone keeps its pitch; `speed_audio:
 /// mute` silences it; a day's speed names its segment, as any of its settings do.
-@Suite(.serialized) struct PaceRenderTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct PaceRenderTests {
     static let width = 320, height = 180, fps = 30
 
     /// A clip of 2024-11-20 at `clipFPS` whose frames carry a bar that moves along the bottom edge frame by

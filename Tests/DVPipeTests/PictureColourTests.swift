@@ -7,7 +7,7 @@ import Testing
 /// LittleCMS (through Pillow's ImageCms) from sRGB into Display P3 or Adobe RGB, saved by Pillow with the
 /// profile embedded (or, for `cICP`, only named), drawn by `dvpipe run` as a full-frame overlay, decoded by
 /// zimg and compared patch by patch with the chart. dvpipe's colour code only renders.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct PictureColourTests {
     /// Writes ICC v4 matrix/TRC profiles, the chart converted into them by LittleCMS, and the pictures:
     /// arguments are the folder, the width and height, and the chart (JSON).

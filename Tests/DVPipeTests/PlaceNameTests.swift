@@ -9,7 +9,7 @@ import Testing
 /// Place names from positions, against the same GeoNames table searched independently: Python over the CSV,
 /// nearest town by great-circle distance, every town compared. The table is the one
 /// `scripts/install-places.sh` installs (`make test` puts it in `.build-places/`).
-@Suite(.serialized) struct PlaceNameTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct PlaceNameTests {
     static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build-places/cities1000.csv")
 

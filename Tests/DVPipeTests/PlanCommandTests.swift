@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `dvpipe plan` over the built-in demo library, as a user runs it.
-@Suite struct PlanCommandTests {
+@Suite(.tags(.endToEnd)) struct PlanCommandTests {
     /// The fields of `plan --json` these tests read.
     struct PlanDocument: Decodable {
         struct Day: Decodable {

@@ -7,7 +7,7 @@ import Testing
 /// `Snapshots/`: a change of structure (the plan's types, the scan's readers) must leave every fact and
 /// every byte of the plan where it was. The library's folder stands as `$LIBRARY` in the kept files;
 /// `DVPIPE_RECORD_SNAPSHOTS=1 swift test` rewrites them.
-@Suite struct PlanSnapshotTests {
+@Suite(.tags(.endToEnd)) struct PlanSnapshotTests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
     /// Plans each of `jobs`, with `folder` written as `$LIBRARY`, and compares what they print, one after

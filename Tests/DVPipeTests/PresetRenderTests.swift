@@ -6,7 +6,7 @@ import Testing
 /// Two month jobs that extend one preset, rendered: they validate and render; a change in the preset
 /// re-renders what it changes in each job and nothing else; `validate` reports a preset's mistake at the
 /// preset's line, included from the job's.
-@Suite(.serialized) struct PresetRenderTests {
+@Suite(.serialized, .tags(.endToEnd)) struct PresetRenderTests {
     /// The house style: the library, the output, cuts, a date stamp and one caption in each month.
     static func preset(caption: String = "Birthday", dateFormat: String = "MMM d") -> String {
         """

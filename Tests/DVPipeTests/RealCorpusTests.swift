@@ -10,7 +10,7 @@ import Testing
 /// (the day it was taken, its rotation and colour, its Live Photo partner or embedded movie), checks that
 /// they still say so where Debian's exiftool and ffmpeg are installed, and checks that `dvpipe plan` plans it
 /// so; then the reel of the whole corpus must decode without a single error.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct RealCorpusTests {
     /// One clip of the corpus and what the reference tools say of it.
     struct Clip: CustomStringConvertible {

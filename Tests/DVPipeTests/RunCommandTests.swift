@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `dvpipe run`, `status` and a kill in the middle, as a user meets them.
-@Suite struct RunCommandTests {
+@Suite(.tags(.endToEnd)) struct RunCommandTests {
     /// Finished segment records in a job copy's work folder.
     static func finishedRecords(beside job: URL) -> Int {
         let segments = job.deletingLastPathComponent().appendingPathComponent(".dvpipe/demo/segments")

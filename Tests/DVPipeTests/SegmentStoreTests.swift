@@ -6,7 +6,7 @@ import Testing
 /// nginx with WebDAV and WsgiDAV serve fresh runners, shards on two runners and an assemble on a third give
 /// the bytes of one run, a read-only runner stores nothing, a flipped byte on the server is caught, and a
 /// server that is down, failing, rate-limiting or hanging costs a warning and never the bytes.
-@Suite(.serialized) struct SegmentStoreTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct SegmentStoreTests {
     /// `dvpipe run` of a fresh project (its own library copy and work folder) with the store at `url`.
     static func runFresh(
         _ url: String, _ extra: [String] = [], environment: [String: String] = [:]

@@ -8,7 +8,7 @@ import Testing
 /// Work that survives CI, as users meet it: a work folder restored on another runner at another path
 /// with new modification times, shards rendered in separate folders and merged, a cache shared by jobs,
 /// edits to a clip's bytes against touches and moves, and processes sharing one folder.
-@Suite(.serialized) struct SharedWorkTests {
+@Suite(.serialized, .tags(.endToEnd)) struct SharedWorkTests {
     static func copyWithoutOverwriting(_ source: URL, into target: URL) throws {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let copy = Process()

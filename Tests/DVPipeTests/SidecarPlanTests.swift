@@ -7,6 +7,7 @@ import Testing
 /// A library as Google Takeout and a photo editor leave it: untagged clips whose modification time is the
 /// export's, their capture times in sidecars under each naming Takeout uses, and an XMP sidecar. `dvpipe plan`
 /// must file each clip under the sidecar's day and say so.
+@Suite(.tags(.endToEnd))
 struct SidecarPlanTests {
     @Test("each clip is planned on its sidecar's day, by the sidecar rule; day_rules can put the name first")
     func takeoutAndXMPDays() throws {

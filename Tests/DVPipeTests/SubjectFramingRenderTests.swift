@@ -9,7 +9,7 @@ import Testing
 /// `fit: subject` on clips made from a real face (scikit-image's astronaut) moved across 16:9 frames,
 /// rendered 9:16 and searched by OpenCV's own detector: the face stays in the frame where the centre
 /// crop loses it, moves smoothly, and two faces that cannot share a window fall back to `blur`.
-@Suite(.serialized) struct SubjectFramingRenderTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct SubjectFramingRenderTests {
     /// The astronaut, `side` pixels square, as RGB bytes, from scikit-image by OpenCV's area resampling.
     static func astronaut(side: Int, folder: TemporaryFolder) throws -> [UInt8] {
         let python = try #require(ReferenceCommand.facePython, "make test makes .build-faces/venv (scripts/setup-face-reference.sh)")

@@ -11,7 +11,7 @@ import Testing
 /// in the same font: each ink mask cut to its box, scaled to dvpipe's box and dilated by 2 px, must agree at
 /// an intersection over union of at least 0.7. Emoji must come out in colour, and a long Japanese caption
 /// must break into lines inside the frame.
-@Suite
+@Suite(.tags(.endToEnd, .reference))
 struct TextScriptsTests {
     static let width = 640, height = 360
     /// The clip's background, a mid grey; the text is white, its shadow black: ink is what is brighter than this.

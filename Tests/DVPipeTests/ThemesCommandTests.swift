@@ -8,7 +8,7 @@ import Testing
 
 /// The built-in themes as a user meets them: listed, printed, exported as plain presets, previewed as
 /// PNGs, and rendering the demo library.
-@Suite(.serialized) struct ThemesCommandTests {
+@Suite(.serialized, .tags(.endToEnd)) struct ThemesCommandTests {
     @Test("themes lists every theme; --print shows one's preset, whose look is a look of dvpipe's")
     func listAndPrint() throws {
         let listed = try DVPipeProcess.run(["themes"])

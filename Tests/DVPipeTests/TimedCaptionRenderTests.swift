@@ -7,7 +7,7 @@ import Testing
 /// Timed captions in a rendered reel, read back by the ffmpeg command: each shows from its first frame
 /// to its last and on no other, in its colour and the job's case; the SubRip file carries them with
 /// their own times; overlapping ones fail `validate` at both lines.
-@Suite(.serialized) struct TimedCaptionRenderTests {
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct TimedCaptionRenderTests {
     static let width = 320, height = 180, fps = 10
 
     /// A one-day job over the dated library's clip of 2024-11-20 (2 s, cut, no fades), its captions `captions`.

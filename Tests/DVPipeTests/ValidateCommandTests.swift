@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// End to end: runs the built `dvpipe validate` and checks its output and exit status.
-@Suite("dvpipe validate")
+@Suite("dvpipe validate", .tags(.endToEnd))
 struct ValidateCommandTests {
     /// The package root, from this file's place.
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -6,7 +6,7 @@ import DVTestSupport
 import Foundation
 import Testing
 
-@Suite("audio track, end to end")
+@Suite("audio track, end to end", .tags(.reference))
 struct AudioTrackWriterTests {
     let folder: TemporaryFolder
 

@@ -7,7 +7,7 @@ import Testing
 
 /// dvpipe's face finder against OpenCV's own detector on a real photograph: scikit-image's astronaut, in
 /// grey, searched with the same trained cascade (Debian's opencv-data) and the same settings.
-@Suite("faces against OpenCV")
+@Suite("faces against OpenCV", .tags(.reference))
 struct FaceDetectorTests {
     static let cascades = URL(fileURLWithPath: "/usr/share/opencv4/haarcascades")
 

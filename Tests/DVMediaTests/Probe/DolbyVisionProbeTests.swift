@@ -7,7 +7,7 @@ import Testing
 
 /// Dolby Vision configurations in real MP4 boxes: an HEVC clip from the ffmpeg command with a `dvcC` box
 /// (ETSI TS 103 572's layout) added to its sample entry, as a phone or an export tool writes it.
-@Suite struct DolbyVisionProbeTests {
+@Suite(.tags(.reference)) struct DolbyVisionProbeTests {
     init() { MediaLog.silence() }
 
     @Test("profile 5, with no base layer to show, is unreadable and says why; profile 8.4 (HLG base layer) is a clip")

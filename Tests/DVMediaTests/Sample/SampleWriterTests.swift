@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Generated files decode, whole, to what they were described as.
-@Suite struct SampleWriterTests {
+@Suite(.tags(.reference)) struct SampleWriterTests {
     init() { MediaLog.silence() }
 
     private func census(of clip: SampleClip) throws -> FrameCensus {

@@ -8,7 +8,7 @@ import Testing
 @testable import DVRender
 
 /// The staged executor over the demo library: what it writes, what it reuses, and what a changed day costs.
-@Suite("reel render")
+@Suite("reel render", .tags(.endToEnd))
 struct ReelRenderTests {
     /// Plans and renders `job` into `scratch`, returning the report and the reel.
     static func render(_ job: Job, in scratch: TemporaryFolder, observer: RecordingObserver = RecordingObserver()) async throws
