@@ -59,7 +59,8 @@ test-faults: build
 
 # The generative test's long run (Tests/DVPipeTests/GenerativeJobTests): GENERATIVE_JOBS random jobs over
 # generated clips, drawn from SEED, each rendered, decoded, counted and rendered again; a failing job is shrunk
-# and printed. `make test` runs 12 of them. About 0.8 s a job on 2 cores.
+# and printed. `make test` runs 12 of them. About 0.8 s a job on 2 cores; the figures of the long runs are kept in
+# bench/generative.md, which `make bench` copies into bench/results.md.
 GENERATIVE_JOBS ?= 2000
 test-generative: deps
 	@scripts/install-deps.sh ffmpeg

@@ -1357,6 +1357,9 @@ def main():
     faults = BENCH / "faults.md"
     if faults.exists():
         text += "\n## Fault campaign (`make test-faults`)\n\n" + faults.read_text()
+    generative = BENCH / "generative.md"
+    if generative.exists():
+        text += "\n## Generative test (`make test-generative`)\n\n" + generative.read_text()
     (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
     print()
     print(text)
