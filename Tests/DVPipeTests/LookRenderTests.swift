@@ -52,6 +52,16 @@ import Testing
         return job
     }
 
+    /// The 160×90 frames of `reel` as 4:2:0 bytes, one `Data` each (from index 0), decoded by the ffmpeg
+    /// command in `folder`.
+    static func frames(_ reel: Data, ffmpeg: String, in folder: TemporaryFolder) throws -> [Data] {
+        let file = folder.url.appendingPathComponent("decoded.mp4")
+        try reel.write(to: file)
+        let raw = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", file.path, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
+        let size = 160 * 90 * 3 / 2
+        return stride(from: 0, to: raw.count, by: size).map { raw.subdata(in: $0..<min(raw.count, $0 + size)) }
+    }
+
     static func render(_ job: URL) throws -> Data {
         let result = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(result.status == 0, "run failed: \(result.standardError)")
@@ -149,14 +159,7 @@ import Testing
         #expect(run.standardOutput.contains("segments: 2 rendered, 2 reused (of 4)"), "\(run.standardOutput)")
         let graded = try Data(contentsOf: folder.url.appendingPathComponent("out/reel.mp4"))
 
-        func frames(_ reel: Data) throws -> [Data] {
-            let file = folder.url.appendingPathComponent("decoded.mp4")
-            try reel.write(to: file)
-            let raw = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", file.path, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
-            let size = 160 * 90 * 3 / 2
-            return stride(from: 0, to: raw.count, by: size).map { raw.subdata(in: $0..<min(raw.count, $0 + size)) }
-        }
-        let before = try frames(plain), after = try frames(graded)
+        let before = try Self.frames(plain, ffmpeg: ffmpeg, in: folder), after = try Self.frames(graded, ffmpeg: ffmpeg, in: folder)
         try #require(before.count == 80 && after.count == 80, "four days of 2 s at 10 fps: \(before.count), \(after.count)")
         #expect((0..<40).allSatisfy { before[$0] != after[$0] }, "the two iPhone days are graded on every frame")
         #expect((40..<80).allSatisfy { before[$0] == after[$0] }, "the other two days are untouched")
@@ -200,19 +203,16 @@ import Testing
         #expect((layers[1]["look"] as? [String: Any])?["lut"].map { "\($0)".hasSuffix("/warm.cube") } == true, "\(layers[1])")
         let graded = try Self.render(job)
 
-        /// Each frame's two halves (left, right), every plane, as decoded by the ffmpeg command.
+        /// Each frame's two halves (left, right), every plane.
         func halves(_ reel: Data) throws -> [(left: Data, right: Data)] {
-            let file = folder.url.appendingPathComponent("decoded.mp4")
-            try reel.write(to: file)
-            let raw = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", file.path, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
             let planes = [(offset: 0, width: 160, height: 90), (offset: 14_400, width: 80, height: 45), (offset: 18_000, width: 80, height: 45)]
-            return stride(from: 0, to: raw.count, by: 21_600).map { frame in
+            return try Self.frames(reel, ffmpeg: ffmpeg, in: folder).map { frame in
                 var (left, right) = (Data(), Data())
                 for plane in planes {
                     for row in 0..<plane.height {
-                        let start = frame + plane.offset + row * plane.width
-                        left += raw[start..<(start + plane.width / 2)]
-                        right += raw[(start + plane.width / 2)..<(start + plane.width)]
+                        let start = plane.offset + row * plane.width
+                        left += frame[start..<(start + plane.width / 2)]
+                        right += frame[(start + plane.width / 2)..<(start + plane.width)]
                     }
                 }
                 return (left, right)
