@@ -38,15 +38,18 @@ let package = Package(
             imported beside Foundation's own copy of them. */
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files.
+            Optimised in debug builds too: the face tests read megabyte cascade files through it. */
+        .target(name: "DVXML", swiftSettings: [.unsafeFlags(["-O"])]),
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
-        .target(name: "DVPlanning", dependencies: ["CLibYAML"]),
+        .target(name: "DVPlanning", dependencies: ["CLibYAML", "DVXML"]),
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube.
             Optimised in debug builds too: the tests render real media through it, and a 10-bit colour cube takes millions of evaluations to build. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVXML"], swiftSettings: [.unsafeFlags(["-O"])]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
-        .target(name: "DVMetadata"),
+        .target(name: "DVMetadata", dependencies: ["DVXML"]),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
         .target(name: "DVFiles"),
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
@@ -73,6 +76,7 @@ let package = Package(
             name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
+        .testTarget(name: "DVXMLTests", dependencies: ["DVXML", "DVTestBasics"]),
         .testTarget(
             name: "DVMediaTests",
             dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),

@@ -1,3 +1,4 @@
+import DVXML
 import Foundation
 
 /// Capture times kept beside a media file instead of in it: Google Takeout's JSON (its `photoTakenTime`,
@@ -75,35 +76,43 @@ public enum Sidecar {
         return time.description + "Z"
     }
 
+    /// The XMP properties that give a capture time, most trusted first: `exif:DateTimeOriginal`,
+    /// `xmp:CreateDate`, `photoshop:DateCreated`.
+    private static let xmpTimeProperties = [
+        XMLName(namespace: "http://ns.adobe.com/exif/1.0/", local: "DateTimeOriginal"),
+        XMLName(namespace: "http://ns.adobe.com/xap/1.0/", local: "CreateDate"),
+        XMLName(namespace: "http://ns.adobe.com/photoshop/1.0/", local: "DateCreated")
+    ]
+    /// The prefixes of those namespaces, for sidecars that use them undeclared.
+    private static let xmpPrefixes = [
+        "exif": "http://ns.adobe.com/exif/1.0/", "xmp": "http://ns.adobe.com/xap/1.0/", "photoshop": "http://ns.adobe.com/photoshop/1.0/"
+    ]
+
     /// The capture time in an XMP sidecar: the first of `exif:DateTimeOriginal`, `xmp:CreateDate` and
-    /// `photoshop:DateCreated`, written as an attribute or an element, as ISO 8601 that `Timestamp` reads
-    /// (with the offset the sidecar gives, if any; a date alone is its midnight); nil when none is there.
+    /// `photoshop:DateCreated` that holds a date, written as an attribute or an element, as ISO 8601 that
+    /// `Timestamp` reads (with the offset the sidecar gives, if any; a date alone is its midnight); nil when
+    /// none is there. Names are matched by namespace, read by `XMLScanner`.
     public static func xmpCaptureTime(xml: Data) -> String? {
-        let text = String(decoding: xml, as: UTF8.self)
-        for property in ["exif:DateTimeOriginal", "xmp:CreateDate", "photoshop:DateCreated"] {
-            if let value = attribute(property, in: text) ?? element(property, in: text), let time = completed(value) {
-                return time
+        var values: [XMLName: [String]] = [:]
+        var open: [(name: XMLName, text: String)] = []
+        for event in XMLScanner(xml, undeclaredPrefixes: xmpPrefixes) {
+            switch event {
+            case .start(let name, let attributes, let isEmpty):
+                for attribute in attributes where xmpTimeProperties.contains(attribute.name) {
+                    values[attribute.name, default: []].append(attribute.value)
+                }
+                if !isEmpty { open.append((name, "")) }
+            case .text(let text):
+                if !open.isEmpty { open[open.count - 1].text += text }
+            case .end:
+                guard let element = open.popLast() else { continue }
+                if xmpTimeProperties.contains(element.name) { values[element.name, default: []].append(element.text) }
             }
         }
-        return nil
-    }
-
-    /// `property="VALUE"` (or with single quotes).
-    private static func attribute(_ property: String, in text: String) -> String? {
-        for quote in ["\"", "'"] {
-            guard let start = text.range(of: property + "=" + quote) else { continue }
-            guard let end = text[start.upperBound...].range(of: quote) else { return nil }
-            return String(text[start.upperBound..<end.lowerBound])
+        for property in xmpTimeProperties {
+            if let time = values[property]?.lazy.compactMap(completed).first { return time }
         }
         return nil
-    }
-
-    /// `<property>VALUE</property>`.
-    private static func element(_ property: String, in text: String) -> String? {
-        guard let start = text.range(of: "<" + property + ">"),
-            let end = text[start.upperBound...].range(of: "</" + property + ">")
-        else { return nil }
-        return String(text[start.upperBound..<end.lowerBound])
     }
 
     /// XMP's date forms completed to what `Timestamp` reads: `2024-12-03` becomes its midnight and

@@ -1,3 +1,5 @@
+import DVXML
+
 /// A trained boosted cascade of Haar-like features, as OpenCV's `opencv_storage` cascade files hold it
 /// (`haarcascade_frontalface_default.xml`, `haarcascade_profileface.xml` from Debian's `opencv-data`).
 ///
@@ -146,9 +148,8 @@ public struct HaarCascade: Sendable {
     }
 }
 
-/// The leaf elements of an XML text (elements holding text and no other elements), in document order:
-/// all of a cascade file's values are in leaves. Comments and declarations are skipped; attributes are not
-/// read.
+/// The leaf elements of an XML text (elements holding text and no other elements), in document order, read
+/// by `XMLScanner`: all of a cascade file's values are in leaves. Attributes are not read.
 struct CascadeElements {
     struct Leaf {
         var name: String
@@ -167,49 +168,29 @@ struct CascadeElements {
         var parents: [Int] = []
         var opened = 0
         var leafOpen = false
-        var text: Substring.UTF8View = ""[...].utf8
-        var rest = xml.utf8[...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
-            text = rest[..<open]
-            let tagStart = rest.index(after: open)
-            if rest[tagStart...].starts(with: "!--".utf8) {
-                rest = Self.after("-->", in: rest[tagStart...])
-                continue
-            }
-            guard let close = rest[tagStart...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let tag = rest[tagStart..<close]
-            rest = rest[rest.index(after: close)...]
-            guard let first = tag.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!"), tag.last != UInt8(ascii: "/") else { continue }
-            if first == UInt8(ascii: "/") {
-                let name = String(decoding: tag.dropFirst(), as: UTF8.self)
-                guard path.last == name else { continue }
+        var text = ""
+        for event in XMLScanner(xml.utf8) {
+            switch event {
+            case .text(let piece):
+                text += piece
+            case .start(let name, _, let isEmpty):
+                text = ""
+                guard !isEmpty else { continue }
+                opened += 1
+                path.append(name.local)
+                parents.append(opened)
+                leafOpen = true
+            case .end(let name):
                 if leafOpen {
-                    leaves.append(Leaf(name: name, text: String(decoding: text, as: UTF8.self), path: path, parent: parents.dropLast().last ?? 0))
+                    leaves.append(Leaf(name: name.local, text: text, path: path, parent: parents.dropLast().last ?? 0))
                 }
+                text = ""
                 path.removeLast()
                 parents.removeLast()
                 leafOpen = false
-            } else {
-                opened += 1
-                path.append(String(decoding: tag.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
-                parents.append(opened)
-                leafOpen = true
             }
         }
         self.leaves = leaves
-    }
-
-    /// What follows the first `marker` in `text`, or nothing.
-    private static func after(_ marker: String, in text: Substring.UTF8View) -> Substring.UTF8View {
-        let bytes = Array(marker.utf8)
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].starts(with: bytes) {
-                return text[text.index(index, offsetBy: bytes.count)...]
-            }
-            index = text.index(after: index)
-        }
-        return text[text.endIndex...]
     }
 
     /// The text of the first leaf named `name`, without surrounding white space.
