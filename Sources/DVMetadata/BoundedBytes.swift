@@ -1,5 +1,5 @@
-/// A bounds-checked window on a byte array, read as TIFF or ISO BMFF data (offsets count from `start`): every
-/// read outside the window gives nil.
+/// A bounds-checked window on a file's bytes (through a `ByteReader`, so only what is looked at is read), read
+/// as TIFF or ISO BMFF data (offsets count from `start`): every read outside the window gives nil.
 struct BoundedBytes {
     enum Order {
         case bigEndian
@@ -13,21 +13,40 @@ struct BoundedBytes {
         var valueField: Int
     }
 
-    let bytes: [UInt8]
+    let reader: ByteReader
     let start: Int
     let end: Int
+
+    init(reader: ByteReader, start: Int, end: Int) {
+        self.reader = reader
+        self.start = start
+        self.end = end
+    }
+
+    /// A window on bytes in memory.
+    init(bytes: [UInt8], start: Int, end: Int) {
+        self.init(reader: ByteReader(bytes: bytes), start: start, end: end)
+    }
+
+    /// The whole window on `reader`.
+    init(whole reader: ByteReader) {
+        self.init(reader: reader, start: 0, end: reader.size)
+    }
+
+    /// The window's bytes, or nil when they cannot be read.
+    var contents: [UInt8]? { reader.bytes(start..<end) }
 
     /// Most entries an IFD may claim; real ones hold a few dozen.
     private static let maximumEntries = 1_000
 
     func slice(from offset: Int, count: Int) -> BoundedBytes? {
         guard offset >= 0, count >= 0, offset <= end - start, count <= end - start - offset else { return nil }
-        return BoundedBytes(bytes: bytes, start: start + offset, end: start + offset + count)
+        return BoundedBytes(reader: reader, start: start + offset, end: start + offset + count)
     }
 
     func matches(_ expected: [UInt8], at offset: Int) -> Bool {
         guard let window = slice(from: offset, count: expected.count) else { return false }
-        return bytes[window.start..<window.end].elementsEqual(expected)
+        return window.contents == expected
     }
 
     func byteOrder(at offset: Int) -> Order? {
@@ -37,14 +56,14 @@ struct BoundedBytes {
     }
 
     func uint16(at offset: Int, _ order: Order) -> UInt16? {
-        guard let window = slice(from: offset, count: 2) else { return nil }
-        let first = UInt16(bytes[window.start])
-        let second = UInt16(bytes[window.start + 1])
+        guard let window = slice(from: offset, count: 2), let high = reader[window.start], let low = reader[window.start + 1] else { return nil }
+        let first = UInt16(high)
+        let second = UInt16(low)
         return order == .bigEndian ? first << 8 | second : second << 8 | first
     }
 
     func uint8(at offset: Int) -> UInt8? {
-        slice(from: offset, count: 1).map { bytes[$0.start] }
+        slice(from: offset, count: 1).flatMap { reader[$0.start] }
     }
 
     func uint32(at offset: Int, _ order: Order) -> UInt32? {

@@ -8,8 +8,8 @@ public enum ExifCamera {
 
     /// The make and model in a JPEG's Exif segment, or in a HEIF file's `Exif` item, from the file's first
     /// bytes (the headers before a JPEG's first scan, the whole HEIF when its item lies further in).
-    public static func read(in bytes: [UInt8]) -> (make: String?, model: String?)? {
-        MotionPhoto.exifTIFF(in: bytes).flatMap(camera(inTIFF:))
+    public static func read(in file: ByteReader) -> (make: String?, model: String?)? {
+        MotionPhoto.exifTIFF(in: file).flatMap(camera(inTIFF:))
     }
 
     /// The make and model in a HEIF `Exif` item's payload.

@@ -7,8 +7,8 @@ public enum ExifPosition {
     private static let longType: UInt16 = 4
 
     /// Latitude and longitude in signed degrees from a JPEG's Exif segment, in the file's first bytes.
-    public static func read(in bytes: [UInt8]) -> (latitude: Double, longitude: Double)? {
-        MotionPhoto.exifTIFF(in: bytes).flatMap(position(inTIFF:))
+    public static func read(in file: ByteReader) -> (latitude: Double, longitude: Double)? {
+        MotionPhoto.exifTIFF(in: file).flatMap(position(inTIFF:))
     }
 
     /// Latitude and longitude from a HEIF `Exif` item's payload.

@@ -7,9 +7,14 @@ extension HEIFSniff {
     public static let maximumExifLength = 256 * 1024
 
     /// Where the `Exif` item's bytes lie in the file (an absolute offset and a length), or nil when the
-    /// `meta` box is not within `bytes` (the file's start), has no `Exif` item, or is damaged.
+    /// file has no `meta` box among its top-level boxes, no `Exif` item, or is damaged.
+    public static func exifItemLocation(in file: ByteReader) -> (offset: Int, length: Int)? {
+        itemLocation(in: file) { type, _ in type == "Exif" }
+    }
+
+    /// `exifItemLocation(in:)` of a file's start in memory.
     public static func exifItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
-        itemLocation(in: bytes) { type, _ in type == "Exif" }
+        exifItemLocation(in: ByteReader(bytes: bytes))
     }
 
     /// The TIFF block of a HEIF `Exif` item's payload `item`: after a 4-byte big-endian offset to the TIFF
@@ -20,14 +25,13 @@ extension HEIFSniff {
     }
 
     /// Where the XMP packet's item (a `mime` item of type `application/rdf+xml`) lies in the file, or nil.
-    static func xmpItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
-        itemLocation(in: bytes) { type, contentType in type == "mime" && contentType == "application/rdf+xml" }
+    static func xmpItemLocation(in file: ByteReader) -> (offset: Int, length: Int)? {
+        itemLocation(in: file) { type, contentType in type == "mime" && contentType == "application/rdf+xml" }
     }
 
     /// Where the first item that `wanted` (its type and, for a `mime` item, its content type) picks lies.
-    private static func itemLocation(in bytes: [UInt8], _ wanted: (String, String?) -> Bool) -> (offset: Int, length: Int)? {
-        let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
-        guard let meta = children(of: file).first(where: { $0.type == "meta" })?.body,
+    private static func itemLocation(in file: ByteReader, _ wanted: (String, String?) -> Bool) -> (offset: Int, length: Int)? {
+        guard let meta = children(of: BoundedBytes(whole: file)).first(where: { $0.type == "meta" })?.body,
             let metaChildren = meta.slice(from: 4, count: meta.end - meta.start - 4).map(children(of:)),
             let iinf = metaChildren.first(where: { $0.type == "iinf" })?.body,
             let iloc = metaChildren.first(where: { $0.type == "iloc" })?.body,
@@ -44,8 +48,8 @@ extension HEIFSniff {
         let length = view.end - view.start
         while offset + 8 <= length, found.count < 1_000 {
             // A box's type is four printable characters; anything else is not a box (a trailer, say).
-            guard let size32 = view.uint32(at: offset, .bigEndian), let type = view.slice(from: offset + 4, count: 4),
-                view.bytes[type.start..<type.end].allSatisfy({ (0x20...0x7E).contains($0) })
+            guard let size32 = view.uint32(at: offset, .bigEndian), let type = view.slice(from: offset + 4, count: 4)?.contents,
+                type.allSatisfy({ (0x20...0x7E).contains($0) })
             else { break }
             var header = 8
             var size = Int(size32)
@@ -57,7 +61,7 @@ extension HEIFSniff {
                 size = length - offset
             }
             guard size >= header, let body = view.slice(from: offset + header, count: size - header) else { break }
-            found.append((String(decoding: view.bytes[type.start..<type.end], as: UTF8.self), body))
+            found.append((String(decoding: type, as: UTF8.self), body))
             offset += size
         }
         return found
@@ -77,10 +81,11 @@ extension HEIFSniff {
                 let id = entryVersion == 2
                     ? entry.body.uint16(at: 4, .bigEndian).map(Int.init)
                     : entry.body.number(at: 4, size: 4),
-                let type = entry.body.slice(from: typeStart, count: 4)
+                let type = entry.body.slice(from: typeStart, count: 4)?.contents,
+                let rest = entry.body.slice(from: typeStart + 4, count: entry.body.end - entry.body.start - typeStart - 4)?.contents
             else { continue }
-            let itemType = String(decoding: entry.body.bytes[type.start..<type.end], as: UTF8.self)
-            let strings = entry.body.bytes[type.end..<entry.body.end].split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+            let itemType = String(decoding: type, as: UTF8.self)
+            let strings = rest.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
             let contentType = strings.count > 1 ? String(decoding: strings[1], as: UTF8.self) : nil
             if wanted(itemType, contentType) { return id }
         }

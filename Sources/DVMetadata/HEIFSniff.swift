@@ -8,11 +8,16 @@ public enum HEIFSniff {
     public static let extensions: Set<String> = ["heic", "heif"]
     /// `ftyp` brands of HEIF images and image sequences (ISO/IEC 23008-12).
     static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "mif2", "msf1"]
-    /// How many bytes of the file's start the sniff reads: the `ftyp` box, and the `meta` box after it that
-    /// `exifItemLocation(in:)` looks into.
-    public static let prefixLength = 256 * 1024
     /// The container name the index records for a sniffed HEIF still.
     public static let containerName = "heif"
+
+    /// True when the file opens with an `ftyp` box that names HEIF (only that box is read).
+    public static func isHEIF(_ file: ByteReader) -> Bool {
+        guard let header = file.bytes(0..<min(file.size, 8)), header.count == 8 else { return false }
+        let size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard size >= 16, size <= 4096, let ftyp = file.bytes(0..<min(file.size, size)) else { return false }
+        return isHEIF(ftyp)
+    }
 
     /// True when `bytes` (a file's start) open with an `ftyp` box whose major or compatible brands name HEIF.
     public static func isHEIF(_ bytes: [UInt8]) -> Bool {

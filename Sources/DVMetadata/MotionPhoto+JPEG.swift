@@ -1,31 +1,38 @@
-/// The parts of a JPEG file the Motion Photo reader needs, from one walk of its segments from SOI: the first
-/// APP1 XMP packet, the first APP1 Exif TIFF block, and where the image ends. Entropy-coded data after each SOS
-/// is stepped over up to the next marker (stuffed `FF 00` bytes and RST markers belong to it), so the end found
-/// is the image's own EOI, not one inside an embedded thumbnail or the appended movie.
+/// The parts of a JPEG file the metadata readers need, from one walk of its marker segments from SOI up to the
+/// first scan: the first APP1 XMP packet, the first APP1 Exif TIFF block, the frame header, and where the
+/// headers end. Nothing of the entropy-coded picture is read: the walk stops at the first SOS (or at an EOI
+/// met before any scan).
 struct JPEGSegments {
     /// What opens an APP1 segment that holds an XMP packet.
     private static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
-    /// The XMP packet's bytes.
+    /// Where the XMP packet's bytes lie.
     private(set) var xmp: Range<Int>?
     /// The Exif segment's TIFF block (offsets in it count from its byte-order mark).
     private(set) var exif: BoundedBytes?
-    /// Just past the EOI marker; nil when the walk ends before one (a cut or damaged file, or a camera that
-    /// leaves it out before the appended movie).
+    /// The first frame header's body (SOF0…SOF15 but DHT, JPG and DAC).
+    private(set) var frame: BoundedBytes?
+    /// The SOF marker of that frame header (0xC0 baseline, 0xC2 progressive, …).
+    private(set) var frameMarker: UInt8?
+    /// Whether an APP14 segment opens with `Adobe`.
+    private(set) var hasAdobeSegment = false
+    /// Whether a comment (COM) holds `CS=ITU601`.
+    private(set) var declaresITU601 = false
+    /// Just past an EOI met before any scan (a JPEG with headers and no picture).
     private(set) var imageEnd: Int?
     /// Where the first scan's entropy-coded data starts: the end of the headers, nil when there is no scan.
     private(set) var scanStart: Int?
 
-    /// Where the image ends for what is appended to it: its EOI, or without one the start of its first scan
-    /// (the layouts that count their movie from the end of the file do not need the EOI).
+    /// Where the image ends for what is appended to it, as far as its headers tell: its EOI when it has no
+    /// scan, else the start of its first scan (the layouts that place their movie from the end of the file, or
+    /// by Samsung's trailer, do not need the EOI, and the movie's `ftyp` is checked where it is said to be).
     var appendedDataStart: Int? { imageEnd ?? scanStart }
 
-    /// Walks `bytes`; nil when they do not open with SOI. A segment that does not fit ends the walk.
-    init?(_ bytes: [UInt8]) {
-        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+    /// Walks the file's headers; nil when it does not open with SOI. A segment that does not fit ends the walk.
+    init?(_ file: ByteReader) {
+        guard file[0] == 0xFF, file[1] == 0xD8 else { return nil }
         var position = 2
-        while position + 2 <= bytes.count, bytes[position] == 0xFF {
-            let marker = bytes[position + 1]
+        while position + 2 <= file.size, file[position] == 0xFF, let marker = file[position + 1] {
             switch marker {
             case 0xFF:
                 position += 1
@@ -35,40 +42,46 @@ struct JPEGSegments {
             case 0x01, 0xD0...0xD7:
                 position += 2
             default:
-                guard position + 4 <= bytes.count else { return }
-                let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-                guard length >= 2, position + 2 + length <= bytes.count else { return }
+                guard let high = file[position + 2], let low = file[position + 3] else { return }
+                let length = Int(high) << 8 | Int(low)
+                guard length >= 2, position + 2 + length <= file.size else { return }
                 let body = (position + 4)..<(position + 2 + length)
-                if marker == 0xE1 { note(app1: body, in: bytes) }
-                position = body.upperBound
-                if marker == 0xDA {
-                    scanStart = scanStart ?? position
-                    position = Self.entropyDataEnd(in: bytes, from: position)
+                if marker == 0xE1 { note(app1: body, in: file) }
+                if marker == 0xEE, file.bytes(body.lowerBound..<min(body.upperBound, body.lowerBound + 5)) == Array("Adobe".utf8) {
+                    hasAdobeSegment = true
                 }
+                if marker == 0xFE, let comment = file.bytes(body), comment.count >= 9,
+                    (0...(comment.count - 9)).contains(where: { comment[$0..<($0 + 9)].elementsEqual("CS=ITU601".utf8) })
+                {
+                    declaresITU601 = true
+                }
+                if frame == nil, (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    frame = BoundedBytes(reader: file, start: body.lowerBound, end: body.upperBound)
+                    frameMarker = marker
+                }
+                if marker == 0xDA {
+                    scanStart = body.upperBound
+                    return
+                }
+                position = body.upperBound
             }
         }
     }
 
-    /// Keeps an APP1 segment's XMP packet or Exif TIFF block, the first of each.
-    private mutating func note(app1 body: Range<Int>, in bytes: [UInt8]) {
-        let segment = bytes[body]
-        let exifHeader = StillContentIdentifier.Layout.exifHeader
-        if xmp == nil, segment.starts(with: Self.xmpHeader) {
-            xmp = (body.lowerBound + Self.xmpHeader.count)..<body.upperBound
-        } else if exif == nil, segment.starts(with: exifHeader) {
-            exif = BoundedBytes(bytes: bytes, start: body.lowerBound + exifHeader.count, end: body.upperBound)
-        }
+    /// Walks the headers of a JPEG in memory.
+    init?(_ bytes: [UInt8]) {
+        self.init(ByteReader(bytes: bytes))
     }
 
-    /// Where the marker after a scan's entropy-coded data starts, or the end of `bytes` when none does.
-    private static func entropyDataEnd(in bytes: [UInt8], from start: Int) -> Int {
-        var position = start
-        while position + 1 < bytes.count, let found = bytes[position..<(bytes.count - 1)].firstIndex(of: 0xFF) {
-            let next = bytes[found + 1]
-            if next != 0x00, next != 0xFF, !(0xD0...0xD7).contains(next) { return found }
-            position = next == 0xFF ? found + 1 : found + 2
+    /// Keeps an APP1 segment's XMP packet or Exif TIFF block, the first of each.
+    private mutating func note(app1 body: Range<Int>, in file: ByteReader) {
+        let exifHeader = StillContentIdentifier.Layout.exifHeader
+        let opening = file.bytes(body.lowerBound..<min(body.upperBound, body.lowerBound + Self.xmpHeader.count)) ?? []
+        if xmp == nil, opening.starts(with: Self.xmpHeader) {
+            xmp = (body.lowerBound + Self.xmpHeader.count)..<body.upperBound
+        } else if exif == nil, opening.starts(with: exifHeader) {
+            exif = BoundedBytes(reader: file, start: body.lowerBound + exifHeader.count, end: body.upperBound)
         }
-        return bytes.count
     }
 }
 
@@ -83,15 +96,19 @@ extension MotionPhoto {
     /// item): DateTimeOriginal (`YYYY:MM:DD HH:MM:SS`, the camera's local time) and OffsetTimeOriginal
     /// (`+HH:MM`, EXIF 2.31) when present. Nil when the file has no Exif block or no readable DateTimeOriginal.
     /// A JPEG's start up to its first scan suffices.
-    public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
-        exifTIFF(in: bytes).flatMap(captureTime(inTIFF:))
+    public static func exifCaptureTime(in file: ByteReader) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
+        exifTIFF(in: file).flatMap(captureTime(inTIFF:))
     }
 
-    /// The TIFF block of a JPEG's Exif segment or of a HEIF file's `Exif` item, from the file's bytes.
-    static func exifTIFF(in bytes: [UInt8]) -> BoundedBytes? {
-        guard HEIFSniff.isHEIF(bytes) else { return JPEGSegments(bytes)?.exif }
-        let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
-        return HEIFSniff.exifItemLocation(in: bytes).flatMap { file.slice(from: $0.offset, count: $0.length) }
+    /// `exifCaptureTime(in:)` of a file in memory.
+    public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
+        exifCaptureTime(in: ByteReader(bytes: bytes))
+    }
+
+    /// The TIFF block of a JPEG's Exif segment or of a HEIF file's `Exif` item.
+    static func exifTIFF(in file: ByteReader) -> BoundedBytes? {
+        guard HEIFSniff.isHEIF(file) else { return JPEGSegments(file)?.exif }
+        return HEIFSniff.exifItemLocation(in: file).flatMap { BoundedBytes(whole: file).slice(from: $0.offset, count: $0.length) }
             .flatMap(HEIFSniff.tiffBlock(ofExifItem:))
     }
 
@@ -123,8 +140,8 @@ extension BoundedBytes {
             guard let offset = uint32(at: entry.valueField, order) else { return nil }
             start = Int(offset)
         }
-        guard let text = slice(from: start, count: count) else { return nil }
-        let characters = bytes[text.start..<text.end].prefix { $0 != 0 }
+        guard let text = slice(from: start, count: count)?.contents else { return nil }
+        let characters = text.prefix { $0 != 0 }
         guard !characters.isEmpty else { return nil }
         return String(validating: characters, as: UTF8.self)
     }

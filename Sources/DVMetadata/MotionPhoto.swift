@@ -4,10 +4,9 @@
 /// MicroVideo (XMP `GCamera:MicroVideoOffset`, counted from the end of the file), and Samsung's
 /// (`MotionPhoto_Data` after the image, up to its `SEFH`…`SEFT` trailer).
 ///
-/// Every offset and length is checked against the file: the movie must lie after the JPEG image and inside the
-/// file, and start with an `ftyp` box. The JPEG's end marker is not needed (some Pixels leave it out): without
-/// it, the image's headers bound the movie's start and Samsung's marker is searched for from there. A file
-/// that claims a movie and fails a check is `.malformed`.
+/// Every offset and length is checked against the file: the movie must lie after the JPEG's headers and inside
+/// the file, and start with an `ftyp` box. The picture itself is never read, so neither is its end marker (some
+/// Pixels leave it out). A file that claims a movie and fails a check is `.malformed`.
 public struct MotionPhoto: Sendable, Hashable {
     /// The ways phones append the movie.
     public enum Layout: String, Sendable, Hashable {
@@ -37,17 +36,23 @@ public struct MotionPhoto: Sendable, Hashable {
     /// The shortest movie accepted: one box header.
     private static let minimumVideoLength = 8
 
-    /// The movie embedded in `bytes` (a whole file), or why a file that claims one does not hold it.
-    public static func locate(in bytes: [UInt8]) -> MotionPhotoResult {
-        if HEIFSniff.isHEIF(bytes) { return heifVideo(bytes) }
-        guard let jpeg = JPEGSegments(bytes) else { return .notMotionPhoto }
+    /// The movie embedded in a file, or why a file that claims one does not hold it. Only the file's headers, its
+    /// XMP, its end (a Samsung trailer) and the movie's first bytes are read.
+    public static func locate(in file: ByteReader) -> MotionPhotoResult {
+        if HEIFSniff.isHEIF(file) { return heifVideo(file) }
+        guard let jpeg = JPEGSegments(file) else { return .notMotionPhoto }
         let image = ImageExtent(jpeg)
-        if let packet = jpeg.xmp {
-            let xmp = XMPProperties(packet: bytes[packet])
-            if xmp.cameraValue("MotionPhoto") == "1" { return directoryVideo(xmp, image, bytes) }
-            if xmp.cameraValue("MicroVideo") == "1" { return microVideo(xmp, image, bytes) }
+        if let packet = jpeg.xmp, let bytes = file.bytes(packet) {
+            let xmp = XMPProperties(packet: bytes[...])
+            if xmp.cameraValue("MotionPhoto") == "1" { return directoryVideo(xmp, image, file) }
+            if xmp.cameraValue("MicroVideo") == "1" { return microVideo(xmp, image, file) }
         }
-        return samsungVideo(image, bytes)
+        return samsungVideo(image, file)
+    }
+
+    /// `locate(in:)` of a whole file in memory.
+    public static func locate(in bytes: [UInt8]) -> MotionPhotoResult {
+        locate(in: ByteReader(bytes: bytes))
     }
 
     /// Where the picture a movie is appended to ends, and how a reason names that place; nil `end` when the
@@ -59,7 +64,7 @@ public struct MotionPhoto: Sendable, Hashable {
 
     /// Google's layout: the directory's `MotionPhoto` item, found by adding up, from the end of the file, the
     /// lengths of the items from it to the last and the paddings between them.
-    static func directoryVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+    static func directoryVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ file: ByteReader) -> MotionPhotoResult {
         let items = xmp.items
         guard let primary = items.first else {
             return .malformed(reason: "its XMP says it is a Motion Photo but has no Container:Directory")
@@ -95,19 +100,19 @@ public struct MotionPhoto: Sendable, Hashable {
             if index == video { videoLength = length }
             tail = withPadding
         }
-        guard tail <= bytes.count else {
+        guard tail <= file.size else {
             let what = video == items.count - 1 ? "the video is" : "the video and the items after it take"
-            return .malformed(reason: "its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(bytes.count))")
+            return .malformed(reason: "its Motion Photo directory says \(what) \(grouped(tail)) bytes but the file has \(grouped(file.size))")
         }
         let timestamp = wholeNumber(xmp.cameraValue("MotionPhotoPresentationTimestampUs"))
         let found = MotionPhoto(
-            layout: .motionPhoto, videoOffset: bytes.count - tail, videoLength: videoLength,
+            layout: .motionPhoto, videoOffset: file.size - tail, videoLength: videoLength,
             presentationTimestampMicroseconds: timestamp)
-        return checked(found, image, bytes)
+        return checked(found, image, file)
     }
 
     /// The Pixel MicroVideo layout: the movie is the file's last `MicroVideoOffset` bytes.
-    private static func microVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+    private static func microVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ file: ByteReader) -> MotionPhotoResult {
         if let version = xmp.cameraValue("MicroVideoVersion"), version != "1" {
             return .malformed(reason: "its MicroVideo version is \(quoted(version)); only version 1 is known")
         }
@@ -117,62 +122,66 @@ public struct MotionPhoto: Sendable, Hashable {
         guard let length = wholeNumber(text) else {
             return .malformed(reason: "its MicroVideoOffset is \(quoted(text)), not a byte count")
         }
-        guard length <= bytes.count else {
+        guard length <= file.size else {
             return .malformed(
-                reason: "its MicroVideoOffset says the video is the last \(grouped(length)) bytes but the file has \(grouped(bytes.count))")
+                reason: "its MicroVideoOffset says the video is the last \(grouped(length)) bytes but the file has \(grouped(file.size))")
         }
         let timestamp = wholeNumber(xmp.cameraValue("MicroVideoPresentationTimestampUs"))
         let found = MotionPhoto(
-            layout: .microVideo, videoOffset: bytes.count - length, videoLength: length,
+            layout: .microVideo, videoOffset: file.size - length, videoLength: length,
             presentationTimestampMicroseconds: timestamp)
-        return checked(found, image, bytes)
+        return checked(found, image, file)
     }
 
-    /// Samsung's layout: the movie follows the first `MotionPhoto_Data` after the image. When the file ends with
-    /// Samsung's trailer (a little-endian length and `SEFT`, pointing back at an `SEFH` directory), the movie ends
-    /// where the directory says the marker's data block ends, or at the directory when no entry is for that
-    /// block; without the trailer it runs to the end of the file. The search reads each byte after the image once.
-    static func samsungVideo(_ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
-        guard let imageEnd = image.end, let marker = firstIndex(of: samsungMarker, in: bytes, from: imageEnd) else {
+    /// Samsung's layout: the movie is the data of the `MotionPhoto_Data` block that the file's trailer lists.
+    /// The trailer (a little-endian length and `SEFT` at the very end) points back at an `SEFH` directory whose
+    /// entries give each block's distance before the directory and its length; each block opens with two zero
+    /// bytes, a type, its name's length and its name, and the movie follows the name. Only the trailer, the
+    /// directory and the blocks' headers are read. A file without the trailer is no Samsung Motion Photo (as
+    /// exiftool reads them); one whose trailer is damaged is searched for the block's name after the image, and
+    /// is malformed when it holds one.
+    static func samsungVideo(_ image: ImageExtent, _ file: ByteReader) -> MotionPhotoResult {
+        guard let imageEnd = image.end, file.size >= 8, file.bytes((file.size - 4)..<file.size) == Array("SEFT".utf8) else {
             return .notMotionPhoto
         }
-        let start = marker + samsungMarker.count
-        let file = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
-        guard file.matches(Array("SEFT".utf8), at: bytes.count - 4) else {
-            return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: bytes.count - start), image, bytes)
-        }
-        guard let length = file.uint32(at: bytes.count - 8, .littleEndian).map(Int.init),
-            let directory = file.slice(from: bytes.count - 8 - length, count: length),
-            directory.start >= start, directory.matches(Array("SEFH".utf8), at: 0)
+        let whole = BoundedBytes(whole: file)
+        guard let length = whole.uint32(at: file.size - 8, .littleEndian).map(Int.init),
+            let directory = whole.slice(from: file.size - 8 - length, count: length), directory.start >= imageEnd,
+            directory.matches(Array("SEFH".utf8), at: 0)
         else {
+            guard let marker = file.firstIndex(of: samsungMarker, from: imageEnd), marker < file.size - 8 else { return .notMotionPhoto }
             return .malformed(reason: "its Samsung trailer (SEFT) does not point at an SEFH directory after the video")
         }
-        guard let end = samsungBlockEnd(block: marker - samsungBlockHeaderLength, dataStart: start, directory: directory) else {
+        guard let block = samsungMovieBlock(directory: directory, file: whole) else { return .notMotionPhoto }
+        let start = block.start + samsungBlockHeaderLength + samsungMarker.count
+        let end = block.start + block.length
+        guard end >= start, end <= directory.start else {
             return .malformed(reason: "its Samsung trailer says the MotionPhoto_Data block ends before the video or past the trailer")
         }
-        return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: end - start), image, bytes)
+        return checked(MotionPhoto(layout: .samsung, videoOffset: start, videoLength: end - start), image, file)
     }
 
-    /// Where the SEF data block that starts at `block` ends by its entry in the `SEFH` directory (after a
-    /// 12-byte header, 12-byte entries: a type, how far before the directory the block starts, its length; all
-    /// little-endian): the directory's start when no entry is for that block, nil when its entry's length ends
-    /// the block before `dataStart` or past the directory.
-    private static func samsungBlockEnd(block: Int, dataStart: Int, directory: BoundedBytes) -> Int? {
-        guard let count = directory.uint32(at: 8, .littleEndian) else { return directory.start }
+    /// The `MotionPhoto_Data` block among those the `SEFH` directory lists (after a 12-byte header, 12-byte
+    /// entries: a type, how far before the directory the block starts, its length; all little-endian): where it
+    /// starts and the length its entry gives; nil when no entry's block carries that name.
+    private static func samsungMovieBlock(directory: BoundedBytes, file: BoundedBytes) -> (start: Int, length: Int)? {
+        guard let count = directory.uint32(at: 8, .littleEndian) else { return nil }
         for index in 0..<min(Int(count), maximumSamsungEntries) {
             guard let distance = directory.uint32(at: 16 + 12 * index, .littleEndian),
                 let length = directory.uint32(at: 20 + 12 * index, .littleEndian)
             else { break }
-            guard directory.start - Int(distance) == block else { continue }
-            let end = block + Int(length)
-            return end >= dataStart && end <= directory.start ? end : nil
+            let start = directory.start - Int(distance)
+            guard start >= 0, file.uint32(at: start + 4, .littleEndian) == UInt32(samsungMarker.count),
+                file.matches(samsungMarker, at: start + samsungBlockHeaderLength)
+            else { continue }
+            return (start, Int(length))
         }
-        return directory.start
+        return nil
     }
 
     /// `found` when its movie lies after the picture and inside the file and opens with an `ftyp` box that
     /// fits in it; else why not.
-    static func checked(_ found: MotionPhoto, _ image: ImageExtent, _ bytes: [UInt8]) -> MotionPhotoResult {
+    static func checked(_ found: MotionPhoto, _ image: ImageExtent, _ file: ByteReader) -> MotionPhotoResult {
         guard let imageEnd = image.end else {
             return .malformed(reason: "its JPEG has neither an image scan nor an end marker (EOI) for the video to follow")
         }
@@ -183,9 +192,9 @@ public struct MotionPhoto: Sendable, Hashable {
         guard found.videoLength >= minimumVideoLength else {
             return .malformed(reason: "its video would be \(grouped(found.videoLength)) bytes long, too short for an MP4")
         }
-        let video = BoundedBytes(bytes: bytes, start: 0, end: bytes.count).slice(from: found.videoOffset, count: found.videoLength)
+        let video = BoundedBytes(whole: file).slice(from: found.videoOffset, count: found.videoLength)
         guard let video else {
-            return .malformed(reason: "its video would run past the end of the file (\(grouped(bytes.count)) bytes)")
+            return .malformed(reason: "its video would run past the end of the file (\(grouped(file.size)) bytes)")
         }
         guard video.matches(Array("ftyp".utf8), at: 4), let size = video.number(at: 0, size: 4), size >= 8, size <= found.videoLength
         else {
@@ -199,18 +208,6 @@ public struct MotionPhoto: Sendable, Hashable {
     static func wholeNumber(_ text: String?) -> Int? {
         guard let text, let value = Int(text), value >= 0 else { return nil }
         return value
-    }
-
-    /// Where `pattern` first occurs in `bytes` at or after `start`.
-    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = pattern.first, start >= 0 else { return nil }
-        var candidate = start
-        while candidate <= bytes.count - pattern.count {
-            guard let found = bytes[candidate...(bytes.count - pattern.count)].firstIndex(of: first) else { return nil }
-            if bytes[found..<found + pattern.count].elementsEqual(pattern) { return found }
-            candidate = found + 1
-        }
-        return nil
     }
 
     /// An XMP value as a reason quotes it: in quotes, on one line, cut after 24 characters.

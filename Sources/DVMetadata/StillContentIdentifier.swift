@@ -5,10 +5,6 @@
 /// is read once and its entry count bounded, so damaged or hostile data gives nil, never a crash or a read
 /// out of bounds.
 public enum StillContentIdentifier {
-    /// How much of a file's start `read(jpeg:)` needs at most: the segments before the first APP1 `Exif`
-    /// one are small, and a JPEG segment holds at most 65 533 bytes.
-    public static let prefixLength = 256 * 1024
-
     /// The tags and headers on the path to the identifier (shared with the sample generator that writes them).
     public enum Layout {
         public static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
@@ -23,33 +19,36 @@ public enum StillContentIdentifier {
         public static let undefinedType: UInt16 = 7
     }
 
-    /// The identifier in a JPEG's bytes (its first `prefixLength` bytes suffice), or nil when there is none
-    /// or the data is not what it should be.
-    public static func read(jpeg bytes: [UInt8]) -> String? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+    /// The identifier in a JPEG's Exif segments (the headers before its first scan are read), or nil when there
+    /// is none or the data is not what it should be.
+    public static func read(jpeg file: ByteReader) -> String? {
+        guard file[0] == 0xFF, file[1] == 0xD8 else { return nil }
         var position = 2
-        while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = bytes[position + 1]
+        while position + 4 <= file.size {
+            guard file[position] == 0xFF, let marker = file[position + 1] else { return nil }
             if marker == 0xFF {
                 position += 1
                 continue
             }
             // Start of scan or end of image: no metadata follows.
             if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard let high = file[position + 2], let low = file[position + 3] else { return nil }
+            let length = Int(high) << 8 | Int(low)
             guard length >= 2 else { return nil }
             let body = position + 4
-            let end = min(bytes.count, position + 2 + length)
-            if marker == 0xE1, end - body > Layout.exifHeader.count,
-                bytes[body..<body + Layout.exifHeader.count].elementsEqual(Layout.exifHeader)
-            {
-                let tiff = BoundedBytes(bytes: bytes, start: body + Layout.exifHeader.count, end: end)
+            let end = min(file.size, position + 2 + length)
+            if marker == 0xE1, end - body > Layout.exifHeader.count, file.bytes(body..<body + Layout.exifHeader.count) == Layout.exifHeader {
+                let tiff = BoundedBytes(reader: file, start: body + Layout.exifHeader.count, end: end)
                 if let identifier = identifier(inTIFF: tiff) { return identifier }
             }
             position += 2 + length
         }
         return nil
+    }
+
+    /// `read(jpeg:)` of a JPEG's start in memory.
+    public static func read(jpeg bytes: [UInt8]) -> String? {
+        read(jpeg: ByteReader(bytes: bytes))
     }
 
     /// The identifier in a HEIF `Exif` item's payload: a 4-byte big-endian offset to the TIFF header (past an
@@ -88,8 +87,8 @@ public enum StillContentIdentifier {
             guard let offset = note.uint32(at: entry.valueField, order) else { return nil }
             start = Int(offset)
         }
-        guard let text = note.slice(from: start, count: count) else { return nil }
-        let characters = text.bytes[text.start..<text.end].prefix { $0 != 0 }
+        guard let text = note.slice(from: start, count: count)?.contents else { return nil }
+        let characters = text.prefix { $0 != 0 }
         guard !characters.isEmpty, let string = String(validating: characters, as: UTF8.self) else { return nil }
         return string
     }

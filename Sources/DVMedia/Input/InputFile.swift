@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVMetadata
 import DVPlanning
 import Foundation
 
@@ -23,6 +24,8 @@ public final class InputFile {
     /// The file that was opened.
     public let url: URL
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// The I/O context reading through a `ByteReader`, when the file was opened that way.
+    private let customInput: ReaderInput?
 
     /// Opens `url` (or the movie at `byteRange` inside it) and reads its stream info; throws
     /// `MediaError.ffmpeg` with FFmpeg's message when it cannot.
@@ -35,6 +38,28 @@ public final class InputFile {
             throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
         }
         self.context = context
+        customInput = nil
+        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.path)
+    }
+
+    /// Opens the file `url` names through `reader` (or the movie at `byteRange` inside it), so what libavformat
+    /// reads is read by position, cached and counted by the reader; throws as `init(url:byteRange:)` does.
+    public init(url: URL, reading reader: ByteReader, byteRange: Range<Int>? = nil) throws {
+        self.url = url
+        let input = try ReaderInput(reader, range: byteRange ?? 0..<reader.size, path: url.path)
+        guard var context = avformat_alloc_context() else {
+            throw MediaError.ffmpeg(operation: "avformat_alloc_context", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
+        }
+        context.pointee.pb = input.context
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        // On failure libavformat frees the format context (not the custom I/O context, which `input` frees). The
+        // name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie
+        // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
+        // seeks cheaply, as a reader does.
+        try check(avformat_open_input(&opened, MediaURL.forOpening(path: url.path, byteRange: nil), nil, nil), "opening the file", path: url.path)
+        context = opened!
+        self.context = context
+        customInput = input
         try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.path)
     }
 
@@ -112,5 +137,69 @@ public final class InputFile {
             entry = next
         }
         return result
+    }
+}
+
+/// An `AVIOContext` that reads a byte range of a `ByteReader`: libavformat's reads and seeks become the
+/// reader's positioned reads. Frees the context and its buffer when released.
+final class ReaderInput {
+    let context: UnsafeMutablePointer<AVIOContext>
+    private let reader: ByteReader
+    private let range: Range<Int>
+    private var position = 0
+    private static let bufferSize: Int32 = 32 * 1024
+
+    init(_ reader: ByteReader, range: Range<Int>, path: String) throws {
+        self.reader = reader
+        self.range = range
+        guard let buffer = av_malloc(Int(Self.bufferSize)) else {
+            throw MediaError.ffmpeg(operation: "av_malloc", code: dv_averror(ENOMEM), message: "out of memory", path: path)
+        }
+        // The context holds this object unretained: the object owns the context and outlives it.
+        guard
+            let context = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, nil, Self.readPacket, nil, Self.seek)
+        else {
+            av_free(buffer)
+            throw MediaError.ffmpeg(operation: "avio_alloc_context", code: dv_averror(ENOMEM), message: "out of memory", path: path)
+        }
+        self.context = context
+        context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        av_freep(&context.pointee.buffer)
+        var context: UnsafeMutablePointer<AVIOContext>? = context
+        avio_context_free(&context)
+    }
+
+    private static let readPacket: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+        opaque, buffer, size in
+        guard let opaque, let buffer else { return dv_averror(EINVAL) }
+        let input = Unmanaged<ReaderInput>.fromOpaque(opaque).takeUnretainedValue()
+        let start = input.range.lowerBound + input.position
+        let count = min(Int(size), input.range.upperBound - start)
+        guard count > 0 else { return dv_averror_eof() }
+        guard let bytes = input.reader.bytes(start..<(start + count)) else { return dv_averror(EIO) }
+        bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: count) }
+        input.position += count
+        return Int32(count)
+    }
+
+    private static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = { opaque, offset, whence in
+        guard let opaque else { return Int64(dv_averror(EINVAL)) }
+        let input = Unmanaged<ReaderInput>.fromOpaque(opaque).takeUnretainedValue()
+        let length = input.range.count
+        if whence & AVSEEK_SIZE != 0 { return Int64(length) }
+        let target: Int64
+        switch whence & ~AVSEEK_FORCE {
+        case SEEK_SET: target = offset
+        case SEEK_CUR: target = Int64(input.position) + offset
+        case SEEK_END: target = Int64(length) + offset
+        default: return Int64(dv_averror(EINVAL))
+        }
+        guard target >= 0 else { return Int64(dv_averror(EINVAL)) }
+        input.position = Int(min(target, Int64(length)))
+        return target
     }
 }

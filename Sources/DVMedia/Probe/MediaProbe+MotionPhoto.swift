@@ -5,20 +5,13 @@ import Foundation
 extension MediaProbe {
     /// Extensions of the pictures that may be Motion Photos.
     static let motionPhotoExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
-    /// Largest JPEG read whole to look for a Motion Photo's movie (phones write a few megabytes).
-    static let largestMotionPhoto = 256 << 20
 
     /// The probe of a JPEG or HEIC that is an Android Motion Photo: the movie inside it, probed in place, as a
     /// clip whose capture time is the picture's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
     /// own tags, else the name). Nil for any other JPEG or HEIC; `.unreadable` for one that claims a movie it does
     /// not hold whole, or whose movie does not open.
-    static func motionPhoto(_ url: URL) -> ProbeResult? {
-        guard motionPhotoExtensions.contains(url.pathExtension.lowercased()),
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int), size <= largestMotionPhoto,
-            let data = FileManager.default.contents(atPath: url.path)
-        else { return nil }
-        let bytes = [UInt8](data)
-        switch MotionPhoto.locate(in: bytes) {
+    static func motionPhoto(_ url: URL, _ file: ByteReader) -> ProbeResult? {
+        switch MotionPhoto.locate(in: file) {
         case .notMotionPhoto:
             return nil
         case .malformed(let reason):
@@ -28,23 +21,23 @@ extension MediaProbe {
                 layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
                 stillTime: found.presentationTimestampMicroseconds.map { TimeSpan(milliseconds: Int64($0 / 1000)) })
             do {
-                let input = try InputFile(url: url, byteRange: movie.byteRange)
+                let input = try InputFile(url: url, reading: file, byteRange: movie.byteRange)
                 guard input.firstStream(.video) != nil else {
                     return .unreadable(reason: "\(url.path): the movie inside this Motion Photo has no video stream")
                 }
                 var info = info(of: input)
                 info.isStill = false
                 info.embeddedMovie = movie
-                if let exif = MotionPhoto.exifCaptureTime(in: bytes), let offset = exif.offsetTimeOriginal,
+                if let exif = MotionPhoto.exifCaptureTime(in: file), let offset = exif.offsetTimeOriginal,
                     let local = localCreationDate(exif.dateTimeOriginal, offset: offset)
                 {
                     info.tags.localCreationDate = local
                 }
-                if let camera = ExifCamera.read(in: bytes) {
+                if let camera = ExifCamera.read(in: file) {
                     info.tags.make = camera.make ?? info.tags.make
                     info.tags.model = camera.model ?? info.tags.model
                 }
-                info.tags.position = ExifPosition.read(in: bytes).flatMap(GeoPosition.init) ?? info.tags.position
+                info.tags.position = ExifPosition.read(in: file).flatMap(GeoPosition.init) ?? info.tags.position
                 return .media(info)
             } catch {
                 return .unreadable(reason: "\(url.path): the movie inside this Motion Photo does not open: \(error)")

@@ -22,32 +22,21 @@ public enum MediaProbe {
     /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
     /// and so does Dolby Vision profile 5, whose pictures only Dolby's decoder can show.
     ///
-    /// A `.heic`/`.heif` file whose `ftyp` names HEIF is a still without asking FFmpeg (see `HEIFSniff`). A
-    /// still's Live Photo identifier comes from its Apple MakerNote (see `StillContentIdentifier`): in a JPEG's
-    /// APP1 segment, or in a HEIF's `Exif` item. A JPEG or HEIC that is an Android Motion Photo is the clip
-    /// inside it (see `motionPhoto(_:)`).
+    /// Movies are read by libavformat through a `ByteReader` of `movieBlockSize` blocks. JPEG, HEIC and HEIF files
+    /// are read by their structure, never whole (see `still(_:_:)`): a Motion Photo is
+    /// the clip inside it, a still is described from its headers. Other files go to FFmpeg.
     public static func probe(_ url: URL) -> ProbeResult {
-        if HEIFSniff.extensions.contains(url.pathExtension.lowercased()),
-            let start = bytes(of: url, at: 0, length: HEIFSniff.prefixLength), HEIFSniff.isHEIF(start)
-        {
-            if let motionPhoto = motionPhoto(url) {
-                return motionPhoto
-            }
-            let exifItem = HEIFSniff.exifItemLocation(in: start).flatMap { bytes(of: url, at: $0.offset, length: $0.length) }
-            let camera = exifItem.flatMap(ExifCamera.read(exifItem:))
-            return .media(
-                MediaInfo(
-                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
-                    tags: CaptureTags(
-                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model,
-                        position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
-                    isStill: true))
-        }
-        if let motionPhoto = motionPhoto(url) {
-            return motionPhoto
+        if motionPhotoExtensions.contains(url.pathExtension.lowercased()), let source = try? LocalFileBytes(url: url) {
+            let file = ByteReader(source, blockSize: stillBlockSize)
+            let result = still(url, file)
+            if let failure = file.failure { return .unreadable(reason: String(describing: failure)) }
+            if let result { return result }
         }
         do {
-            let input = try InputFile(url: url)
+            // Through a reader, so a movie's `moov` at its end costs a seek; a file that does not open as one is
+            // left to libavformat, whose message names the trouble.
+            let source = try? LocalFileBytes(url: url)
+            let input = try source.map { try InputFile(url: url, reading: ByteReader($0, blockSize: movieBlockSize)) } ?? InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
             }
@@ -60,12 +49,8 @@ public enum MediaProbe {
                 )
             }
             var found = info(of: input)
-            if found.isStill, let start = bytes(of: url, at: 0, length: StillContentIdentifier.prefixLength) {
-                found.tags.contentIdentifier = found.tags.contentIdentifier ?? StillContentIdentifier.read(jpeg: start)
-                let camera = ExifCamera.read(in: start)
-                found.tags.make = found.tags.make ?? camera?.make
-                found.tags.model = found.tags.model ?? camera?.model
-                found.tags.position = found.tags.position ?? ExifPosition.read(in: start).flatMap(GeoPosition.init)
+            if found.isStill, let source = try? LocalFileBytes(url: url) {
+                found.tags = stillTags(found.tags, ByteReader(source))
             }
             return .media(found)
         } catch {
@@ -73,12 +58,46 @@ public enum MediaProbe {
         }
     }
 
-    /// Up to `length` bytes of the file from `offset`, or nil when they cannot be read.
-    private static func bytes(of url: URL, at offset: Int, length: Int) -> [UInt8]? {
-        guard offset >= 0, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return nil }
-        return (try? handle.read(upToCount: length)).map { Array($0) }
+    /// The block a movie's reader reads at once: libavformat asks for 32 KiB at a time.
+    static let movieBlockSize = 64 * 1024
+    /// The block a still's reader reads at once: a JPEG's headers, a HEIF's `meta` box and `Exif` item are a
+    /// few KiB each (a run of blocks is read at once).
+    static let stillBlockSize = 4 * 1024
+
+    /// A JPEG's, HEIC's or HEIF's probe from its headers, metadata and trailer: a Motion Photo's movie (see
+    /// `motionPhoto(_:_:)`), a HEIF still (`HEIFSniff`: FFmpeg 5.1 has no HEIF demuxer), or a JPEG still whose
+    /// frame header FFmpeg would describe the same way (`jpegStill(_:_:)`). Nil for a file FFmpeg must probe.
+    static func still(_ url: URL, _ file: ByteReader) -> ProbeResult? {
+        if HEIFSniff.extensions.contains(url.pathExtension.lowercased()), HEIFSniff.isHEIF(file) {
+            if let motionPhoto = motionPhoto(url, file) {
+                return motionPhoto
+            }
+            let exifItem = HEIFSniff.exifItemLocation(in: file).flatMap { file.bytes($0.offset..<($0.offset + $0.length)) }
+            let camera = exifItem.flatMap(ExifCamera.read(exifItem:))
+            return .media(
+                MediaInfo(
+                    container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
+                    tags: CaptureTags(
+                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model,
+                        position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
+                    isStill: true))
+        }
+        if let motionPhoto = motionPhoto(url, file) {
+            return motionPhoto
+        }
+        return jpegStill(url, file).map { .media($0) }
+    }
+
+    /// `tags` completed from a JPEG still's Exif segment: its Live Photo identifier (`StillContentIdentifier`),
+    /// camera and position, where the container gave none.
+    static func stillTags(_ tags: CaptureTags, _ file: ByteReader) -> CaptureTags {
+        var tags = tags
+        tags.contentIdentifier = tags.contentIdentifier ?? StillContentIdentifier.read(jpeg: file)
+        let camera = ExifCamera.read(in: file)
+        tags.make = tags.make ?? camera?.make
+        tags.model = tags.model ?? camera?.model
+        tags.position = tags.position ?? ExifPosition.read(in: file).flatMap(GeoPosition.init)
+        return tags
     }
 
     /// Demuxers that hold a single picture rather than a movie.

@@ -119,7 +119,7 @@ import Testing
             + Array("SEFT".utf8)
     }
 
-    /// A Samsung Motion Photo without the trailer: the movie runs to the end of the file.
+    /// A Samsung data block and movie without the trailer that lists them (exiftool finds no movie in it).
     static func samsungWithoutTrailer() -> [UInt8] {
         MotionPhotoBytes.jpeg(exif: nil, xmp: nil) + Array("MotionPhoto_Data".utf8) + movie
     }
@@ -133,7 +133,6 @@ import Testing
         let micro = microVideo()
         let oneBlock = samsung()
         let twoBlocks = samsung(timeBlockAfterVideo: true)
-        let noTrailer = samsungWithoutTrailer()
         return [
             ("Google, attributes", attributes, expected(.motionPhoto, attributes.count - movie.count, 1_500_000)),
             ("Google, elements", elements, expected(.motionPhoto, elementsOffset, nil)),
@@ -142,8 +141,7 @@ import Testing
             (
                 "Samsung, a block after the video", twoBlocks,
                 expected(.samsung, twoBlocks.count - movie.count - samsungTimeBlock.count - (36 + 8), nil)
-            ),
-            ("Samsung without trailer", noTrailer, expected(.samsung, noTrailer.count - movie.count, nil))
+            )
         ]
     }
 
@@ -170,18 +168,24 @@ import Testing
         #expect(MotionPhoto.Layout.samsung.rawValue == "samsung")
     }
 
+    /// Where a sample's JPEG picture ends: just past the first EOI after its first scan's header (its Exif
+    /// block holds a thumbnail's EOI before that).
+    static func pictureEnd(_ bytes: [UInt8]) -> Int? {
+        guard let scan = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else { return nil }
+        return (scan..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9 }.map { $0 + 2 }
+    }
+
     @Test("a JPEG without its end marker (EOI) still gives the movie in every layout; its image headers still bound it")
     func theEndMarkerIsNotNeeded() throws {
         for (name, bytes, expected) in Self.samples() {
-            let end = try #require(JPEGSegments(bytes)?.imageEnd, "\(name)")
+            let end = try #require(Self.pictureEnd(bytes), "\(name)")
             let withoutEOI = Array(bytes[..<(end - 2)] + bytes[end...])
-            #expect(JPEGSegments(withoutEOI)?.imageEnd == nil, "\(name)")
             var moved = expected
             moved.videoOffset -= 2
             #expect(MotionPhoto.locate(in: withoutEOI) == .motionPhoto(moved), "\(name)")
         }
         let reaching = Self.googleAttributes(videoLength: String(Self.movie.count + 20))
-        let end = try #require(JPEGSegments(reaching)?.imageEnd)
+        let end = try #require(Self.pictureEnd(reaching))
         guard case .malformed = MotionPhoto.locate(in: Array(reaching[..<(end - 2)] + reaching[end...])) else {
             Issue.record("a video reaching into the image is malformed with or without EOI")
             return
@@ -194,6 +198,39 @@ import Testing
             MotionPhoto.locate(in: noScan + Self.movie)
                 == .malformed(
                     reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
+    }
+
+    @Test("a Samsung block without the trailer that lists it is no Motion Photo, as exiftool reads it; a damaged trailer is malformed")
+    func samsungNeedsItsTrailer() {
+        #expect(MotionPhoto.locate(in: Self.samsungWithoutTrailer()) == .notMotionPhoto)
+        var damaged = Self.samsung()
+        damaged[damaged.count - 8] ^= 0x40
+        guard case .malformed(let reason) = MotionPhoto.locate(in: damaged) else {
+            Issue.record("a damaged trailer: \(MotionPhoto.locate(in: damaged))")
+            return
+        }
+        #expect(reason.contains("SEFT"))
+    }
+
+    @Test("only the headers, the XMP, the trailer and the movie's first box are read, never the picture")
+    func readsOnlyWhatItNeeds() throws {
+        let picture = [UInt8](repeating: 0x5A, count: 2_000_000)
+        func withPicture(_ bytes: [UInt8]) throws -> [UInt8] {
+            let end = try #require(Self.pictureEnd(bytes))
+            return Array(bytes[..<(end - 2)]) + picture + Array(bytes[(end - 2)...])
+        }
+        for (name, bytes, _) in Self.samples() {
+            let large = try withPicture(bytes)
+            let source = MemorySource(large)
+            let reader = ByteReader(source, blockSize: 4096)
+            guard case .motionPhoto(let found) = MotionPhoto.locate(in: reader) else {
+                Issue.record("\(name): \(MotionPhoto.locate(in: large))")
+                continue
+            }
+            #expect(Array(large[found.videoOffset..<(found.videoOffset + found.videoLength)]) == Self.movie, "\(name)")
+            #expect(reader.bytesRead <= 6 * 4096, "\(name): \(reader.bytesRead) bytes of \(large.count) read")
+            #expect(reader.requests <= 6, "\(name): \(reader.requests) reads")
+        }
     }
 
     /// A HEIC Motion Photo: the movie in a top-level `mpvd` box, which the directory's `Item:Length` gives as
@@ -337,6 +374,7 @@ import Testing
         #expect(little?.dateTimeOriginal == "2019:12:31 23:59:59")
         #expect(little?.offsetTimeOriginal == nil)
         #expect(MotionPhoto.exifCaptureTime(in: Self.samsungWithoutTrailer()) == nil)
+        #expect(MotionPhoto.exifCaptureTime(in: ByteReader(MemorySource(Self.googleAttributes())))?.offsetTimeOriginal == "+02:00")
         #expect(MotionPhoto.exifCaptureTime(in: []) == nil)
     }
 
@@ -367,7 +405,7 @@ import Testing
         }
     }
 
-    @Test("random byte damage never crashes and never gives a movie outside the file")
+    @Test("random byte damage never crashes and never gives a movie outside the file, read whole or in blocks alike")
     func randomDamage() {
         var random = LinearCongruential(seed: 0x4D50_4A50)
         let samples = Self.samplesWithHEIC().map(\.bytes)
@@ -380,10 +418,20 @@ import Testing
                     ? bytes[offset] ^ (1 << UInt8(random.next(below: 8)))
                     : UInt8(random.next(below: 256))
             }
-            #expect(Self.liesInside(MotionPhoto.locate(in: bytes), bytes), "mutation \(mutation)")
+            let result = MotionPhoto.locate(in: bytes)
+            #expect(Self.liesInside(result, bytes), "mutation \(mutation)")
+            #expect(MotionPhoto.locate(in: ByteReader(MemorySource(bytes), blockSize: 512)) == result, "mutation \(mutation), read in blocks")
             _ = MotionPhoto.exifCaptureTime(in: bytes)
         }
     }
+}
+
+/// Bytes in memory served as a `ByteSource`, as a file would be.
+private struct MemorySource: ByteSource {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    var size: Int { bytes.count }
+    func read(at offset: Int, count: Int) throws -> [UInt8] { Array(bytes[offset..<min(bytes.count, offset + count)]) }
 }
 
 /// A fixed-seed 64-bit linear congruential generator (Knuth's MMIX constants), so the damage is the same on
