@@ -21,7 +21,7 @@ TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv lib
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
-BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv nginx-light
+BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv nginx-light strace libimage-exiftool-perl
 
 .PHONY: deps demo test test-faults test-generative test-engines test-tsan build bench clean
 
@@ -93,6 +93,7 @@ test-engines: deps
 bench: build
 	@scripts/install-deps.sh $(BENCH_DEB_PACKAGES)
 	bench/setup-moviepy.sh
+	python3 bench/first-scan.py
 	python3 bench/bench.py
 
 clean:

@@ -1357,6 +1357,9 @@ def main():
     faults = BENCH / "faults.md"
     if faults.exists():
         text += "\n## Fault campaign (`make test-faults`)\n\n" + faults.read_text()
+    first_scan = BENCH / "first-scan.md"
+    if first_scan.exists():
+        text += "\n## First scan of a phone-like library (`bench/first-scan.py`)\n\n" + first_scan.read_text()
     generative = BENCH / "generative.md"
     if generative.exists():
         text += "\n## Generative test (`make test-generative`)\n\n" + generative.read_text()
