@@ -1357,6 +1357,9 @@ def main():
     faults = BENCH / "faults.md"
     if faults.exists():
         text += "\n## Fault campaign (`make test-faults`)\n\n" + faults.read_text()
+    profile = BENCH / "profile.md"
+    if profile.exists():
+        text += "\n## Where the reference render's CPU goes (`perf record`, bench/profile.md)\n\n" + profile.read_text()
     first_scan = BENCH / "first-scan.md"
     if first_scan.exists():
         text += "\n## First scan of a phone-like library (`bench/first-scan.py`)\n\n" + first_scan.read_text()
