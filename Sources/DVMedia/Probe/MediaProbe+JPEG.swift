@@ -10,8 +10,10 @@ extension MediaProbe {
     /// components, no `CS=ITU601` comment) sampled 4:2:0, 4:2:2 or 4:4:4 in a sequential or progressive
     /// Huffman frame; nil sends any other file to FFmpeg.
     static func jpegStill(_ url: URL, _ file: ByteReader) -> MediaInfo? {
-        // A name with `%` may be read by `image2` as a numbered sequence: FFmpeg decides those.
-        guard !url.lastPathComponent.contains("%"), let header = JPEGFrameHeader(file), let pixelFormat = pixelFormat(header),
+        // Only `.jpg`/`.jpeg` names: `image2` bids for those, `jpeg_pipe` alone for a JPEG under another name. A
+        // name with `%` may be read by `image2` as a numbered sequence. FFmpeg decides the others.
+        guard ["jpg", "jpeg"].contains(url.pathExtension.lowercased()), !url.lastPathComponent.contains("%"), let header = JPEGFrameHeader(file),
+            let pixelFormat = pixelFormat(header),
             header.width > 0, header.height > 0,
             let start = file.bytes(0..<min(file.size, probeBufferLength))
         else { return nil }

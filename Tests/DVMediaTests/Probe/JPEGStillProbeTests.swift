@@ -58,6 +58,23 @@ import Testing
         #expect(reader.bytesRead < 64 * 1024, "\(reader.bytesRead) bytes read of \(reader.size)")
     }
 
+    @Test("a JPEG under another name (an iPhone export's .HEIC) is left to FFmpeg, which reads it as jpeg_pipe", .tags(.reference))
+    func jpegUnderAnotherName() throws {
+        let ffmpeg = try ReferenceCommand.requiredFFmpeg
+        let folder = try TemporaryFolder("jpeg-named-heic")
+        let url = folder.url.appendingPathComponent("IMG_0001.HEIC")
+        let jpeg = folder.url.appendingPathComponent("picture.jpg")
+        _ = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=640x480", "-frames:v", "1", "-y", jpeg.path])
+        try FileManager.default.copyItem(at: jpeg, to: url)
+        #expect(MediaProbe.jpegStill(url, ByteReader(try LocalFileBytes(url: url))) == nil)
+        guard case .media(let info) = MediaProbe.probe(url) else {
+            Issue.record("\(MediaProbe.probe(url))")
+            return
+        }
+        #expect(info == (try ffmpegInfo(url)))
+        #expect(info.container == "jpeg_pipe" && info.isStill)
+    }
+
     @Test("layouts whose pixel format the headers do not settle go to FFmpeg")
     func unusualLayoutsGoToFFmpeg() throws {
         func header(precision: UInt8 = 8, components: [(UInt8, UInt8)], adobe: Bool = false, comment: String? = nil) -> [UInt8] {
