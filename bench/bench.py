@@ -1354,18 +1354,15 @@ def main():
         if (VENV / "bin" / "python").exists() else "not installed",
     }
     text = report(bench, started, versions)
-    faults = BENCH / "faults.md"
-    if faults.exists():
-        text += "\n## Fault campaign (`make test-faults`)\n\n" + faults.read_text()
-    profile = BENCH / "profile.md"
-    if profile.exists():
-        text += "\n## Where the reference render's CPU goes (`perf record`, bench/profile.md)\n\n" + profile.read_text()
-    first_scan = BENCH / "first-scan.md"
-    if first_scan.exists():
-        text += "\n## First scan of a phone-like library (`bench/first-scan.py`)\n\n" + first_scan.read_text()
-    generative = BENCH / "generative.md"
-    if generative.exists():
-        text += "\n## Generative test (`make test-generative`)\n\n" + generative.read_text()
+    # The figures other commands write, each under its heading.
+    for name, heading in [
+        ("faults.md", "Fault campaign (`make test-faults`)"),
+        ("profile.md", "Where the reference render's CPU goes (`perf record`, bench/profile.md)"),
+        ("first-scan.md", "First scan of a phone-like library (`bench/first-scan.py`)"),
+        ("generative.md", "Generative test (`make test-generative`)"),
+    ]:
+        if (BENCH / name).exists():
+            text += f"\n## {heading}\n\n" + (BENCH / name).read_text()
     (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
     print()
     print(text)

@@ -82,15 +82,6 @@ public final class ByteReader {
     /// not occur before the end.
     public func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
         guard !pattern.isEmpty, start >= 0 else { return nil }
-        if let memory {
-            var candidate = start
-            while candidate <= memory.count - pattern.count {
-                guard let found = memory[candidate...(memory.count - pattern.count)].firstIndex(of: pattern[0]) else { return nil }
-                if memory[found..<found + pattern.count].elementsEqual(pattern) { return found }
-                candidate = found + 1
-            }
-            return nil
-        }
         var offset = start
         while offset <= size - pattern.count {
             guard let byte = self[offset] else { return nil }

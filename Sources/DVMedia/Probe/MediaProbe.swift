@@ -23,20 +23,21 @@ public enum MediaProbe {
     /// and so does Dolby Vision profile 5, whose pictures only Dolby's decoder can show.
     ///
     /// Movies are read by libavformat through a `ByteReader` of `movieBlockSize` blocks. JPEG, HEIC and HEIF files
-    /// are read by their structure, never whole (see `still(_:_:)`): a Motion Photo is
+    /// (in `stillBlockSize` blocks) are read by their structure, never whole (see `still(_:_:)`): a Motion Photo is
     /// the clip inside it, a still is described from its headers. Other files go to FFmpeg.
     public static func probe(_ url: URL) -> ProbeResult {
-        if motionPhotoExtensions.contains(url.pathExtension.lowercased()), let source = try? LocalFileBytes(url: url) {
-            let file = ByteReader(source, blockSize: stillBlockSize)
-            let result = still(url, file)
-            if let failure = file.failure { return .unreadable(reason: String(describing: failure)) }
+        // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
+        // them. A file that does not open as one is left to libavformat, whose message names the trouble.
+        let isPicture = motionPhotoExtensions.contains(url.pathExtension.lowercased())
+        let reader = (try? LocalFileBytes(url: url)).map { ByteReader($0, blockSize: isPicture ? stillBlockSize : movieBlockSize) }
+        if isPicture, let reader {
+            let result = still(url, reader)
+            if let failure = reader.failure { return .unreadable(reason: String(describing: failure)) }
             if let result { return result }
         }
         do {
-            // Through a reader, so a movie's `moov` at its end costs a seek; a file that does not open as one is
-            // left to libavformat, whose message names the trouble.
-            let source = try? LocalFileBytes(url: url)
-            let input = try source.map { try InputFile(url: url, reading: ByteReader($0, blockSize: movieBlockSize)) } ?? InputFile(url: url)
+            // Through the reader, so a movie's `moov` at its end costs a seek.
+            let input = try reader.map { try InputFile(url: url, reading: $0) } ?? InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.path): no video or audio stream")
             }
@@ -49,8 +50,8 @@ public enum MediaProbe {
                 )
             }
             var found = info(of: input)
-            if found.isStill, let source = try? LocalFileBytes(url: url) {
-                found.tags = stillTags(found.tags, ByteReader(source))
+            if found.isStill, let reader {
+                found.tags = stillTags(found.tags, reader)
             }
             return .media(found)
         } catch {
