@@ -1,4 +1,6 @@
+import DVTestBasics
 import DVTestSupport
+import Foundation
 import Testing
 
 @testable import DVMetadata
@@ -200,8 +202,19 @@ import Testing
                     reason: "its MicroVideoOffset says the video is the last 100,000 bytes but the file has \(noScan.count + Self.movie.count)"))
     }
 
-    @Test("a Samsung block without the trailer that lists it is no Motion Photo, as exiftool reads it; a damaged trailer is malformed")
-    func samsungNeedsItsTrailer() {
+    @Test(
+        "a Samsung block without the trailer that lists it is no Motion Photo, as exiftool reads it; a damaged trailer is malformed",
+        .tags(.reference))
+    func samsungNeedsItsTrailer() throws {
+        let exiftool = try ReferenceCommand.requiredExiftool
+        let folder = try TemporaryFolder("samsung-trailer")
+        func exiftoolMovie(_ bytes: [UInt8], _ name: String) throws -> [UInt8] {
+            let url = folder.url.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return [UInt8](try ReferenceCommand.output(exiftool, ["-b", "-EmbeddedVideoFile", url.path]))
+        }
+        #expect(try exiftoolMovie(Self.samsung(), "with-trailer.jpg") == Self.movie)
+        #expect(try exiftoolMovie(Self.samsungWithoutTrailer(), "without-trailer.jpg").isEmpty)
         #expect(MotionPhoto.locate(in: Self.samsungWithoutTrailer()) == .notMotionPhoto)
         var damaged = Self.samsung()
         damaged[damaged.count - 8] ^= 0x40
