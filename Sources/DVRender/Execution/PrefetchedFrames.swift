@@ -12,7 +12,9 @@ import Foundation
 /// length, and every feed's frames come out in order and unchanged, so the encoded bytes are the same as
 /// without it. A feed whose consumer stops early is dropped and the others go on; a source that fails ends
 /// every feed with its error. `finish()` stops the producer and waits for it, so the sources (and their
-/// open files) are released before the segments end.
+/// open files) are released before the segments end. `producerEnded` is called on the producer's thread
+/// once it has released the sources (true when every source ran to its end), while the consumers may still
+/// be encoding the last frames: the caller can start the next segment's producer then.
 final class PrefetchedFrames {
     /// One source's frames, in the order of the sources given.
     let feeds: [Feed]
@@ -21,11 +23,14 @@ final class PrefetchedFrames {
 
     /// Starts running `sources` ahead by up to `depth` frames each, of the sizes `sizes` (one a source).
     /// The sources must not be used by the caller afterwards: the producer thread owns them.
-    init(_ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int)], depth: Int = 3) throws {
+    init(
+        _ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int)], depth: Int = 3,
+        producerEnded: @escaping @Sendable (_ allEnded: Bool) -> Void = { _ in }
+    ) throws {
         feeds = try sizes.map { size in
             Feed(exchange: FrameExchange(free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height) }))
         }
-        let producer = Producer(sources: sources, exchanges: feeds.map(\.exchange), done: done)
+        let producer = Producer(sources: sources, exchanges: feeds.map(\.exchange), done: done, ended: producerEnded)
         let thread = Thread { producer.run() }
         thread.name = "dvpipe frames"
         thread.start()
@@ -78,22 +83,28 @@ private final class Producer: @unchecked Sendable {
     private var sources: [(any CanvasFrameSource)?]
     private let exchanges: [FrameExchange]
     private let done: DispatchSemaphore
+    private let ended: @Sendable (Bool) -> Void
+    /// Every source ran to its end (none failed, no consumer stopped early).
+    private var allEnded = true
 
-    init(sources: [any CanvasFrameSource], exchanges: [FrameExchange], done: DispatchSemaphore) {
+    init(sources: [any CanvasFrameSource], exchanges: [FrameExchange], done: DispatchSemaphore, ended: @escaping @Sendable (Bool) -> Void) {
         self.sources = sources
         self.exchanges = exchanges
         self.done = done
+        self.ended = ended
     }
 
     func run() {
         defer {
             sources.removeAll()
+            ended(allEnded)
             done.signal()
         }
         while sources.contains(where: { $0 != nil }) {
             for index in sources.indices where sources[index] != nil {
                 guard let slot = exchanges[index].takeFree() else {
                     sources[index] = nil
+                    allEnded = false
                     continue
                 }
                 do {
@@ -105,6 +116,7 @@ private final class Producer: @unchecked Sendable {
                     try slot.copyPicture(from: frame)
                     exchanges[index].put(slot)
                 } catch {
+                    allEnded = false
                     for other in sources.indices where sources[other] != nil {
                         exchanges[other].end(with: error)
                     }

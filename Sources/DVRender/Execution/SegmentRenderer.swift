@@ -107,45 +107,62 @@ public struct SegmentRenderer: Sendable {
             stride(from: 0, to: members.count, by: unitSize).map { Array(members[$0..<min($0 + unitSize, members.count)]) }
         }
         let unitsAtOnce = max(1, parallelism / unitSize)
-        try await withThrowingTaskGroup(of: [MemberResult].self) { group in
+        // A unit's producer ends before its encoders have drained their last frames: the next unit starts
+        // then, its producer decoding on the core the drain leaves idle, its encoders waiting for places.
+        let places = EncoderPlaces(unitsAtOnce * unitSize)
+        try await withThrowingTaskGroup(of: UnitEvent.self) { group in
             var pending = units[...]
             var held: [Member] = []
-            var running = 0
-            func startNext() {
-                guard stop.requestedBy == nil else { return }
-                if let unit = pending.popFirst() {
-                    running += 1
-                    group.addTask {
-                        try await BlockingWork.run("dvpipe segment") { try self.renderTogether(unit, afterWaiting: false, observer: observer) }
-                    }
+            var producing = 0
+            func startNext() -> Bool {
+                guard stop.requestedBy == nil else { return false }
+                let unit: [Member]
+                let waitFirst: Bool
+                if let next = pending.popFirst() {
+                    (unit, waitFirst) = (next, false)
                 } else if !held.isEmpty {
-                    let member = held.removeFirst()
-                    running += 1
-                    group.addTask {
-                        try await Task.sleep(nanoseconds: 500_000_000)
-                        return try await BlockingWork.run("dvpipe segment") {
-                            try self.renderTogether([member], afterWaiting: true, observer: observer)
+                    (unit, waitFirst) = ([held.removeFirst()], true)
+                } else {
+                    return false
+                }
+                producing += 1
+                let end = ProducerEnd()
+                group.addTask {
+                    await end.reached()
+                    return .producerEnded
+                }
+                group.addTask {
+                    defer { end.fire() }
+                    if waitFirst { try await Task.sleep(nanoseconds: 500_000_000) }
+                    return .finished(
+                        try await BlockingWork.run("dvpipe segment") {
+                            try self.renderTogether(unit, afterWaiting: waitFirst, observer: observer, places: places, producerEnded: end.fire)
+                        })
+                }
+                return true
+            }
+            while producing < unitsAtOnce, startNext() {}
+            // Each unit is two events: its producer's end, then (or before it) its results.
+            while let event = try await group.next() {
+                switch event {
+                case .producerEnded:
+                    producing -= 1
+                case let .finished(results):
+                    for result in results {
+                        switch result.outcome {
+                        case let .finished(segment, cacheAsked, stored):
+                            outcomes[result.member.output].add(segment, cacheAsked: cacheAsked, stored: stored)
+                            done += 1
+                            observer.handle(.unitFinished(.encode, done: done, total: total, reused: segment.reused, name: segment.spec.key))
+                        case let .failed(failure):
+                            outcomes[result.member.output].failures.append(failure)
+                            done += 1
+                        case .held:
+                            held.append(result.member)
                         }
                     }
                 }
-            }
-            for _ in 0..<unitsAtOnce { startNext() }
-            while running > 0, let results = try await group.next() {
-                running -= 1
-                for result in results {
-                    switch result.outcome {
-                    case let .finished(segment, cacheAsked, stored):
-                        outcomes[result.member.output].add(segment, cacheAsked: cacheAsked, stored: stored)
-                        done += 1
-                        observer.handle(.unitFinished(.encode, done: done, total: total, reused: segment.reused, name: segment.spec.key))
-                    case let .failed(failure):
-                        outcomes[result.member.output].failures.append(failure)
-                        done += 1
-                    case .held:
-                        held.append(result.member)
-                    }
-                }
-                startNext()
+                while producing < unitsAtOnce, startNext() {}
             }
         }
         observer.handle(.stageFinished(.encode))
@@ -172,9 +189,19 @@ public struct SegmentRenderer: Sendable {
         var outcome: SegmentResult
     }
 
+    /// What a unit's tasks tell the render loop.
+    private enum UnitEvent: Sendable {
+        /// The unit's producer has made its last frame, or the unit needed none.
+        case producerEnded
+        case finished([MemberResult])
+    }
+
     /// The segments of `unit` (one position, one or several outputs): each reused from the work folder,
     /// taken from the cache, or claimed; the claimed ones rendered together (and put into the cache).
-    private func renderTogether(_ unit: [Member], afterWaiting: Bool, observer: some RenderObserver) throws -> [MemberResult] {
+    /// `producerEnded` is called once their last frame is made (at once if there is nothing to render).
+    private func renderTogether(
+        _ unit: [Member], afterWaiting: Bool, observer: some RenderObserver, places: EncoderPlaces, producerEnded: @escaping @Sendable () -> Void
+    ) throws -> [MemberResult] {
         var results: [MemberResult] = []
         var claimed: [Member] = []
         for member in unit {
@@ -187,7 +214,7 @@ public struct SegmentRenderer: Sendable {
         defer {
             for member in claimed { claims.release(member.spec.key) }
         }
-        return results + (try encode(claimed))
+        return results + (try encode(claimed, places: places, producerEnded: producerEnded))
     }
 
     /// A segment's outcome when it needs no rendering by this process: reused from the work folder, taken
@@ -223,8 +250,10 @@ public struct SegmentRenderer: Sendable {
     }
 
     /// Renders the claimed segments of one position: one producer thread makes every output's frames
-    /// (each shared window decoded once), each output's encoder runs on a thread of its own.
-    private func encode(_ claimed: [Member]) throws -> [MemberResult] {
+    /// (each shared window decoded once), each output's encoder runs on a thread of its own, in one of
+    /// `places`. When the producer has made the last frame, the clips the next segments read on from are
+    /// handed to them, then `producerEnded` is called.
+    private func encode(_ claimed: [Member], places: EncoderPlaces, producerEnded: @escaping @Sendable () -> Void) throws -> [MemberResult] {
         guard !claimed.isEmpty else { return [] }
         let share = claimed.count > 1 ? DecodeShare(loadsPerReading: claimed.count) : nil
         // The clips each segment reads; its body reads on from its incoming transition's second clip.
@@ -237,7 +266,14 @@ public struct SegmentRenderer: Sendable {
                     { try self.frames(of: part, output: claimed[index].output, opened: opened[index], share: share) }
                 })
         }
-        let frames = try PrefetchedFrames(sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height) })
+        let frames = try PrefetchedFrames(
+            sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height) }
+        ) { [openClips] allEnded in
+            if allEnded {
+                for (index, member) in claimed.enumerated() { opened[index].moveAll(to: openClips[member.output]) }
+            }
+            producerEnded()
+        }
         defer { frames.finish() }
         // Threads, not tasks: the encoders wait on the one producer, so all of them must run at once.
         let feeds = frames.feeds
@@ -245,14 +281,17 @@ public struct SegmentRenderer: Sendable {
             let feed = feeds[index]
             defer { feed.stop() }
             var source = feed
-            return Result { try EncodeStage(canvas: canvases[claimed[index].output], work: work).encode(claimed[index].spec, frames: &source) }
+            return Result {
+                try places.holding {
+                    try EncodeStage(canvas: canvases[claimed[index].output], work: work).encode(claimed[index].spec, frames: &source)
+                }
+            }
         }
         frames.finish()
         var results: [MemberResult] = []
         for (index, member) in claimed.enumerated() {
             switch encoded[index] {
             case let .success(segment):
-                opened[index].moveAll(to: openClips[member.output])
                 let stored =
                     cache.map { !$0.readOnly && $0.segments.adopt(member.spec.key, record: segment.record, from: work.segments) != nil } ?? false
                 store?.upload(member.spec.key, record: segment.record, from: work.segments)
