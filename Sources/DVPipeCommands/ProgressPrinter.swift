@@ -83,9 +83,15 @@ final class ProgressPrinter: RenderObserver {
         state.withLock { clearLive(&$0) }
     }
 
+    /// One live line, for one stage: a stage that runs beside the one shown (the sound track while the
+    /// picture renders) is not drawn over it; its warnings are.
     private func writeText(_ event: RenderEvent) {
         state.withLock { state in
             switch event {
+            case let .stageStarted(stage, _) where state.stage.map({ $0 != stage }) ?? false,
+                let .unitFinished(stage, _, _, _, _) where state.stage.map({ $0 != stage }) ?? false,
+                let .stageFinished(stage) where state.stage != stage:
+                return
             case let .stageStarted(stage, total):
                 state.stage = stage
                 state.stageStart = clock()
@@ -94,7 +100,12 @@ final class ProgressPrinter: RenderObserver {
                 state.reused = 0
                 emit(&state, force: true)
             case let .unitFinished(stage, done, total, reused, _):
-                state.stage = stage
+                if state.stage == nil {
+                    // A stage that ran beside the one shown, shown once that one has finished.
+                    state.stage = stage
+                    state.stageStart = clock()
+                    state.reused = 0
+                }
                 state.done = done
                 state.total = total
                 if reused { state.reused += 1 }

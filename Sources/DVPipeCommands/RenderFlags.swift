@@ -46,9 +46,10 @@ struct RenderFlags: ParsableArguments {
 
     /// Starts a render of the job in `options`: clears the work folder under `--fresh`, plans once, and
     /// renders this shard's segments of each output `--output` selects (every output without it), the
-    /// outputs' segments at one position together, stopping early when `stop` is requested.
+    /// outputs' segments at one position together, stopping early when `stop` is requested. `soundAhead`:
+    /// the sound tracks are made meanwhile, for a command that assembles next.
     func renderSegments(
-        _ options: JobOptions, shard: Shard = .whole, printer: ProgressPrinter, stop: StopRequest
+        _ options: JobOptions, shard: Shard = .whole, soundAhead: Bool = false, printer: ProgressPrinter, stop: StopRequest
     ) async throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
         FrameMemory.reuseFreedFrameBuffers()
         let fresh = fresh
@@ -61,7 +62,8 @@ struct RenderFlags: ParsableArguments {
         let outputs = try Self.outputs(of: planned.job, named: output)
         let (cache, store) = fresh ? (nil, nil) : try cacheFlags.caches()
         let settings = RenderOptions(
-            strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count), cache: cache, store: store
+            strict: strict, shard: shard, parallelism: jobs ?? max(RenderOptions.defaultParallelism, outputs.count), cache: cache, store: store,
+            soundAhead: soundAhead
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
         let reports = try await executor.renderSegments(planned, outputs: outputs)

@@ -56,7 +56,7 @@ struct RunCommand: AsyncParsableCommand {
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
-            let (executor, reports) = try await flags.renderSegments(options, printer: printer, stop: trap.stop)
+            let (executor, reports) = try await flags.renderSegments(options, soundAhead: true, printer: printer, stop: trap.stop)
             let reels = try await BlockingWork.run("dvpipe assemble") { try reports.map { try executor.assemble($0.planned, layout: $0.layout) } }
             if let srt, let report = reports.first {
                 let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))

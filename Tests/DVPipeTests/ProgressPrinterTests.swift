@@ -61,6 +61,29 @@ import Testing
         #expect(harness.lines.count == 2, "no line between stages")
     }
 
+    @Test("a stage that runs beside the one shown (the sound track during the picture) keeps off its line, then shows once that one ends")
+    func aStageBesideTheShownOneKeepsOffItsLine() {
+        let harness = Harness()
+        let printer = harness.printer(.plain)
+        printer.handle(.stageStarted(.encode, total: 4))
+        printer.handle(.stageStarted(.audio, total: 3))
+        printer.handle(.unitFinished(.audio, done: 1, total: 3, reused: false, name: "a"))
+        printer.handle(.unitFinished(.encode, done: 4, total: 4, reused: false, name: "s"))
+        #expect(harness.lines == ["encode    0/4  0%  elapsed 0:00\n", "encode    4/4  100%  elapsed 0:00\n"])
+        printer.handle(.stageFinished(.audio))
+        printer.handle(.stageFinished(.encode))
+        printer.handle(.stageStarted(.audio, total: 3))
+        printer.handle(.unitFinished(.audio, done: 3, total: 3, reused: false, name: "c"))
+        #expect(harness.lines.suffix(2) == ["audio     0/3  0%  elapsed 0:00\n", "audio     3/3  100%  elapsed 0:00\n"])
+        let beside = Harness()
+        let shown = beside.printer(.plain)
+        shown.handle(.stageStarted(.encode, total: 1))
+        shown.handle(.stageStarted(.audio, total: 2))
+        shown.handle(.stageFinished(.encode))
+        shown.handle(.unitFinished(.audio, done: 2, total: 2, reused: false, name: "b"))
+        #expect(beside.lines.last == "audio     2/2  100%  elapsed 0:00\n", "the stage beside is shown once the first one has ended")
+    }
+
     @Test func jsonModeWritesEventsOnlyAndNoTimerLine() throws {
         let harness = Harness()
         let printer = harness.printer(.json)

@@ -41,6 +41,33 @@ import Testing
         #expect(try Data(contentsOf: Self.output(beside: resumed)) == expected)
     }
 
+    @Test("run makes the sound track while the picture renders, once, and the reel has the bytes of render then assemble")
+    func theSoundTrackIsMadeDuringThePicture() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "json", "--fresh"])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let events = run.standardError.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let stages = events.compactMap { event -> String? in
+            guard let kind = event["event"] as? String, kind.hasPrefix("stage_"), let stage = event["stage"] as? String else { return nil }
+            return "\(kind == "stage_started" ? "+" : "-")\(stage)"
+        }
+        let audioStart = try #require(stages.firstIndex(of: "+audio"))
+        let encodeEnd = try #require(stages.firstIndex(of: "-encode"))
+        #expect(audioStart < encodeEnd, "the sound track starts before the picture ends: \(stages)")
+        #expect(stages.filter { $0 == "+audio" }.count == 1, "the assembly reuses the track: \(stages)")
+        let apartFolder = try TemporaryFolder("job")
+        let apart = try await DemoLibrary.jobCopy(in: apartFolder)
+        for command in ["render", "assemble"] {
+            let step = try DVPipeProcess.run([command, apart.path, "--progress", "none"])
+            #expect(step.status == 0, "\(command): \(step.standardError)")
+        }
+        #expect(
+            try Data(contentsOf: Self.output(beside: job)) == Data(contentsOf: Self.output(beside: apart)), "the track made ahead is the assembly's")
+    }
+
     @Test func twoShardsAtOnceInOneWorkFolderThenAssembleGiveTheSingleProcessBytes() async throws {
         let reference = try await DemoLibrary.reel()
         let shardedFolder = try TemporaryFolder("job")

@@ -16,13 +16,15 @@ public struct RenderOptions: Sendable {
     public var store: RemoteSegmentStore?
     /// Seconds without a heartbeat after which another host's claim on a segment is taken over.
     public var claimTimeout: TimeInterval
+    /// Make the sound tracks while the picture renders (`SoundTracksAhead`), for a run that assembles next.
+    public var soundAhead: Bool
 
     /// One segment at a time per `CanvasSettings.encoderThreads` cores.
     public static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
 
     public init(
         strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: SegmentCache? = nil,
-        store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60
+        store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60, soundAhead: Bool = false
     ) {
         self.strict = strict
         self.shard = shard
@@ -30,6 +32,7 @@ public struct RenderOptions: Sendable {
         self.cache = cache
         self.store = store
         self.claimTimeout = claimTimeout
+        self.soundAhead = soundAhead
     }
 }
 
@@ -86,31 +89,48 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         }
         var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
-        while true {
-            let round = try await BlockingWork.run("dvpipe layout") { [self, progress] in try layOut(progress, outputs: outputs) }
-            progress.warned.formUnion(round.warnings)
-            let renderer = SegmentRenderer(
-                canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store, claimTimeout: options.claimTimeout,
-                parallelism: options.parallelism
-            )
-            let outcomes = try await renderer.render(round.owned, observer: observer, stop: stop)
-            for outcome in outcomes {
-                cacheUse.hits += outcome.cacheUse.hits
-                cacheUse.misses += outcome.cacheUse.misses
-                cacheUse.stored += outcome.cacheUse.stored
+        var soundAhead: SoundTracksAhead?
+        do {
+            while true {
+                let round = try await BlockingWork.run("dvpipe layout") { [self, progress] in try layOut(progress, outputs: outputs) }
+                progress.warned.formUnion(round.warnings)
+                if options.soundAhead, soundAhead == nil {
+                    let jobs = outputs.map { progress.planned.forOutput($0).job }
+                    soundAhead = SoundTracksAhead(Array(zip(jobs, round.layouts)), work: work, observer: observer)
+                }
+                let renderer = SegmentRenderer(
+                    canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store,
+                    claimTimeout: options.claimTimeout, parallelism: options.parallelism
+                )
+                let outcomes = try await renderer.render(round.owned, observer: observer, stop: stop)
+                for outcome in outcomes {
+                    cacheUse.hits += outcome.cacheUse.hits
+                    cacheUse.misses += outcome.cacheUse.misses
+                    cacheUse.stored += outcome.cacheUse.stored
+                }
+                switch try await BlockingWork.run(
+                    "dvpipe replan",
+                    { [self, progress] in
+                        try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
+                    })
+                {
+                case let .finished(reports):
+                    try await join(soundAhead)
+                    return reports
+                case let .again(next):
+                    progress = next
+                }
             }
-            switch try await BlockingWork.run(
-                "dvpipe replan",
-                { [self, progress] in
-                    try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
-                })
-            {
-            case let .finished(reports):
-                return reports
-            case let .again(next):
-                progress = next
-            }
+        } catch {
+            try? await join(soundAhead)
+            throw error
         }
+    }
+
+    /// Waits for the sound tracks made ahead, if any, without holding a thread of the cooperative pool.
+    private func join(_ soundAhead: SoundTracksAhead?) async throws {
+        guard let soundAhead else { return }
+        try await BlockingWork.run("dvpipe sound ahead") { soundAhead.join() }
     }
 
     /// Where a render of the segments stands between its rounds: the plan, the clips that failed and the
