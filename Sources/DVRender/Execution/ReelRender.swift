@@ -96,7 +96,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                 progress.warned.formUnion(round.warnings)
                 if options.soundAhead, soundAhead == nil {
                     let jobs = outputs.map { progress.planned.forOutput($0).job }
-                    soundAhead = SoundTracksAhead(Array(zip(jobs, round.layouts)), work: work, observer: observer)
+                    soundAhead = SoundTracksAhead(Array(zip(jobs, round.layouts)), work: work, observer: observer, stop: stop)
                 }
                 let renderer = SegmentRenderer(
                     canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store,

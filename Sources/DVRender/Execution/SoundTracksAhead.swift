@@ -15,15 +15,16 @@ final class SoundTracksAhead: Sendable {
     /// Nice value of the thread (and of the chunk encoders it starts, which inherit it): 10, as `nice` gives.
     private static let niceness: Int32 = 10
 
-    /// Starts making the track of each `(job, layout)` not made yet, one after another, in `work`.
-    init(_ tracks: [(job: Job, layout: ReelLayout)], work: WorkFolder, observer: some RenderObserver) {
+    /// Starts making the track of each `(job, layout)` not made yet, one after another, in `work`; a
+    /// `stop` request ends it at the next chunk (the chunks finished are kept for the re-run).
+    init(_ tracks: [(job: Job, layout: ReelLayout)], work: WorkFolder, observer: some RenderObserver, stop: StopRequest) {
         finished.enter()
         let thread = Thread { [finished] in
             defer { finished.leave() }
             // On Linux the nice value belongs to the thread (and the threads it starts), not the process.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             for (job, layout) in tracks {
-                guard (try? AudioStage(work: work, job: job).track(for: layout, observer: observer)) != nil else { return }
+                guard (try? AudioStage(work: work, job: job).track(for: layout, observer: observer, stop: stop)) != nil else { return }
             }
         }
         thread.name = "dvpipe sound ahead"

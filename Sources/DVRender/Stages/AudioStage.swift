@@ -44,8 +44,10 @@ struct AudioStage {
 
     /// The track for `layout`: reused when an earlier run made it; otherwise the clips are measured (when the
     /// job uses loudness), laid on a timeline, and the chunks scheduled: each taken from the chunk store, or
-    /// mixed and then taken from the store or encoded by the pool, and written in order.
-    func track(for layout: ReelLayout, observer: some RenderObserver) throws -> EncodedAudio {
+    /// mixed and then taken from the store or encoded by the pool, and written in order. Once `stop` has
+    /// been requested, no further chunk is started: the track is abandoned (no file) and
+    /// `RenderError.interrupted` thrown; the chunks finished are kept.
+    func track(for layout: ReelLayout, observer: some RenderObserver, stop: StopRequest? = nil) throws -> EncodedAudio {
         let (file, placements, length) = try plannedTrack(for: layout)
         if FileManager.default.fileExists(atPath: file.path) {
             return EncodedAudio(file: file, reused: true)
@@ -74,6 +76,9 @@ struct AudioStage {
             }
         }
         for index in 0..<chunking.chunkCount {
+            if let signal = stop?.requestedBy {
+                throw RenderError.interrupted(signal: signal)
+            }
             let input = chunking.input(index)
             let planFile =
                 timeline.music == nil ? try store.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil

@@ -89,6 +89,29 @@ struct AudioStageTests {
         #expect(remade == made, "no chunk was written again")
     }
 
+    @Test("a track made ahead of the assembly stops at a stop request and leaves no file; made ahead to its end, it is the assembly's own")
+    func aTrackMadeAheadStopsOrIsTheAssemblys() throws {
+        let scratch = try TemporaryFolder()
+        let mixed = try Self.mix(in: scratch)
+        let stage = AudioStage(work: scratch.work, job: mixed.job)
+        let track = try stage.trackFile(for: mixed.layout)
+        let assembled = try Data(contentsOf: track)
+        try FileManager.default.removeItem(at: track)
+
+        let stop = StopRequest()
+        stop.request(signal: SIGTERM)
+        #expect(throws: RenderError.interrupted(signal: SIGTERM)) { try stage.track(for: mixed.layout, observer: SilentObserver(), stop: stop) }
+        let stopped = SoundTracksAhead([(mixed.job, mixed.layout)], work: scratch.work, observer: SilentObserver(), stop: stop)
+        stopped.join()
+        #expect(!FileManager.default.fileExists(atPath: track.path), "no track, and no half-written one under its name")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.work.audioFolder.path).filter { $0.contains("partial") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
+        let ahead = SoundTracksAhead([(mixed.job, mixed.layout)], work: scratch.work, observer: SilentObserver(), stop: StopRequest())
+        ahead.join()
+        #expect(try Data(contentsOf: track) == assembled)
+    }
+
     @Test("clips made at −30 and −10 LUFS both end within 1 LU of the −16 LUFS target")
     func loudnessMatched() throws {
         let scratch = try TemporaryFolder()
