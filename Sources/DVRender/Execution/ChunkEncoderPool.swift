@@ -8,12 +8,12 @@ import Foundation
 /// which is as wide as the machine has cores, so chunks sent there were encoded one at a time on 2 cores.
 final class ChunkEncoderPool: Sendable {
     /// Places to encode, one per core.
-    private let places: DispatchSemaphore
+    private let places: EncoderPlaces
     /// Chunks to keep mixed ahead of the one being written: enough to keep every core encoding.
     let ahead: Int
 
     init(cores: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)) {
-        places = DispatchSemaphore(value: cores)
+        places = EncoderPlaces(cores)
         ahead = 2 * cores
     }
 
@@ -41,14 +41,12 @@ final class PendingChunk: @unchecked Sendable {
         result = .success(packets)
     }
 
-    fileprivate init(index: Int, places: DispatchSemaphore, encode: @escaping @Sendable () throws -> [EncodedAudioPacket]) {
+    fileprivate init(index: Int, places: EncoderPlaces, encode: @escaping @Sendable () throws -> [EncodedAudioPacket]) {
         self.index = index
         result = .success([])
         done.enter()
         let thread = Thread {
-            places.wait()
-            self.result = Result { try encode() }
-            places.signal()
+            self.result = places.holding { Result { try encode() } }
             self.done.leave()
         }
         thread.name = "dvpipe audio"

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Places for segment encoders, one per segment that may encode at once: an encoder thread takes one
-/// before it opens its encoder and gives it back when the segment is written.
+/// Places for encoders, as many as may encode at once: an encoder's thread takes one before it encodes
+/// and gives it back when done. Waited on by encoder threads only, never by a task.
 ///
-/// The next segment's producer starts while the encoders of the segment before drain their last frames
-/// (`SegmentRenderer`); its encoder waits here, so no more encoders are alive than `parallelism` allows
-/// (each holds a few hundred frames' worth of memory), and the cores the drain leaves idle decode instead.
-/// Waited on by encoder threads only, never by a task.
+/// Segments: the next segment's producer starts while the encoders of the segment before drain their last
+/// frames (`SegmentRenderer`); its encoders wait here, so no more x264s are alive than `parallelism`
+/// allows (each holds a few hundred frames' worth of memory), and the cores the drain leaves idle decode
+/// instead. Sound chunks (`ChunkEncoderPool`): one place per core.
 final class EncoderPlaces: @unchecked Sendable {
     // @unchecked: `free` is read and written with `condition` held.
     private let condition = NSCondition()

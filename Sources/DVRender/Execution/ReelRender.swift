@@ -250,9 +250,9 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         if let kept = assemble.unchangedOutput(inputs: inputs, output: output, name: name, observer: observer) {
             reel = kept
         } else {
-            try checkNotStopped()
+            try stop.check()
             let audio = try audioStage.track(for: layout, observer: observer)
-            try checkNotStopped()
+            try stop.check()
             reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, name: name, inputs: inputs, observer: observer)
         }
         try work.recordOutput(
@@ -288,7 +288,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         try work.prepare()
         let shared = SharedSegments(cache: options.cache, store: options.store)
         for segment in layout.segments where work.segments.finished(segment.key) == nil {
-            try checkNotStopped()
+            try stop.check()
             _ = shared.take(segment.key, label: segment.label, into: work.segments) { observer.handle(.warning($0)) }
         }
         try finishStore()
@@ -306,13 +306,6 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             let reason = traffic.failure ?? traffic.uploadFailure ?? (traffic.rejected > 0 ? "\(traffic.rejected) entries did not check" : nil)
         {
             throw RenderError.storeFailed(address: store.settings.display, reason: reason)
-        }
-    }
-
-    /// Throws `RenderError.interrupted` once a stop has been requested.
-    private func checkNotStopped() throws {
-        if let signal = stop.requestedBy {
-            throw RenderError.interrupted(signal: signal)
         }
     }
 }

@@ -16,4 +16,11 @@ public final class StopRequest: Sendable {
         let value = signal.load(ordering: .relaxed)
         return value == 0 ? nil : value
     }
+
+    /// Throws `RenderError.interrupted` once a stop has been requested.
+    func check() throws {
+        if let requestedBy {
+            throw RenderError.interrupted(signal: requestedBy)
+        }
+    }
 }

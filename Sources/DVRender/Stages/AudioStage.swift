@@ -76,9 +76,7 @@ struct AudioStage {
             }
         }
         for index in 0..<chunking.chunkCount {
-            if let signal = stop?.requestedBy {
-                throw RenderError.interrupted(signal: signal)
-            }
+            try stop?.check()
             let input = chunking.input(index)
             let planFile =
                 timeline.music == nil ? try store.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
