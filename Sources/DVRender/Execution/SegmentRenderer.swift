@@ -198,7 +198,7 @@ public struct SegmentRenderer: Sendable {
 
     /// The segments of `unit` (one position, one or several outputs): each reused from the work folder,
     /// taken from the cache, or claimed; the claimed ones rendered together (and put into the cache).
-    /// `producerEnded` is called once their last frame is made (at once if there is nothing to render).
+    /// `producerEnded` is called once their last frame is made (never if the producer fails: the unit's own end stands for it).
     private func renderTogether(
         _ unit: [Member], afterWaiting: Bool, observer: some RenderObserver, places: EncoderPlaces, producerEnded: @escaping @Sendable () -> Void
     ) throws -> [MemberResult] {
@@ -269,9 +269,10 @@ public struct SegmentRenderer: Sendable {
         let frames = try PrefetchedFrames(
             sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height) }
         ) { [openClips] allEnded in
-            if allEnded {
-                for (index, member) in claimed.enumerated() { opened[index].moveAll(to: openClips[member.output]) }
-            }
+            // A unit whose producer failed or was stopped ends as before, when its encoders have: its failure
+            // is reported before the next unit's (which reads on from the same clip and fails too).
+            guard allEnded else { return }
+            for (index, member) in claimed.enumerated() { opened[index].moveAll(to: openClips[member.output]) }
             producerEnded()
         }
         defer { frames.finish() }
