@@ -53,11 +53,15 @@ let package = Package(
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
         .target(name: "DVFiles"),
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
-        .target(name: "DVMedia", dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+        .target(
+            name: "DVMedia", dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles", "DVRemote"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+        /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
+            S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
+        .target(name: "DVRemote", dependencies: ["CCrypto", "DVXML", "DVMetadata", "DVFiles"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
-        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles"]),
+        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
         .testTarget(name: "DVXMLTests", dependencies: ["DVXML", "DVTestBasics"]),
+        .testTarget(name: "DVRemoteTests", dependencies: ["DVRemote", "DVMetadata", "DVTestBasics"]),
         .testTarget(
             name: "DVMediaTests",
             dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),

@@ -2,5 +2,6 @@
 #define DVPIPE_CCRYPTO_SHIM_H
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #endif

@@ -1,8 +1,5 @@
+import DVRemote
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Where a remote segment store is and how to reach it: `--cache URL` (or `DVPIPE_CACHE=URL`), a header
 /// from `DVPIPE_CACHE_HEADER` (a bearer token, say), and `--cache-read-only`.
@@ -97,120 +94,26 @@ public struct StoreAddressError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// One answer of the store's server.
-struct StoreResponse: Sendable {
-    var status: Int
-    var body: Data
-    /// Seconds the server asked the client to wait (`Retry-After`), if it did.
-    var retryAfter: TimeInterval?
-}
-
-/// Why a request to the store got no usable answer, in words a warning can carry.
-struct StoreFailure: Error, CustomStringConvertible, Sendable {
-    let description: String
-}
-
-/// The HTTP side of the remote store: GET, HEAD, PUT and MKCOL under the store's root, each with a timeout
-/// and a few tries with backoff (honouring `Retry-After` up to `RemoteStoreSettings.longestWait`).
+/// The HTTP side of the remote store: GET, HEAD, PUT and MKCOL under the store's root, through the
+/// `HTTPClient` every server request of dvpipe goes through (timeouts, tries, no redirects).
 final class StoreClient: Sendable {
     let settings: RemoteStoreSettings
-    private let session: URLSession
+    private let client: HTTPClient
 
     init(settings: RemoteStoreSettings) {
         self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = settings.timeout
-        configuration.timeoutIntervalForResource = settings.timeout * 4
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpMaximumConnectionsPerHost = 4
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
-    }
-
-    /// Refuses every redirect, so that the store's credentials never go to another address: a 3xx is an
-    /// answer like any other error.
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-            completionHandler: @escaping @Sendable (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)
-        }
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        client = HTTPClient(
+            policy: HTTPPolicy(timeout: settings.timeout, attempts: settings.attempts, longestWait: settings.longestWait), header: settings.header)
     }
 
     /// `method` on `path` (relative to the store's root), tried again while the failure may pass: a
     /// connection that failed or timed out, a 5xx, a 429. Any other status is an answer, returned as is.
-    func send(_ method: String, _ path: String, body: Data? = nil) -> Result<StoreResponse, StoreFailure> {
-        send(method, settings.base.appendingPathComponent(path), named: path, body: body)
+    func send(_ method: String, _ path: String, body: Data? = nil) -> Result<HTTPAnswer, HTTPFailure> {
+        client.send(method, settings.base.appendingPathComponent(path), named: path, body: body)
     }
 
     /// `method` on `url` (called `name` in messages), tried again as `send(_:_:body:)` says.
-    func send(_ method: String, _ url: URL, named name: String, body: Data? = nil) -> Result<StoreResponse, StoreFailure> {
-        var wait: TimeInterval = 0.25
-        var last = StoreFailure(description: "not asked")
-        for attempt in 1...settings.attempts {
-            let result = exchange(method, url, named: name, body: body)
-            var requested: TimeInterval?
-            switch result {
-            case let .success(response) where response.status == 429 || (500...599).contains(response.status):
-                last = StoreFailure(description: "\(method) \(name): HTTP \(response.status)")
-                requested = response.retryAfter
-            case .success:
-                return result
-            case let .failure(failure):
-                last = failure
-            }
-            guard attempt < settings.attempts else { break }
-            Thread.sleep(forTimeInterval: min(settings.longestWait, requested ?? wait))
-            wait *= 2
-        }
-        return .failure(last)
-    }
-
-    /// One request and its answer.
-    private func exchange(_ method: String, _ url: URL, named path: String, body: Data?) -> Result<StoreResponse, StoreFailure> {
-        var request = URLRequest(url: url, timeoutInterval: settings.timeout)
-        request.httpMethod = method
-        request.httpBody = body
-        if let header = settings.header {
-            request.setValue(header.value, forHTTPHeaderField: header.name)
-        }
-        let answer = Answer()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                answer.result = .failure(StoreFailure(description: "\(method) \(path): \(Self.words(for: error, timeout: self.settings.timeout))"))
-            } else if let response = response as? HTTPURLResponse {
-                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
-                answer.result = .success(StoreResponse(status: response.statusCode, body: data ?? Data(), retryAfter: retryAfter))
-            } else {
-                answer.result = .failure(StoreFailure(description: "\(method) \(path): no HTTP answer"))
-            }
-            done.signal()
-        }
-        task.resume()
-        done.wait()
-        return answer.result ?? .failure(StoreFailure(description: "\(method) \(path): no answer"))
-    }
-
-    /// What went wrong with a request, in words: the common network failures by name.
-    private static func words(for error: any Error, timeout: TimeInterval) -> String {
-        switch (error as? URLError)?.code {
-        case .timedOut?: "no answer within \(String(format: "%g", timeout)) s"
-        case .cannotConnectToHost?: "connection refused"
-        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
-        case .networkConnectionLost?: "connection lost"
-        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "TLS failed (\(error.localizedDescription))"
-        default: error.localizedDescription
-        }
-    }
-
-    /// The answer of one task, written by its completion handler before the waiting thread reads it.
-    private final class Answer: @unchecked Sendable {
-        var result: Result<StoreResponse, StoreFailure>?
+    func send(_ method: String, _ url: URL, named name: String, body: Data? = nil) -> Result<HTTPAnswer, HTTPFailure> {
+        client.send(method, url, named: name, body: body)
     }
 }

@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How long a request may take and how often it is tried.
+public struct HTTPPolicy: Sendable {
+    /// Seconds a request may wait for the server before it counts as failed.
+    public var timeout: TimeInterval
+    /// Tries per request: a failed connection, a 5xx or a 429 is tried again after a growing wait.
+    public var attempts: Int
+    /// The longest wait between tries, however long the server's `Retry-After` asks for.
+    public var longestWait: TimeInterval
+
+    public init(timeout: TimeInterval, attempts: Int = 4, longestWait: TimeInterval? = nil) {
+        self.timeout = timeout
+        self.attempts = max(1, attempts)
+        self.longestWait = longestWait ?? min(10, timeout)
+    }
+}
+
+/// One answer of a server.
+public struct HTTPAnswer: Sendable {
+    public var status: Int
+    public var body: Data
+    /// The answer's headers, by lower-case name.
+    public var headers: [String: String]
+
+    /// Seconds the server asked the client to wait (`Retry-After`), if it did.
+    public var retryAfter: TimeInterval? { headers["retry-after"].flatMap(TimeInterval.init) }
+
+    public init(status: Int, body: Data, headers: [String: String]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+}
+
+/// Why a request got no usable answer, in words a warning can carry (never a credential).
+public struct HTTPFailure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A request made ready to send: a signer (S3's Signature V4) sees it whole, with its body, before it goes.
+public typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Void
+
+/// The HTTP side of everything dvpipe asks a server (the segment store, a library on WebDAV or S3): one
+/// request at a time per call, each with a timeout and a few tries with backoff (honouring `Retry-After` up
+/// to `HTTPPolicy.longestWait`), no redirect ever followed (credentials would go with it), no cookie or cache.
+///
+/// Its calls block: they run on threads made for blocking work (the scan's, a decoder's, an encoder's),
+/// never on a task of the cooperative pool.
+public final class HTTPClient: Sendable {
+    public let policy: HTTPPolicy
+    /// Sent with every request: `Authorization: …`, say.
+    private let header: (name: String, value: String)?
+    private let signer: HTTPSigner?
+    private let session: URLSession
+
+    public init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil, connectionsPerHost: Int = 4) {
+        self.policy = policy
+        self.header = header
+        self.signer = signer
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = policy.timeout
+        configuration.timeoutIntervalForResource = policy.timeout * 4
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    /// Refuses every redirect, so that credentials never go to another address: a 3xx is an answer like
+    /// any other.
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+            completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// `method` on `url` (called `name` in messages) with `headers`, tried again while the failure may pass:
+    /// a connection that failed or timed out, a 5xx, a 429, or an answer `retry` says to try again
+    /// (a short body, say). Any other status is an answer, returned as is.
+    public func send(
+        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], body: Data? = nil,
+        retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
+    ) -> Result<HTTPAnswer, HTTPFailure> {
+        var wait: TimeInterval = 0.25
+        var last = HTTPFailure("not asked")
+        for attempt in 1...policy.attempts {
+            let result = exchange(method, url, named: name, headers: headers, body: body)
+            var requested: TimeInterval?
+            switch result {
+            case let .success(answer) where answer.status == 429 || (500...599).contains(answer.status):
+                last = HTTPFailure("\(method) \(name): HTTP \(answer.status)")
+                requested = answer.retryAfter
+            case let .success(answer):
+                guard let failure = retry(answer) else { return result }
+                last = failure
+            case let .failure(failure):
+                last = failure
+            }
+            guard attempt < policy.attempts else { break }
+            Thread.sleep(forTimeInterval: min(policy.longestWait, requested ?? wait))
+            wait *= 2
+        }
+        return .failure(last)
+    }
+
+    /// One request and its answer.
+    private func exchange(_ method: String, _ url: URL, named name: String, headers: [String: String], body: Data?) -> Result<
+        HTTPAnswer, HTTPFailure
+    > {
+        var request = URLRequest(url: url, timeoutInterval: policy.timeout)
+        request.httpMethod = method
+        request.httpBody = body
+        for (field, value) in headers {
+            request.setValue(value, forHTTPHeaderField: field)
+        }
+        if let header {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        signer?(&request, body)
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        let timeout = policy.timeout
+        let task = session.dataTask(with: request) { data, response, error in
+            if let error {
+                answer.result = .failure(HTTPFailure("\(method) \(name): \(Self.words(for: error, timeout: timeout))"))
+            } else if let response = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for case let (key as String, value as String) in response.allHeaderFields {
+                    fields[key.lowercased()] = value
+                }
+                answer.result = .success(HTTPAnswer(status: response.statusCode, body: data ?? Data(), headers: fields))
+            } else {
+                answer.result = .failure(HTTPFailure("\(method) \(name): no HTTP answer"))
+            }
+            done.signal()
+        }
+        task.resume()
+        done.wait()
+        return answer.result ?? .failure(HTTPFailure("\(method) \(name): no answer"))
+    }
+
+    /// What went wrong with a request, in words: the common network failures by name.
+    private static func words(for error: any Error, timeout: TimeInterval) -> String {
+        switch (error as? URLError)?.code {
+        case .timedOut?: "no answer within \(String(format: "%g", timeout)) s"
+        case .cannotConnectToHost?: "connection refused"
+        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
+        case .networkConnectionLost?: "connection lost"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "TLS failed (\(error.localizedDescription))"
+        default: error.localizedDescription
+        }
+    }
+
+    /// The answer of one task, written by its completion handler before the waiting thread reads it (the
+    /// semaphore orders the two; the compiler cannot see that).
+    private final class Answer: @unchecked Sendable {
+        var result: Result<HTTPAnswer, HTTPFailure>?
+    }
+}
