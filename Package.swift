@@ -5,6 +5,8 @@ import PackageDescription
 // so none is listed.
 // Dependencies, kept short on purpose:
 // - swift-argument-parser: the CLI's subcommands, `--help` and argument errors.
+// Not swift-crypto: S3's request signatures need HMAC-SHA256, which OpenSSL's libcrypto (linked already for
+// SHA-256) gives; swift-crypto would build a second copy of BoringSSL into every CI run for one function.
 // Everything else is the toolchain's Foundation or system C libraries found through pkg-config.
 let package = Package(
     name: "dvpipe",
@@ -54,7 +56,8 @@ let package = Package(
         .target(name: "DVFiles"),
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
         .target(
-            name: "DVMedia", dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles", "DVRemote"]),
+            name: "DVMedia",
+            dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles", "DVRemote"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
