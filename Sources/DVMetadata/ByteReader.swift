@@ -29,14 +29,15 @@ public final class ByteReader {
     /// The block read last, kept beside the cache for byte-by-byte walks.
     private var recent: (index: Int, bytes: [UInt8])?
     /// Most blocks kept; past it the cache starts again (a reader walks a file forwards or jumps to its end).
-    private let maximumBlocks = 64
+    private let maximumBlocks: Int
 
-    /// A reader of `source` in blocks of `blockSize` bytes.
-    public init(_ source: any ByteSource, blockSize: Int = 16 * 1024) {
+    /// A reader of `source` in blocks of `blockSize` bytes, at most `maximumBlocks` of them kept.
+    public init(_ source: any ByteSource, blockSize: Int = 16 * 1024, maximumBlocks: Int = 64) {
         self.source = source
         self.memory = nil
         self.size = max(0, source.size)
         self.blockSize = max(512, blockSize)
+        self.maximumBlocks = max(2, maximumBlocks)
     }
 
     /// A reader of bytes already in memory (nothing is counted as read).
@@ -45,6 +46,7 @@ public final class ByteReader {
         memory = bytes
         size = bytes.count
         blockSize = max(1, bytes.count)
+        maximumBlocks = 1
     }
 
     /// The byte at `offset`, or nil outside the source or when it cannot be read.

@@ -18,7 +18,7 @@ struct JobOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed; repeat for several. For job files from untrusted pull requests.",
+            "Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed, and libraries on servers only under this URL prefix (https://HOST/PATH/, s3://BUCKET/PREFIX/); repeat for several. For job files from untrusted pull requests.",
             valueName: "dir"))
     var confine: [String] = []
 

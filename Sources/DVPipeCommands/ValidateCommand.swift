@@ -44,7 +44,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Allow the jobs' paths only inside this folder, `..` and symbolic links followed; repeat for several.", valueName: "dir"))
+        help: ArgumentHelp(
+            "Allow the jobs' paths only inside this folder, `..` and symbolic links followed, and libraries on servers only under this URL prefix; repeat for several.",
+            valueName: "dir-or-url"))
     var confine: [String] = []
 
     @Flag(name: .long, help: "Also print each job merged with the presets it extends (text format only).")

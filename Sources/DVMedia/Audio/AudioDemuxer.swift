@@ -8,14 +8,17 @@ import Foundation
 final class AudioDemuxer {
     let path: String
     private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// The custom I/O a file on a server is read through; nil for a local file.
+    private let input: ReaderInput?
     /// Index of the chosen audio stream, or nil when the file has none.
     let streamIndex: Int?
 
     init(path: String, byteRange: Range<Int>? = nil) throws {
         self.path = path
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, MediaURL.forOpening(path: path, byteRange: byteRange), nil, nil), "opening the file", path: path)
+        let opened = try OpenedContainer.open(path: path, byteRange: byteRange)
+        let context: UnsafeMutablePointer<AVFormatContext>? = opened.context
         self.context = context
+        input = opened.input
         let streams = (0..<Int(context!.pointee.nb_streams)).map { context!.pointee.streams[$0]! }
         // Only the sound is read: the other streams are left out of the probe, which would otherwise
         // decode a picture of a video stream (a 4K keyframe, for a phone clip) to learn its pixel format.

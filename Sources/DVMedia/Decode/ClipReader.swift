@@ -70,7 +70,7 @@ public final class ClipReader {
         url: URL, byteRange: Range<Int>? = nil, start: Double, duration: Double, outputFPS: Int, threads: Int, rough: Bool = false
     ) throws {
         guard duration >= 0, duration.isFinite else {
-            throw MediaError.invalidWindow(path: url.path, start: start, duration: duration, fps: outputFPS)
+            throw MediaError.invalidWindow(path: url.mediaPath, start: start, duration: duration, fps: outputFPS)
         }
         try self.init(
             url: url, byteRange: byteRange, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
@@ -91,7 +91,7 @@ public final class ClipReader {
     ) throws {
         guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
             throw MediaError.invalidWindow(
-                path: url.path, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
+                path: url.mediaPath, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
                 duration: Double(frameCount) / Double(max(1, outputFPS)), fps: outputFPS
             )
         }
@@ -101,7 +101,7 @@ public final class ClipReader {
         phase = speed == .realTime ? 0 : 1
         endTick = firstTick + frameCount
         nextTick = firstTick
-        container = try ContainerReader(path: url.path, byteRange: byteRange)
+        container = try ContainerReader(path: url.mediaPath, byteRange: byteRange)
         streamIndex = try container.bestVideoStream()
         let stream = container.stream(streamIndex)
         timeBase = stream.pointee.time_base
@@ -140,7 +140,8 @@ public final class ClipReader {
             hasLookahead = try decodeLookahead()
             guard hasLookahead else {
                 throw MediaError.decode(
-                    path: url.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(), message: "no picture in the window"
+                    path: url.mediaPath, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(),
+                    message: "no picture in the window"
                 )
             }
         }

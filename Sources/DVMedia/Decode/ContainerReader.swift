@@ -7,16 +7,15 @@ final class ContainerReader {
     /// The file's path, for error messages.
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// The custom I/O a file on a server is read through; nil for a local file.
+    private let input: ReaderInput?
 
-    /// Opens `path` (or the movie at `byteRange` inside it) and reads enough of it to know its streams.
+    /// Opens `path` (or the movie at `byteRange` inside it; a local file or a library file on a server) and reads enough of it to know its streams.
     init(path: String, byteRange: Range<Int>? = nil) throws {
         self.path = path
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, MediaURL.forOpening(path: path, byteRange: byteRange), nil, nil), "opening the file", path: path)
-        guard let context else {
-            throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: path)
-        }
-        self.context = context
+        let opened = try OpenedContainer.open(path: path, byteRange: byteRange)
+        context = opened.context
+        input = opened.input
         try check(avformat_find_stream_info(context, nil), "reading the stream headers", path: path)
     }
 

@@ -33,7 +33,7 @@ public final class ClipThumbnailer {
             url: url, byteRange: byteRange, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
         guard let decoded = try reader.next() else {
             throw MediaError.decode(
-                path: url.path, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
+                path: url.mediaPath, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
         }
         let canvas = try normalizer.makeCanvas()
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: canvas)

@@ -27,40 +27,24 @@ public final class InputFile {
     /// The I/O context reading through a `ByteReader`, when the file was opened that way.
     private let customInput: ReaderInput?
 
-    /// Opens `url` (or the movie at `byteRange` inside it) and reads its stream info; throws
-    /// `MediaError.ffmpeg` with FFmpeg's message when it cannot.
+    /// Opens `url` (or the movie at `byteRange` inside it), a local file or one of a library on a server, and
+    /// reads its stream info; throws `MediaError.ffmpeg` with FFmpeg's message when it cannot.
     public init(url: URL, byteRange: Range<Int>? = nil) throws {
         self.url = url
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(
-            avformat_open_input(&context, MediaURL.forOpening(path: url.path, byteRange: byteRange), nil, nil), "opening the file", path: url.path)
-        guard let context else {
-            throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
-        }
-        self.context = context
-        customInput = nil
-        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.path)
+        let opened = try OpenedContainer.open(path: url.mediaPath, byteRange: byteRange)
+        context = opened.context
+        customInput = opened.input
+        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.mediaPath)
     }
 
     /// Opens the file `url` names through `reader` (or the movie at `byteRange` inside it), so what libavformat
     /// reads is read by position, cached and counted by the reader; throws as `init(url:byteRange:)` does.
     public init(url: URL, reading reader: ByteReader, byteRange: Range<Int>? = nil) throws {
         self.url = url
-        let input = try ReaderInput(reader, range: byteRange ?? 0..<reader.size, path: url.path)
-        guard var context = avformat_alloc_context() else {
-            throw MediaError.ffmpeg(operation: "avformat_alloc_context", code: dv_averror(ENOMEM), message: "out of memory", path: url.path)
-        }
-        context.pointee.pb = input.context
-        var opened: UnsafeMutablePointer<AVFormatContext>? = context
-        // On failure libavformat frees the format context (not the custom I/O context, which `input` frees). The
-        // name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie
-        // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
-        // seeks cheaply, as a reader does.
-        try check(avformat_open_input(&opened, MediaURL.forOpening(path: url.path, byteRange: nil), nil, nil), "opening the file", path: url.path)
-        context = opened!
-        self.context = context
-        customInput = input
-        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.path)
+        let opened = try OpenedContainer.open(path: url.mediaPath, reading: reader, byteRange: byteRange)
+        context = opened.context
+        customInput = opened.input
+        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.mediaPath)
     }
 
     deinit {
@@ -121,7 +105,7 @@ public final class InputFile {
         packet.reset()
         let status = av_read_frame(context, packet.pointer)
         if status == dv_averror_eof() { return false }
-        try check(status, "reading a packet", path: url.path)
+        try check(status, "reading a packet", path: url.mediaPath)
         return true
     }
 

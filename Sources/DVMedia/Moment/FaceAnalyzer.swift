@@ -86,7 +86,7 @@ public enum FaceAnalyzer {
         detector: FaceDetector
     ) throws -> [FaceSample] {
         let reader = try ClipReader(
-            url: URL(fileURLWithPath: path), byteRange: byteRange, windowStart: windowStart, firstTick: 0, frameCount: frameCount,
+            url: URL.media(path), byteRange: byteRange, windowStart: windowStart, firstTick: 0, frameCount: frameCount,
             outputFPS: fps, threads: 1, speed: speed
         )
         let every = max(1, fps / samplesPerSecond)

@@ -31,7 +31,7 @@ public enum MomentAnalyzer {
         var stills = [[(sharpness: Double, exposure: Double)]](repeating: [], count: stepCount)
         var changes = [[(steadiness: Double, motion: Double)]](repeating: [], count: stepCount)
         let reader = try ClipReader(
-            url: URL(fileURLWithPath: path), byteRange: byteRange, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
+            url: URL.media(path), byteRange: byteRange, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
         )
         var previous: LumaProxy?
         var faces = [Double](repeating: 0, count: stepCount)

@@ -15,7 +15,7 @@ extension MediaProbe {
         case .notMotionPhoto:
             return nil
         case .malformed(let reason):
-            return .unreadable(reason: "\(url.path): a Motion Photo, but \(reason)")
+            return .unreadable(reason: "\(url.mediaPath): a Motion Photo, but \(reason)")
         case .motionPhoto(let found):
             let movie = EmbeddedMovie(
                 layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
@@ -23,7 +23,7 @@ extension MediaProbe {
             do {
                 let input = try InputFile(url: url, reading: file, byteRange: movie.byteRange)
                 guard input.firstStream(.video) != nil else {
-                    return .unreadable(reason: "\(url.path): the movie inside this Motion Photo has no video stream")
+                    return .unreadable(reason: "\(url.mediaPath): the movie inside this Motion Photo has no video stream")
                 }
                 var info = info(of: input)
                 info.isStill = false
@@ -40,7 +40,7 @@ extension MediaProbe {
                 info.tags.position = ExifPosition.read(in: file).flatMap(GeoPosition.init) ?? info.tags.position
                 return .media(info)
             } catch {
-                return .unreadable(reason: "\(url.path): the movie inside this Motion Photo does not open: \(error)")
+                return .unreadable(reason: "\(url.mediaPath): the movie inside this Motion Photo does not open: \(error)")
             }
         }
     }

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 import DVMetadata
 import DVPlanning
+import DVRemote
 import Foundation
 
 /// Reads what the library index needs from a file's headers and stream info, without decoding it whole.
@@ -29,7 +30,9 @@ public enum MediaProbe {
         // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
         // them. A file that does not open as one is left to libavformat, whose message names the trouble.
         let isPicture = motionPhotoExtensions.contains(url.pathExtension.lowercased())
-        let reader = (try? LocalFileBytes(url: url)).map { ByteReader($0, blockSize: isPicture ? stillBlockSize : movieBlockSize) }
+        let source: (any ByteSource)? =
+            url.isFileURL ? try? LocalFileBytes(url: url) : try? RemoteLibrary.shared.file(url.absoluteString)
+        let reader = source.map { ByteReader($0, blockSize: isPicture ? stillBlockSize : movieBlockSize) }
         if isPicture, let reader {
             let result = still(url, reader)
             if let failure = reader.failure { return .unreadable(reason: String(describing: failure)) }
@@ -39,14 +42,14 @@ public enum MediaProbe {
             // Through the reader, so a movie's `moov` at its end costs a seek.
             let input = try reader.map { try InputFile(url: url, reading: $0) } ?? InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
-                return .unreadable(reason: "\(url.path): no video or audio stream")
+                return .unreadable(reason: "\(url.mediaPath): no video or audio stream")
             }
             if let video = input.firstStream(.video), let dolbyVision = dv_stream_dovi_configuration(input.stream(video)),
                 dolbyVision.pointee.dv_profile == 5
             {
                 return .unreadable(
                     reason:
-                        "\(url.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR"
+                        "\(url.mediaPath): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR"
                 )
             }
             var found = info(of: input)
@@ -55,7 +58,8 @@ public enum MediaProbe {
             }
             return .media(found)
         } catch {
-            return .unreadable(reason: String(describing: error))
+            // A read that failed (a server that stopped answering, say) is the reason, not FFmpeg's "I/O error".
+            return .unreadable(reason: String(describing: reader?.failure ?? error))
         }
     }
 

@@ -12,16 +12,20 @@ public struct MediaEntry: Sendable, Hashable, Codable {
     public var modificationTime: Double
     /// The file's inode number: with size and modification time, what tells the index cache the file is unchanged.
     public var inode: UInt64
+    /// For a file on a server, its ETag as the listing gave it (with its size, what tells the index cache and
+    /// the block cache it is unchanged); nil for a local file. Never part of a key.
+    public var etag: String?
     /// What probing found, or the error that stopped it.
     public var probe: ProbeResult
     /// The sidecar beside the file (Takeout JSON, XMP) and the capture time it gives, when there is one.
     public var sidecar: SidecarCapture?
 
     public init(
-        path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, probe: ProbeResult,
-        sidecar: SidecarCapture? = nil
+        path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, etag: String? = nil,
+        probe: ProbeResult, sidecar: SidecarCapture? = nil
     ) {
         self.path = path
+        self.etag = etag
         self.relativePath = relativePath
         self.size = size
         self.modificationTime = modificationTime

@@ -74,7 +74,8 @@ extension JobDecoder {
     /// found in (an absolute one, from nowhere else).
     mutating func confinePin(_ file: String, name: String, at node: YAMLNode) {
         let expanded = Self.expandTilde(file)
-        for base in expanded.hasPrefix("/") ? ["/"] : libraryPaths {
+        // A pin in a library on a server is found by its path in the index only: it reaches no other file.
+        for base in expanded.hasPrefix("/") ? ["/"] : libraryPaths.filter({ !$0.contains("://") }) {
             let before = diagnostics.count
             confine(file, from: base, name: name, at: node)
             if diagnostics.count > before { return }

@@ -16,6 +16,13 @@ extension JobDecoder {
                     error("library.paths has an empty entry; name a folder", at: item)
                     continue
                 }
+                if text.contains("://") {
+                    if let address = libraryAddress(text, at: item) {
+                        confine(address: address, name: "library.paths", at: item)
+                        library.paths.append(address)
+                    }
+                    continue
+                }
                 confine(text, from: folder(of: item), name: "library.paths", at: item)
                 let path = resolve(path: text, at: item)
                 let kind = fileKind(at: path)
@@ -128,5 +135,47 @@ extension JobDecoder {
             error("\(name).duration must be longer than 0s", at: place)
         }
         return window
+    }
+
+    /// A library on a server, written as its address: `https://HOST/PATH/` (WebDAV; `http://` for a server on
+    /// the runner's own network) or `s3://BUCKET/PREFIX/`, with a lower-case scheme and host and a final `/`;
+    /// nil (with an error at `node`) for anything else, and for an address that carries a user or password,
+    /// which belongs in the environment, not in a job file others read.
+    mutating func libraryAddress(_ text: String, at node: YAMLNode) -> String? {
+        guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {
+            error("library.paths '\(Self.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
+            return nil
+        }
+        guard ["http", "https", "s3"].contains(scheme) else {
+            error("library.paths takes https:// (WebDAV) or s3:// addresses, not \(scheme)://", at: node)
+            return nil
+        }
+        guard parts.user == nil, parts.password == nil else {
+            error(
+                "library.paths '\(Self.withoutCredentials(text))' carries a user or password; give credentials in the environment "
+                    + (scheme == "s3" ? "(AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)" : "(DVPIPE_LIBRARY_HEADER, or a ~/.netrc entry for the host)")
+                    + ", never in a job file", at: node)
+            return nil
+        }
+        guard parts.query == nil, parts.fragment == nil, !parts.path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
+            error("library.paths '\(text)': write the address without ?query, #fragment, . or .. segments", at: node)
+            return nil
+        }
+        parts.scheme = scheme
+        parts.host = scheme == "s3" ? host : host.lowercased()
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        guard let address = parts.string else {
+            error("library.paths '\(text)' is not a URL", at: node)
+            return nil
+        }
+        return address
+    }
+
+    /// `text` with what may be a user or password (between `scheme://` and the last `@`) taken out.
+    static func withoutCredentials(_ text: String) -> String {
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = text.range(of: "://").map(\.upperBound) ?? text.startIndex
+        guard start <= at else { return text }
+        return text[..<start] + "…" + text[at...]
     }
 }

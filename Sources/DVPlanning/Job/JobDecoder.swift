@@ -210,6 +210,17 @@ struct JobDecoder {
                 + "name a path inside them", at: node)
     }
 
+    /// Under `--confine`, an error unless the server address `address` lies under one of the URL prefixes
+    /// it names (a prefix ends at a `/`: `https://host/a/` allows `https://host/a/b/`, not `https://host/ab/`).
+    mutating func confine(address: String, name: String, at node: YAMLNode) {
+        guard let allowedFolders else { return }
+        let prefixes = allowedFolders.filter { $0.contains("://") }
+        guard !prefixes.contains(where: { address.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") || address == $0 }) else { return }
+        error(
+            "\(name) '\(address)' is not under a server address --confine allows"
+                + (prefixes.isEmpty ? " (it names folders only)" : " (\(prefixes.joined(separator: ", ")))") + "; name one of those", at: node)
+    }
+
     /// True when the real path `real` is one of `folders` or lies inside one.
     static func isInside(_ real: String, _ folders: [String]) -> Bool {
         folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }

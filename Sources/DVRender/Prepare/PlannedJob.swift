@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRemote
 import DVSignal
 import Foundation
 
@@ -35,7 +36,10 @@ public struct PlannedJob: Sendable {
         job: Job, asOf: CalendarDay?, work: WorkFolder, observer: some RenderObserver
     ) throws -> PlannedJob {
         let days = job.resolvedTimeframe(asOf: asOf)
-        let scanner = LibraryScanner(roots: job.library.paths.map { URL(fileURLWithPath: $0) }, cacheFile: work.indexFile)
+        let environment = ProcessInfo.processInfo.environment
+        let scanner = LibraryScanner(
+            roots: job.library.paths.map(URL.media), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
+            blockCache: BlockCache(folder: work.libraryBlocksFolder, limit: RemoteLibrary.cacheLimit(environment: environment)))
         var started = false
         let scan = try scanner.scan(
             isExcluded: { path in job.library.exclude.contains { $0.matches(path) } },

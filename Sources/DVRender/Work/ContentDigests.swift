@@ -1,3 +1,4 @@
+import DVRemote
 import Foundation
 
 /// The content digest (SHA-256 of the bytes) of every file a render reads: library clips, overlay pictures
@@ -5,9 +6,10 @@ import Foundation
 /// a work folder restored on another machine, at another path, after a fresh checkout, is reused whole.
 ///
 /// Hashing a file reads all of it, so each digest is kept in the work folder (`digests.json`) with the
-/// file's size, modification time, inode and device as this machine sees them: a warm run reads no file
-/// again, and a fresh checkout (new stamps) reads each file once. The stamps are only a cache of this
-/// machine's view; nothing that names work uses them.
+/// file's size, modification time, inode and device as this machine sees them (for a library file on a
+/// server, its size and ETag as listed): a warm run reads no file again, and a fresh checkout (new stamps)
+/// reads each file once. The stamps are only a cache of this machine's view; nothing that names work uses
+/// them, so a file on disk and the same file on a server have one digest.
 public final class ContentDigests: Sendable {
     /// What `stat` says of a file, down to the nanosecond.
     struct Stamp: Codable, Hashable {
@@ -15,14 +17,26 @@ public final class ContentDigests: Sendable {
         var modifiedNanoseconds: Int64
         var inode: UInt64
         var device: UInt64
+        /// A file on a server: the ETag its listing gave.
+        var etag: String?
 
         init?(path: String) {
+            if RemoteLibrary.isRemote(path) {
+                guard let listed = RemoteLibrary.shared.listed(path) else { return nil }
+                size = Int64(listed.size)
+                modifiedNanoseconds = 0
+                inode = 0
+                device = 0
+                etag = listed.etag
+                return
+            }
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             size = Int64(info.st_size)
             modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
             inode = UInt64(info.st_ino)
             device = UInt64(info.st_dev)
+            etag = nil
         }
     }
 
@@ -65,7 +79,8 @@ public final class ContentDigests: Sendable {
         guard !unknown.isEmpty else { return found }
         let toHash = unknown.sorted { $0.path < $1.path }
         let hashed = ConcurrentResults<String>.make(.identify, names: toHash.map(\.path), observer: observer) { index in
-            try? ContentHash.hex(ofFileAt: toHash[index].path)
+            let path = toHash[index].path
+            return RemoteLibrary.isRemote(path) ? try? Self.remoteDigest(of: path) : try? ContentHash.hex(ofFileAt: path)
         }
         known.change { known in
             var added = false
@@ -78,6 +93,21 @@ public final class ContentDigests: Sendable {
             return added
         }
         return found
+    }
+
+    /// The SHA-256 of a library file on a server, read through the block cache (which the render then reads
+    /// the clip's window from) four megabytes at a time.
+    private static func remoteDigest(of address: String) throws -> String {
+        let file = try RemoteLibrary.shared.file(address)
+        let hash = ContentHash()
+        var offset = 0
+        while offset < file.size {
+            let bytes = try file.read(at: offset, count: 4 << 20)
+            guard !bytes.isEmpty else { throw RemoteReadError(address: address, reason: "ended before its listed size") }
+            bytes.withUnsafeBytes(hash.update)
+            offset += bytes.count
+        }
+        return hash.finalHex()
     }
 
     /// Writes the digests taken since the last save into the work folder; nothing when none were.

@@ -20,6 +20,8 @@ public struct WorkFolder: Sendable {
     public var indexFile: URL { root.appendingPathComponent("index.bin") }
     /// The content digests of the files the reel reads, with the stamps they had (`ContentDigests`).
     public var digestsFile: URL { root.appendingPathComponent("digests.json") }
+    /// The blocks fetched of library files on servers (`BlockCache`), reused by every stage and run.
+    public var libraryBlocksFolder: URL { root.appendingPathComponent("library-blocks", isDirectory: true) }
     /// The analyses of clips for `start: auto` and `order: best`, by content digest.
     public var momentsFile: URL { root.appendingPathComponent("moments.json") }
     /// The faces found in chosen clips for `fit: subject` (`FaceStore`).

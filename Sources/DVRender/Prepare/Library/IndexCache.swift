@@ -1,5 +1,6 @@
 import DVFiles
 import DVPlanning
+import DVRemote
 import Foundation
 
 /// The media index on disk, written atomically: `DVPIPE-INDEX`, a format version byte, then the entries as
@@ -14,8 +15,9 @@ enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
     /// Motion Photos, and Motion Photos without the JPEG's end marker; 11: the encoding derived from `Codable`;
-    /// 12: the camera's make and model; 13: where the file was shot); a cache of another version is rebuilt.
-    static let version: UInt8 = 13
+    /// 12: the camera's make and model; 13: where the file was shot; 14: files on servers and their ETags); a
+    /// cache of another version is rebuilt.
+    static let version: UInt8 = 14
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the
@@ -28,17 +30,23 @@ enum IndexCache {
         guard let records, records.allSatisfy({ roots.indices.contains($0.root) }) else { return [] }
         return records.map { record in
             var entry = record.entry
-            entry.path = roots[record.root] + "/" + entry.relativePath
+            if entry.path.isEmpty {
+                entry.path = roots[record.root] + "/" + entry.relativePath
+            }
             return entry
         }
     }
 
     /// Writes `entries` to a temporary file next to `url`, flushes it to disk, and renames it over `url`, so
     /// a reader (or a crash) never sees half an index.
-    /// Each entry's path must be one of `roots`, `/`, and its relative path (as the scan makes them).
+    /// Each entry's path must be one of `roots`, `/`, and its relative path (as the scan makes them), or the
+    /// address of a file on a server under one of `roots` (an address, kept whole: it is the same anywhere).
     static func save(_ entries: [MediaEntry], roots: [String], to url: URL) throws {
         let records = entries.compactMap { entry in
-            roots.firstIndex { entry.path == $0 + "/" + entry.relativePath }.map { root in
+            if RemoteLibrary.isRemote(entry.path) {
+                return roots.firstIndex { RemoteLibrary.isRemote($0) && entry.path.hasPrefix($0) }.map { CachedEntry(root: $0, entry: entry) }
+            }
+            return roots.firstIndex { entry.path == $0 + "/" + entry.relativePath }.map { root in
                 var placed = entry
                 placed.path = ""
                 return CachedEntry(root: root, entry: placed)
@@ -62,7 +70,8 @@ enum IndexCache {
 }
 
 /// An index entry as the cache keeps it: its library folder's position in `library.paths`, and the entry
-/// with its path left empty (made again from that folder and the relative path when read).
+/// with its path left empty (made again from that folder and the relative path when read), or, for a file on
+/// a server, its address.
 private struct CachedEntry: Codable {
     var root: Int
     var entry: MediaEntry

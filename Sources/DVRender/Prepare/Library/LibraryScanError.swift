@@ -8,6 +8,8 @@ public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
     case unreadableFolder(path: String, reason: String)
     /// The index cache could not be written.
     case cacheNotWritten(path: String, reason: String)
+    /// A library on a server could not be listed (the reason names no credential).
+    case unlistedServer(address: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
             "\(path): cannot list the folder: \(reason)"
         case let .cacheNotWritten(path, reason):
             "\(path): cannot write the index cache: \(reason)"
+        case let .unlistedServer(address, reason):
+            "\(address): cannot list the library on the server: \(reason)"
         }
     }
 }

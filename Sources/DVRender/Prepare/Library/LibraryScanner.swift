@@ -1,28 +1,38 @@
 import DVMedia
 import DVPlanning
+import DVRemote
 import Foundation
 
-/// Builds the media index of a library: walks `library.paths`, stats every media file, and probes only the
-/// files whose path, size, modification time and inode the cached index does not already hold. Sidecars
+/// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed by
+/// `RemoteLibrary`), stats every media file, and probes only the files whose path, size, modification time
+/// and inode (for a file on a server: address, size and ETag) the cached index does not already hold. Sidecars
 /// (Takeout JSON, XMP) are paired with their media files and read only when new or changed, so editing one
 /// re-plans its file without probing it again.
 ///
 /// The scanner never writes into the library; it writes only the cache file, atomically. It does not know how
 /// to probe or how globs match: the caller passes both in, so the scan is testable with fakes.
 public struct LibraryScanner: Sendable {
-    /// The library folders, in the order of `library.paths`.
+    /// The library folders (file URLs) and servers (`https://…`, `s3://…`), in the order of `library.paths`.
     public var roots: [URL]
     /// Where the index is cached as JSON, or nil for no cache.
     public var cacheFile: URL?
+    /// How servers are reached, and where the blocks fetched of their files are kept.
+    public var access: RemoteAccess
+    public var blockCache: BlockCache?
 
     /// Extensions (lower case) of the files the scan keeps: movies and the stills Live Photos pair with.
     public static let mediaExtensions: Set<String> = [
         "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "heif", "png"
     ]
 
-    public init(roots: [URL], cacheFile: URL?) {
+    public init(
+        roots: [URL], cacheFile: URL?, access: RemoteAccess = RemoteAccess(environment: ProcessInfo.processInfo.environment),
+        blockCache: BlockCache? = nil
+    ) {
         self.roots = roots
         self.cacheFile = cacheFile
+        self.access = access
+        self.blockCache = blockCache
     }
 
     /// Scans the library.
@@ -33,23 +43,39 @@ public struct LibraryScanner: Sendable {
     ///   - probe: reads one file's headers; called only for files the cache does not know.
     ///   - progress: told before each probe, for long first scans.
     /// - Returns: the index sorted by library-relative path, and how many files were probed.
-    /// - Throws: `LibraryScanError` when a root is missing, a folder cannot be listed or the cache not written.
+    /// - Throws: `LibraryScanError` when a root is missing, a folder or server cannot be listed or the cache
+    ///   not written.
     public func scan(
         isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
-        var walk = try LibraryWalk(roots: roots.map(\.path))
-        let found = try walk.mediaFiles(extensions: LibraryScanner.mediaExtensions.union(Sidecar.extensions), isExcluded: isExcluded)
-        let isSidecar = { (file: LibraryWalk.File) in Sidecar.extensions.contains(LibraryWalk.lowercasedExtension(of: file.path)) }
+        let extensions = LibraryScanner.mediaExtensions.union(Sidecar.extensions)
+        var walk = try LibraryWalk(roots: roots.filter(\.isFileURL).map(\.path))
+        var found = try walk.mediaFiles(extensions: extensions, isExcluded: isExcluded)
+        // Every root by the name the index cache gives it: a folder's real path, a server's address.
+        var localRoots = walk.roots.makeIterator()
+        var rootNames: [String] = []
+        for root in roots {
+            guard !root.isFileURL else {
+                rootNames.append(localRoots.next() ?? root.path)
+                continue
+            }
+            let listed = try list(server: root, isExcluded: isExcluded)
+            rootNames.append(listed.address)
+            found += listed.files.filter { extensions.contains(LibraryWalk.lowercasedExtension(of: $0.relativePath)) }
+        }
+        found.sort { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
+        let isSidecar = { (file: LibraryWalk.File) in Sidecar.extensions.contains(LibraryWalk.lowercasedExtension(of: file.relativePath)) }
         let files = found.filter { !isSidecar($0) }
         let sidecars = SidecarFolders(found.filter(isSidecar))
-        let cached = cacheFile.map { IndexCache.load(from: $0, roots: walk.roots) } ?? []
+        let cached = cacheFile.map { IndexCache.load(from: $0, roots: rootNames) } ?? []
         let cachedPositions = Dictionary(
             cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        // Where each file stands in the cache, when the cache holds it with the same size and modification time.
+        // Where each file stands in the cache, when the cache holds it with the same size and modification time
+        // (and inode, or ETag).
         let reusable = files.map { file in
             cachedPositions[file.path].flatMap { position in
                 cached[position].size == file.size && cached[position].modificationTime == file.modificationTime
-                    && cached[position].inode == file.inode ? position : nil
+                    && cached[position].inode == file.inode && cached[position].etag == file.etag ? position : nil
             }
         }
         let toProbe = reusable.count { $0 == nil }
@@ -73,15 +99,49 @@ public struct LibraryScanner: Sendable {
             entries.append(
                 MediaEntry(
                     path: file.path, relativePath: file.relativePath, size: file.size,
-                    modificationTime: file.modificationTime, inode: file.inode, probe: probe(URL(fileURLWithPath: file.path)),
+                    modificationTime: file.modificationTime, inode: file.inode, etag: file.etag, probe: probe(URL.media(file.path)),
                     sidecar: sidecar))
             probed += 1
             changed = true
         }
         if let cacheFile, changed {
-            try IndexCache.save(entries, roots: walk.roots, to: cacheFile)
+            // A file on a server that did not read is probed again next time: the reason may be the network's.
+            let kept = entries.filter { entry in
+                if case .unreadable = entry.probe, entry.etag != nil { false } else { true }
+            }
+            try IndexCache.save(kept, roots: rootNames, to: cacheFile)
         }
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
+    }
+
+    /// The files of the library on the server `root` names, as the walk gives local ones, and the root's
+    /// address; registers them with `RemoteLibrary.shared` for the probe and the render to read.
+    private func list(server root: URL, isExcluded: (String) -> Bool) throws -> (address: String, files: [LibraryWalk.File]) {
+        let text = root.absoluteString
+        let library: LibraryRoot
+        do {
+            library = try LibraryRoot(text)
+        } catch {
+            throw LibraryScanError.unlistedServer(address: LibraryRoot.withoutCredentials(text), reason: error.description)
+        }
+        let cache =
+            blockCache
+            ?? BlockCache(
+                folder: FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-library-blocks-\(getuid())", isDirectory: true),
+                limit: RemoteLibrary.cacheLimit(environment: access.environment))
+        do {
+            let listed = try RemoteLibrary.shared.list(library, access: access, cache: cache, isExcluded: isExcluded)
+            return (
+                library.address,
+                listed.map {
+                    LibraryWalk.File(
+                        path: $0.address, relativePath: $0.relativePath, size: $0.size, modificationTime: $0.modificationTime, inode: 0,
+                        etag: $0.etag)
+                }
+            )
+        } catch {
+            throw LibraryScanError.unlistedServer(address: library.address, reason: error.description)
+        }
     }
 }
 
@@ -95,7 +155,7 @@ private struct SidecarFolders {
     init(_ files: [LibraryWalk.File]) {
         let grouped = Dictionary(grouping: files) { Self.folder(of: $0.path) }
         for (folder, files) in grouped {
-            let named = Dictionary(files.map { (Self.name(of: $0.path), $0) }, uniquingKeysWith: { first, _ in first })
+            let named = Dictionary(files.map { (Self.name(of: $0.relativePath), $0) }, uniquingKeysWith: { first, _ in first })
             byFolder[folder] = (SidecarNames(named.keys), named)
         }
     }
@@ -103,7 +163,8 @@ private struct SidecarFolders {
     /// The sidecar of `file`: `known` (the cache's) when the sidecar file is unchanged, else read anew; nil
     /// when the file has none.
     func capture(for file: LibraryWalk.File, known: SidecarCapture?) -> SidecarCapture? {
-        guard let folder = byFolder[Self.folder(of: file.path)], let (name, kind) = Sidecar.find(for: Self.name(of: file.path), among: folder.names),
+        guard let folder = byFolder[Self.folder(of: file.path)],
+            let (name, kind) = Sidecar.find(for: Self.name(of: file.relativePath), among: folder.names),
             let sidecar = folder.files[name]
         else { return nil }
         if let known, known.relativePath == sidecar.relativePath, known.size == sidecar.size,
@@ -111,11 +172,17 @@ private struct SidecarFolders {
         {
             return known
         }
-        let data = sidecar.size <= Self.largest ? FileManager.default.contents(atPath: sidecar.path) : nil
+        let data = sidecar.size <= Self.largest ? Self.contents(of: sidecar) : nil
         let time = data.flatMap { kind == .takeout ? Sidecar.takeoutCaptureTime(json: $0) : Sidecar.xmpCaptureTime(xml: $0) }
         return SidecarCapture(
             kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
             inode: sidecar.inode, captureTime: time)
+    }
+
+    /// The whole of a sidecar file, local or on a server; nil when it cannot be read.
+    private static func contents(of file: LibraryWalk.File) -> Data? {
+        guard RemoteLibrary.isRemote(file.path) else { return FileManager.default.contents(atPath: file.path) }
+        return (try? RemoteLibrary.shared.file(file.path).read(at: 0, count: Int(file.size))).map { Data($0) }
     }
 
     private static func folder(of path: String) -> Substring {

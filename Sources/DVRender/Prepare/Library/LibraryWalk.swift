@@ -8,13 +8,14 @@ import Glibc
 /// Symbolic links are followed only when they resolve inside a library folder, and only after the real tree has
 /// been walked, so a file reached both directly and through a link is listed under its real path.
 struct LibraryWalk {
-    /// A media file as `lstat`/`stat` saw it.
+    /// A media file as `lstat`/`stat` saw it, or as a server listed it (its address as path, no inode, its ETag).
     struct File: Hashable {
         var path: String
         var relativePath: String
         var size: Int64
         var modificationTime: Double
         var inode: UInt64
+        var etag: String?
     }
 
     /// The roots, resolved to real paths: every file's path is one of them, `/`, and its relative path.

@@ -1,0 +1,55 @@
+import Foundation
+
+/// An entry of `library.paths` that names a library on a server: a WebDAV collection (`https://…/`, or
+/// `http://` on the runner's own network) or an S3 prefix (`s3://BUCKET/PREFIX/`). Credentials never appear
+/// in it: they come from the environment (`RemoteAccess`).
+public enum LibraryRoot: Sendable, Hashable {
+    case webDAV(URL)
+
+    /// Whether `text` is meant as a server address (`scheme://…`) rather than a folder.
+    public static func isAddress(_ text: String) -> Bool {
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    }
+
+    /// The root `text` names; throws with what to write instead when it names none dvpipe can read.
+    public init(_ text: String) throws(RemoteAddressError) {
+        guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
+            throw RemoteAddressError("'\(Self.withoutCredentials(text))' is not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw RemoteAddressError("a library on a server is https://… (WebDAV) or s3://BUCKET/PREFIX/, not \(scheme)://")
+        }
+        guard parts.user == nil, parts.password == nil else {
+            throw RemoteAddressError(
+                "'\(Self.withoutCredentials(text))' carries a user or password; job files are shared, so give credentials in "
+                    + "DVPIPE_LIBRARY_HEADER or a ~/.netrc entry for the host instead")
+        }
+        guard let host = parts.host, !host.isEmpty else { throw RemoteAddressError("'\(text)' names no host") }
+        guard parts.query == nil, parts.fragment == nil else { throw RemoteAddressError("'\(text)': a library address takes no ?query or #fragment") }
+        guard !parts.path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            throw RemoteAddressError("'\(text)': write the library's path without . or .. segments")
+        }
+        parts.scheme = scheme
+        parts.host = host.lowercased()
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        guard let url = parts.url else { throw RemoteAddressError("'\(text)' is not a URL") }
+        self = .webDAV(url)
+    }
+
+    /// The root's address as the plan and messages show it, ending in `/`.
+    public var address: String {
+        switch self {
+        case let .webDAV(url): url.absoluteString
+        }
+    }
+
+    /// `text` with anything that may be a user or password taken out, for messages.
+    public static func withoutCredentials(_ text: String) -> String {
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = text.range(of: "://").map(\.upperBound) ?? text.startIndex
+        guard start <= at else { return text }
+        return text[..<start] + "…" + text[at...]
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+/// The libraries on servers this process has listed, and how to read their files: a library file's path
+/// in the index is its address (`https://…`, `s3://…`), and whoever opens one (the probe, a decoder, the
+/// content digest) asks here for a `RemoteFile`, which reads it by ranges through the listing root's client,
+/// with the ETag and size the listing gave and the block cache of the work folder that listed it.
+///
+/// One per process (`shared`): listing a root registers it and its files; nothing else does.
+public final class RemoteLibrary: Sendable {
+    /// The process's libraries.
+    public static let shared = RemoteLibrary()
+
+    /// How the files of one root are fetched.
+    private struct Root: Sendable {
+        var client: HTTPClient
+        var cache: BlockCache
+    }
+
+    /// A listed file: its root, and the stamps its reads must match.
+    private struct Known: Sendable {
+        var root: String
+        var size: Int
+        var etag: String
+    }
+
+    private struct State {
+        var roots: [String: Root] = [:]
+        var files: [String: Known] = [:]
+        /// Files whose server answered a range request with the whole file: read whole from then on.
+        var readWhole: Set<String> = []
+        /// Cache folders trimmed by this process (once each).
+        var trimmed: Set<URL> = []
+    }
+
+    private let state = Mutex(State())
+    private let bytes = Atomic<Int>(0)
+    private let wholeFileWarnings = Mutex<[String]>([])
+
+    /// Most bytes the block cache of a work folder keeps: `DVPIPE_LIBRARY_CACHE_MB`, else 4 GiB.
+    public static func cacheLimit(environment: [String: String]) -> Int64 {
+        environment["DVPIPE_LIBRARY_CACHE_MB"].flatMap(Int64.init).map { max(0, $0) << 20 } ?? 4 << 30
+    }
+
+    /// Whether `path` is a server address rather than a local path.
+    public static func isRemote(_ path: String) -> Bool {
+        path.hasPrefix("https://") || path.hasPrefix("http://") || path.hasPrefix("s3://")
+    }
+
+    /// The files under `root` that `isExcluded` leaves in (asked about every relative path, an excluded
+    /// folder not entered), sorted by relative path; registers the root and the files, to be read through
+    /// `cache`. Trims `cache` to its limit the first time this process meets it.
+    public func list(
+        _ root: LibraryRoot, access: RemoteAccess, cache: BlockCache, isExcluded: (String) -> Bool
+    ) throws(RemoteListingError) -> [RemoteFileListing] {
+        let client: HTTPClient
+        let files: [RemoteFileListing]
+        do throws(RemoteAddressError) {
+            switch root {
+            case let .webDAV(url):
+                client = HTTPClient(policy: try access.policy(), header: try access.header(for: url.host ?? ""))
+            }
+        } catch {
+            throw RemoteListingError(error.description)
+        }
+        switch root {
+        case let .webDAV(url):
+            files = try WebDAVListing(root: url, client: client).files(isExcluded: isExcluded)
+        }
+        let trim = state.withLock { state in
+            state.roots[root.address] = Root(client: client, cache: cache)
+            for file in files {
+                state.files[file.address] = Known(root: root.address, size: Int(file.size), etag: file.etag)
+            }
+            return state.trimmed.insert(cache.folder).inserted
+        }
+        if trim { cache.trim() }
+        return files
+    }
+
+    /// A reader of the listed file at `address`; throws when this process has not listed it.
+    public func file(_ address: String) throws(RemoteReadError) -> RemoteFile {
+        let found = state.withLock { state in
+            state.files[address].flatMap { known in state.roots[known.root].map { (known, $0) } }
+        }
+        guard let (known, root) = found, let url = URL(string: address) else {
+            throw RemoteReadError(address: address, reason: "not listed by this run's scan of library.paths")
+        }
+        return RemoteFile(
+            address: address, url: url, size: known.size, etag: known.etag, client: root.client, cache: root.cache, library: self)
+    }
+
+    /// The size and ETag the listing gave the file at `address`; nil when this process has not listed it.
+    public func listed(_ address: String) -> (size: Int, etag: String)? {
+        state.withLock { $0.files[address].map { ($0.size, $0.etag) } }
+    }
+
+    /// Bytes fetched from libraries by this process so far.
+    public var bytesFetched: Int { bytes.load(ordering: .relaxed) }
+
+    /// The warnings of files read whole because their server ignored a range request, each once, taken
+    /// from the list (the caller shows them).
+    public func takeWholeFileWarnings() -> [String] {
+        wholeFileWarnings.withLock { warnings in
+            defer { warnings.removeAll() }
+            return warnings
+        }
+    }
+
+    func counted(bytes count: Int) {
+        bytes.add(count, ordering: .relaxed)
+    }
+
+    func isReadWhole(_ address: String) -> Bool {
+        state.withLock { $0.readWhole.contains(address) }
+    }
+
+    func readWhole(_ address: String, server: String) {
+        let first = state.withLock { $0.readWhole.insert(address).inserted }
+        guard first else { return }
+        wholeFileWarnings.withLock {
+            $0.append("\(address): \(server) answered a range request with the whole file; it is fetched whole")
+        }
+    }
+}
