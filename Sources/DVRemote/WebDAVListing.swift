@@ -124,7 +124,9 @@ public struct WebDAVListing {
                         current?.url = url
                     }
                 case "getcontentlength" where !value.isEmpty: current?.size = Int64(value)
-                case "getetag" where !value.isEmpty: current?.etag = value
+                // Some servers (WsgiDAV) list the tag bare and send it quoted with the file: kept quoted, as
+                // `If-Match` wants it.
+                case "getetag" where !value.isEmpty: current?.etag = value.hasPrefix("\"") || value.hasPrefix("W/\"") ? value : "\"\(value)\""
                 case "getlastmodified" where !value.isEmpty: current?.modified = dates.date(from: value)?.timeIntervalSince1970
                 case "response":
                     if var member = current, member.url.host == collection.host, member.url.port == collection.port,

@@ -16,7 +16,7 @@ final class StoreServer {
         let description: String
     }
 
-    private static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private init(folder: TemporaryFolder, url: String, process: Process) {
@@ -118,7 +118,7 @@ final class StoreServer {
         return files.filter { $0.deletingLastPathComponent().lastPathComponent == kind && !$0.hasDirectoryPath }
     }
 
-    private static func start(_ program: String, _ arguments: [String]) throws -> Process {
+    static func start(_ program: String, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -145,7 +145,7 @@ final class StoreServer {
     }
 
     /// Waits until `port` accepts connections (up to 20 s), or `process` has ended.
-    private static func waitForListener(_ port: Int, process: Process) throws {
+    static func waitForListener(_ port: Int, process: Process) throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, process.isRunning {
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
