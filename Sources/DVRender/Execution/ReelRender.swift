@@ -182,6 +182,9 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         _ progress: RenderProgress, round: RenderRound, outcomes: [RenderOutcome], records: BrokenClips, outputs: [Job.Output]
     ) throws -> RoundEnd {
         try finishStore()
+        for warning in RenderWarning.libraryFilesReadWhole() {
+            observer.handle(.warning(warning))
+        }
         var progress = progress
         for outcome in outcomes {
             progress.renderedHere.formUnion(outcome.finished.filter { !$0.reused }.map(\.spec.key))

@@ -1,3 +1,5 @@
+import DVRemote
+
 /// Something a render went ahead despite, for the person to check: a stable code for scripts (`--progress
 /// json` gives it) and one line that names the file once and says what was done about it.
 public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
@@ -21,6 +23,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case soundUndecodable = "sound_undecodable"
         /// A day's thumbnail cannot be made for the calendar; its cell is drawn blank.
         case thumbnailMissing = "thumbnail_missing"
+        /// A library's server answered a range request with the whole file; that file is fetched whole.
+        case libraryFileReadWhole = "library_file_read_whole"
     }
 
     public var code: Code
@@ -32,4 +36,12 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension RenderWarning {
+    /// One warning for each library file on a server that was read whole since the last call, because its
+    /// server ignored a range request (`RemoteLibrary`).
+    static func libraryFilesReadWhole() -> [RenderWarning] {
+        RemoteLibrary.shared.takeWholeFileWarnings().map { RenderWarning(.libraryFileReadWhole, $0) }
+    }
 }

@@ -55,6 +55,9 @@ public struct PlannedJob: Sendable {
         if started {
             observer.handle(.stageFinished(.scan))
         }
+        for warning in RenderWarning.libraryFilesReadWhole() {
+            observer.handle(.warning(warning))
+        }
         let digests = ContentDigests(file: work.digestsFile)
         let index = scan.entries
         let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
