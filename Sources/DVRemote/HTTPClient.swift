@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -61,6 +62,7 @@ public final class HTTPClient: Sendable {
     private let header: (name: String, value: String)?
     private let signer: HTTPSigner?
     private let session: URLSession
+    private let delegate: NoRedirects
 
     public init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil, connectionsPerHost: Int = 4) {
         self.policy = policy
@@ -73,17 +75,36 @@ public final class HTTPClient: Sendable {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpMaximumConnectionsPerHost = connectionsPerHost
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        delegate = NoRedirects()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Refuses every redirect, so that credentials never go to another address: a 3xx is an answer like
-    /// any other.
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    /// any other. Answers no authentication challenge (credentials go only in the request's own header): the
+    /// task is cancelled and its 401 kept, to be returned as the answer (Foundation's default would wait for
+    /// a credential store).
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+        private let challenged = Mutex<[Int: Int]>([:])
+
         func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
             completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
             completionHandler(nil)
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
+            challenged.withLock { $0[task.taskIdentifier] = status }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+
+        /// The status of the challenge that ended task `identifier`, if one did (taken: asked once).
+        func challengeStatus(of identifier: Int) -> Int? {
+            challenged.withLock { $0.removeValue(forKey: identifier) }
         }
     }
 
@@ -137,8 +158,12 @@ public final class HTTPClient: Sendable {
         let answer = Answer()
         let done = DispatchSemaphore(value: 0)
         let timeout = policy.timeout
+        let delegate = delegate
+        let box = TaskBox()
         let task = session.dataTask(with: request) { data, response, error in
-            if let error {
+            if error != nil, let status = box.identifier.flatMap(delegate.challengeStatus(of:)) {
+                answer.result = .success(HTTPAnswer(status: status, body: Data(), headers: [:]))
+            } else if let error {
                 answer.result = .failure(HTTPFailure("\(method) \(name): \(Self.words(for: error, timeout: timeout))"))
             } else if let response = response as? HTTPURLResponse {
                 var fields: [String: String] = [:]
@@ -151,6 +176,7 @@ public final class HTTPClient: Sendable {
             }
             done.signal()
         }
+        box.identifier = task.taskIdentifier
         task.resume()
         done.wait()
         return answer.result ?? .failure(HTTPFailure("\(method) \(name): no answer"))
@@ -166,6 +192,12 @@ public final class HTTPClient: Sendable {
         case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "TLS failed (\(error.localizedDescription))"
         default: error.localizedDescription
         }
+    }
+
+    /// A task's identifier, set before the task is resumed and read by its completion handler after (the
+    /// resume orders the two; the compiler cannot see that).
+    private final class TaskBox: @unchecked Sendable {
+        var identifier: Int?
     }
 
     /// The answer of one task, written by its completion handler before the waiting thread reads it (the

@@ -5,6 +5,7 @@ import Foundation
 /// in it: they come from the environment (`RemoteAccess`).
 public enum LibraryRoot: Sendable, Hashable {
     case webDAV(URL)
+    case s3(S3Location)
 
     /// Whether `text` is meant as a server address (`scheme://…`) rather than a folder.
     public static func isAddress(_ text: String) -> Bool {
@@ -15,6 +16,11 @@ public enum LibraryRoot: Sendable, Hashable {
 
     /// The root `text` names; throws with what to write instead when it names none dvpipe can read.
     public init(_ text: String) throws(RemoteAddressError) {
+        if text.lowercased().hasPrefix("s3://") {
+            // Written as the keys are (`s3://photos/Été 2024/`) or escaped as an address (`…/%C3%89t%C3%A9%202024/`).
+            self = .s3(try S3Location(AWSPercentEncoding.decoded(text)))
+            return
+        }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
             throw RemoteAddressError("'\(Self.withoutCredentials(text))' is not a URL")
         }
@@ -42,6 +48,7 @@ public enum LibraryRoot: Sendable, Hashable {
     public var address: String {
         switch self {
         case let .webDAV(url): url.absoluteString
+        case let .s3(location): location.address
         }
     }
 

@@ -1,5 +1,5 @@
-/// A library address that names nothing dvpipe can read: the message says what to write instead (and never
-/// repeats a credential).
+/// Why the address of a library on a server (`s3://…`, an endpoint URL) cannot be used, in words that say how
+/// to write it instead. It never repeats a credential found in the address.
 public struct RemoteAddressError: Error, CustomStringConvertible, Sendable {
     public let description: String
 

@@ -17,9 +17,10 @@ public final class RemoteLibrary: Sendable {
         var cache: BlockCache
     }
 
-    /// A listed file: its root, and the stamps its reads must match.
+    /// A listed file: its root, where it is fetched from, and the stamps its reads must match.
     private struct Known: Sendable {
         var root: String
+        var url: URL
         var size: Int
         var etag: String
     }
@@ -50,32 +51,35 @@ public final class RemoteLibrary: Sendable {
     /// The files under `root` that `isExcluded` leaves in (asked about every relative path, an excluded
     /// folder not entered), sorted by relative path; registers the root and the files, to be read through
     /// `cache`. Trims `cache` to its limit the first time this process meets it.
-    public func list(
-        _ root: LibraryRoot, access: RemoteAccess, cache: BlockCache, isExcluded: (String) -> Bool
-    ) throws(RemoteListingError) -> [RemoteFileListing] {
+    public func list(_ root: LibraryRoot, access: RemoteAccess, cache: BlockCache, isExcluded: (String) -> Bool) throws -> [RemoteFileListing] {
         let client: HTTPClient
-        let files: [RemoteFileListing]
-        do throws(RemoteAddressError) {
-            switch root {
-            case let .webDAV(url):
-                client = HTTPClient(policy: try access.policy(), header: try access.header(for: url.host ?? ""))
-            }
-        } catch {
-            throw RemoteListingError(error.description)
-        }
+        let files: [(listing: RemoteFileListing, url: URL)]
         switch root {
         case let .webDAV(url):
-            files = try WebDAVListing(root: url, client: client).files(isExcluded: isExcluded)
+            client = HTTPClient(policy: try access.policy(), header: try access.header(for: url.host ?? ""))
+            files = try WebDAVListing(root: url, client: client).files(isExcluded: isExcluded).compactMap { file in
+                URL(string: file.address).map { (file, $0) }
+            }
+        case let .s3(location):
+            let environment = access.environment
+            let endpoint = try S3Endpoint(environment: environment)
+            let signer = S3Credentials.from(environment: environment).map {
+                S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
+            }
+            client = HTTPClient(policy: try access.policy(), signer: signer)
+            files = try S3Listing(endpoint: endpoint).list(location, client: client).compactMap { object in
+                location.file(object, isExcluded: isExcluded).map { ($0, endpoint.objectURL(location, key: object.key)) }
+            }
         }
         let trim = state.withLock { state in
             state.roots[root.address] = Root(client: client, cache: cache)
-            for file in files {
-                state.files[file.address] = Known(root: root.address, size: Int(file.size), etag: file.etag)
+            for (file, url) in files {
+                state.files[file.address] = Known(root: root.address, url: url, size: Int(file.size), etag: file.etag)
             }
             return state.trimmed.insert(cache.folder).inserted
         }
         if trim { cache.trim() }
-        return files
+        return files.map(\.listing)
     }
 
     /// A reader of the listed file at `address`; throws when this process has not listed it.
@@ -83,11 +87,11 @@ public final class RemoteLibrary: Sendable {
         let found = state.withLock { state in
             state.files[address].flatMap { known in state.roots[known.root].map { (known, $0) } }
         }
-        guard let (known, root) = found, let url = URL(string: address) else {
+        guard let (known, root) = found else {
             throw RemoteReadError(address: address, reason: "not listed by this run's scan of library.paths")
         }
         return RemoteFile(
-            address: address, url: url, size: known.size, etag: known.etag, client: root.client, cache: root.cache, library: self)
+            address: address, url: known.url, size: known.size, etag: known.etag, client: root.client, cache: root.cache, library: self)
     }
 
     /// The size and ETag the listing gave the file at `address`; nil when this process has not listed it.

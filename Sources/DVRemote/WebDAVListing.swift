@@ -34,7 +34,7 @@ public struct WebDAVListing {
         while let (collection, relative) = pending.popLast() {
             guard seen.insert(collection.path).inserted else { continue }
             guard seen.count <= Self.largestWalk else {
-                throw RemoteListingError("\(root.absoluteString): more than \(Self.largestWalk) folders; name a narrower library path")
+                throw .tooManyFolders(location: root.absoluteString, folders: Self.largestWalk)
             }
             for entry in try list(collection) {
                 let name = entry.name
@@ -71,21 +71,22 @@ public struct WebDAVListing {
             "PROPFIND", collection, named: shown, headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], body: Self.question)
         switch answer {
         case let .failure(failure):
-            throw RemoteListingError("\(failure)")
+            throw .unreachable(location: shown, failure: failure)
         case let .success(answer) where answer.status == 207:
             return try Self.members(of: answer.body, in: collection)
         case let .success(answer):
-            throw RemoteListingError("PROPFIND \(shown): HTTP \(answer.status)\(Self.hint(answer.status))")
+            throw .refused(location: shown, status: answer.status, code: nil, message: Self.hint(answer.status), bucketRegion: nil)
         }
     }
 
-    private static func hint(_ status: Int) -> String {
+    /// What to do about a refusal, in words; nil when there is nothing to add.
+    private static func hint(_ status: Int) -> String? {
         switch status {
-        case 401, 403: " (set DVPIPE_LIBRARY_HEADER or a ~/.netrc entry for the host with a user that may read it)"
-        case 404: " (no such folder on the server)"
-        case 405, 501: " (the server does not speak WebDAV at this address)"
-        case 300...399: " (a redirect, which dvpipe does not follow: write the address it leads to)"
-        default: ""
+        case 401, 403: "set DVPIPE_LIBRARY_HEADER or a ~/.netrc entry for the host with a user that may read it"
+        case 404: "no such folder on the server"
+        case 405, 501: "the server does not speak WebDAV at this address"
+        case 300...399: "a redirect, which dvpipe does not follow: write the address it leads to"
+        default: nil
         }
     }
 
@@ -145,7 +146,7 @@ public struct WebDAVListing {
                 text = ""
             }
         }
-        guard sawMultistatus else { throw RemoteListingError("PROPFIND \(collection.absoluteString): the answer is not a WebDAV multistatus") }
+        guard sawMultistatus else { throw .malformedAnswer(location: collection.absoluteString, reason: "not a WebDAV multistatus") }
         return members
     }
 }

@@ -42,27 +42,36 @@ import Testing
         )
     }
 
-    /// Plans and renders the corpus job over `server` (a proxy in front of the real one): the same plan JSON
-    /// (addresses aside) and the same bytes as the folder, reading only with GET and PROPFIND; then a second
-    /// plan that lists and fetches nothing else.
-    static func checkSameAsFolder(_ server: LibraryServer) throws {
+    /// Plans and renders the corpus job over `address` (with `environment`): the same plan JSON (with the
+    /// files' addresses, which begin with `shown`, made the folder's paths) and the same bytes as the folder.
+    static func checkSameAsFolder(
+        _ address: String, shown: String, environment: [String: String] = [:]
+    ) throws -> (job: URL, plan: String, folder: TemporaryFolder) {
         let scratch = try TemporaryFolder("library-server")
-        let job = try corpusJob("reel", in: scratch, library: server.url)
-        let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
+        let job = try corpusJob("reel", in: scratch, library: address)
+        let plan = try DVPipeProcess.run(["plan", job.path, "--json"], environment: environment)
         #expect(plan.status == 0, "\(plan.standardError)")
         let folder = try fromFolder.get()
-        #expect(plan.standardOutput.replacingOccurrences(of: server.url, with: "LIBRARY/") == folder.plan)
-        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(plan.standardOutput.replacingOccurrences(of: shown, with: "LIBRARY/") == folder.plan)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
         #expect(run.status == 0, "\(run.standardError)")
         let out = scratch.url.appendingPathComponent("out")
         #expect(try Data(contentsOf: out.appendingPathComponent("reel-wide.mp4")) == folder.wide)
         #expect(try Data(contentsOf: out.appendingPathComponent("reel-tall.mp4")) == folder.tall)
+        return (job, plan.standardOutput, scratch)
+    }
+
+    /// `checkSameAsFolder` over `server` (a proxy in front of the real one), reading only with GET and
+    /// PROPFIND; then a second plan that lists and fetches nothing else.
+    static func checkSameAsFolder(_ server: LibraryServer) throws {
+        let (job, plan, scratch) = try checkSameAsFolder(server.url, shown: server.url)
+        defer { withExtendedLifetime(scratch) {} }
         let methods = Set(server.requests().map(\.method))
         #expect(methods == ["PROPFIND", "GET"], "\(methods)")
 
         let before = server.requests().count
         let warm = try DVPipeProcess.run(["plan", job.path, "--json"])
-        #expect(warm.status == 0 && warm.standardOutput == plan.standardOutput)
+        #expect(warm.status == 0 && warm.standardOutput == plan)
         let again = server.requests().dropFirst(before)
         #expect(!again.isEmpty && again.allSatisfy { $0.method == "PROPFIND" }, "\(again.map(\.method))")
     }
@@ -77,5 +86,79 @@ import Testing
     func wsgiDAVServesTheCorpus() throws {
         let server = try LibraryServer.wsgiDAV(serving: Self.corpus)
         try Self.checkSameAsFolder(try LibraryServer.proxy(before: server))
+    }
+
+    @Test("the corpus in a bucket on moto, which checks every Signature V4, plans as the folder does and renders the same bytes")
+    func motoServesTheCorpusSigned() throws {
+        // The whole bucket: moto's check of a signature decodes a listing's escaped prefix (`%2F`) first, so
+        // it refuses a correct signature of any prefix with a folder in it.
+        let (server, environment) = try LibraryServer.moto(serving: Self.corpus, bucket: "family-roll", prefix: "", signed: true)
+        _ = try Self.checkSameAsFolder(server.url, shown: server.url, environment: environment)
+        var wrong = environment
+        wrong["AWS_SECRET_ACCESS_KEY"] = "not-the-secret-0123456789"
+        let scratch = try TemporaryFolder("library-s3-refused")
+        let refused = try DVPipeProcess.run(["plan", try Self.corpusJob("reel", in: scratch, library: server.url).path], environment: wrong)
+        #expect(refused.status != 0 && refused.standardError.contains("SignatureDoesNotMatch"), "\(refused.standardError)")
+        #expect(!refused.standardError.contains("not-the-secret") && !refused.standardOutput.contains("not-the-secret"))
+    }
+
+    @Test("a bucket prefix written as its keys are (spaces, accents) reads as the folder does")
+    func motoServesAPrefixWrittenAsKeys() throws {
+        // moto's check of a signature decodes a listing's escaped prefix first, so it refuses a correct one: unsigned.
+        let (server, environment) = try LibraryServer.moto(serving: Self.corpus, bucket: "roll", prefix: "Été 2024/", signed: false)
+        _ = try Self.checkSameAsFolder(server.url, shown: "s3://roll/%C3%89t%C3%A9%202024/", environment: environment)
+    }
+
+    @Test(
+        "a login from ~/.netrc or DVPIPE_LIBRARY_HEADER reaches a WebDAV server that wants one; without it, one line says what to set; the password shows nowhere"
+    )
+    func loginsComeFromTheEnvironment() throws {
+        let password = "pass-6f1d-secret"
+        let server = try LibraryServer.rclone(serving: Self.corpus, login: ("family", password))
+        let scratch = try TemporaryFolder("library-login")
+        let job = try Self.corpusJob("reel", in: scratch, library: server.url)
+        let home = try scratch.subfolder("home")
+        let none = try DVPipeProcess.run(["plan", job.path], environment: ["HOME": home.path, "NETRC": ""])
+        #expect(
+            none.status != 0 && none.standardError.contains("HTTP 401") && none.standardError.contains("DVPIPE_LIBRARY_HEADER"),
+            "\(none.standardError)")
+        let netrc = home.appendingPathComponent(".netrc")
+        try "machine 127.0.0.1\n  login family\n  password \(password)\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let fromNetrc = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["HOME": home.path])
+        #expect(fromNetrc.status == 0, "\(fromNetrc.standardError)")
+        let basic = "Basic " + Data("family:\(password)".utf8).base64EncodedString()
+        let fromHeader = try DVPipeProcess.run(
+            ["run", job.path, "--progress", "none"], environment: ["HOME": "/nonexistent", "DVPIPE_LIBRARY_HEADER": "Authorization: \(basic)"])
+        #expect(fromHeader.status == 0, "\(fromHeader.standardError)")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("out/reel-wide.mp4")) == (try Self.fromFolder.get()).wide)
+        let files =
+            FileManager.default.enumerator(at: scratch.url.appendingPathComponent(".dvpipe"), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? []
+        for file in files + [scratch.url.appendingPathComponent("out/reel-wide.mp4")] {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            #expect(data.range(of: Data(password.utf8)) == nil && data.range(of: Data(basic.utf8)) == nil, "\(file.path)")
+        }
+        for result in [none, fromNetrc, fromHeader] {
+            #expect(!(result.standardOutput + result.standardError).contains(password))
+        }
+    }
+
+    @Test("--confine takes server prefixes: a job file may read only the libraries under the ones the workflow names")
+    func confineTakesServerPrefixes() throws {
+        let scratch = try TemporaryFolder("library-confine")
+        let job = try Self.corpusJob("reel", in: scratch, library: "https://cloud.example/remote.php/dav/files/ci/Photos/")
+        let allowed = try DVPipeProcess.run([
+            "validate", job.path, "--confine", scratch.url.path, "--confine", "https://cloud.example/remote.php/dav/files/ci/"
+        ])
+        #expect(allowed.status == 0, "\(allowed.standardOutput)\(allowed.standardError)")
+        let elsewhere = try DVPipeProcess.run([
+            "validate", job.path, "--confine", scratch.url.path, "--confine", "https://cloud.example/remote.php/dav/files/other/"
+        ])
+        #expect(elsewhere.status == 2 && elsewhere.standardOutput.contains("\(job.path):2:"), "\(elsewhere.standardOutput)")
+        #expect(elsewhere.standardOutput.contains("not under a server address --confine allows"), "\(elsewhere.standardOutput)")
+        let sameStart = try DVPipeProcess.run([
+            "validate", job.path, "--confine", scratch.url.path, "--confine", "https://cloud.example/remote.php/dav/files/c"
+        ])
+        #expect(sameStart.status == 2, "a prefix ends at a /: \(sameStart.standardOutput)")
     }
 }

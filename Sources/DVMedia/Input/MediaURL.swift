@@ -23,9 +23,12 @@ extension URL {
     /// a file on a server (`https://…`, `s3://…`).
     public var mediaPath: String { isFileURL ? path : absoluteString }
 
-    /// The URL of a path the index holds: a server address as it is, anything else a local file.
+    /// The URL of a path the index holds or `library.paths` gives: a server address as it is (escaped where
+    /// it is written as keys are, `s3://photos/Été 2024/`), anything else a local file.
     public static func media(_ path: String) -> URL {
-        RemoteLibrary.isRemote(path) ? (URL(string: path) ?? URL(fileURLWithPath: path)) : URL(fileURLWithPath: path)
+        guard RemoteLibrary.isRemote(path) else { return URL(fileURLWithPath: path) }
+        return URL(string: path) ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap(URL.init(string:))
+            ?? URL(fileURLWithPath: path)
     }
 }
 

@@ -142,6 +142,21 @@ extension JobDecoder {
     /// nil (with an error at `node`) for anything else, and for an address that carries a user or password,
     /// which belongs in the environment, not in a job file others read.
     mutating func libraryAddress(_ text: String, at node: YAMLNode) -> String? {
+        if text.lowercased().hasPrefix("s3://") {
+            // Written as the keys are, not escaped (`s3://photos/Été 2024/`), as the AWS command line writes it.
+            let bucket = text.dropFirst(5).prefix { $0 != "/" }
+            guard !bucket.contains("@") else {
+                error(
+                    "library.paths '\(Self.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
+                        + "AWS_SECRET_ACCESS_KEY, never in a job file", at: node)
+                return nil
+            }
+            guard !bucket.isEmpty else {
+                error("library.paths '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
+                return nil
+            }
+            return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
+        }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {
             error("library.paths '\(Self.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
             return nil

@@ -34,7 +34,8 @@ public enum JobLoader {
             diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
             return JobLoadResult(job: nil, diagnostics: diagnostics)
         }
-        let confined = allowedFolders.map { $0.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } }
+        // Folders are resolved to real paths; server address prefixes are kept as written.
+        let confined = allowedFolders.map { $0.map { $0.contains("://") ? $0 : JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } }
         let composition = JobComposition(root: root, file: file, folder: directory, allowedFolders: confined)
         diagnostics += composition.diagnostics
         var decoder = JobDecoder(file: file, directory: directory, folders: composition.folders, allowedFolders: confined)

@@ -12,12 +12,15 @@ final class LibraryServer {
     private let process: Process
     /// What the server needs kept while it runs (its log's folder).
     private let folder: TemporaryFolder?
+    /// The server a proxy stands in front of, kept running as long as the proxy.
+    private let upstream: LibraryServer?
 
-    private init(url: String, process: Process, log: URL? = nil, folder: TemporaryFolder? = nil) {
+    private init(url: String, process: Process, log: URL? = nil, folder: TemporaryFolder? = nil, upstream: LibraryServer? = nil) {
         self.url = url
         self.process = process
         self.log = log
         self.folder = folder
+        self.upstream = upstream
     }
 
     deinit {
@@ -79,7 +82,7 @@ final class LibraryServer {
             throw StoreServer.Missing(description: "library-proxy.py printed no port: '\(line)'")
         }
         let address = server.url.replacingOccurrences(of: "127.0.0.1:\(upstreamPort)", with: "127.0.0.1:\(port)")
-        return LibraryServer(url: address, process: process, log: log, folder: folder)
+        return LibraryServer(url: address, process: process, log: log, folder: folder, upstream: server)
     }
 
     /// The requests the proxy has logged: method, path, range, status and bytes sent.
@@ -90,5 +93,38 @@ final class LibraryServer {
             guard fields.count == 5 else { return nil }
             return (fields[0], fields[1], fields[2], fields[3], Int(fields[4]) ?? 0)
         }
+    }
+
+    /// moto's S3 server from `.build-stores/venv` holding `library` in `bucket` under `prefix` (written as keys
+    /// are), filled by `scripts/s3-library.py`; with `signed`, moto checks every request's Signature V4. The
+    /// `url` is `s3://BUCKET/PREFIX`; `environment` gives dvpipe the endpoint, region and a reader's key.
+    static func moto(serving library: URL, bucket: String, prefix: String, signed: Bool) throws -> (LibraryServer, environment: [String: String]) {
+        let venv = StoreServer.sourceRoot.appendingPathComponent(".build-stores/venv/bin")
+        guard FileManager.default.isExecutableFile(atPath: venv.appendingPathComponent("moto_server").path) else {
+            throw StoreServer.Missing(description: "needs moto: make test makes .build-stores/venv (scripts/setup-store-servers.sh)")
+        }
+        let port = try StoreServer.freePort()
+        let process = try StoreServer.start(venv.appendingPathComponent("moto_server").path, ["-H", "127.0.0.1", "-p", "\(port)"])
+        try StoreServer.waitForListener(port, process: process)
+        let server = LibraryServer(url: "s3://\(bucket)/\(prefix)", process: process)
+        let endpoint = "http://127.0.0.1:\(port)"
+        let fill = Process()
+        fill.executableURL = venv.appendingPathComponent("python")
+        fill.arguments =
+            [StoreServer.sourceRoot.appendingPathComponent("scripts/s3-library.py").path, endpoint, bucket, prefix, library.path]
+            + (signed ? ["--require-signatures"] : [])
+        let output = Pipe()
+        fill.standardOutput = output
+        fill.standardError = FileHandle.nullDevice
+        try fill.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        fill.waitUntilExit()
+        guard fill.terminationStatus == 0, let key = try JSONSerialization.jsonObject(with: printed) as? [String: String],
+            let id = key["access_key_id"], let secret = key["secret_access_key"]
+        else { throw StoreServer.Missing(description: "s3-library.py did not fill the bucket") }
+        let environment = [
+            "AWS_ENDPOINT_URL": endpoint, "AWS_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": id, "AWS_SECRET_ACCESS_KEY": secret
+        ]
+        return (server, environment)
     }
 }

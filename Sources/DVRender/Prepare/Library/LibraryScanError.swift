@@ -20,7 +20,9 @@ public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
         case let .cacheNotWritten(path, reason):
             "\(path): cannot write the index cache: \(reason)"
         case let .unlistedServer(address, reason):
-            "\(address): cannot list the library on the server: \(reason)"
+            // The reason of a refusal names the address already: once is enough.
+            "\(address): cannot list the library on the server: "
+                + (reason.hasPrefix(address + ": ") ? String(reason.dropFirst(address.count + 2)) : reason)
         }
     }
 }

@@ -140,7 +140,7 @@ public struct LibraryScanner: Sendable {
                 }
             )
         } catch {
-            throw LibraryScanError.unlistedServer(address: library.address, reason: error.description)
+            throw LibraryScanError.unlistedServer(address: library.address, reason: "\(error)")
         }
     }
 }
