@@ -14,7 +14,7 @@ public struct BlockCache: Sendable {
     /// The most bytes kept after `trim()`.
     public let limit: Int64
     /// Bytes in a block: a range request asks for whole blocks, several at once.
-    public static let blockSize = 64 * 1024
+    public static let blockSize = 16 * 1024
 
     public init(folder: URL, limit: Int64) {
         self.folder = folder
@@ -46,11 +46,15 @@ public struct BlockCache: Sendable {
         return bytes
     }
 
-    /// Keeps `bytes` as block `index` of the file whose folder is `file`; a block that cannot be written is
-    /// simply not kept.
+    /// Makes the folder of a file's blocks, before its first `keep`.
+    func prepare(_ file: URL) {
+        try? FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    }
+
+    /// Keeps `bytes` as block `index` of the file whose folder is `file` (made by `prepare`); a block that
+    /// cannot be written is simply not kept.
     func keep(_ bytes: ArraySlice<UInt8>, as index: Int, in file: URL) {
         let target = file.appendingPathComponent(String(index))
-        try? FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let temporary = FileSync.temporary(for: target, suffix: "\(UInt32.random(in: 0...UInt32.max)).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else { return }
         if rename(temporary.path, target.path) != 0 {

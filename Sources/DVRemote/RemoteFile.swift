@@ -99,6 +99,7 @@ public final class RemoteFile: ByteSource {
         }
         library.counted(bytes: body.count)
         var blocks: [Int: [UInt8]] = [:]
+        cache.prepare(folder)
         let firstBlock = bodyStart / BlockCache.blockSize
         for block in firstBlock...((bodyStart + body.count - 1) / BlockCache.blockSize) {
             let from = block * BlockCache.blockSize - bodyStart

@@ -43,7 +43,7 @@ public struct PlannedJob: Sendable {
         var started = false
         let scan = try scanner.scan(
             isExcluded: { path in job.library.exclude.contains { $0.matches(path) } },
-            probe: MediaProbe.probe,
+            probe: MediaProbe.probe, probeAtOnce: MediaProbe.probe,
             progress: { step in
                 if !started {
                     observer.handle(.stageStarted(.scan, total: step.toProbe))

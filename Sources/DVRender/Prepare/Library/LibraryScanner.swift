@@ -2,6 +2,7 @@ import DVMedia
 import DVPlanning
 import DVRemote
 import Foundation
+import Synchronization
 
 /// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed by
 /// `RemoteLibrary`), stats every media file, and probes only the files whose path, size, modification time
@@ -45,8 +46,11 @@ public struct LibraryScanner: Sendable {
     /// - Returns: the index sorted by library-relative path, and how many files were probed.
     /// - Throws: `LibraryScanError` when a root is missing, a folder or server cannot be listed or the cache
     ///   not written.
+    ///   - probeAtOnce: when given, probes the files on servers `serverProbes` at a time on threads of their
+    ///     own before the others (a first scan of a server is then not a sum of round trips).
     public func scan(
-        isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, progress: (ScanProgress) -> Void = { _ in }
+        isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, probeAtOnce: (@Sendable (URL) -> ProbeResult)? = nil,
+        progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
         let extensions = LibraryScanner.mediaExtensions.union(Sidecar.extensions)
         var walk = try LibraryWalk(roots: roots.filter(\.isFileURL).map(\.path))
@@ -83,6 +87,15 @@ public struct LibraryScanner: Sendable {
         var entries: [MediaEntry] = []
         entries.reserveCapacity(files.count)
         var changed = files.count != cached.count
+        var probedAhead: [Int: ProbeResult] = [:]
+        var probedHere = 0
+        if let probeAtOnce {
+            let remote = files.indices.filter { reusable[$0] == nil && files[$0].etag != nil }
+            let results = Self.probe(remote.map { URL.media(files[$0].path) }, probe: probeAtOnce) { done, position in
+                progress(ScanProgress(probed: done, toProbe: toProbe, found: files.count, relativePath: files[remote[position]].relativePath))
+            }
+            probedAhead = Dictionary(uniqueKeysWithValues: zip(remote, results))
+        }
         for (index, file) in files.enumerated() {
             let sidecar = sidecars.capture(for: file, known: reusable[index].flatMap { cached[$0].sidecar })
             if let position = reusable[index] {
@@ -95,12 +108,18 @@ public struct LibraryScanner: Sendable {
                 entries.append(entry)
                 continue
             }
-            progress(ScanProgress(probed: probed, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
+            let result: ProbeResult
+            if let ahead = probedAhead[index] {
+                result = ahead
+            } else {
+                progress(ScanProgress(probed: probedAhead.count + probedHere, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
+                result = probe(URL.media(file.path))
+                probedHere += 1
+            }
             entries.append(
                 MediaEntry(
-                    path: file.path, relativePath: file.relativePath, size: file.size,
-                    modificationTime: file.modificationTime, inode: file.inode, etag: file.etag, probe: probe(URL.media(file.path)),
-                    sidecar: sidecar))
+                    path: file.path, relativePath: file.relativePath, size: file.size, modificationTime: file.modificationTime,
+                    inode: file.inode, etag: file.etag, probe: result, sidecar: sidecar))
             probed += 1
             changed = true
         }
@@ -112,6 +131,45 @@ public struct LibraryScanner: Sendable {
             try IndexCache.save(kept, roots: rootNames, to: cacheFile)
         }
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
+    }
+
+    /// Probes of files on servers at once, each waiting mostly on its server.
+    static let serverProbes = 8
+
+    /// `probe` of every URL of `urls`, `serverProbes` at once on threads of their own, in the order of
+    /// `urls`; `finished(done, position)` is told on the calling thread as each one ends (its position in `urls`).
+    static func probe(
+        _ urls: [URL], probe: @escaping @Sendable (URL) -> ProbeResult, finished: (Int, Int) -> Void
+    ) -> [ProbeResult] {
+        guard !urls.isEmpty else { return [] }
+        let work = Mutex((next: 0, results: [ProbeResult?](repeating: nil, count: urls.count), ended: [Int]()))
+        let ended = DispatchSemaphore(value: 0)
+        for _ in 0..<min(serverProbes, urls.count) {
+            let thread = Thread {
+                while true {
+                    let position = work.withLock { state -> Int? in
+                        guard state.next < urls.count else { return nil }
+                        defer { state.next += 1 }
+                        return state.next
+                    }
+                    guard let position else { return }
+                    let result = probe(urls[position])
+                    work.withLock {
+                        $0.results[position] = result
+                        $0.ended.append(position)
+                    }
+                    ended.signal()
+                }
+            }
+            thread.name = "dvpipe probe"
+            thread.start()
+        }
+        for done in 1...urls.count {
+            ended.wait()
+            let position = work.withLock { $0.ended.removeFirst() }
+            finished(done, position)
+        }
+        return work.withLock { $0.results.map { $0 ?? .unreadable(reason: "not probed") } }
     }
 
     /// The files of the library on the server `root` names, as the walk gives local ones, and the root's
