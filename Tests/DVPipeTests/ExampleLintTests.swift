@@ -95,7 +95,9 @@ import Testing
         let checker = try #require(Self.tool("check-jsonschema"), "make test installs check-jsonschema")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
         let monthly = Self.examples.appendingPathComponent("github-actions/monthly.yml")
-        let passed = try ReferenceCommand.printed(checker, ["--builtin-schema", "vendor.github-workflows", workflow.path, monthly.path])
+        let server = Self.examples.appendingPathComponent("github-actions/server-library.yml")
+        let passed = try ReferenceCommand.printed(
+            checker, ["--builtin-schema", "vendor.github-workflows", workflow.path, monthly.path, server.path])
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("workflow-schema")
         let broken = try Self.brokenCopy(of: workflow, in: folder) { $0.replacingOccurrences(of: "runs-on:", with: "run-on:") }
@@ -107,7 +109,7 @@ import Testing
     func scriptsPassShellcheck() throws {
         let shellcheck = try #require(Self.tool("shellcheck"), "make test installs Debian's shellcheck")
         var scripts: [String] = []
-        for name in ["reel.yml", "monthly.yml"] {
+        for name in ["reel.yml", "monthly.yml", "server-library.yml"] {
             let text = try String(contentsOf: Self.examples.appendingPathComponent("github-actions/\(name)"), encoding: .utf8)
             let workflow = try #require(try YAMLParser().parse(text, file: name).root)
             scripts += (workflow["jobs"]?.entries ?? []).flatMap { job in (job.value["steps"]?.items ?? []).compactMap { $0["run"]?.scalar } }
@@ -136,7 +138,8 @@ import Testing
         let actionlint = try #require(Self.tool("actionlint"), "scripts/setup-example-linters.sh installs actionlint")
         let workflow = Self.examples.appendingPathComponent("github-actions/reel.yml")
         let passed = try ReferenceCommand.printed(
-            actionlint, [workflow.path, Self.examples.appendingPathComponent("github-actions/monthly.yml").path])
+            actionlint,
+            [workflow.path] + ["monthly.yml", "server-library.yml"].map { Self.examples.appendingPathComponent("github-actions/\($0)").path })
         #expect(passed.status == 0, "\(passed.printed)")
         let folder = try TemporaryFolder("actionlint")
         let broken = try Self.brokenCopy(of: workflow, in: folder) {
