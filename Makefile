@@ -46,7 +46,7 @@ test: deps
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 	$(SWIFT) test --parallel
 	scripts/test-slurm.sh
-	scripts/fault-campaign.py --dvpipe .build/debug/dvpipe --count 21 --seed 1
+	scripts/fault-campaign.py --dvpipe .build/debug/dvpipe --count 26 --seed 1
 
 # The fault campaign (scripts/fault-campaign.py): FAULTS injected faults (kills, corrupt segments in the work
 # folder, the cache and a remote store, a full disk, a failing store), seeded; figures in bench/faults.md,

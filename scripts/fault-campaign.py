@@ -6,7 +6,10 @@ Faults, drawn in turn with parameters from a seeded generator: kill -9 and Ctrl-
 `run`, `render --shard` and `assemble`; two writers on one work folder with one killed; flipped and
 truncated segments, deleted and garbage records in the work folder, the local cache folder and a remote
 segment store (scripts/faulty-store.py); a full disk (a small tmpfs, or a file-size limit where mounting
-is not allowed); a store that is down, answers 500s or 429s, or hangs.
+is not allowed); a store that is down, answers 500s or 429s, or hangs; the library on a WebDAV server
+(rclone serve webdav) behind scripts/library-proxy.py, which answers its first requests with a 500, a 429
+with Retry-After, no answer, half a body or a Content-Range for other bytes (each within dvpipe's tries:
+the reel must be the folder's, with no warning and no credential shown).
 
     scripts/fault-campaign.py --dvpipe .build/release/dvpipe --count 120 --seed 7 --report bench/faults.md
 
@@ -26,6 +29,7 @@ import re
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -38,7 +42,10 @@ KINDS = [
     "cache-flip", "cache-truncate", "cache-record-garbage",
     "store-flip", "store-truncate", "store-blob-deleted", "store-record-garbage",
     "store-down", "store-500", "store-429", "store-hang", "disk-full",
+    "library-500", "library-429", "library-drop", "library-truncate", "library-content-range",
 ]
+# Sent to the library's server by every library fault; no message may show it.
+LIBRARY_TOKEN = "campaign-token-5e1f"
 CORRUPTIONS = {
     "work-flip", "work-truncate", "work-record-garbage", "cache-flip", "cache-truncate", "cache-record-garbage",
     "store-flip", "store-truncate", "store-blob-deleted", "store-record-garbage",
@@ -256,6 +263,50 @@ class Campaign:
             warned = f"segment store {url}" in done.stderr
         return sha256(self.output(project)) == self.reference and warned, True, None
 
+    @contextlib.contextmanager
+    def library_server(self, folder, *arguments):
+        """The demo library on rclone's WebDAV behind library-proxy.py with `arguments`: the proxy's address."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = str(probe.getsockname()[1])
+        rclone = subprocess.Popen(["rclone", "serve", "webdav", folder, "--addr", f"127.0.0.1:{port}", "--read-only", "--config", "/dev/null"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proxy = subprocess.Popen([sys.executable, os.path.join(HERE, "library-proxy.py"), f"http://127.0.0.1:{port}", *arguments],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", int(port)), timeout=1).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("rclone serve webdav did not start")
+                    time.sleep(0.1)
+            yield f"http://127.0.0.1:{proxy.stdout.readline().strip()}/"
+        finally:
+            for process in (proxy, rclone):
+                process.kill()
+                process.wait()
+
+    def library_failing(self, trial, fault):
+        project = self.project("p", trial)
+        job = self.job(project)
+        count = str(self.random.randint(1, 3))
+        extra = ["--retry-after", "1"] if fault == "429" else []
+        with self.library_server(os.path.join(project, "demo", "library"), "--fault", fault, "--count", count, *extra) as url:
+            with open(job) as file:
+                text = file.read()
+            with open(job, "w") as file:
+                file.write(text.replace("paths: [library]", f'paths: ["{url}"]'))
+            self.environment["DVPIPE_LIBRARY_HEADER"] = f"Authorization: Bearer {LIBRARY_TOKEN}"
+            try:
+                done = self.call(["run", job])
+            finally:
+                del self.environment["DVPIPE_LIBRARY_HEADER"]
+        quiet = "warning" not in done.stderr and LIBRARY_TOKEN not in done.stderr + done.stdout
+        return sha256(self.output(project)) == self.reference and quiet, True, None
+
     def disk_full(self, trial):
         mount = os.path.join(trial, "disk")
         os.makedirs(mount)
@@ -307,6 +358,8 @@ class Campaign:
                 return self.store_damage(trial, how)
             if kind.startswith("store-"):
                 return self.store_failing(trial, how)
+            if kind.startswith("library-"):
+                return self.library_failing(trial, kind.split("-", 1)[1])
             return self.disk_full(trial)
         finally:
             shutil.rmtree(trial, ignore_errors=True)

@@ -78,7 +78,9 @@ public final class RemoteFile: ByteSource {
         }
         let answer: HTTPAnswer
         switch result {
-        case let .failure(failure): throw RemoteReadError(address: address, reason: failure.description)
+        // The failure names the request ("GET ADDRESS: …"); the error names the file once.
+        case let .failure(failure):
+            throw RemoteReadError(address: address, reason: failure.description.replacingOccurrences(of: "GET \(address): ", with: ""))
         case let .success(got): answer = got
         }
         switch answer.status {
@@ -119,12 +121,12 @@ public final class RemoteFile: ByteSource {
             guard let range = answer.headers["content-range"],
                 range.replacingOccurrences(of: " ", with: "") == expected.replacingOccurrences(of: " ", with: "")
             else {
-                return HTTPFailure("GET \(address): the server sent \(answer.headers["content-range"] ?? "no Content-Range") for \(expected)")
+                return HTTPFailure("the server sent \(answer.headers["content-range"] ?? "no Content-Range") for \(expected)")
             }
             return answer.body.count == end - start
-                ? nil : HTTPFailure("GET \(address): \(answer.body.count) of \(end - start) bytes arrived")
+                ? nil : HTTPFailure("\(answer.body.count) of \(end - start) bytes arrived")
         case 200:
-            return answer.body.count == size ? nil : HTTPFailure("GET \(address): \(answer.body.count) of \(size) bytes arrived")
+            return answer.body.count == size ? nil : HTTPFailure("\(answer.body.count) of \(size) bytes arrived")
         default:
             return nil
         }
