@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVRemote
 import DVRender
 import Foundation
 
@@ -58,7 +59,7 @@ struct CacheFlags: ParsableArguments {
             return (folder, nil)
         }
         let source = cache == nil ? "DVPIPE_CACHE" : "--cache"
-        if RemoteStoreSettings.looksLikeURL(named) {
+        if ServerAddress.isAddress(named) {
             do {
                 return (nil, try RemoteStoreSettings(address: named, readOnly: readOnly, environment: environment))
             } catch {
@@ -67,7 +68,7 @@ struct CacheFlags: ParsableArguments {
         }
         if named == "off" && cache == nil { return (nil, nil) }
         if Self.looksLikeHostAndPort(named) {
-            let shown = RemoteStoreSettings.withoutCredentials(named)
+            let shown = ServerAddress.withoutCredentials(named)
             throw ValidationError(
                 "\(source) '\(shown)' looks like a server without its scheme: write http://\(shown) for a segment store, or ./\(shown) for a folder")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DVMedia
 import DVPlanning
+import DVRemote
 import DVRender
 import Foundation
 
@@ -24,7 +25,7 @@ struct JobOptions: ParsableArguments {
 
     func validate() throws {
         try ConfinedFolders.check(confine)
-        if let workDir, RemoteStoreSettings.looksLikeURL(workDir) {
+        if let workDir, ServerAddress.isAddress(workDir) {
             throw ValidationError(
                 "--work-dir takes a folder on this machine, not '\(workDir)'; a server that runners share is given with --cache URL")
         }

@@ -7,13 +7,6 @@ public enum LibraryRoot: Sendable, Hashable {
     case webDAV(URL)
     case s3(S3Location)
 
-    /// Whether `text` is meant as a server address (`scheme://…`) rather than a folder.
-    public static func isAddress(_ text: String) -> Bool {
-        guard let separator = text.range(of: "://") else { return false }
-        let scheme = text[..<separator.lowerBound]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-    }
-
     /// The root `text` names; throws with what to write instead when it names none dvpipe can read.
     public init(_ text: String) throws(RemoteAddressError) {
         if text.lowercased().hasPrefix("s3://") {
@@ -22,14 +15,14 @@ public enum LibraryRoot: Sendable, Hashable {
             return
         }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
-            throw RemoteAddressError("'\(Self.withoutCredentials(text))' is not a URL")
+            throw RemoteAddressError("'\(ServerAddress.withoutCredentials(text))' is not a URL")
         }
         guard scheme == "http" || scheme == "https" else {
             throw RemoteAddressError("a library on a server is https://… (WebDAV) or s3://BUCKET/PREFIX/, not \(scheme)://")
         }
         guard parts.user == nil, parts.password == nil else {
             throw RemoteAddressError(
-                "'\(Self.withoutCredentials(text))' carries a user or password; job files are shared, so give credentials in "
+                "'\(ServerAddress.withoutCredentials(text))' carries a user or password; job files are shared, so give credentials in "
                     + "DVPIPE_LIBRARY_HEADER or a ~/.netrc entry for the host instead")
         }
         guard let host = parts.host, !host.isEmpty else { throw RemoteAddressError("'\(text)' names no host") }
@@ -50,13 +43,5 @@ public enum LibraryRoot: Sendable, Hashable {
         case let .webDAV(url): url.absoluteString
         case let .s3(location): location.address
         }
-    }
-
-    /// `text` with anything that may be a user or password taken out, for messages.
-    public static func withoutCredentials(_ text: String) -> String {
-        guard let at = text.lastIndex(of: "@") else { return text }
-        let start = text.range(of: "://").map(\.upperBound) ?? text.startIndex
-        guard start <= at else { return text }
-        return text[..<start] + "…" + text[at...]
     }
 }

@@ -24,14 +24,14 @@ public struct RemoteStoreSettings: Sendable {
     /// environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_TIMEOUT`).
     public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
         guard var parts = URLComponents(string: address), let scheme = parts.scheme?.lowercased() else {
-            throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL")
+            throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' is not a URL")
         }
         guard scheme == "http" || scheme == "https" else {
             throw StoreAddressError("a segment store is reached over http:// or https://, not \(scheme)://")
         }
-        guard let host = parts.host, !host.isEmpty else { throw StoreAddressError("'\(Self.withoutCredentials(address))' names no host") }
+        guard let host = parts.host, !host.isEmpty else { throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' names no host") }
         guard !parts.path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-            throw StoreAddressError("'\(Self.withoutCredentials(address))': write the store's path without . or .. segments")
+            throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))': write the store's path without . or .. segments")
         }
         var header: (name: String, value: String)?
         if let user = parts.user {
@@ -52,7 +52,7 @@ public struct RemoteStoreSettings: Sendable {
         parts.query = nil
         parts.fragment = nil
         if !parts.path.hasSuffix("/") { parts.path += "/" }
-        guard let base = parts.url else { throw StoreAddressError("'\(Self.withoutCredentials(address))' is not a URL") }
+        guard let base = parts.url else { throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' is not a URL") }
         var timeout: TimeInterval = 20
         if let given = environment["DVPIPE_CACHE_TIMEOUT"], !given.isEmpty {
             guard let seconds = TimeInterval(given), seconds.isFinite, (1...3600).contains(seconds) else {
@@ -66,22 +66,6 @@ public struct RemoteStoreSettings: Sendable {
         self.timeout = timeout
         attempts = 4
         longestWait = min(10, timeout)
-    }
-
-    /// Whether `text` is meant as a URL (`scheme://…`) rather than a folder.
-    public static func looksLikeURL(_ text: String) -> Bool {
-        guard let separator = text.range(of: "://") else { return false }
-        let scheme = text[..<separator.lowerBound]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-    }
-
-    /// `address` with anything that may be a user or password taken out, for messages: what lies between
-    /// `scheme://` (or the start) and the last `@`, whether or not the address parses (a token may hold `/`).
-    public static func withoutCredentials(_ address: String) -> String {
-        guard let at = address.lastIndex(of: "@") else { return address }
-        let start = address.range(of: "://").map(\.upperBound) ?? address.startIndex
-        guard start <= at else { return address }
-        return address[..<start] + "…" + address[at...]
     }
 }
 

@@ -180,7 +180,7 @@ public struct LibraryScanner: Sendable {
         do {
             library = try LibraryRoot(text)
         } catch {
-            throw LibraryScanError.unlistedServer(address: LibraryRoot.withoutCredentials(text), reason: error.description)
+            throw LibraryScanError.unlistedServer(address: ServerAddress.withoutCredentials(text), reason: error.description)
         }
         let cache =
             blockCache
