@@ -161,4 +161,35 @@ import Testing
         ])
         #expect(sameStart.status == 2, "a prefix ends at a /: \(sameStart.standardOutput)")
     }
+
+    @Test("a job mixing a folder and a server plans as with two folders: Takeout sidecars on the server read, days from them")
+    func aFolderAndAServerMix() throws {
+        let scratch = try TemporaryFolder("library-mixed")
+        let made = try DVPipeProcess.run(["demo", scratch.url.appendingPathComponent("bench").path, "--scan-benchmark", "12"])
+        #expect(made.status == 0, "\(made.standardError)")
+        try DatedLibrary.fourDays(in: scratch)
+        let sidecars = scratch.url.appendingPathComponent("bench/library")
+        let server = try LibraryServer.rclone(serving: sidecars)
+        func plan(_ first: String) throws -> String {
+            let job = scratch.url.appendingPathComponent("mixed.yaml")
+            try """
+            version: 1
+            library: { paths: ["\(first)", media], timezone: UTC }
+            timeframe: { from: 2023-01-01, to: 2024-12-31 }
+            output: { path: out/mixed.mp4 }
+
+            """.write(to: job, atomically: true, encoding: .utf8)
+            let planned = try DVPipeProcess.run([
+                "plan", job.path, "--json", "--work-dir", scratch.url.appendingPathComponent(".work-\(first.hashValue)").path
+            ])
+            #expect(planned.status == 0, "\(planned.standardError)")
+            return planned.standardOutput
+        }
+        let fromFolders = try plan(sidecars.path).replacingOccurrences(of: sidecars.path + "/", with: "LIBRARY/")
+        let mixed = try plan(server.url).replacingOccurrences(of: server.url, with: "LIBRARY/")
+        #expect(mixed == fromFolders)
+        #expect(
+            mixed.contains("\"day_rule\" : \"sidecar\"") && mixed.contains("VID_20241116_120000.mp4"),
+            "Takeout's days on the server and the folder's clips: \(mixed)")
+    }
 }
