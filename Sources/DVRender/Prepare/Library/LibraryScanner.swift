@@ -133,6 +133,14 @@ public struct LibraryScanner: Sendable {
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
     }
 
+    /// What the probing threads share: the next URL to take, the results by position, the positions ended
+    /// and not yet told.
+    private struct ProbeWork {
+        var next = 0
+        var results: [ProbeResult?]
+        var ended: [Int] = []
+    }
+
     /// Probes of files on servers at once, each waiting mostly on its server.
     static let serverProbes = 8
 
@@ -142,7 +150,7 @@ public struct LibraryScanner: Sendable {
         _ urls: [URL], probe: @escaping @Sendable (URL) -> ProbeResult, finished: (Int, Int) -> Void
     ) -> [ProbeResult] {
         guard !urls.isEmpty else { return [] }
-        let work = Mutex((next: 0, results: [ProbeResult?](repeating: nil, count: urls.count), ended: [Int]()))
+        let work = Mutex(ProbeWork(results: [ProbeResult?](repeating: nil, count: urls.count)))
         let ended = DispatchSemaphore(value: 0)
         for _ in 0..<min(serverProbes, urls.count) {
             let thread = Thread {
