@@ -1,5 +1,6 @@
 internal import CCrypto
 import DVMedia
+import DVRemote
 import Foundation
 
 /// SHA-256 through OpenSSL's libcrypto, which uses the CPU's SHA instructions where it has them (about
@@ -40,14 +41,7 @@ public final class ContentHash {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Digest.hex(Array(digest.prefix(Int(length))))
     }
 
     /// The SHA-256 of `data`, as hex.
