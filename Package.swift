@@ -62,14 +62,14 @@ let package = Package(
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
             S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
-        .target(name: "DVRemote", dependencies: ["CCrypto", "DVXML", "DVMetadata", "DVFiles"]),
+        .target(name: "DVRemote", dependencies: ["CCrypto", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
         .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVSamples", "DVFiles",
+                "DVPlanning", "DVMedia", "DVRender", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

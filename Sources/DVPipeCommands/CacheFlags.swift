@@ -1,5 +1,5 @@
 import ArgumentParser
-import DVRemote
+import DVPlanning
 import DVRender
 import Foundation
 

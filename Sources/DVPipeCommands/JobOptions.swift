@@ -1,7 +1,6 @@
 import ArgumentParser
 import DVMedia
 import DVPlanning
-import DVRemote
 import DVRender
 import Foundation
 

@@ -1,3 +1,4 @@
+import DVPlanning
 import Foundation
 
 /// An entry of `library.paths` that names a library on a server: a WebDAV collection (`https://…/`, or

@@ -147,7 +147,7 @@ extension JobDecoder {
             let bucket = text.dropFirst(5).prefix { $0 != "/" }
             guard !bucket.contains("@") else {
                 error(
-                    "library.paths '\(Self.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
+                    "library.paths '\(ServerAddress.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
                         + "AWS_SECRET_ACCESS_KEY, never in a job file", at: node)
                 return nil
             }
@@ -158,7 +158,7 @@ extension JobDecoder {
             return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
         }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {
-            error("library.paths '\(Self.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
+            error("library.paths '\(ServerAddress.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
             return nil
         }
         guard ["http", "https", "s3"].contains(scheme) else {
@@ -167,7 +167,7 @@ extension JobDecoder {
         }
         guard parts.user == nil, parts.password == nil else {
             error(
-                "library.paths '\(Self.withoutCredentials(text))' carries a user or password; give credentials in the environment "
+                "library.paths '\(ServerAddress.withoutCredentials(text))' carries a user or password; give credentials in the environment "
                     + (scheme == "s3" ? "(AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)" : "(DVPIPE_LIBRARY_HEADER, or a ~/.netrc entry for the host)")
                     + ", never in a job file", at: node)
             return nil
@@ -184,13 +184,5 @@ extension JobDecoder {
             return nil
         }
         return address
-    }
-
-    /// `text` with what may be a user or password (between `scheme://` and the last `@`) taken out.
-    static func withoutCredentials(_ text: String) -> String {
-        guard let at = text.lastIndex(of: "@") else { return text }
-        let start = text.range(of: "://").map(\.upperBound) ?? text.startIndex
-        guard start <= at else { return text }
-        return text[..<start] + "…" + text[at...]
     }
 }

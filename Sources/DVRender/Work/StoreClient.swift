@@ -1,3 +1,4 @@
+import DVPlanning
 import DVRemote
 import Foundation
 
