@@ -17,8 +17,11 @@ release mode and runs this script, which:
    `dvpipe plan` of a 365-day job over a 20,000-file index;
 5. content identity, on the 365-day library: a fresh runner (library and work folder copied
    to another path with new modification times, then `dvpipe run`), the two identities a clip could have
-   (dvpipe's whole-file SHA-256 against a window-packet digest, the latter by the ffmpeg CLI as a proxy),
-   and the year job after its twelve month jobs sharing one cache;
+   (dvpipe's window digest, its `identify` stage there, against a whole-file SHA-256 of the same files),
+   and the year job after its twelve month jobs sharing one cache; and the reference library on a WebDAV
+   server (rclone behind `scripts/library-proxy.py`, 20 ms added to every request): the render against the
+   same from disk in alternation, the bytes fetched against the bytes of the windows' packets, and four
+   shards, each counted for the clips it fetched;
 6. colour: the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
    10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
    path differs: tone mapping through the 10-bit cube against libswscale alone;
@@ -46,7 +49,7 @@ length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
 (comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
-index, identity, store, months, hdr, shards, moments, layers, outputs, subject; identity, store
+index, identity, store, months, hdr, shards, server, moments, layers, outputs, subject; identity, store
 and months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -57,6 +60,7 @@ libraries to check the harness quickly.
 """
 
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -127,8 +131,11 @@ WARM_PLAN_AUTO = "warm plan, reference with start: auto"
 FRESH_RUNNER = f"fresh runner ({YEAR_DAYS} days: library and work folder copied elsewhere, new mtimes)"
 INDEX_PLACES = f"warm plan --json with place names, 365 days, {INDEX_FILES:,} files with positions"
 STORE_RUNNER = f"fresh runner from a warm segment store ({YEAR_DAYS} days, nginx WebDAV on 127.0.0.1, empty work folder)"
-WINDOW_DIGEST = f"identity: window-packet digest ({YEAR_DAYS} clips)"
-WINDOW_TOOL = "ffmpeg CLI -c copy -f hash (proxy)"
+WHOLE_DIGEST = f"identity: whole-file SHA-256 of the same {YEAR_DAYS} clips (the alternative)"
+WHOLE_TOOL = "Python hashlib (OpenSSL), one thread"
+SERVER_REFERENCE = f"reference ({DAYS} days) from WebDAV (rclone on 127.0.0.1, 20 ms added to every request), fresh work folder"
+SERVER_DISK = f"reference ({DAYS} days) from disk, alternated with the server, fresh work folder"
+SERVER_SHARDS = "reference from WebDAV in 4 shards, each from the planned index without the fetched blocks"
 MONTHS = "the month jobs, one after another, one shared cache"
 AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
@@ -853,38 +860,104 @@ class Bench:
             shutil.rmtree(store, ignore_errors=True)
 
     def identity_alternatives(self):
-        """The other identity the render design allows for a clip, a digest of the packets its window reads
-        (from the keyframe before the window to its end), costed with the ffmpeg CLI as a stand-in: one
-        `ffmpeg -ss 0 -t 3 -i CLIP -map 0 -c copy -f hash -hash sha256` per clip, less a process start-up
-        each (the median of 20 empty runs). Bytes: the window's packets (ffprobe) against the whole files."""
+        """The other identity the render design allows for a clip, the SHA-256 of the whole file, timed over
+        the same files as the fresh runner's `identify` stage (which takes dvpipe's window digests): read and
+        hashed in this process with hashlib (OpenSSL's SHA-256, as dvpipe's). Bytes: the windows' packets
+        (ffprobe) against the whole files."""
         folder = self.library(YEAR_DAYS)
         clips = self.clips(folder)
-        say(f"identity alternatives: window-packet digests of {len(clips)} clips with the ffmpeg CLI")
+        say(f"identity alternatives: whole-file SHA-256 of {len(clips)} clips")
         started = time.monotonic()
         for clip in clips:
-            subprocess.run(["ffmpeg", "-v", "error", "-ss", "0", "-t", str(WINDOW), "-i", clip, "-map", "0", "-c", "copy",
-                            "-f", "hash", "-hash", "sha256", "-"], check=True, stdout=subprocess.DEVNULL)
+            digest = hashlib.sha256()
+            with open(clip, "rb") as file:
+                while chunk := file.read(4 << 20):
+                    digest.update(chunk)
         total = time.monotonic() - started
-        start_ups = []
-        for _ in range(20):
-            began = time.monotonic()
-            subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "anullsrc", "-t", "0.01", "-f", "null", "-"],
-                           check=True)
-            start_ups.append(time.monotonic() - began)
-        start_up = statistics.median(start_ups)
-        window_bytes = 0
-        for clip in clips:
-            sizes = subprocess.run(["ffprobe", "-v", "error", "-read_intervals", f"0%+{WINDOW}", "-show_entries",
-                                    "packet=size", "-of", "csv=p=0", clip], capture_output=True, text=True).stdout
-            window_bytes += sum(int(size) for size in sizes.split() if size.isdigit())
+        window_bytes = window_packet_bytes(clips)
         whole_bytes = sum(Path(clip).stat().st_size for clip in clips)
-        estimate = max(0.0, total - len(clips) * start_up)
-        self.window_digest = estimate
-        note = (f"{total:.2f} s with {len(clips)} process start-ups of {start_up * 1000:.0f} ms; "
-                f"{window_bytes / 1e6:.1f} MB of window packets (whole files: {whole_bytes / 1e6:.1f} MB, "
-                f"hashed by dvpipe's identify stage: {fmt(getattr(self, 'fresh_identify', None), 3)} s)")
-        say(f"  {estimate:.2f} s estimated ({note})")
-        self.add(WINDOW_DIGEST, WINDOW_TOOL, [Run("ok", wall=estimate)], note)
+        self.whole_digest = total
+        note = (f"{whole_bytes / 1e6:.1f} MB read; the windows' packets: {window_bytes / 1e6:.1f} MB; dvpipe's identify "
+                f"stage (window digests): {fmt(getattr(self, 'fresh_identify', None), 3)} s")
+        say(f"  {total:.3f} s ({note})")
+        self.add(WHOLE_DIGEST, WHOLE_TOOL, [Run("ok", wall=total)], note)
+
+    def server_library(self, folder):
+        """The reference job with its library on a WebDAV server: `rclone serve webdav` on 127.0.0.1 behind
+        `scripts/library-proxy.py`, which adds 20 ms to every request (a nearby server) and logs each one.
+        Rendered in alternation with the same job from disk, each run in a fresh work folder (so the server
+        run lists, probes and fetches everything a fresh runner would); the bytes the server sent against
+        the bytes of the windows' packets; then four shards, each on the planned index without the blocks
+        the plan fetched (as runners that restored the index), each counted for the clips it fetched."""
+        rclone = shutil.which("rclone")
+        if rclone is None:
+            self.add(SERVER_REFERENCE, "dvpipe", [], "rclone is not installed")
+            return
+        job = folder / "reference.yaml"
+        clips = self.clips(folder)
+        expected = reel_length(len(clips), 4)
+        rclone_port, proxy_port = free_port(), free_port()
+        log = self.runs_dir / "server-requests.log"
+        log.unlink(missing_ok=True)
+        server = subprocess.Popen([rclone, "serve", "webdav", str(folder / "library"), "--addr", f"127.0.0.1:{rclone_port}"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proxy = subprocess.Popen([sys.executable, ROOT / "scripts" / "library-proxy.py", f"http://127.0.0.1:{rclone_port}",
+                                  "--port", str(proxy_port), "--delay-ms", "20", "--log", log],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(2)
+            address = f"http://127.0.0.1:{proxy_port}/"
+            remote_job = folder / "reference-server.yaml"
+            text = job.read_text()
+            remote_job.write_text(re.sub(r"paths: \[[^\]]*\]", f'paths: ["{address}"]', text, count=1))
+            output = folder / "out" / f"reference-{len(clips)}d.mp4"
+            results = {"disk": [], "server": []}
+            fetched = []
+            for run in range(1, RUNS + 1):
+                for place, chosen in (("disk", job), ("server", remote_job)):
+                    work = self.runs_dir / f"server-{place}"
+                    shutil.rmtree(work, ignore_errors=True)
+                    output.unlink(missing_ok=True)
+                    before = len(read_requests(log))
+                    say(f"library on a server, run {run}/{RUNS}: {place}")
+                    measured = judge(self.dvpipe_run(chosen, work, self.runs_dir / f"server-{place}-{run}.log"), output, expected)
+                    say(f"  {measured.status}, {fmt(measured.wall)} s wall")
+                    results[place].append(measured)
+                    if place == "server":
+                        fetched.append(sum(size for method, _, size in read_requests(log)[before:] if method == "GET"))
+            window_bytes = window_packet_bytes(clips)
+            whole_bytes = sum(Path(clip).stat().st_size for clip in clips)
+            self.server_fetched = statistics.median(fetched) if fetched else None
+            self.server_window_bytes = window_bytes
+            note = (f"fetched {', '.join(f'{size / 1e6:.1f}' for size in fetched)} MB a run; windows' packets "
+                    f"{window_bytes / 1e6:.1f} MB; library {whole_bytes / 1e6:.1f} MB")
+            self.add(SERVER_DISK, "dvpipe", results["disk"])
+            self.add(SERVER_REFERENCE, "dvpipe", results["server"], note)
+
+            planned = self.runs_dir / "server-planned"
+            shutil.rmtree(planned, ignore_errors=True)
+            measure([self.dvpipe, "plan", remote_job, "--work-dir", planned], self.runs_dir / "server-plan.log")
+            per_shard = []
+            for shard in range(1, 5):
+                work = self.runs_dir / f"server-shard-{shard}"
+                shutil.rmtree(work, ignore_errors=True)
+                shutil.copytree(planned, work)
+                shutil.rmtree(work / "library-blocks", ignore_errors=True)
+                before = len(read_requests(log))
+                say(f"library on a server: shard {shard}/4")
+                measure([self.dvpipe, "render", remote_job, "--work-dir", work, "--shard", f"{shard}/4", "--progress", "none"],
+                        self.runs_dir / f"server-shard-{shard}.log")
+                per_shard.append({path for method, path, _ in read_requests(log)[before:] if method == "GET"})
+            fetched_in_all = sum(len(files) for files in per_shard)
+            self.server_shard_files = (fetched_in_all, len(clips))
+            note = (f"clips fetched per shard: {' / '.join(str(len(files)) for files in per_shard)} of {len(clips)}; "
+                    f"fetched by two shards (a transition between their segments): {fetched_in_all - len(set.union(*per_shard))}")
+            say(f"  {note}")
+            self.add(SERVER_SHARDS, "dvpipe", [Run("ok", wall=None)], note)
+        finally:
+            for process in (proxy, server):
+                process.kill()
+                process.wait()
 
     def months(self):
         """The 365-day library as twelve month jobs, one after another, sharing a new cache, then the year
@@ -1095,6 +1168,28 @@ def stage_seconds(log):
     return seconds
 
 
+def window_packet_bytes(clips):
+    """The bytes of the packets inside each clip's window (the first WINDOW seconds), as ffprobe lists them."""
+    total = 0
+    for clip in clips:
+        sizes = subprocess.run(["ffprobe", "-v", "error", "-read_intervals", f"0%+{WINDOW}", "-show_entries",
+                                "packet=size", "-of", "csv=p=0", clip], capture_output=True, text=True).stdout
+        total += sum(int(size) for size in sizes.split() if size.isdigit())
+    return total
+
+
+def read_requests(log):
+    """The requests `scripts/library-proxy.py` logged: (method, path, bytes sent) each."""
+    if not Path(log).exists():
+        return []
+    requests = []
+    for line in Path(log).read_text().splitlines():
+        fields = line.split(" ")
+        if len(fields) == 5 and fields[4].isdigit():
+            requests.append((fields[0], fields[1], int(fields[4])))
+    return requests
+
+
 def sha256(path):
     return subprocess.run(["sha256sum", str(path)], capture_output=True, text=True, check=True).stdout.split()[0]
 
@@ -1210,8 +1305,14 @@ def report(bench, started, versions):
         (f"fresh runner from a warm segment store / full {YEAR_DAYS}-day render, wall",
          ratio(bench.median(STORE_RUNNER, "dvpipe"), bench.median(YEAR, "dvpipe"), True), "%", "≤ 10%", 10),
         ("segment store download rate (127.0.0.1, nginx)", getattr(bench, "store_rate", None), " MB/s", "–", None),
-        (f"window-packet digest / whole-file digest, {YEAR_DAYS} clips",
-         ratio(getattr(bench, "window_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
+        (f"whole-file SHA-256 / window digests (dvpipe's identify), {YEAR_DAYS} clips",
+         ratio(getattr(bench, "whole_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
+        ("reference from WebDAV + 20 ms / from disk, fresh work folders, wall",
+         ratio(bench.median(SERVER_REFERENCE, "dvpipe"), bench.median(SERVER_DISK, "dvpipe")), "×", "≤ 1.15×", 1.15),
+        ("reference from WebDAV: bytes fetched / bytes of the windows' packets",
+         ratio(getattr(bench, "server_fetched", None), getattr(bench, "server_window_bytes", None)), "×", "–", None),
+        ("reference from WebDAV in 4 shards: clips fetched, summed over shards / clips",
+         ratio(*(getattr(bench, "server_shard_files", None) or (None, None))), "×", "–", None),
         (f"{YEAR_DAYS} days after the month jobs: segments rendered / all",
          ratio(*(segment_counts(getattr(bench, "after_months", None)) or (None, None)), True), "%", "≤ 10%", 10),
         (f"{YEAR_DAYS} days after the month jobs / the plain {YEAR_DAYS}-day render, wall",
@@ -1330,6 +1431,8 @@ def main():
         bench.hdr_variants(folder)
     if "shards" not in SKIP:
         bench.shards(folder)
+    if "server" not in SKIP:
+        bench.server_library(folder)
     if "moments" not in SKIP:
         bench.best_moment(folder)
     if "layers" not in SKIP:

@@ -55,7 +55,7 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (the files are hashed to lay the reel out).",
+            "After the table, how `render --shard K/N` would split the segments among N shards, with each share's estimated time (no clip is read for it).",
             valueName: "n"))
     var shards: Int?
 
@@ -108,7 +108,8 @@ struct PlanCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("wrote \(written) contact sheet\(written == 1 ? "" : "s") to \(folder.path)\n".utf8))
         }
         if let shards {
-            let layouts = try planned.outputs.map { try planned.forOutput($0).layout(observer: printer) }
+            // The shares depend on the segments' positions and costs, not on the clips' identities: nothing is read.
+            let layouts = try planned.outputs.map { try planned.forOutput($0).layout(observer: printer, clipsRead: []) }
             printer.finishLine()
             let assignment = ShardAssignment(layouts: layouts, index: planned.scan.entries, count: shards)
             print(ShardSummary.text(assignment, segments: layouts[0].segments), terminator: "")

@@ -1,3 +1,4 @@
+import DVSamples
 import DVTestBasics
 import Foundation
 import Testing
@@ -28,8 +29,15 @@ import Testing
         return job
     }
 
-    /// The corpus job over the folder, planned (JSON) and rendered once per test process.
-    static let fromFolder: Result<(plan: String, wide: Data, tall: Data), any Error> = Result {
+    /// The keys of the segments a render of the job `reel.yaml` in `scratch` made (their files' names, in its
+    /// default work folder).
+    static func segmentKeys(in scratch: TemporaryFolder) throws -> Set<String> {
+        let segments = scratch.url.appendingPathComponent(".dvpipe/reel/segments")
+        return Set(try FileManager.default.contentsOfDirectory(atPath: segments.path).filter { $0.hasSuffix(".mp4") })
+    }
+
+    /// The corpus job over the folder, planned (JSON) and rendered once per test process, and its segments' keys.
+    static let fromFolder: Result<(plan: String, wide: Data, tall: Data, segments: Set<String>), any Error> = Result {
         let scratch = try TemporaryFolder("library-folder")
         let job = try corpusJob("reel", in: scratch, library: corpus.path)
         let plan = try DVPipeProcess.run(["plan", job.path, "--json"])
@@ -38,12 +46,14 @@ import Testing
         let out = scratch.url.appendingPathComponent("out")
         return (
             plan.standardOutput.replacingOccurrences(of: corpus.path + "/", with: "LIBRARY/"),
-            try Data(contentsOf: out.appendingPathComponent("reel-wide.mp4")), try Data(contentsOf: out.appendingPathComponent("reel-tall.mp4"))
+            try Data(contentsOf: out.appendingPathComponent("reel-wide.mp4")), try Data(contentsOf: out.appendingPathComponent("reel-tall.mp4")),
+            try segmentKeys(in: scratch)
         )
     }
 
     /// Plans and renders the corpus job over `address` (with `environment`): the same plan JSON (with the
-    /// files' addresses, which begin with `shown`, made the folder's paths) and the same bytes as the folder.
+    /// files' addresses, which begin with `shown`, made the folder's paths), the same bytes as the folder,
+    /// and segments of the same keys: a clip's identity is its content wherever it lies.
     static func checkSameAsFolder(
         _ address: String, shown: String, environment: [String: String] = [:]
     ) throws -> (job: URL, plan: String, folder: TemporaryFolder) {
@@ -58,6 +68,8 @@ import Testing
         let out = scratch.url.appendingPathComponent("out")
         #expect(try Data(contentsOf: out.appendingPathComponent("reel-wide.mp4")) == folder.wide)
         #expect(try Data(contentsOf: out.appendingPathComponent("reel-tall.mp4")) == folder.tall)
+        let keys = try segmentKeys(in: scratch)
+        #expect(!keys.isEmpty && keys == folder.segments, "\(keys.symmetricDifference(folder.segments).count) keys differ")
         return (job, plan.standardOutput, scratch)
     }
 
@@ -80,6 +92,84 @@ import Testing
     func rcloneServesTheCorpus() throws {
         let server = try LibraryServer.rclone(serving: Self.corpus)
         try Self.checkSameAsFolder(try LibraryServer.proxy(before: server))
+    }
+
+    /// `reel.yaml` in `scratch`: the days from 2024-11-20 to `to` of the library on `server`, each a cut to the
+    /// next, a window of `clips` from each video, 320×180.
+    static func smallJob(in scratch: TemporaryFolder, server: LibraryServer, to: String, clips: String) throws -> URL {
+        let job = scratch.url.appendingPathComponent("reel.yaml")
+        try """
+        version: 1
+        library: { paths: ["\(server.url)"], timezone: UTC }
+        timeframe: { from: 2024-11-20, to: \(to) }
+        clips: { video: \(clips) }
+        transition: { style: cut }
+        output: { path: out/reel.mp4, resolution: 320x180, fps: 30 }
+
+        """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    @Test("a long clip on a server is read for its window: naming and rendering a second of it fetches a small part of the file")
+    func aLongClipIsReadForItsWindow() throws {
+        let scratch = try TemporaryFolder("library-long-clip")
+        let media = try scratch.subfolder("media")
+        // Noise drifting across the frame, which the encoder cannot make small: about 5 MB.
+        var seed: UInt32 = 1
+        let noise = (0..<(960 * 540 * 3)).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        let clip = try SampleWriter().write(
+            SampleClip(
+                fileName: "VID_20241120_090000.mp4", duration: 80, width: 640, height: 360, tags: .filmed(at: "2024-11-20T09:00:00+0000"),
+                text: "4", pictures: [SamplePicture(rgb: noise, width: 960, height: 540, from: (0, 0), to: (-317, -179))]),
+            in: media)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
+        let server = try LibraryServer.proxy(before: try LibraryServer.rclone(serving: media))
+        let job = try Self.smallJob(in: scratch, server: server, to: "2024-11-20", clips: "{ duration: 1s, start: 12s }")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let fetched = server.requests().filter { $0.method == "GET" }.map(\.bytes).reduce(0, +)
+        // The scan's probe (the movie's header), the first packets (which opening a movie reads) and the
+        // window's blocks (512 KiB each), not the 80 seconds: about a quarter of the file here, less for a
+        // longer one (the first two are the same for any length).
+        #expect(size > 4 << 20, "\(size) bytes")
+        #expect(fetched * 3 < size, "\(fetched) of \(size) bytes fetched: \(server.requests().map { "\($0.range) \($0.bytes)" })")
+    }
+
+    @Test("shards of a render from a server each fetch only the clips of their own days")
+    func shardsFetchOnlyTheirOwnClips() throws {
+        let scratch = try TemporaryFolder("library-shards")
+        let media = try scratch.subfolder("media")
+        let writer = try SampleWriter()
+        let days = 20...23
+        for day in days {
+            try writer.write(
+                SampleClip(fileName: "VID_202411\(day)_090000.mp4", duration: 2, tags: .filmed(at: "2024-11-\(day)T09:00:00+0000"), text: "\(day)"),
+                in: media)
+        }
+        let server = try LibraryServer.proxy(before: try LibraryServer.rclone(serving: media))
+        let job = try Self.smallJob(in: scratch, server: server, to: "2024-11-23", clips: "{ duration: 1s }")
+        let planned = scratch.url.appendingPathComponent("planned")
+        let plan = try DVPipeProcess.run(["plan", job.path, "--work-dir", planned.path])
+        #expect(plan.status == 0, "\(plan.standardError)")
+        // Each shard on a runner of its own that restored the index (not the blocks the scan fetched).
+        var fetchedByShard: [Set<String>] = []
+        for shard in 1...2 {
+            let work = scratch.url.appendingPathComponent("shard-\(shard)")
+            try FileManager.default.copyItem(at: planned, to: work)
+            try FileManager.default.removeItem(at: work.appendingPathComponent("library-blocks"))
+            let before = server.requests().count
+            let render = try DVPipeProcess.run(["render", job.path, "--shard", "\(shard)/2", "--work-dir", work.path, "--progress", "none"])
+            #expect(render.status == 0, "\(render.standardError)")
+            fetchedByShard.append(Set(server.requests().dropFirst(before).filter { $0.method == "GET" }.map(\.path)))
+        }
+        let clips = Set(days.map { "VID_202411\($0)_090000.mp4" })
+        let names = fetchedByShard.map { Set($0.map { String($0.split(separator: "/").last ?? "") }) }
+        #expect(names.allSatisfy { !$0.isEmpty && $0.count < clips.count }, "fetched: \(names)")
+        #expect(names[0].isDisjoint(with: names[1]), "fetched: \(names)")
+        #expect(names[0].union(names[1]) == clips, "fetched: \(names)")
     }
 
     @Test("the corpus on WsgiDAV, below the server's root, plans as the folder does and renders the same bytes")

@@ -24,6 +24,9 @@ final class ContainerReader {
         avformat_close_input(&context)
     }
 
+    /// Why a file on a server could not be read, when a read failed for that reason rather than for its content.
+    var readFailure: String? { input?.failure }
+
     /// The stream at `index`.
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
         context.pointee.streams[index]!

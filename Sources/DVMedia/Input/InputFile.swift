@@ -1,6 +1,7 @@
 internal import CFFmpeg
 import DVMetadata
 import DVPlanning
+import DVRemote
 import Foundation
 
 /// A media file opened for reading with libavformat, owning its `AVFormatContext`.
@@ -132,6 +133,9 @@ final class ReaderInput {
     private let range: Range<Int>
     private var position = 0
     private static let bufferSize: Int32 = 32 * 1024
+
+    /// Why the reader's source failed (a file on a server that could not be read), if it did.
+    var failure: String? { reader.failure.map { ($0 as? RemoteReadError)?.reason ?? "\($0)" } }
 
     init(_ reader: ByteReader, range: Range<Int>, path: String) throws {
         self.reader = reader

@@ -73,8 +73,8 @@ struct OpenedContainer {
         // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
         // seeks cheaply, as a reader does.
         let status = avformat_open_input(&opened, MediaURL.forOpening(path: path, byteRange: nil), nil, nil)
-        if status < 0, let failure = reader.failure {
-            throw MediaError.io(path: path, reason: (failure as? RemoteReadError)?.reason ?? "\(failure)")
+        if status < 0, let failure = input.failure {
+            throw MediaError.io(path: path, reason: failure)
         }
         try check(status, "opening the file", path: path)
         return OpenedContainer(context: opened!, input: input)

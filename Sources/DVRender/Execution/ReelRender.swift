@@ -158,21 +158,29 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     }
 
     /// Lays out every output of the job (so that shards split the positions alike whichever outputs each one
-    /// renders), records the plan, warns once of characters no font has, and picks this shard's segments.
+    /// renders), records the plan, warns once of characters no font has, and picks this shard's segments. A
+    /// shard of several identifies only the clips its own segments read (`PlannedJob.layout(clipsRead:)`), so
+    /// a shard reading a library on a server fetches its own days' windows and no others.
     private func layOut(_ progress: RenderProgress, outputs: [Job.Output]) throws -> RenderRound {
         let planned = progress.planned
-        let every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer) }
+        var every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer, clipsRead: options.shard == .whole ? nil : []) }
+        let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
+        let isOwned = { (segment: SegmentSpec) in assignment.owns(options.shard, segment.position) }
+        if options.shard != .whole {
+            // Laid out again with the clips of this shard's own segments identified, and only those read.
+            let read = Set(every.flatMap { $0.segments.filter(isOwned).flatMap(\.libraryPaths) })
+            every = try planned.outputs.map { try planned.forOutput($0).layout(observer: observer, clipsRead: read) }
+        }
         let layouts = outputs.map { output in every[planned.outputs.firstIndex(of: output) ?? 0] }
         guard !layouts[0].pieces.allSatisfy({ $0.source.clip == nil }) else { throw RenderError.nothingToRender }
         var warned = progress.warned
         for layout in layouts {
-            try work.recordPlan(planned.plan, layout: layout)
+            try work.recordPlan(planned.plan, layout: layout, keysOf: isOwned)
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
                 observer.handle(.warning(RenderWarning(.missingGlyph, warning)))
             }
         }
-        let assignment = ShardAssignment(layouts: every, index: planned.scan.entries, count: options.shard.count)
-        let owned = layouts.map { layout in layout.segments.filter { assignment.owns(options.shard, $0.position) } }
+        let owned = layouts.map { layout in layout.segments.filter(isOwned) }
         return RenderRound(layouts: layouts, owned: owned, warnings: warned)
     }
 

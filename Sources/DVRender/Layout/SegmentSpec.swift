@@ -49,6 +49,18 @@ public struct SegmentSpec: Sendable, Hashable {
         return seen
     }
 
+    /// Every library file the segment reads: its clips, their layers, and a card's backdrop clip.
+    public var libraryPaths: Set<String> {
+        var paths = Set<String>()
+        for source in parts.flatMap(\.sources) {
+            switch source {
+            case let .clip(clip): paths.formUnion([clip.path] + (clip.layers ?? []).map(\.path))
+            case let .card(card): paths.formUnion([card.backdrop?.path].compactMap { $0 })
+            }
+        }
+        return paths
+    }
+
     init(position: Int, parts: [SegmentContent], canvas: CanvasSettings) throws {
         self.position = position
         self.parts = parts

@@ -120,8 +120,8 @@ public struct PlannedJob: Sendable {
         guard records.mayKnowAny else { return self }
         var planned = self
         while true {
-            let chosen = Set(planned.plan.days.flatMap(\.paths)).subtracting(planned.broken.keys)
-            let identities = digests.digests(of: chosen.sorted())
+            let windows = planned.plan.clipWindows.filter { planned.broken[$0.path] == nil }
+            let identities = digests.identities(of: [], windows: windows)
             try? digests.save()
             let known = records.known(Set(identities.values))
             let newly = identities.compactMapValues { known[$0] }
@@ -130,11 +130,19 @@ public struct PlannedJob: Sendable {
         }
     }
 
-    /// The reel's layout: the content digest of every file it reads (hashing those this machine has not
-    /// seen with their current size, modification time and inode, reported as the `identify` stage), then
+    /// The reel's layout: the content digest of every file it reads, of a library movie that of its window
+    /// (taking those this machine has not seen with their current size, modification time and inode,
+    /// reported as the `identify` stage), then
     /// its pieces and segments, each named by content.
-    public func layout(observer: some RenderObserver) throws -> ReelLayout {
-        let identities = digests.digests(of: ReelLayout.readFiles(plan: plan, job: job), observer: observer)
+    ///
+    /// `clipsRead` limits the library movies identified to those files (a shard's, which reads only its own
+    /// days): the others are laid out without an identity, and their segments' keys name no content, so only
+    /// the segments of those files may be rendered or recorded from such a layout. nil identifies every one.
+    public func layout(observer: some RenderObserver, clipsRead: Set<String>? = nil) throws -> ReelLayout {
+        let movies = plan.clipWindows
+        let isRead = { (path: String) in clipsRead?.contains(path) ?? true }
+        let others = ReelLayout.readFiles(plan: plan, job: job).filter { path in !movies.contains { $0.path == path } }
+        let identities = digests.identities(of: others, windows: movies.filter { isRead($0.path) }, observer: observer)
         try? digests.save()
         let canvas = CanvasSettings(output: job.output, identities: identities)
         let fallbacks = fallbackFonts(observer: observer)
@@ -143,8 +151,8 @@ public struct PlannedJob: Sendable {
         var framed: [(clip: ClipSource, width: Int, height: Int)] = []
         for clip in plain.pieces.compactMap(\.source.clip) {
             if let layers = clip.layers {
-                framed += layers.filter { $0.fit == .subject }.map { ($0.clip(day: clip.day), $0.rect.width, $0.rect.height) }
-            } else if canvas.fit == .subject {
+                framed += layers.filter { $0.fit == .subject && isRead($0.path) }.map { ($0.clip(day: clip.day), $0.rect.width, $0.rect.height) }
+            } else if canvas.fit == .subject, isRead(clip.path) {
                 framed.append((clip, canvas.width, canvas.height))
             }
         }

@@ -11,7 +11,7 @@ public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
     public var version: Int
     /// The plan, after re-planning around clips that failed.
     public var plan: Plan
-    /// The segments' keys, in timeline order.
+    /// The segments' keys, in timeline order (a shard records its own, the others empty).
     public var segments: [String]
 
     public init(plan: Plan, segments: [String]) {
@@ -23,11 +23,12 @@ public struct PlanManifest: Sendable, Hashable, Codable, VersionedManifest {
 
 extension WorkFolder {
     /// Records the plan of `layout` as the one the segments are rendered from, its clips named by their
-    /// file inside the library folder only (each `path` left empty).
-    public func recordPlan(_ plan: Plan, layout: ReelLayout) throws {
+    /// file inside the library folder only (each `path` left empty), with the keys of the segments
+    /// `keysOf` accepts (a shard's own, the only ones its layout names by content) and the others empty.
+    public func recordPlan(_ plan: Plan, layout: ReelLayout, keysOf: (SegmentSpec) -> Bool = { _ in true }) throws {
         var recorded = plan
         recorded.changeClips { clip in clip.path = "" }
-        try PlanManifest(plan: recorded, segments: layout.segments.map(\.key)).write(to: planFile)
+        try PlanManifest(plan: recorded, segments: layout.segments.map { keysOf($0) ? $0.key : "" }).write(to: planFile)
     }
 
     /// The plan the segments were last rendered from; nil if none was recorded (or in another format).

@@ -19,14 +19,16 @@ enum TestMedia {
     static func frameIndex(forLuma value: Int) -> Int { Int((Double(value - 20) / 3).rounded()) }
 
     /// Encodes `count` frames into an MP4 at `url`. Frame `i` is shown at `timestamps[i]` in units of
-    /// `1/fps` (default `i`), drawn by `draw` (default: uniform luma `luma(forFrame: i)`).
+    /// `1/fps` (default `i`), drawn by `draw` (default: uniform luma `luma(forFrame: i)`); a keyframe every
+    /// `keyframeInterval` frames (0: the encoder's default).
     static func writeClip(
         to url: URL, codec: VideoCodec = .h264, width: Int = 160, height: Int = 96, fps: Int = 30, count: Int,
-        tenBit: Bool = false, rotationClockwise: Int = 0, timestamps: [Int64]? = nil,
+        tenBit: Bool = false, rotationClockwise: Int = 0, timestamps: [Int64]? = nil, keyframeInterval: Int = 0,
         draw: ((VideoFrame, Int) -> Void)? = nil
     ) throws {
         let settings = VideoEncoder.Settings(
-            codec: codec, width: width, height: height, fps: fps, crf: 12, preset: "veryfast", threads: 1, tenBit: tenBit
+            codec: codec, width: width, height: height, fps: fps, crf: 12, preset: "veryfast", threads: 1, tenBit: tenBit,
+            keyframeInterval: keyframeInterval
         )
         let encoder = try VideoEncoder(settings: settings)
         let muxer = try Muxer(destination: url, format: "mp4")
