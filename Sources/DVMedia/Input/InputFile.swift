@@ -40,11 +40,14 @@ public final class InputFile {
 
     /// Opens the file `url` names through `reader` (or the movie at `byteRange` inside it), so what libavformat
     /// reads is read by position, cached and counted by the reader; throws as `init(url:byteRange:)` does.
-    public init(url: URL, reading reader: ByteReader, byteRange: Range<Int>? = nil) throws {
+    /// With `headersOnly`, an MP4 or MOV whose streams its header describes in full (`HeaderStreamInfo`) is
+    /// not read further (a probe's few KiB instead of its first pictures); any other file is read as always.
+    public init(url: URL, reading reader: ByteReader, byteRange: Range<Int>? = nil, headersOnly: Bool = false) throws {
         self.url = url
         let opened = try OpenedContainer.open(path: url.mediaPath, reading: reader, byteRange: byteRange)
         context = opened.context
         customInput = opened.input
+        if headersOnly, HeaderStreamInfo.complete(context) { return }
         try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.mediaPath)
     }
 

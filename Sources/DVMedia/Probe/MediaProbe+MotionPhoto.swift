@@ -21,7 +21,7 @@ extension MediaProbe {
                 layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
                 stillTime: found.presentationTimestampMicroseconds.map { TimeSpan(milliseconds: Int64($0 / 1000)) })
             do {
-                let input = try InputFile(url: url, reading: file, byteRange: movie.byteRange)
+                let input = try InputFile(url: url, reading: file, byteRange: movie.byteRange, headersOnly: true)
                 guard input.firstStream(.video) != nil else {
                     return .unreadable(reason: "\(url.mediaPath): the movie inside this Motion Photo has no video stream")
                 }

@@ -40,7 +40,7 @@ public enum MediaProbe {
         }
         do {
             // Through the reader, so a movie's `moov` at its end costs a seek.
-            let input = try reader.map { try InputFile(url: url, reading: $0) } ?? InputFile(url: url)
+            let input = try reader.map { try InputFile(url: url, reading: $0, headersOnly: true) } ?? InputFile(url: url)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(url.mediaPath): no video or audio stream")
             }
