@@ -132,11 +132,16 @@ public enum WindowContent {
                 Int64(codec.color_range.rawValue), Int64(codec.color_primaries.rawValue), Int64(codec.color_trc.rawValue),
                 Int64(codec.color_space.rawValue), Int64(codec.chroma_location.rawValue), Int64(codec.bits_per_raw_sample),
                 Int64(codec.video_delay), Int64(codec.sample_rate), Int64(layout.order.rawValue), Int64(layout.nb_channels),
-                Int64(bitPattern: layout.u.mask), Int64(codec.frame_size), Int64(codec.initial_padding), Int64(codec.trailing_padding),
+                // A custom layout's union holds a pointer to its channel map: its channels are written below instead.
+                layout.order == AV_CHANNEL_ORDER_CUSTOM ? 0 : Int64(bitPattern: layout.u.mask),
+                Int64(codec.frame_size), Int64(codec.initial_padding), Int64(codec.trailing_padding),
                 Int64(codec.seek_preroll), Int64(codec.block_align),
                 Int64(stream.pointee.time_base.num), Int64(stream.pointee.time_base.den), stream.pointee.start_time,
                 Int64(stream.pointee.avg_frame_rate.num), Int64(stream.pointee.avg_frame_rate.den), Int64(stream.pointee.disposition)
             ])
+            if layout.order == AV_CHANNEL_ORDER_CUSTOM, let channels = layout.u.map {
+                integers((0..<Int(layout.nb_channels)).map { Int64(channels[$0].id.rawValue) })
+            }
             bytes(codec.extradata, count: Int(codec.extradata_size))
             let sideData = (0..<Int(stream.pointee.nb_side_data)).map { stream.pointee.side_data[$0] }
             integers([Int64(sideData.count)])

@@ -55,6 +55,9 @@ enum HeaderStreamInfo {
             decoder.pointee.sample_rate > 0, decoder.pointee.ch_layout.nb_channels > 0, decoder.pointee.sample_fmt != AV_SAMPLE_FMT_NONE,
             decoder.pointee.ch_layout.order != AV_CHANNEL_ORDER_CUSTOM
         else { return nil }
+        // AAC at 24 kHz or less may carry SBR (and parametric stereo) signalled only in its frames: the decoder
+        // doubles the rate (and the channels) once it decodes one.
+        if parameters.pointee.codec_id == AV_CODEC_ID_AAC, decoder.pointee.sample_rate <= 24_000 { return nil }
         // A native or unspecified layout owns no memory: it is copied as a value.
         let (rate, format, layout) = (decoder.pointee.sample_rate, decoder.pointee.sample_fmt, decoder.pointee.ch_layout)
         return { target in
@@ -110,17 +113,25 @@ enum HeaderStreamInfo {
         guard let extradata = parameters.pointee.extradata, parameters.pointee.extradata_size > 0,
             let sequence = AVCSequenceParameters(avcC: Array(UnsafeBufferPointer(start: extradata, count: Int(parameters.pointee.extradata_size))))
         else { return nil }
+        // The decoder keeps the container's size unless the parameter set says otherwise (it rounds both up to
+        // macroblocks and keeps the container's when they agree): only a size both give is certain.
+        guard parameters.pointee.width == Int32(sequence.width), parameters.pointee.height == Int32(sequence.height) else { return nil }
         let range = sequence.fullRange.map { $0 ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG } ?? parameters.pointee.color_range
-        let colour = sequence.colour.map {
-            (AVColorPrimaries(UInt32($0.primaries)), AVColorTransferCharacteristic(UInt32($0.transfer)), AVColorSpace(UInt32($0.matrix)))
+        // Codes FFmpeg has no name for are reserved: its decoder reads them as unspecified.
+        let colour = sequence.colour.map { codes in
+            let primaries = AVColorPrimaries(UInt32(codes.primaries)), transfer = AVColorTransferCharacteristic(UInt32(codes.transfer))
+            let matrix = AVColorSpace(UInt32(codes.matrix))
+            return (
+                av_color_primaries_name(primaries) == nil ? AVCOL_PRI_UNSPECIFIED : primaries,
+                av_color_transfer_name(transfer) == nil ? AVCOL_TRC_UNSPECIFIED : transfer,
+                av_color_space_name(matrix) == nil ? AVCOL_SPC_UNSPECIFIED : matrix
+            )
         }
         let matrix = colour?.2 ?? parameters.pointee.color_space
         guard matrix != AVCOL_SPC_RGB, matrix != AVCOL_SPC_YCGCO, let format = pixelFormat(of: sequence, fullRange: range == AVCOL_RANGE_JPEG)
         else { return nil }
         return { target in
             target.pointee.format = format.rawValue
-            target.pointee.width = Int32(sequence.width)
-            target.pointee.height = Int32(sequence.height)
             target.pointee.color_range = range
             if let (primaries, transfer, matrix) = colour {
                 target.pointee.color_primaries = primaries

@@ -28,7 +28,7 @@ struct AVCSequenceParameters {
         var bits = ExpGolombReader(Self.unescaped(nal))
         guard let profile = bits.bits(8), bits.bits(16) != nil, bits.unsigned() != nil else { return nil }
         var chroma = 1, depth = 8
-        if [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135].contains(profile) {
+        if [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135, 144].contains(profile) {
             guard let format = bits.unsigned(), format <= 3 else { return nil }
             chroma = format
             if chroma == 3, bits.bits(1) == 1 { return nil }  // Separate colour planes: not a phone's.

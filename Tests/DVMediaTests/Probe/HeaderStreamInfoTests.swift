@@ -36,7 +36,9 @@ import Testing
         return (full, headers, fullReader.bytesRead, headerReader.bytesRead)
     }
 
-    @Test("the corpus's phone movies (iPhone HEVC and Dolby Vision, HLG, GoPro and Samsung H.264) describe alike from their headers")
+    @Test(
+        "the corpus's phone movies (iPhone HEVC and Dolby Vision, HLG, GoPro and Samsung H.264) describe alike from their headers, or are read as before"
+    )
     func corpusMovies() throws {
         for name in [
             "IMG_3582.mov", "dolbyVision-hdr.MOV", "h265_with_metadata_track.mp4", "hlg10-color-test.mp4", "max-heromode.mp4",
@@ -45,7 +47,8 @@ import Testing
             let url = Self.corpus.appendingPathComponent(name)
             let (full, headers, fullBytes, headerBytes) = try Self.bothWays(url)
             #expect(headers == full, "\(name)")
-            #expect(try Self.completesFromHeader(url), "\(name)")
+            // Samsung's slow-motion clip has AAC at 12 kHz, which may carry SBR signalled only in its frames: read as before.
+            #expect(try Self.completesFromHeader(url) == (name != "sample_sef_slow_motion.mp4"), "\(name)")
             #expect(headerBytes <= fullBytes, "\(name)")
         }
     }
