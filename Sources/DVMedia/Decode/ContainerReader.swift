@@ -16,11 +16,7 @@ final class ContainerReader {
         let opened = try OpenedContainer.open(path: path, byteRange: byteRange)
         context = opened.context
         input = opened.input
-        let status = avformat_find_stream_info(context, nil)
-        if status < 0, let failure = opened.input?.failure {
-            throw MediaError.io(path: path, reason: failure)
-        }
-        try check(status, "reading the stream headers", path: path)
+        try check(avformat_find_stream_info(context, nil), "reading the stream headers", path: path, reading: opened.input)
     }
 
     deinit {
@@ -59,11 +55,7 @@ final class ContainerReader {
     /// Moves to the keyframe at or before `timestamp` (in `stream`'s time base); a file on a server that could
     /// not be read throws `MediaError.io`, as opening does, so a network failure is never taken for content.
     func seek(stream: Int, toKeyframeBefore timestamp: Int64) throws {
-        let status = av_seek_frame(context, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD)
-        if status < 0, let failure = readFailure {
-            throw MediaError.io(path: path, reason: failure)
-        }
-        try check(status, "seeking", path: path)
+        try check(av_seek_frame(context, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD), "seeking", path: path, reading: input)
     }
 
     /// A copy of `stream`'s codec parameters and time base.

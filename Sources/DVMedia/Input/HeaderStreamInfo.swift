@@ -46,13 +46,13 @@ enum HeaderStreamInfo {
     private static func audioParameters(
         of parameters: UnsafeMutablePointer<AVCodecParameters>
     ) -> ((UnsafeMutablePointer<AVCodecParameters>) -> Void)? {
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id), let decoder = avcodec_alloc_context3(codec) else { return nil }
-        defer {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = decoder
-            avcodec_free_context(&owned)
-        }
-        guard avcodec_parameters_to_context(decoder, parameters) >= 0, avcodec_open2(decoder, codec, nil) >= 0,
-            decoder.pointee.sample_rate > 0, decoder.pointee.ch_layout.nb_channels > 0, decoder.pointee.sample_fmt != AV_SAMPLE_FMT_NONE,
+        openedDecoder(of: parameters) { decoder in audioParameters(of: parameters, from: decoder) }
+    }
+
+    private static func audioParameters(
+        of parameters: UnsafeMutablePointer<AVCodecParameters>, from decoder: UnsafeMutablePointer<AVCodecContext>
+    ) -> ((UnsafeMutablePointer<AVCodecParameters>) -> Void)? {
+        guard decoder.pointee.sample_rate > 0, decoder.pointee.ch_layout.nb_channels > 0, decoder.pointee.sample_fmt != AV_SAMPLE_FMT_NONE,
             decoder.pointee.ch_layout.order != AV_CHANNEL_ORDER_CUSTOM
         else { return nil }
         // AAC at 24 kHz or less may carry SBR (and parametric stereo) signalled only in its frames: the decoder
@@ -82,17 +82,12 @@ enum HeaderStreamInfo {
     /// libavcodec's HEVC decoder reads the `hvcC` record's parameter sets when it opens and sets the pixel
     /// format, size and colour from the sequence parameter set, as decoding the first picture would.
     private static func hevc(_ parameters: UnsafeMutablePointer<AVCodecParameters>) -> ((UnsafeMutablePointer<AVCodecParameters>) -> Void)? {
-        guard parameters.pointee.extradata_size > 0, let codec = avcodec_find_decoder(AV_CODEC_ID_HEVC),
-            let decoder = avcodec_alloc_context3(codec)
-        else { return nil }
-        defer {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = decoder
-            avcodec_free_context(&owned)
-        }
-        decoder.pointee.thread_count = 1
-        guard avcodec_parameters_to_context(decoder, parameters) >= 0, avcodec_open2(decoder, codec, nil) >= 0,
-            decoder.pointee.pix_fmt != AV_PIX_FMT_NONE, decoder.pointee.width > 0, decoder.pointee.height > 0
-        else { return nil }
+        guard parameters.pointee.extradata_size > 0 else { return nil }
+        return openedDecoder(of: parameters) { decoder in hevc(from: decoder) }
+    }
+
+    private static func hevc(from decoder: UnsafeMutablePointer<AVCodecContext>) -> ((UnsafeMutablePointer<AVCodecParameters>) -> Void)? {
+        guard decoder.pointee.pix_fmt != AV_PIX_FMT_NONE, decoder.pointee.width > 0, decoder.pointee.height > 0 else { return nil }
         let (format, width, height) = (decoder.pointee.pix_fmt, decoder.pointee.width, decoder.pointee.height)
         let (primaries, transfer, matrix, range) =
             (decoder.pointee.color_primaries, decoder.pointee.color_trc, decoder.pointee.colorspace, decoder.pointee.color_range)
@@ -139,6 +134,21 @@ enum HeaderStreamInfo {
                 target.pointee.color_space = matrix
             }
         }
+    }
+
+    /// `read`'s answer about the stream's decoder opened (one thread, not fed a packet) on `parameters`, which
+    /// reads the stream's configuration (extradata) as it opens; nil when it does not open. Freed after.
+    private static func openedDecoder<Answer>(
+        of parameters: UnsafeMutablePointer<AVCodecParameters>, _ read: (UnsafeMutablePointer<AVCodecContext>) -> Answer?
+    ) -> Answer? {
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id), let decoder = avcodec_alloc_context3(codec) else { return nil }
+        defer {
+            var owned: UnsafeMutablePointer<AVCodecContext>? = decoder
+            avcodec_free_context(&owned)
+        }
+        decoder.pointee.thread_count = 1
+        guard avcodec_parameters_to_context(decoder, parameters) >= 0, avcodec_open2(decoder, codec, nil) >= 0 else { return nil }
+        return read(decoder)
     }
 
     /// The pixel format libavcodec's H.264 decoder gives pictures of `sequence`'s chroma format and depth.

@@ -73,10 +73,17 @@ struct OpenedContainer {
         // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
         // seeks cheaply, as a reader does.
         let status = avformat_open_input(&opened, MediaURL.forOpening(path: path, byteRange: nil), nil, nil)
-        if status < 0, let failure = input.failure {
-            throw MediaError.io(path: path, reason: failure)
-        }
-        try check(status, "opening the file", path: path)
+        try check(status, "opening the file", path: path, reading: input)
         return OpenedContainer(context: opened!, input: input)
     }
+}
+
+/// `check(_:_:path:)` for a call that read through `input`: when the read of a file on a server failed, the
+/// failure is the network's, thrown as `MediaError.io` with its reason, never taken for the file's content.
+@discardableResult
+func check(_ code: Int32, _ operation: @autoclosure () -> String, path: String, reading input: ReaderInput?) throws -> Int32 {
+    if code < 0, let failure = input?.failure {
+        throw MediaError.io(path: path, reason: failure)
+    }
+    return try check(code, operation(), path: path)
 }

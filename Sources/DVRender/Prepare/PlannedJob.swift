@@ -140,8 +140,9 @@ public struct PlannedJob: Sendable {
     /// the segments of those files may be rendered or recorded from such a layout. nil identifies every one.
     public func layout(observer: some RenderObserver, clipsRead: Set<String>? = nil) throws -> ReelLayout {
         let movies = plan.clipWindows
+        let moviePaths = Set(movies.map(\.path))
         let isRead = { (path: String) in clipsRead?.contains(path) ?? true }
-        let others = ReelLayout.readFiles(plan: plan, job: job).filter { path in !movies.contains { $0.path == path } }
+        let others = ReelLayout.readFiles(plan: plan, job: job).filter { !moviePaths.contains($0) }
         let identities = digests.identities(of: others, windows: movies.filter { isRead($0.path) }, observer: observer)
         try? digests.save()
         let canvas = CanvasSettings(output: job.output, identities: identities)
