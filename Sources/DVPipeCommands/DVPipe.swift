@@ -20,7 +20,7 @@ public struct DVPipe: AsyncParsableCommand {
             """,
         subcommands: [
             RunCommand.self, PlanCommand.self, ValidateCommand.self, RenderCommand.self,
-            AssembleCommand.self, StatusCommand.self, CleanCommand.self, CacheCommand.self, CalendarCommand.self,
+            AssembleCommand.self, StatusCommand.self, CheckCommand.self, CleanCommand.self, CacheCommand.self, CalendarCommand.self,
             DemoCommand.self, DoctorCommand.self, ThemesCommand.self
         ]
     )

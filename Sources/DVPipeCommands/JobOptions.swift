@@ -68,12 +68,20 @@ struct JobOptions: ParsableArguments {
     }
 
     /// Loads the job, scans its library (reporting probes to `observer`) and plans the reel; prints the
-    /// resolved timeframe on standard error. `checkingFiles` as for `loadJob`.
+    /// resolved timeframe on standard error. A reel too long or too short for an output's `profile:` is a
+    /// located error there (exit status 2), before anything is rendered. `checkingFiles` as for `loadJob`.
     func planJob(observer: some RenderObserver, checkingFiles: Bool = true) throws -> PlannedJob {
         let job = try loadJob(checkingFiles: checkingFiles)
         let asOf = try asOfDay()
         let planned = try PlannedJob.make(job: job, asOf: asOf, work: workFolder, observer: observer)
         printError("timeframe: \(planned.days.first) … \(planned.days.last) (\(planned.days.count) days)")
+        let delivery = job.deliveryDiagnostics(reelSeconds: planned.plan.totals.reelDuration.seconds)
+        for diagnostic in delivery {
+            printError(diagnostic.description)
+        }
+        guard delivery.isEmpty else {
+            throw ExitCode(2)
+        }
         return planned
     }
 }

@@ -49,11 +49,14 @@ public final class VideoEncoder {
         /// transfer and matrix, limited range, which is what dvpipe draws; players then need not guess.
         /// False leaves the description unspecified (test media for the guess untagged sources get).
         public var tagsBT709: Bool
+        /// The highest bitrate in bits per second, held over any second (x264/x265's VBV with a
+        /// one-second buffer); 0 for no cap.
+        public var maximumBitrate: Int
 
         public init(
             codec: VideoCodec, width: Int, height: Int, fps: Int, crf: Int, preset: String, threads: Int,
             tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false,
-            tagsBT709: Bool = true
+            tagsBT709: Bool = true, maximumBitrate: Int = 0
         ) {
             self.codec = codec
             self.width = width
@@ -67,6 +70,7 @@ public final class VideoEncoder {
             self.keyframeInterval = keyframeInterval
             self.stitchable = stitchable
             self.tagsBT709 = tagsBT709
+            self.maximumBitrate = maximumBitrate
         }
     }
 
@@ -122,8 +126,8 @@ public final class VideoEncoder {
         try check(avcodec_open2(context, codec, &options), "opening the \(settings.codec.encoderName) encoder")
     }
 
-    /// The `x264-params` or `x265-params` string: a fixed thread count, and headers that stay identical
-    /// across segments when stitchable.
+    /// The `x264-params` or `x265-params` string: a fixed thread count, headers that stay identical
+    /// across segments when stitchable, and the bitrate cap.
     private var x26xParameters: String {
         var params: [String]
         if settings.codec == .h264 {
@@ -134,6 +138,10 @@ public final class VideoEncoder {
         } else {
             params = ["log-level=error", "pools=\(settings.threads)", "frame-threads=\(settings.threads)"]
             if settings.stitchable { params.append("repeat-headers=1") }
+        }
+        if settings.maximumBitrate > 0 {
+            let kilobits = settings.maximumBitrate / 1000
+            params += ["vbv-maxrate=\(kilobits)", "vbv-bufsize=\(kilobits)"]
         }
         return params.joined(separator: ":")
     }

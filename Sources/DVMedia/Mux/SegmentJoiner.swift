@@ -17,10 +17,20 @@ import Foundation
 public struct SegmentJoiner: Sendable {
     /// The frame rate every segment was encoded at.
     public let fps: Int
+    /// True to write no edit lists, as upload specifications ask: the video's reorder delay goes into
+    /// negative composition offsets (so it still starts at 0), and the AAC encoder's priming (1024 samples,
+    /// 21 ms of silence at 48 kHz) is played rather than cut, so the sound starts 21 ms late.
+    public let withoutEditLists: Bool
 
     /// A joiner for segments at `fps` frames per second.
-    public init(fps: Int) {
+    public init(fps: Int, withoutEditLists: Bool = false) {
         self.fps = fps
+        self.withoutEditLists = withoutEditLists
+    }
+
+    /// The MP4 muxer's options.
+    private var muxerOptions: [String: String] {
+        withoutEditLists ? ["movflags": "+faststart+negative_cts_offsets", "use_editlist": "0"] : ["movflags": "+faststart"]
     }
 
     /// Joins `segments` in order into `destination`, adding the audio stream of `audio` (an MP4/M4A
@@ -35,7 +45,7 @@ public struct SegmentJoiner: Sendable {
             throw MediaError.cannotJoin(segment: destination.path, reason: "no segments to join")
         }
         let reference = try SegmentStream(url: first)
-        let muxer = try Muxer(destination: destination, format: "mp4", options: ["movflags": "+faststart"])
+        let muxer = try Muxer(destination: destination, format: "mp4", options: muxerOptions)
         let videoStream = try muxer.addStream(copying: reference.parameters)
         let soundtrack = try audio.map { try Soundtrack(url: $0, muxer: muxer) }
         let captions = subtitles.isEmpty ? nil : try SubtitleStream(cues: subtitles, muxer: muxer)

@@ -27,6 +27,11 @@ extension Job {
         public var toneMap: ToneMap
         /// A look applied to every clip after its colour conversion and before overlays; none by default.
         public var look: Look?
+        /// The platform the reel is made for (`profile:`): sets its keyframes, bitrate cap and container,
+        /// and has the plan and the file checked against it; none by default.
+        public var profile: DeliveryProfile?
+        /// Where `profile:` stands in the job, for the plan's and the file's checks to point at.
+        public var profileLocation: SourceLocation?
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,

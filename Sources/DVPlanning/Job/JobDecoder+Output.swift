@@ -2,7 +2,9 @@ extension JobDecoder {
     /// An output's mapping: `output:`, or an entry `name` (`outputs[1]`) of `outputs:`.
     mutating func decodeOutput(_ node: YAMLNode, name: String = "output") -> Job.Output {
         var output = Job.Output(path: "")
-        let allowed = ["name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look"]
+        let allowed = [
+            "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look", "profile"
+        ]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
         output.givenName = text(fields, "name")
         if let path = path(fields, "path") {
@@ -28,7 +30,9 @@ extension JobDecoder {
         output.fit = choice(fields, "fit", Job.Output.Fit.self) ?? output.fit
         output.background = colour(fields, "background") ?? output.background
         output.fps = integer(fields, "fps", in: 1...120) ?? output.fps
+        var codecNode: YAMLNode?
         if let video = fields["video"], let videoFields = self.fields(of: video, path: name + ".video", allowed: ["codec", "crf", "preset"]) {
+            codecNode = videoFields["codec"]
             output.video.codec = choice(videoFields, "codec", Job.Output.VideoCodec.self) ?? output.video.codec
             output.video.crf = integer(videoFields, "crf", in: 0...51) ?? output.video.crf
             output.video.preset = choice(videoFields, "preset", Job.Output.EncoderPreset.self) ?? output.video.preset
@@ -45,6 +49,19 @@ extension JobDecoder {
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
         if let node = fields["look"], let look = self.fields(of: node, path: name + ".look", allowed: ["lut", "strength"], required: ["lut"]) {
             output.look = decodeLook(look)
+        }
+        if let profile = choice(fields, "profile", DeliveryProfile.self) {
+            output.profile = profile
+            if profile.rules.prefersVertical, fields["aspect"] == nil, fields["resolution"] == nil {
+                output.aspect = AspectRatio(width: 9, height: 16)
+            }
+            output.profileLocation = fields["profile"]?.location
+            for problem in profile.rules.problems(of: output) {
+                let place = problem.key == "video.codec" ? codecNode : fields[problem.key] ?? (problem.key == "resolution" ? fields["aspect"] : nil)
+                if let place = place ?? fields["profile"] {
+                    error("\(name).profile \(profile.rawValue): \(problem.message)", at: place)
+                }
+            }
         }
         return output
     }

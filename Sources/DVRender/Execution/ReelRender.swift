@@ -246,7 +246,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// `PlannedJob.layout` or `renderSegments`) with it into the job's output, and records what was written
     /// in `outputs.json` (`OutputsManifest`),
     /// unless the output is already exactly that assembly (the assemble manifest and the file's SHA-256
-    /// say so): then it is kept as it is. A stop requested before the sound track or while it is made ends
+    /// say so): then it is kept as it is. An output with a `profile:` is then inspected as `dvpipe check`
+    /// does; breaking its profile fails the run (`deliveryCheckFailed`), the file kept. A stop requested before the sound track or while it is made ends
     /// the run (`RenderError.interrupted`) before the next stage starts; the finished track is kept and
     /// the previous output is left as it was.
     public func assemble(_ planned: PlannedJob, layout: ReelLayout) throws -> AssembledReel {
@@ -264,7 +265,20 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
             try stop.check()
             let audio = try audioStage.track(for: layout, observer: observer)
             try stop.check()
-            reel = try assemble.assemble(layout, audio: audio, subtitles: subtitles, into: output, name: name, inputs: inputs, observer: observer)
+            reel = try assemble.assemble(
+                layout, audio: audio, subtitles: subtitles, into: output, name: name, inputs: inputs,
+                withoutEditLists: planned.job.output.profile != nil, observer: observer)
+        }
+        if let profile = planned.job.output.profile {
+            let inspection: DeliveryInspection
+            do {
+                inspection = try DeliveryInspection(url: output, rules: profile.rules)
+            } catch let error as MediaError {
+                throw RenderError.outputFailed(path: output.path, reason: error.reason(besides: output.path))
+            }
+            guard inspection.problems.isEmpty else {
+                throw RenderError.deliveryCheckFailed(path: output.path, profile: profile.rawValue, problems: inspection.problems)
+            }
         }
         try work.recordOutput(
             OutputsManifest.Output(reel: reel, name: planned.job.output.name, layout: layout),

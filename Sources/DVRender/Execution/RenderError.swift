@@ -24,6 +24,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case lookFailed(path: String, reason: String)
     /// `--strict` and the remote segment store failed (down, erring, or holding bad entries).
     case storeFailed(address: String, reason: String)
+    /// The finished output breaks its `profile:` (`problems`, one line each); the file is kept, complete, and
+    /// is not published.
+    case deliveryCheckFailed(path: String, profile: String, problems: [String])
 
     /// What a message about `file` says of `error`: a media or file error's reason when it concerns `file`,
     /// else all it says, so that the message names each file once.
@@ -38,7 +41,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The file the failure concerns, when it is one.
     public var file: String? {
         switch self {
-        case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path), let .lookFailed(path, _): path
+        case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path), let .lookFailed(path, _),
+            let .deliveryCheckFailed(path, _, _):
+            path
         case let .unreadableFiles(files): files.first?.path
         case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed, .storeFailed: nil
         }
@@ -67,6 +72,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "the look \(path) cannot be used: \(reason)"
         case let .storeFailed(address, reason):
             "--strict: segment store \(address): \(reason)"
+        case let .deliveryCheckFailed(path, profile, problems):
+            "\(path) does not pass profile \(profile): " + problems.joined(separator: "; ")
         }
     }
 }

@@ -22,6 +22,11 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     public var toneMap: Bool
     /// The look applied to every clip (`output.look`), or nil for none.
     public var look: AppliedLook?
+    /// Frames between keyframes an output's `profile:` asks for; nil leaves the encoder's (and the key's)
+    /// own, so outputs without a profile keep their bytes.
+    public var keyframeInterval: Int?
+    /// The video bitrate cap of an output's `profile:`, in bits per second; nil for none.
+    public var maximumVideoBitrate: Int?
 
     public init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,

@@ -197,6 +197,8 @@ extension CanvasSettings {
             toneMap: output.toneMap == .auto,
             look: output.look.map { AppliedLook($0, identities: identities) }
         )
+        keyframeInterval = output.profile.map { $0.rules.keyframeInterval(fps: output.fps) }
+        maximumVideoBitrate = output.profile?.rules.maximumVideoBitrate
     }
 }
 

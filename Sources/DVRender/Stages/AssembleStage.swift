@@ -32,20 +32,25 @@ struct AssembleStage {
     func recipe(_ layout: ReelLayout, job: Job) throws -> (subtitles: [SubtitleCue], inputs: String) {
         let subtitles = job.output.subtitles ? layout.subtitleCues(job: job) : []
         let audioTrack = try AudioStage(work: work, job: job).trackFile(for: layout)
-        return (subtitles, try inputs(layout, audioTrack: audioTrack, subtitles: subtitles))
+        let withoutEditLists = job.output.profile != nil
+        return (subtitles, try inputs(layout, audioTrack: audioTrack, subtitles: subtitles, withoutEditLists: withoutEditLists))
     }
 
-    /// The `WorkKey` naming an assembly: the segments' keys in order, the sound track's key and the subtitles.
-    private func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue]) throws -> String {
+    /// The `WorkKey` naming an assembly: the segments' keys in order, the sound track's key, the subtitles and,
+    /// for an output with a `profile:`, that its container has no edit lists (absent otherwise, so outputs
+    /// without a profile keep their keys).
+    private func inputs(_ layout: ReelLayout, audioTrack: URL, subtitles: [SubtitleCue], withoutEditLists: Bool) throws -> String {
         struct Material: Encodable {
             var segments: [String]
             var audioTrack: String
             var subtitles: [SubtitleCue]
+            var withoutEditLists: Bool?
         }
         return try WorkKey.make(
             "assemble",
             Material(
-                segments: layout.segments.map(\.key), audioTrack: audioTrack.lastPathComponent, subtitles: subtitles
+                segments: layout.segments.map(\.key), audioTrack: audioTrack.lastPathComponent, subtitles: subtitles,
+                withoutEditLists: withoutEditLists ? true : nil
             ))
     }
 
@@ -62,15 +67,16 @@ struct AssembleStage {
     }
 
     /// Joins the segments of `layout` (all finished: see `checkComplete`), `audio` and the `subtitles` (none:
-    /// no subtitle stream) into `output`, and records the assembly of `inputs` in the assemble manifest.
+    /// no subtitle stream) into `output` (`withoutEditLists` for an output with a profile), and records the
+    /// assembly of `inputs` in the assemble manifest.
     func assemble(
         _ layout: ReelLayout, audio: EncodedAudio, subtitles: [SubtitleCue], into output: URL, name: String?, inputs: String,
-        observer: some RenderObserver
+        withoutEditLists: Bool, observer: some RenderObserver
     ) throws -> AssembledReel {
         observer.handle(.stageStarted(.assemble, total: 1))
         do {
             try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let frames = try SegmentJoiner(fps: layout.canvas.fps).join(
+            let frames = try SegmentJoiner(fps: layout.canvas.fps, withoutEditLists: withoutEditLists).join(
                 layout.segments.map { work.segments.file($0.key) }, frameCounts: layout.segments.map(\.frameCount), audio: audio.file,
                 subtitles: subtitles, into: output
             )

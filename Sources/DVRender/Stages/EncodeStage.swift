@@ -43,7 +43,8 @@ struct EncodeStage {
     var encoderSettings: VideoEncoder.Settings {
         VideoEncoder.Settings(
             codec: VideoCodec(rawValue: canvas.codec) ?? .h264, width: canvas.width, height: canvas.height, fps: canvas.fps,
-            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, stitchable: true
+            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, keyframeInterval: canvas.keyframeInterval ?? 0,
+            stitchable: true, maximumBitrate: canvas.maximumVideoBitrate ?? 0
         )
     }
 }
