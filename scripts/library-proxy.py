@@ -11,7 +11,8 @@ it listens on.
 Faults: an HTTP status (500, 503, 429 with --retry-after), hang (no answer), drop (the connection closed
 without an answer), truncate (half the body, then closed), content-range (a Content-Range for other bytes),
 ignore-range (the Range header dropped: the whole file comes back with 200), etag (an ETag that is not the
-file's: the file changed since it was listed).
+file's: the file changed since it was listed), truncate-upload (half of a request's body forwarded with the
+whole body's length, then both connections closed: an upload cut off on its way to the server).
 """
 import argparse
 import http.client
@@ -81,6 +82,18 @@ def main():
                 self.record(fault, 0)
                 return
             headers = {name: value for name, value in self.headers.items() if name.lower() not in ("host", "connection")}
+            if fault == "truncate-upload":
+                connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
+                connection.putrequest(self.command, self.path, skip_accept_encoding=True)
+                for name, value in headers.items():
+                    connection.putheader(name, value)
+                connection.endheaders()
+                connection.send(body[: len(body) // 2])
+                connection.close()
+                self.record("truncate-upload", len(body) // 2)
+                self.close_connection = True
+                self.connection.close()
+                return
             if fault == "ignore-range":
                 headers = {name: value for name, value in headers.items() if name.lower() not in ("range", "if-match")}
             connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
@@ -116,7 +129,7 @@ def main():
             self.wfile.write(payload)
             self.record(answer.status, len(payload))
 
-        do_GET = do_HEAD = do_PUT = do_POST = do_DELETE = do_PROPFIND = do_OPTIONS = forward
+        do_GET = do_HEAD = do_PUT = do_POST = do_DELETE = do_PROPFIND = do_OPTIONS = do_MOVE = forward
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True

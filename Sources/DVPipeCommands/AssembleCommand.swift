@@ -1,4 +1,5 @@
 import ArgumentParser
+import DVPlanning
 import DVRender
 
 /// `dvpipe assemble`: join the rendered segments and the sound track into the output file.
@@ -15,7 +16,9 @@ struct AssembleCommand: AsyncParsableCommand {
             around all of them, and the segments of that plan that no shard rendered (one shard had \
             finished before another found a clip broken) are rendered here. Joins by stream copy, without re-encoding, into \
             a temporary file that replaces output.path only when complete. An output that is already \
-            exactly that assembly (checked against the work folder's record and its SHA-256) is kept.
+            exactly that assembly (checked against the work folder's record and its SHA-256) is kept. An output \
+            with publish: is then uploaded as `dvpipe run` does (a failure is a warning; --no-publish \
+            skips it).
 
             Example:
               dvpipe assemble jobs/dec-2024.yaml --work-dir /shared/dec-2024
@@ -25,6 +28,7 @@ struct AssembleCommand: AsyncParsableCommand {
 
     @OptionGroup var options: JobOptions
     @OptionGroup var cacheFlags: CacheFlags
+    @OptionGroup var publishing: PublishFlags
 
     @Option(name: .long, help: "Progress on standard error: auto, plain, json or none.")
     var progress: ProgressMode = .auto
@@ -40,6 +44,7 @@ struct AssembleCommand: AsyncParsableCommand {
             let (cache, store) = try cacheFlags.caches()
             let settings = RenderOptions(cache: cache, store: store)
             let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
+            var finished: [(reel: AssembledReel, output: Job.Output)] = []
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
                 let (each, layout, renderedHere) = try await executor.planForAssembly(planned.forOutput(output))
                 let reel = try await BlockingWork.run("dvpipe assemble") { try executor.assemble(each, layout: layout) }
@@ -52,7 +57,9 @@ struct AssembleCommand: AsyncParsableCommand {
                 print(
                     "\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))"
                 )
+                finished.append((reel, each.job.output))
             }
+            try await publishing.publish(finished.map(\.reel), of: finished.map(\.output), strict: false, printer: printer)
             RunSummary.storeLine(settings.store).map { print($0) }
         }
     }

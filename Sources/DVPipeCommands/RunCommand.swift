@@ -38,6 +38,14 @@ struct RunCommand: AsyncParsableCommand {
             The work folder's outputs.json records what was written (name, path, size, SHA-256, duration, \
             each day's start), for publishing scripts; --json prints it instead of the summary.
 
+            An output with publish: https://HOST/PATH/ (WebDAV) or s3://BUCKET/PREFIX/ is then uploaded \
+            there under its file's name, with the credentials libraries use (DVPIPE_LIBRARY_HEADER or \
+            ~/.netrc; the AWS_* variables): under a temporary name and moved (WebDAV) or as one whole \
+            object (S3), read back and checked by size and SHA-256, so the final name never holds part \
+            of a reel. A failed upload is a warning (an error under --strict); --no-publish skips it. An \
+            output with profile: is checked against its platform's rules first, and not published when \
+            it breaks them (exit status 1).
+
             Example:
               dvpipe run jobs/dec-2024.yaml --srt out/dec-2024.srt
               dvpipe run jobs/monthly.yaml --as-of 2025-01-03 --progress json
@@ -47,6 +55,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var options: JobOptions
     @OptionGroup var flags: RenderFlags
+    @OptionGroup var publishing: PublishFlags
     @Option(name: .customLong("srt"), help: ArgumentHelp("Also write the reel's dates and captions as SubRip subtitles.", valueName: "file"))
     var srt: String?
     @Flag(name: .long, help: "Print what was written (outputs.json: path, size, SHA-256, duration, each day's start) as JSON instead of the summary.")
@@ -66,6 +75,7 @@ struct RunCommand: AsyncParsableCommand {
                     throw RenderError.outputFailed(path: srt, reason: "could not write the subtitles: \(error)")
                 }
             }
+            try await publishing.publish(reels, of: reports.map(\.planned.job.output), strict: flags.strict, printer: printer)
             printer.finishLine()
             if json {
                 let published = try Data(contentsOf: options.workFolder.outputsFile)

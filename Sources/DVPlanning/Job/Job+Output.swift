@@ -32,6 +32,9 @@ extension Job {
         public var profile: DeliveryProfile?
         /// Where `profile:` stands in the job, for the plan's and the file's checks to point at.
         public var profileLocation: SourceLocation?
+        /// The WebDAV collection or S3 prefix the finished reel is uploaded to under its file's name
+        /// (`publish:`, an address ending in `/`); none by default.
+        public var publish: String?
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,

@@ -17,7 +17,7 @@ extension JobDecoder {
                     continue
                 }
                 if text.contains("://") {
-                    if let address = libraryAddress(text, at: item) {
+                    if let address = serverAddress(text, at: item) {
                         confine(address: address, name: "library.paths", at: item)
                         library.paths.append(address)
                     }
@@ -137,50 +137,51 @@ extension JobDecoder {
         return window
     }
 
-    /// A library on a server, written as its address: `https://HOST/PATH/` (WebDAV; `http://` for a server on
-    /// the runner's own network) or `s3://BUCKET/PREFIX/`, with a lower-case scheme and host and a final `/`;
+    /// A library on a server (or, as `key` says, the collection a reel is published to), written as its
+    /// address: `https://HOST/PATH/` (WebDAV; `http://` for a server on the runner's own network) or
+    /// `s3://BUCKET/PREFIX/`, with a lower-case scheme and host and a final `/`;
     /// nil (with an error at `node`) for anything else, and for an address that carries a user or password,
     /// which belongs in the environment, not in a job file others read.
-    mutating func libraryAddress(_ text: String, at node: YAMLNode) -> String? {
+    mutating func serverAddress(_ text: String, at node: YAMLNode, key: String = "library.paths") -> String? {
         if text.lowercased().hasPrefix("s3://") {
             // Written as the keys are, not escaped (`s3://photos/Été 2024/`), as the AWS command line writes it.
             let bucket = text.dropFirst(5).prefix { $0 != "/" }
             guard !bucket.contains("@") else {
                 error(
-                    "library.paths '\(ServerAddress.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
+                    "\(key) '\(ServerAddress.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
                         + "AWS_SECRET_ACCESS_KEY, never in a job file", at: node)
                 return nil
             }
             guard !bucket.isEmpty else {
-                error("library.paths '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
+                error("\(key) '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
                 return nil
             }
             return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
         }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {
-            error("library.paths '\(ServerAddress.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
+            error("\(key) '\(ServerAddress.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
             return nil
         }
         guard ["http", "https", "s3"].contains(scheme) else {
-            error("library.paths takes https:// (WebDAV) or s3:// addresses, not \(scheme)://", at: node)
+            error("\(key) takes https:// (WebDAV) or s3:// addresses, not \(scheme)://", at: node)
             return nil
         }
         guard parts.user == nil, parts.password == nil else {
             error(
-                "library.paths '\(ServerAddress.withoutCredentials(text))' carries a user or password; give credentials in the environment "
+                "\(key) '\(ServerAddress.withoutCredentials(text))' carries a user or password; give credentials in the environment "
                     + (scheme == "s3" ? "(AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)" : "(DVPIPE_LIBRARY_HEADER, or a ~/.netrc entry for the host)")
                     + ", never in a job file", at: node)
             return nil
         }
         guard parts.query == nil, parts.fragment == nil, !parts.path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
-            error("library.paths '\(text)': write the address without ?query, #fragment, . or .. segments", at: node)
+            error("\(key) '\(text)': write the address without ?query, #fragment, . or .. segments", at: node)
             return nil
         }
         parts.scheme = scheme
         parts.host = scheme == "s3" ? host : host.lowercased()
         if !parts.path.hasSuffix("/") { parts.path += "/" }
         guard let address = parts.string else {
-            error("library.paths '\(text)' is not a URL", at: node)
+            error("\(key) '\(text)' is not a URL", at: node)
             return nil
         }
         return address

@@ -3,7 +3,8 @@ extension JobDecoder {
     mutating func decodeOutput(_ node: YAMLNode, name: String = "output") -> Job.Output {
         var output = Job.Output(path: "")
         let allowed = [
-            "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look", "profile"
+            "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look", "profile",
+            "publish"
         ]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
         output.givenName = text(fields, "name")
@@ -49,6 +50,13 @@ extension JobDecoder {
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap
         if let node = fields["look"], let look = self.fields(of: node, path: name + ".look", allowed: ["lut", "strength"], required: ["lut"]) {
             output.look = decodeLook(look)
+        }
+        if let node = fields["publish"],
+            let text = scalar(fields, "publish", expected: "a WebDAV collection https://HOST/PATH/ or s3://BUCKET/PREFIX/"),
+            let address = serverAddress(text, at: node, key: fields.name("publish"))
+        {
+            confine(address: address, name: fields.name("publish"), at: node)
+            output.publish = address
         }
         if let profile = choice(fields, "profile", DeliveryProfile.self) {
             output.profile = profile

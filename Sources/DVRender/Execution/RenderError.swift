@@ -27,6 +27,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The finished output breaks its `profile:` (`problems`, one line each); the file is kept, complete, and
     /// is not published.
     case deliveryCheckFailed(path: String, profile: String, problems: [String])
+    /// `--strict` and the finished reel could not be uploaded to its `publish:` address (never shown with
+    /// credentials); nothing is left under its name there.
+    case publishFailed(address: String, reason: String)
 
     /// What a message about `file` says of `error`: a media or file error's reason when it concerns `file`,
     /// else all it says, so that the message names each file once.
@@ -45,7 +48,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             let .deliveryCheckFailed(path, _, _):
             path
         case let .unreadableFiles(files): files.first?.path
-        case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed, .storeFailed: nil
+        case .interrupted, .segmentsMissing, .nothingToRender, .overlayFailed, .storeFailed, .publishFailed: nil
         }
     }
 
@@ -74,6 +77,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "--strict: segment store \(address): \(reason)"
         case let .deliveryCheckFailed(path, profile, problems):
             "\(path) does not pass profile \(profile): " + problems.joined(separator: "; ")
+        case let .publishFailed(address, reason):
+            "--strict: publishing to \(address) failed: \(reason)"
         }
     }
 }

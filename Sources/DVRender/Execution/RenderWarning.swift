@@ -25,6 +25,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case thumbnailMissing = "thumbnail_missing"
         /// A library's server answered a range request with the whole file; that file is fetched whole.
         case libraryFileReadWhole = "library_file_read_whole"
+        /// The finished reel could not be uploaded to its `publish:` address; it stays on this machine.
+        case publishFailed = "publish_failed"
     }
 
     public var code: Code

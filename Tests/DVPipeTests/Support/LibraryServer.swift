@@ -28,14 +28,15 @@ final class LibraryServer {
         process.waitUntilExit()
     }
 
-    /// `rclone serve webdav` of `library`, read-only; with `login`, only for that user and password.
-    static func rclone(serving library: URL, login: (user: String, password: String)? = nil) throws -> LibraryServer {
+    /// `rclone serve webdav` of `library`, read-only unless `writable` (a collection reels are published to);
+    /// with `login`, only for that user and password.
+    static func rclone(serving library: URL, login: (user: String, password: String)? = nil, writable: Bool = false) throws -> LibraryServer {
         let rclone = "/usr/bin/rclone"
         guard FileManager.default.isExecutableFile(atPath: rclone) else {
             throw StoreServer.Missing(description: "needs rclone (Debian's rclone, which make test installs)")
         }
         let port = try StoreServer.freePort()
-        var arguments = ["serve", "webdav", library.path, "--addr", "127.0.0.1:\(port)", "--read-only", "--config", "/dev/null"]
+        var arguments = ["serve", "webdav", library.path, "--addr", "127.0.0.1:\(port)", "--config", "/dev/null"] + (writable ? [] : ["--read-only"])
         if let login {
             arguments += ["--user", login.user, "--pass", login.password]
         }

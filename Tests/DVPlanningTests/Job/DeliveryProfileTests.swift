@@ -49,6 +49,20 @@ import Testing
         #expect(try #require(validJob(minimalJob)).deliveryDiagnostics(reelSeconds: 100_000).isEmpty)
     }
 
+    @Test("publish names a collection or prefix, ending in /, never with credentials")
+    func publishAddresses() throws {
+        let job = try #require(validJob(Self.job + "output: { path: a.mp4, publish: \"https://Cloud.example/dav/Reels\" }\n"))
+        #expect(job.output.publish == "https://cloud.example/dav/Reels/")
+        let bucket = try #require(validJob(Self.job + "output: { path: a.mp4, publish: \"s3://reels/family\" }\n"))
+        let none = try #require(validJob(minimalJob))
+        #expect(bucket.output.publish == "s3://reels/family/" && none.output.publish == nil)
+        expectDiagnostic(
+            Self.job + "output: { path: a.mp4, publish: 1️⃣\"https://me:pw@cloud.example/x/\" }\n",
+            containing: "output.publish 'https://…@cloud.example/x/' carries a user or password")
+        expectDiagnostic(Self.job + "output: { path: a.mp4, publish: 1️⃣\"ftp://cloud.example/x/\" }\n", containing: "output.publish takes https://")
+        expectDiagnostic(Self.job + "outputs:\n  - { path: a.mp4, publish: 1️⃣\"cloud\" }\n", containing: "outputs[0].publish 'cloud' is not a URL")
+    }
+
     @Test("docs/delivery.md lists each profile's figures and source as the code has them")
     func documentedTable() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

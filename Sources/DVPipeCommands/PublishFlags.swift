@@ -1,0 +1,50 @@
+import ArgumentParser
+import DVPlanning
+import DVRender
+import Foundation
+
+/// `--no-publish` and `--publish-as`, for the commands that finish a reel (`run`, `assemble`), and the
+/// uploads they then make.
+struct PublishFlags: ParsableArguments {
+    @Flag(
+        name: .customLong("publish"), inversion: .prefixedNo,
+        help: "Upload the reel to its output's publish: address (the default); --no-publish skips it (a pull request's trial render, say).")
+    var publishes = true
+
+    @Option(
+        name: .customLong("publish-as"),
+        help: ArgumentHelp(
+            "The file name the reel is published under (reel-2025-01.mp4, say), instead of its output file's name; for a job with one output that publishes.",
+            valueName: "name"))
+    var publishedName: String?
+
+    func validate() throws {
+        if let publishedName, publishedName.isEmpty || publishedName.contains("/") || publishedName.hasPrefix(".") {
+            throw ValidationError("--publish-as takes a file name without / that does not start with '.', not '\(publishedName)'")
+        }
+    }
+
+    /// Uploads each finished `reel` of `outputs` (in order) whose output names `publish:`, printing a line
+    /// for each upload; a failed upload is a warning, or an error under `strict`. Runs on a thread of its own.
+    func publish(_ reels: [AssembledReel], of outputs: [Job.Output], strict: Bool, printer: ProgressPrinter) async throws {
+        let publishing = outputs.filter { $0.publish != nil }
+        guard publishes, !publishing.isEmpty else { return }
+        if publishedName != nil, publishing.count > 1 {
+            throw ValidationError(
+                "--publish-as names one file, but \(publishing.count) outputs publish (\(publishing.map(\.name).joined(separator: ", ")))")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let name = publishedName
+        let lines = try await BlockingWork.run("dvpipe publish") {
+            try zip(reels, outputs).compactMap { reel, output in
+                try ReelPublication.publish(reel, of: output, as: name, strict: strict, environment: environment, observer: printer).map {
+                    "published \(reel.output.path) to \($0.address) (\(RunSummary.byteText(Int64($0.byteCount))), SHA-256 checked on the server)"
+                }
+            }
+        }
+        printer.finishLine()
+        for line in lines {
+            printError(line)
+        }
+    }
+}

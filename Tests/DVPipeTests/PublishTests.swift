@@ -1,0 +1,107 @@
+import DVSamples
+import DVTestBasics
+import DVTestSupport
+import Foundation
+import Testing
+
+/// `output.publish`: the finished reel uploaded to a real WebDAV server (rclone) and a real S3 server (moto,
+/// checking signatures), read back by the servers' own files and botocore; a server that fails mid-upload
+/// leaves nothing under the reel's name and one warning (an error under `--strict`); credentials never appear.
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct PublishTests {
+    /// A library of three dated clips and a job rendering them to out/reel-2024-11.mp4, published to `address`.
+    private static func job(in folder: TemporaryFolder, publish address: String) throws -> URL {
+        let media = try folder.subfolder("media")
+        let writer = try SampleWriter()
+        for index in 0..<3 {
+            try writer.write(DatedLibrary.clip(index), in: media)
+        }
+        let job = folder.url.appendingPathComponent("publish.yaml")
+        try """
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-18 }
+        clips: { video: { duration: 1s } }
+        output: { path: out/reel-2024-11.mp4, resolution: 160x90, fps: 10, publish: "\(address)" }
+
+        """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    @Test("a reel published to rclone's WebDAV and to moto's S3 (signed) is the local file byte for byte; --no-publish uploads nothing")
+    func publishedToBothServers() throws {
+        let folder = try TemporaryFolder("publish")
+        let served = try folder.subfolder("served")
+        try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
+        let webDAV = try LibraryServer.rclone(serving: served, writable: true)
+        let job = try Self.job(in: folder, publish: webDAV.url + "family/")
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let local = try Data(contentsOf: folder.url.appendingPathComponent("out/reel-2024-11.mp4"))
+        let published = try Data(contentsOf: served.appendingPathComponent("family/reel-2024-11.mp4"))
+        #expect(published == local && !local.isEmpty)
+        #expect(run.standardError.contains("published \(folder.url.path)/out/reel-2024-11.mp4 to \(webDAV.url)family/reel-2024-11.mp4"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: served.appendingPathComponent("family").path)
+        #expect(leftovers == ["reel-2024-11.mp4"], "no temporary file is left: \(leftovers)")
+
+        let empty = try folder.subfolder("empty")
+        let (moto, environment) = try LibraryServer.moto(serving: empty, bucket: "reels", prefix: "", signed: true)
+        let s3Folder = try TemporaryFolder("publish-s3")
+        let s3Job = try Self.job(in: s3Folder, publish: "s3://reels/family/")
+        let s3Run = try DVPipeProcess.run(["run", s3Job.path, "--progress", "none", "--strict"], environment: environment)
+        try #require(s3Run.status == 0, "\(s3Run.standardError)")
+        let python = StoreServer.sourceRoot.appendingPathComponent(".build-stores/venv/bin/python").path
+        let download = try ReferenceCommand.output(
+            python,
+            [
+                "-c",
+                "import boto3,sys;sys.stdout.buffer.write(boto3.client('s3',endpoint_url=sys.argv[1],region_name='us-east-1',"
+                    + "aws_access_key_id=sys.argv[2],aws_secret_access_key=sys.argv[3]).get_object(Bucket='reels',Key='family/reel-2024-11.mp4')['Body'].read())",
+                try #require(environment["AWS_ENDPOINT_URL"]), try #require(environment["AWS_ACCESS_KEY_ID"]),
+                try #require(environment["AWS_SECRET_ACCESS_KEY"])
+            ])
+        #expect(download == (try Data(contentsOf: s3Job.deletingLastPathComponent().appendingPathComponent("out/reel-2024-11.mp4"))))
+        #expect(download == local, "the same job over the same clips: the same reel, wherever it is published")
+        _ = moto
+
+        let proxy = try LibraryServer.proxy(before: webDAV)
+        let skipFolder = try TemporaryFolder("publish-skip")
+        let skipped = try Self.job(in: skipFolder, publish: proxy.url + "family/")
+        let skip = try DVPipeProcess.run(["run", skipped.path, "--progress", "none", "--no-publish"])
+        #expect(skip.status == 0 && !skip.standardError.contains("published"))
+        #expect(proxy.requests().isEmpty, "--no-publish sends nothing: \(proxy.requests())")
+    }
+
+    @Test("an upload cut off mid-way leaves nothing under the reel's name and one warning, an error under --strict; the login never shows")
+    func failedUpload() throws {
+        let folder = try TemporaryFolder("publish-fault")
+        let served = try folder.subfolder("served")
+        try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
+        let password = "s3cret-Pa55"
+        let webDAV = try LibraryServer.rclone(serving: served, login: ("family", password), writable: true)
+        let proxy = try LibraryServer.proxy(before: webDAV, ["--fault", "truncate-upload", "--methods", "PUT", "--count", "1000"])
+        let job = try Self.job(in: folder, publish: proxy.url + "family/")
+        let header = "Authorization: Basic " + Data("family:\(password)".utf8).base64EncodedString()
+        let environment = ["DVPIPE_LIBRARY_HEADER": header, "DVPIPE_LIBRARY_TIMEOUT": "5"]
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
+        #expect(run.status == 0, "a failed upload is a warning: \(run.standardError)")
+        let warnings = run.standardError.split(separator: "\n").filter { $0.contains("publishing to") }
+        #expect(warnings.count == 1, "\(run.standardError)")
+        #expect(warnings.first?.hasPrefix("warning: publishing to \(proxy.url)family/reel-2024-11.mp4 failed") == true)
+        #expect(warnings.first?.contains("the reel stays at \(folder.url.path)/out/reel-2024-11.mp4") == true)
+        #expect(!FileManager.default.fileExists(atPath: served.appendingPathComponent("family/reel-2024-11.mp4").path))
+        #expect(proxy.requests().filter { $0.method == "PUT" }.count >= 2, "the upload was tried again before giving up")
+        let left = try FileManager.default.contentsOfDirectory(atPath: served.appendingPathComponent("family").path)
+        #expect(
+            left.allSatisfy { $0.hasPrefix(".reel-2024-11.mp4.") && $0.hasSuffix(".dvpipe-upload") },
+            "at most the hidden temporary name (deleted, unless the server finished writing its part after the DELETE): \(left)")
+
+        let strict = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"], environment: environment)
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: --strict: publishing to \(proxy.url)family/reel-2024-11.mp4 failed"))
+        #expect(!FileManager.default.fileExists(atPath: served.appendingPathComponent("family/reel-2024-11.mp4").path))
+        for printed in [run.standardError, run.standardOutput, strict.standardError, strict.standardOutput] {
+            #expect(!printed.contains(password) && !printed.contains(Data("family:\(password)".utf8).base64EncodedString()))
+        }
+    }
+}
