@@ -25,6 +25,8 @@ release mode and runs this script, which:
 6. colour: the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
    10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
    path differs: tone mapping through the 10-bit cube against libswscale alone;
+   Codecs: the reference job encoded as h264, hevc and av1 by dvpipe in alternation, and each encoder
+   alone (ffmpeg CLI, dvpipe's settings) on the h264 reel's frames: what each codec costs against x264;
 7. shards: the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
    rendered one after another and timed each, then assembled: each shard's wall, the slowest against
    the mean, and the critical path a cluster would see (slowest shard + assembly) against one process;
@@ -49,7 +51,7 @@ length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
 (comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
-index, identity, store, months, hdr, shards, server, moments, layers, outputs, subject; identity, store
+index, identity, store, months, hdr, codecs, shards, server, moments, layers, outputs, subject; identity, store
 and months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -140,6 +142,16 @@ MONTHS = "the month jobs, one after another, one shared cache"
 AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
+# Each output codec: dvpipe's job settings, and the ffmpeg CLI encoder arguments dvpipe's `VideoEncoder` uses
+# for it (two threads, the job's preset and crf).
+CODECS = {
+    "h264": ("crf: 20, preset: veryfast", ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-x264-params", DVPIPE_X264_PARAMS]),
+    "hevc": ("crf: 20, preset: veryfast", ["-c:v", "libx265", "-preset", "veryfast", "-crf", "20",
+                                            "-x265-params", "log-level=error:pools=2:frame-threads=2:repeat-headers=1"]),
+    "av1": ("crf: 35, preset: veryfast", ["-c:v", "libsvtav1", "-preset", "10", "-crf", "35", "-svtav1-params", "lp=2"]),
+}
+CODEC_REEL = "reference ({} days) encoded as {}, dvpipe run --fresh"
+CODEC_ALONE = "the encoder alone on the reference reel's frames, {}"
 
 
 def free_port():
@@ -481,6 +493,52 @@ class Bench:
                 results[scenario].append(measured)
         for scenario, runs in results.items():
             self.add(scenario, "dvpipe", runs)
+
+    # -- output codecs
+
+    def codecs(self, folder):
+        """The reference job encoded as h264, hevc and av1 (dvpipe's defaults for each: crf 20 / 20 / 35,
+        `preset: veryfast`, SVT-AV1's preset 10), rendered by dvpipe in alternation, each fresh; then each
+        encoder alone, through the ffmpeg CLI with dvpipe's settings, on the h264 reel's frames decoded beforehand
+        to raw YUV: what each codec's encoding costs here, against x264's."""
+        jobs = {}
+        for codec, (settings, _) in CODECS.items():
+            job = folder / f"reference-{codec}.yaml"
+            job.write_text((folder / "reference.yaml").read_text()
+                           .replace(f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{codec}.mp4")
+                           .replace("video: { codec: h264, crf: 20, preset: veryfast }", f"video: {{ codec: {codec}, {settings} }}"))
+            jobs[codec] = (job, folder / "out" / f"reference-{DAYS}d-{codec}.mp4")
+        results = {codec: [] for codec in jobs}
+        for run in range(1, RUNS + 1):
+            for codec, (job, output) in jobs.items():
+                output.unlink(missing_ok=True)
+                say(f"codecs, run {run}/{RUNS}: {codec}")
+                measured = judge(self.dvpipe_run(job, self.runs_dir / f"codec-{codec}", self.runs_dir / f"codec-{codec}-{run}.log"),
+                                 output, reel_length(len(self.clips(folder)), 4))
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
+                results[codec].append(measured)
+        for codec, runs in results.items():
+            self.add(CODEC_REEL.format(DAYS, codec), "dvpipe", runs)
+        reel = jobs["h264"][1]
+        if not reel.exists():
+            return
+        frames = WORK / "codec-frames.yuv"
+        try:
+            subprocess.run(["ffmpeg", "-v", "error", "-i", str(reel), "-map", "0:v", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                            "-y", str(frames)], check=True)
+            alone = {codec: [] for codec in CODECS}
+            for run in range(1, RUNS + 1):
+                for codec, (_, arguments) in CODECS.items():
+                    say(f"codecs, encoder alone, run {run}/{RUNS}: {codec}")
+                    argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
+                            "-i", frames, *arguments, "-f", "null", "-"]
+                    measured = measure(argv, self.runs_dir / f"codec-alone-{codec}-{run}.log", env=dict(os.environ, SVT_LOG="1"))
+                    say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
+                    alone[codec].append(measured)
+            for codec, runs in alone.items():
+                self.add(CODEC_ALONE.format(codec), f"ffmpeg CLI, {CODECS[codec][1][1]} only", runs)
+        finally:
+            frames.unlink(missing_ok=True)
 
     # -- shards, one after another
 
@@ -1343,6 +1401,12 @@ def report(bench, started, versions):
          ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FLOOR)), "×", "–", None),
         ("three shapes: one dvpipe job with outputs: / the ffmpeg CLI split into three encoders, wall",
          ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FFMPEG)), "×", "–", None),
+        *((f"reference encoded as {codec} / as h264, dvpipe wall",
+           ratio(bench.median(CODEC_REEL.format(DAYS, codec), "dvpipe"), bench.median(CODEC_REEL.format(DAYS, "h264"), "dvpipe")),
+           "×", "–", None) for codec in ("hevc", "av1")),
+        *((f"{codec} encoder alone / libx264 alone, the reference reel's frames, wall",
+           ratio(bench.median(CODEC_ALONE.format(codec), f"ffmpeg CLI, {CODECS[codec][1][1]} only"),
+                 bench.median(CODEC_ALONE.format("h264"), "ffmpeg CLI, libx264 only")), "×", "–", None) for codec in ("hevc", "av1")),
         *((f"{count} shard(s): slowest shard + assemble / one dvpipe run",
            ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
@@ -1429,6 +1493,8 @@ def main():
         bench.index()
     if "hdr" not in SKIP:
         bench.hdr_variants(folder)
+    if "codecs" not in SKIP:
+        bench.codecs(folder)
     if "shards" not in SKIP:
         bench.shards(folder)
     if "server" not in SKIP:

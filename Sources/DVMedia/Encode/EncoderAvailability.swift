@@ -11,12 +11,13 @@ public struct EncoderAvailability: Sendable {
     /// The Debian package that brings it.
     public let debianPackage: String
 
-    /// Checks libx264 and aac (required) and libx265 (for `codec: hevc`).
+    /// Checks libx264 and aac (required), libx265 (for `codec: hevc`) and SVT-AV1 (for `codec: av1`).
     public static func check() -> [EncoderAvailability] {
-        [("libx264", true, "libavcodec59"), ("libx265", false, "libavcodec59"), ("aac", true, "libavcodec59")].map {
-            EncoderAvailability(
-                name: $0.0, required: $0.1, available: avcodec_find_encoder_by_name($0.0) != nil, debianPackage: $0.2
-            )
-        }
+        [("libx264", true, "libavcodec59"), ("libx265", false, "libavcodec59"), ("libsvtav1", false, "libavcodec59"), ("aac", true, "libavcodec59")]
+            .map {
+                EncoderAvailability(
+                    name: $0.0, required: $0.1, available: avcodec_find_encoder_by_name($0.0) != nil, debianPackage: $0.2
+                )
+            }
     }
 }

@@ -1,10 +1,13 @@
 internal import CFFmpeg
 
-/// A video codec the encoder can produce. Reels are H.264 or HEVC; MPEG-4 Part 2 and VP9 exist so the
+/// A video codec the encoder can produce. Reels are H.264, HEVC or AV1; MPEG-4 Part 2 and VP9 exist so the
 /// sample generator can make the other inputs phones and cameras give.
 public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     case h264
     case hevc
+    /// AV1 through SVT-AV1: `crf` on its own 1–63 scale, `preset` mapped from x264's names
+    /// (`VideoEncoder.svtPreset`).
+    case av1
     /// MPEG-4 Part 2 (libavcodec's own encoder, at its default bit rate; `crf` and `preset` are not used).
     case mpeg4
     /// VP9 through libvpx, constant quality from `crf`, its fastest mode (`preset` is not used).
@@ -15,6 +18,7 @@ public enum VideoCodec: String, Sendable, CaseIterable, Codable {
         switch self {
         case .h264: "libx264"
         case .hevc: "libx265"
+        case .av1: "libsvtav1"
         case .mpeg4: "mpeg4"
         case .vp9: "libvpx-vp9"
         }
@@ -24,8 +28,8 @@ public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
 }
 
-/// Encodes `VideoFrame`s with libx264 or libx265 (or, for test media, MPEG-4 Part 2 or VP9) through
-/// libavcodec, with a fixed thread count.
+/// Encodes `VideoFrame`s with libx264, libx265 or SVT-AV1 (or, for test media, MPEG-4 Part 2 or VP9)
+/// through libavcodec, with a fixed thread count.
 public final class VideoEncoder {
     /// Everything that decides the encoder's output bytes.
     public struct Settings: Sendable, Hashable, Codable {
@@ -116,6 +120,10 @@ public final class VideoEncoder {
             av_dict_set(&options, "crf", String(settings.crf), 0)
             av_dict_set(&options, "preset", settings.preset, 0)
             av_dict_set(&options, settings.codec == .h264 ? "x264-params" : "x265-params", x26xParameters, 0)
+        case .av1:
+            av_dict_set(&options, "crf", String(settings.crf), 0)
+            av_dict_set(&options, "preset", String(Self.svtPreset(settings.preset)), 0)
+            av_dict_set(&options, "svtav1-params", "lp=\(settings.threads)", 0)
         case .vp9:
             av_dict_set(&options, "crf", String(settings.crf), 0)
             av_dict_set(&options, "deadline", "realtime", 0)
@@ -124,6 +132,14 @@ public final class VideoEncoder {
             break
         }
         try check(avcodec_open2(context, codec, &options), "opening the \(settings.codec.encoderName) encoder")
+    }
+
+    /// SVT-AV1's preset (0 slowest … 13 fastest) for an x264 preset name: `veryfast`, dvpipe's default,
+    /// is 10; each slower name one step slower, `placebo` 2.
+    public static func svtPreset(_ name: String) -> Int {
+        let names = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+        let steps = [13, 12, 10, 9, 8, 7, 6, 5, 4, 2]
+        return names.firstIndex(of: name).map { steps[$0] } ?? 10
     }
 
     /// The `x264-params` or `x265-params` string: a fixed thread count, headers that stay identical

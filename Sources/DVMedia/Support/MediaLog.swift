@@ -7,8 +7,11 @@ public enum MediaLog {
         av_log_set_level(AV_LOG_ERROR)
     }
 
-    /// Silences FFmpeg entirely; dvpipe reports failures itself, naming the file.
+    /// Silences FFmpeg entirely, and SVT-AV1's banner (printed by the library itself, not through FFmpeg's
+    /// log, unless `SVT_LOG` says otherwise); dvpipe reports failures itself, naming the file. Call it at
+    /// the start, before any thread reads the environment.
     public static func silence() {
         av_log_set_level(AV_LOG_QUIET)
+        setenv("SVT_LOG", "1", 0)
     }
 }

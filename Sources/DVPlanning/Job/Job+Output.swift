@@ -96,7 +96,7 @@ extension Job {
         /// Video codec settings.
         public struct VideoEncoding: Sendable, Hashable, Codable {
             public var codec: VideoCodec
-            /// Constant rate factor, 0…51 (lower is better quality).
+            /// Constant rate factor, 0…51 (1…63 for AV1; lower is better quality).
             public var crf: Int
             /// An x264/x265 speed preset.
             public var preset: EncoderPreset
@@ -123,6 +123,12 @@ extension Job {
         public enum VideoCodec: String, Sendable, Hashable, Codable, CaseIterable {
             case h264
             case hevc
+            /// SVT-AV1; its `crf` runs 1–63 (default 35), its speed from `preset`'s x264 name.
+            case av1
+
+            /// The `crf` values the codec takes, and its default.
+            public var crfRange: ClosedRange<Int> { self == .av1 ? 1...63 : 0...51 }
+            public var defaultCRF: Int { self == .av1 ? 35 : 20 }
         }
 
         /// Output audio codecs.

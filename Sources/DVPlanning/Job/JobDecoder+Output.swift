@@ -35,7 +35,7 @@ extension JobDecoder {
         if let video = fields["video"], let videoFields = self.fields(of: video, path: name + ".video", allowed: ["codec", "crf", "preset"]) {
             codecNode = videoFields["codec"]
             output.video.codec = choice(videoFields, "codec", Job.Output.VideoCodec.self) ?? output.video.codec
-            output.video.crf = integer(videoFields, "crf", in: 0...51) ?? output.video.crf
+            output.video.crf = integer(videoFields, "crf", in: output.video.codec.crfRange) ?? output.video.codec.defaultCRF
             output.video.preset = choice(videoFields, "preset", Job.Output.EncoderPreset.self) ?? output.video.preset
         }
         if let audio = fields["audio"], let audioFields = self.fields(of: audio, path: name + ".audio", allowed: ["codec", "bitrate"]) {

@@ -37,4 +37,16 @@ import Testing
         expectDiagnostic(Self.job + "outputs: 1️⃣[]\n", containing: "outputs must be a list of outputs")
         expectDiagnostic(Self.job + "outputs:\n  - { path: a.mp4, video: { crf: 1️⃣99 } }\n", containing: "outputs[0].video.crf")
     }
+
+    @Test("av1's crf runs 1–63 (35 unless given); h264's and hevc's 0–51 (20)")
+    func codecCRF() throws {
+        let av1 = try #require(validJob(Self.job + "output: { path: a.mp4, video: { codec: av1 } }\n"))
+        #expect(av1.output.video.codec == .av1 && av1.output.video.crf == 35)
+        let given = try #require(validJob(Self.job + "output: { path: a.mp4, video: { codec: av1, crf: 60 } }\n"))
+        #expect(given.output.video.crf == 60)
+        let hevc = try #require(validJob(Self.job + "output: { path: a.mp4, video: { codec: hevc } }\n"))
+        #expect(hevc.output.video.crf == 20)
+        expectDiagnostic(Self.job + "output: { path: a.mp4, video: { codec: h264, crf: 1️⃣60 } }\n", containing: "output.video.crf")
+        expectDiagnostic(Self.job + "output: { path: a.mp4, video: { codec: av1, crf: 1️⃣0 } }\n", containing: "output.video.crf")
+    }
 }

@@ -1,0 +1,63 @@
+import DVSamples
+import DVTestBasics
+import DVTestSupport
+import Foundation
+import Testing
+
+/// `output.video.codec` rendered for every codec: read back by ffprobe and decoded by the ffmpeg command
+/// without an error, with the planned frame count; the same bytes from a second run in a fresh work folder,
+/// and from a render resumed after one shard of it.
+@Suite(.serialized, .tags(.endToEnd, .reference)) struct CodecRenderTests {
+    /// Three dated clips of 1 s each, cut, at 10 fps: 30 frames.
+    private static func job(in folder: TemporaryFolder, codec: String) throws -> URL {
+        let media = try folder.subfolder("media")
+        let writer = try SampleWriter()
+        for index in 0..<3 {
+            try writer.write(DatedLibrary.clip(index), in: media)
+        }
+        let job = folder.url.appendingPathComponent("codec.yaml")
+        try """
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-18 }
+        clips: { video: { duration: 1s } }
+        transition: { style: cut }
+        output: { path: out/reel.mp4, resolution: 160x90, fps: 10, video: { codec: \(codec) } }
+
+        """.write(to: job, atomically: true, encoding: .utf8)
+        return job
+    }
+
+    @Test(
+        "each codec decodes cleanly with the planned frames, and gives the same bytes fresh and after a resumed shard",
+        arguments: ["h264", "hevc", "av1"])
+    func sameBytesTwice(codec: String) throws {
+        let ffprobe = try #require(ReferenceCommand.ffprobe, "make test installs the ffmpeg command")
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg)
+        let first = try TemporaryFolder("codec-\(codec)")
+        let job = try Self.job(in: first, codec: codec)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--no-cache"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let reel = first.url.appendingPathComponent("out/reel.mp4")
+        let probed = String(
+            decoding: try ReferenceCommand.output(
+                ffprobe,
+                [
+                    "-v", "error", "-select_streams", "v", "-count_frames", "-show_entries", "stream=codec_name,nb_read_frames", "-of", "csv=p=0",
+                    reel.path
+                ]),
+            as: UTF8.self)
+        #expect(probed.trimmingCharacters(in: .whitespacesAndNewlines) == "\(codec),30")
+        let decoded = try ReferenceCommand.printed(ffmpeg, ["-v", "error", "-i", reel.path, "-f", "null", "-"])
+        #expect(decoded.status == 0 && decoded.printed.isEmpty, "the decoder complains: \(decoded.printed)")
+
+        let second = try TemporaryFolder("codec-\(codec)-resumed")
+        let again = try Self.job(in: second, codec: codec)
+        let shard = try DVPipeProcess.run(["render", again.path, "--progress", "none", "--no-cache", "--shard", "1/2"])
+        try #require(shard.status == 0, "\(shard.standardError)")
+        let resumed = try DVPipeProcess.run(["run", again.path, "--progress", "none", "--no-cache"])
+        try #require(resumed.status == 0, "\(resumed.standardError)")
+        #expect(resumed.standardOutput.contains("reused"), "the shard's segments are reused: \(resumed.standardOutput)")
+        #expect(try Data(contentsOf: second.url.appendingPathComponent("out/reel.mp4")) == (try Data(contentsOf: reel)))
+    }
+}
