@@ -10,11 +10,7 @@ import Testing
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct CodecRenderTests {
     /// Three dated clips of 1 s each, cut, at 10 fps: 30 frames.
     private static func job(in folder: TemporaryFolder, codec: String) throws -> URL {
-        let media = try folder.subfolder("media")
-        let writer = try SampleWriter()
-        for index in 0..<3 {
-            try writer.write(DatedLibrary.clip(index), in: media)
-        }
+        try DatedLibrary.writeClips(days: 3, in: folder)
         let job = folder.url.appendingPathComponent("codec.yaml")
         try """
         version: 1

@@ -9,15 +9,6 @@ import Testing
 /// that breaks the rules is flagged, rule by rule; a reel too short for its platform is an error at the
 /// profile's line before anything is rendered.
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct DeliveryProfileRenderTests {
-    /// Four dated clips of 2 s in `folder`/media.
-    private static func library(in folder: TemporaryFolder, days: Int = 4) throws {
-        let media = try folder.subfolder("media")
-        let writer = try SampleWriter()
-        for index in 0..<days {
-            try writer.write(DatedLibrary.clip(index), in: media)
-        }
-    }
-
     /// The atoms ffprobe's trace log names in `file` (`moov`, `elst`, …), in the order it reads them.
     private static func atoms(in file: URL) throws -> [String] {
         let ffprobe = try #require(ReferenceCommand.ffprobe, "make test installs the ffmpeg command")
@@ -47,7 +38,7 @@ import Testing
     @Test("a reels and a youtube output: no edit list, moov first, keyframes as the platform wants, and dvpipe check passes them")
     func profilesRender() throws {
         let folder = try TemporaryFolder("profiles")
-        try Self.library(in: folder)
+        try DatedLibrary.writeClips(days: 4, in: folder)
         let job = folder.url.appendingPathComponent("profiles.yaml")
         try """
         version: 1
@@ -121,7 +112,7 @@ import Testing
     @Test("a reel too short for reels is an error at the profile's line, from plan, before anything is rendered")
     func lengthIsCheckedAtThePlan() throws {
         let folder = try TemporaryFolder("short-reel")
-        try Self.library(in: folder, days: 1)
+        try DatedLibrary.writeClips(days: 1, in: folder)
         let job = folder.url.appendingPathComponent("short.yaml")
         try """
         version: 1

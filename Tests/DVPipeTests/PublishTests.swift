@@ -10,11 +10,7 @@ import Testing
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct PublishTests {
     /// A library of three dated clips and a job rendering them to out/reel-2024-11.mp4, published to `address`.
     private static func job(in folder: TemporaryFolder, publish address: String) throws -> URL {
-        let media = try folder.subfolder("media")
-        let writer = try SampleWriter()
-        for index in 0..<3 {
-            try writer.write(DatedLibrary.clip(index), in: media)
-        }
+        try DatedLibrary.writeClips(days: 3, in: folder)
         let job = folder.url.appendingPathComponent("publish.yaml")
         try """
         version: 1

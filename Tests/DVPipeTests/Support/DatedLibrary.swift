@@ -14,6 +14,15 @@ enum DatedLibrary {
     static let clipCount = 24
     static let firstDay = DateComponents(year: 2024, month: 11, day: 16)
 
+    /// The clips of the first `days` days (from 2024-11-16) written into `folder`/media.
+    static func writeClips(days: Int, in folder: TemporaryFolder) throws {
+        let media = try folder.subfolder("media")
+        let writer = try SampleWriter()
+        for index in 0..<days {
+            try writer.write(clip(index), in: media)
+        }
+    }
+
     /// The clip of day `index` (0-based from 2024-11-16); `text` changes its pixels.
     static func clip(_ index: Int, text: String? = nil) -> SampleClip {
         var calendar = Calendar(identifier: .gregorian)
