@@ -89,7 +89,7 @@ struct ColourPath {
                 if let peak = key.peak {
                     ColourCube(HDRToneMap(description, peak: Double(peak)))
                 } else {
-                    ColourCube(ColourConversion.sdrToBT709(description))
+                    ColourCube(measuring: ColourConversion.sdrToBT709(description))
                 }
             cubes[key] = cube
             return cube

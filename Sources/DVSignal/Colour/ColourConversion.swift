@@ -3,16 +3,17 @@ import Foundation
 /// Conversions from a source's description into the reel's (BT.709, limited range), sample by sample.
 public enum ColourConversion {
     /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 8-bit codes of an SDR `source`: decoded
-    /// with its matrix and range, taken to linear light with the BT.709 curve, moved from its primaries
-    /// to BT.709's, clipped to the BT.709 gamut, and encoded again. What zimg (`zscale`) does.
+    /// with its matrix and range, taken to display light by BT.1886's EOTF (the light an SDR display shows
+    /// for the signal), moved from its primaries to BT.709's, clipped to the BT.709 gamut, and encoded again
+    /// for the same display. What zimg (`zscale`, display-referred by default) and players do.
     public static func sdrToBT709(_ source: ColourDescription) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt709)
         let target = ColourDescription.bt709
         return { codes in
             let rgb = source.matrix.rgb(source.normalized(codes))
-            let light = primaries.apply(SIMD3(BT709Curve.decode(rgb.x), BT709Curve.decode(rgb.y), BT709Curve.decode(rgb.z)))
+            let light = primaries.apply(SIMD3(BT1886Curve.decode(rgb.x), BT1886Curve.decode(rgb.y), BT1886Curve.decode(rgb.z)))
             let clipped = light.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
-            let signal = SIMD3(BT709Curve.encode(clipped.x), BT709Curve.encode(clipped.y), BT709Curve.encode(clipped.z))
+            let signal = SIMD3(BT1886Curve.encode(clipped.x), BT1886Curve.encode(clipped.y), BT1886Curve.encode(clipped.z))
             return target.codes(target.matrix.ycc(signal))
         }
     }

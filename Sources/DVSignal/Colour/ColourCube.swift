@@ -9,10 +9,11 @@ import Dispatch
 ///
 /// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edges)
 /// BT.1886's encoding rises steeply, and where a tinted highlight meets the gamut's top the fit bends, so a
-/// colour bar on the edge would come out several ΔE off. So a 10-bit cube measures itself when it is
-/// built: each cell where the interpolation misses the `exact` conversion by more than an output code (at
-/// the cell's centre or at one of its tetrahedra's) is marked, and the samples that fall in a marked cell
-/// are computed by `exact` instead (a few percent of a natural picture's samples).
+/// colour bar on the edge would come out several ΔE off. So a cube given an `exact` conversion (a 10-bit
+/// one, and an 8-bit one for SDR sources in other primaries, whose edges bend the same way) measures itself
+/// when it is built: each cell where the interpolation misses the `exact` conversion by more than an output
+/// code (at the cell's centre or at one of its tetrahedra's) is marked, and the samples that fall in a
+/// marked cell are computed by `exact` instead (a few percent of a natural picture's samples).
 ///
 /// The interpolation is in whole numbers. Each grid point's three output codes are kept in fixed point
 /// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
@@ -34,11 +35,11 @@ public final class ColourCube: @unchecked Sendable {
     private let entries: UnsafeMutablePointer<UInt64>
     /// One bit per cell, set where the interpolation misses the conversion: for each Cb and Cr cell (Cb
     /// slowest), `lumaWords` words of one bit per Y′ cell, so a block's chroma finds its marked cells in one
-    /// place. Nil for an 8-bit cube, which has no `exact` conversion.
+    /// place. Nil for a cube without an `exact` conversion.
     private let marked: UnsafeMutablePointer<UInt64>?
     /// Words of `marked` per chroma cell.
     private var lumaWords: Int { (cells + 63) / 64 }
-    /// The conversion of one sample's 10-bit codes for the marked cells.
+    /// The conversion of one sample's codes for the marked cells.
     private let exact: (@Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>)?
     /// Cells per axis.
     private var cells: Int { size - 1 }
@@ -52,6 +53,12 @@ public final class ColourCube: @unchecked Sendable {
     /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point.
     public convenience init(_ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
         self.init(inputBits: 8, convert, exact: nil)
+    }
+
+    /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
+    /// cells where the interpolation misses it, whose samples are then converted one by one.
+    public convenience init(measuring convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
+        self.init(inputBits: 8, convert, exact: { convert(SIMD3(Double($0), Double($1), Double($2))) })
     }
 
     /// Samples `convert` (10-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
@@ -182,7 +189,7 @@ public final class ColourCube: @unchecked Sendable {
         codes.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
     }
 
-    /// The share of cells marked for the exact conversion (0 for an 8-bit cube).
+    /// The share of cells marked for the exact conversion (0 for a cube without one).
     package var markedShare: Double {
         guard let marked else { return 0 }
         let count = (0..<(cells * cells * lumaWords)).reduce(0) { $0 + marked[$1].nonzeroBitCount }
@@ -221,6 +228,8 @@ public final class ColourCube: @unchecked Sendable {
         precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
         precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
         inBands(height: height) { rows in
+            // The marked blocks' codes are read before the interpolation overwrites them.
+            let blocks = markedBlocks(in: planes, width: width, rows: rows)
             switch loop {
             case .scalar: convert(from: planes, into: planes, width: width, rows: rows, largest: 255)
             #if arch(x86_64)
@@ -228,6 +237,7 @@ public final class ColourCube: @unchecked Sendable {
                 case .avx512: dv_cube_apply8_avx512(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
+            writeExactly(blocks, into: planes)
         }
     }
 
@@ -237,6 +247,7 @@ public final class ColourCube: @unchecked Sendable {
         precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
         precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
         inBands(height: height) { rows in
+            let blocks = markedBlocks(in: source, width: width, rows: rows)
             switch loop {
             case .scalar: convert(from: source, into: target, width: width, rows: rows, largest: 1023)
             #if arch(x86_64)
@@ -244,17 +255,55 @@ public final class ColourCube: @unchecked Sendable {
                 case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
-            convertMarked(from: source, into: target, width: width, rows: rows)
+            writeExactly(blocks, into: target)
         }
     }
 
-    /// Writes again, by the exact conversion, every 2×2 block over the pairs of rows `rows` that has a sample
-    /// in a marked cell: each luma sample its own codes, the chroma the mean of what the four became. What
-    /// the conversion gave is remembered for the band by the sample's codes (a flat highlight or a line of
-    /// text repeats them), in a table of `rememberedCodes` entries indexed by a hash of the codes.
-    private func convertMarked(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, rows: Range<Int>) {
-        guard let marked, let exact else { return }
+    /// A 2×2 block with a sample in a marked cell: where it is (its pair of rows, its column of chroma)
+    /// and its codes, as the source holds them.
+    private struct MarkedBlock {
+        var row: Int
+        var column: Int
+        var lumas: (Int, Int, Int, Int)
+        var cb: Int
+        var cr: Int
+    }
+
+    /// Every 2×2 block over the pairs of rows `rows` of `source` that has a sample in a marked cell (none
+    /// without an `exact` conversion).
+    private func markedBlocks<Sample: FixedWidthInteger>(in source: Planes420<Sample>, width: Int, rows: Range<Int>) -> [MarkedBlock] {
+        guard let marked, exact != nil else { return [] }
         let cells = self.cells, cellBits = Self.cellBits, lumaWords = self.lumaWords
+        let largest = (1 << inputBits) - 1
+        var blocks: [MarkedBlock] = []
+        for row in rows {
+            let (top, bottom, uRow, vRow) = source.rowPair(row)
+            for column in 0..<(width / 2) {
+                let cb = Int(uRow[column]) & largest, cr = Int(vRow[column]) & largest
+                let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
+                // Most blocks' chroma has no marked cell at any luma: its few words say so.
+                guard (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
+                let lumas = (
+                    Int(top[2 * column]) & largest, Int(top[2 * column + 1]) & largest,
+                    Int(bottom[2 * column]) & largest, Int(bottom[2 * column + 1]) & largest
+                )
+                @inline(__always) func isMarked(_ luma: Int) -> Bool {
+                    let cell = luma >> cellBits
+                    return lumaBits[cell >> 6] >> UInt64(cell & 63) & 1 != 0
+                }
+                guard isMarked(lumas.0) || isMarked(lumas.1) || isMarked(lumas.2) || isMarked(lumas.3) else { continue }
+                blocks.append(MarkedBlock(row: row, column: column, lumas: lumas, cb: cb, cr: cr))
+            }
+        }
+        return blocks
+    }
+
+    /// Writes `blocks` into `target` by the exact conversion: each luma sample its own codes, the chroma the
+    /// mean of what the four became. What the conversion gave is remembered by the sample's codes (a flat
+    /// highlight or a line of text repeats them), in a table of `rememberedCodes` entries indexed by a hash
+    /// of the codes.
+    private func writeExactly(_ blocks: [MarkedBlock], into target: Planes420<UInt8>) {
+        guard let exact, !blocks.isEmpty else { return }
         @inline(__always) func code(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
         var keys = [UInt32](repeating: .max, count: Self.rememberedCodes)
         var values = [SIMD3<Double>](repeating: .zero, count: Self.rememberedCodes)
@@ -267,37 +316,22 @@ public final class ColourCube: @unchecked Sendable {
             values[slot] = value
             return value
         }
-        for row in rows {
-            let (top, bottom, uRow, vRow) = source.rowPair(row)
-            let (outTop, outBottom, outU, outV) = target.rowPair(row)
-            for column in 0..<(width / 2) {
-                let cb = Int(uRow[column]) & 1023, cr = Int(vRow[column]) & 1023
-                let lumaBits = marked + ((cb >> cellBits) * cells + (cr >> cellBits)) * lumaWords
-                // Most blocks' chroma has no marked cell at any luma: its few words say so.
-                guard (0..<lumaWords).contains(where: { lumaBits[$0] != 0 }) else { continue }
-                let lumas = (
-                    Int(top[2 * column]) & 1023, Int(top[2 * column + 1]) & 1023,
-                    Int(bottom[2 * column]) & 1023, Int(bottom[2 * column + 1]) & 1023
-                )
-                @inline(__always) func isMarked(_ luma: Int) -> Bool {
-                    let cell = luma >> cellBits
-                    return lumaBits[cell >> 6] >> UInt64(cell & 63) & 1 != 0
-                }
-                guard isMarked(lumas.0) || isMarked(lumas.1) || isMarked(lumas.2) || isMarked(lumas.3) else { continue }
-                let a = converted(lumas.0, cb, cr), b = converted(lumas.1, cb, cr)
-                let c = converted(lumas.2, cb, cr), d = converted(lumas.3, cb, cr)
-                outTop[2 * column] = code(a.x)
-                outTop[2 * column + 1] = code(b.x)
-                outBottom[2 * column] = code(c.x)
-                outBottom[2 * column + 1] = code(d.x)
-                let mean = (a + b + c + d) / 4
-                outU[column] = code(mean.y)
-                outV[column] = code(mean.z)
-            }
+        for block in blocks {
+            let (outTop, outBottom, outU, outV) = target.rowPair(block.row)
+            let column = block.column
+            let a = converted(block.lumas.0, block.cb, block.cr), b = converted(block.lumas.1, block.cb, block.cr)
+            let c = converted(block.lumas.2, block.cb, block.cr), d = converted(block.lumas.3, block.cb, block.cr)
+            outTop[2 * column] = code(a.x)
+            outTop[2 * column + 1] = code(b.x)
+            outBottom[2 * column] = code(c.x)
+            outBottom[2 * column + 1] = code(d.x)
+            let mean = (a + b + c + d) / 4
+            outU[column] = code(mean.y)
+            outV[column] = code(mean.z)
         }
     }
 
-    /// Entries of `convertMarked`'s table of remembered conversions, and the shift that takes a 32-bit hash to
+    /// Entries of `writeExactly`'s table of remembered conversions, and the shift that takes a 32-bit hash to
     /// an index into it.
     private static let rememberedCodes = 4096, rememberedShift: UInt32 = 20
 
