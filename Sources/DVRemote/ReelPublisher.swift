@@ -56,8 +56,15 @@ public struct ReelPublisher: Sendable {
         return Published(address: address, byteCount: body.count, sha256: sha256)
     }
 
+    /// The library's policy with a timeout long enough for `bytes` to go up and come back at 1 MB/s (a
+    /// request's timeout covers its whole transfer).
+    private func policy(for bytes: Int) throws(RemoteAddressError) -> HTTPPolicy {
+        let base = try access.policy()
+        return HTTPPolicy(timeout: base.timeout + Double(bytes) / 1_000_000, attempts: base.attempts, longestWait: base.longestWait)
+    }
+
     private func publishWebDAV(_ body: Data, sha256: String, into collection: URL, as name: String) throws {
-        let client = HTTPClient(policy: try access.policy(), header: try access.header(for: collection.host ?? ""))
+        let client = HTTPClient(policy: try policy(for: body.count), header: try access.header(for: collection.host ?? ""))
         let final = collection.appendingPathComponent(name)
         let temporary = collection.appendingPathComponent(".\(name).\(sha256.prefix(16)).dvpipe-upload")
         let shown = ServerAddress.withoutCredentials(final.absoluteString)
@@ -70,7 +77,15 @@ public struct ReelPublisher: Sendable {
             try check(client, temporary, named: shown, size: body.count, sha256: sha256)
             let move = client.send(
                 "MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": "T"])
-            try expect(move, [201, 204], "MOVE")
+            do {
+                try expect(move, [201, 204], "MOVE")
+            } catch {
+                // A MOVE whose answer was lost is tried again and finds nothing to move: the final name
+                // then holds the reel already.
+                guard let head = try? client.send("HEAD", final, named: shown).get(), head.status == 200,
+                    head.headers["content-length"].flatMap(Int.init) == body.count
+                else { throw error }
+            }
         } catch {
             _ = client.send("DELETE", temporary, named: shown)
             throw error
@@ -87,7 +102,7 @@ public struct ReelPublisher: Sendable {
         let signer = S3Credentials.from(environment: environment).map {
             S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
         }
-        let client = HTTPClient(policy: try access.policy(), signer: signer)
+        let client = HTTPClient(policy: try policy(for: body.count), signer: signer)
         let object = endpoint.objectURL(location, key: location.prefix + name)
         let shown = location.address + name
         try expect(client.send("PUT", object, named: shown, headers: ["Content-Type": "video/mp4"], body: body), [200], "PUT")

@@ -49,6 +49,7 @@ import Testing
           - { name: reels, path: out/reels.mp4, resolution: 180x320, fps: 24, profile: reels }
           - { name: youtube, path: out/youtube.mp4, resolution: 320x180, fps: 24, profile: youtube }
           - { name: plain, path: out/plain.mp4, resolution: 320x180, fps: 24 }
+          - { name: hevc, path: out/hevc.mp4, resolution: 320x180, fps: 24, profile: youtube, video: { codec: hevc } }
 
         """.write(to: job, atomically: true, encoding: .utf8)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
@@ -79,6 +80,10 @@ import Testing
         #expect(reelsCheck.status == 0 && reelsCheck.standardOutput.contains("ok for Instagram Reels (180x320, 24 fps, h264, AAC 48 kHz stereo"))
         let youtubeCheck = try DVPipeProcess.run(["check", youtube.path, "--profile", "youtube"])
         #expect(youtubeCheck.status == 0, "\(youtubeCheck.standardOutput)")
+        let hevc = out.appendingPathComponent("hevc.mp4")
+        let hevcCheck = try DVPipeProcess.run(["check", hevc.path, "--profile", "youtube"])
+        #expect(hevcCheck.status == 0, "x265's GOPs closed, its keyframes every 12 frames: \(hevcCheck.standardOutput)")
+        #expect(try Self.keyframeRuns(in: hevc).allSatisfy { $0 <= 12 })
         let plainCheck = try DVPipeProcess.run(["check", plain.path, "--profile", "youtube"])
         #expect(plainCheck.status == 1 && plainCheck.standardOutput.contains("have edit lists; YouTube wants none"))
         #expect(plainCheck.standardOutput.contains("YouTube wants one every 0.5 s (12 frames)"))

@@ -154,6 +154,9 @@ public final class VideoEncoder {
         } else {
             params = ["log-level=error", "pools=\(settings.threads)", "frame-threads=\(settings.threads)"]
             if settings.stitchable { params.append("repeat-headers=1") }
+            // x265 opens its GOPs by default (x264 does not); a keyframe interval asked for is a platform's
+            // closed GOP.
+            if settings.keyframeInterval > 0 { params.append("open-gop=0") }
         }
         if settings.maximumBitrate > 0 {
             let kilobits = settings.maximumBitrate / 1000

@@ -47,7 +47,9 @@ public struct DeliveryInspection: Sendable {
         if !rules.videoCodecs.map(\.rawValue).contains(codecName) {
             problems.append("the video is \(codecName); \(rules.platform) takes \(rules.videoCodecs.map(\.rawValue).joined(separator: " or "))")
         }
-        if !(Double(rules.frameRates.lowerBound) - 0.01...Double(rules.frameRates.upperBound) + 0.01).contains(fps) {
+        // The NTSC rates (23.976, 29.97, 59.94) are the platforms' 24, 30 and 60.
+        let ntsc = 1000.0 / 1001
+        if !(Double(rules.frameRates.lowerBound) * ntsc - 0.01...Double(rules.frameRates.upperBound) + 0.01).contains(fps) {
             problems.append(
                 "the video runs at \(Self.decimal(fps)) fps; \(rules.platform) takes \(rules.frameRates.lowerBound)–\(rules.frameRates.upperBound)")
         }
@@ -79,7 +81,11 @@ public struct DeliveryInspection: Sendable {
         }
 
         let pictures = try Self.keyframes(in: file, stream: videoIndex)
-        let seconds = file.duration ?? 0
+        // The picture's length: without edit lists the container's also counts the sound encoder's priming.
+        let videoStream = file.stream(videoIndex).pointee
+        let seconds =
+            videoStream.duration > 0
+            ? Double(videoStream.duration) * Double(videoStream.time_base.num) / Double(videoStream.time_base.den) : file.duration ?? 0
         summary.append(DeliveryRules.minutes(seconds))
         summary.append(String(format: "%.1f MB", Double(bytes.size) / 1_000_000))
         if !rules.seconds.contains(seconds) {
@@ -144,7 +150,10 @@ public struct DeliveryInspection: Sendable {
     }
 
     private static func decimal(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.3g", value)
+        guard value != value.rounded() else { return String(Int(value)) }
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     private static func channels(_ count: Int) -> String {

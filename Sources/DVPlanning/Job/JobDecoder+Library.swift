@@ -156,6 +156,12 @@ extension JobDecoder {
                 error("\(key) '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
                 return nil
             }
+            // Escaped dots count too: they are decoded before the keys are asked for.
+            let segments = text.dropFirst(5).split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+                error("\(key) '\(text)': write the address without . or .. segments", at: node)
+                return nil
+            }
             return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
         }
         guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {

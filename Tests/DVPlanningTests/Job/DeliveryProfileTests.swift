@@ -61,6 +61,8 @@ import Testing
             containing: "output.publish 'https://…@cloud.example/x/' carries a user or password")
         expectDiagnostic(Self.job + "output: { path: a.mp4, publish: 1️⃣\"ftp://cloud.example/x/\" }\n", containing: "output.publish takes https://")
         expectDiagnostic(Self.job + "outputs:\n  - { path: a.mp4, publish: 1️⃣\"cloud\" }\n", containing: "outputs[0].publish 'cloud' is not a URL")
+        expectDiagnostic(
+            Self.job + "output: { path: a.mp4, publish: 1️⃣\"s3://fam/Reels/%2E%2E/Private/\" }\n", containing: "without . or .. segments")
     }
 
     @Test("docs/delivery.md lists each profile's figures and source as the code has them")
