@@ -37,6 +37,7 @@ struct AssembleCommand: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
+        try publishing.checkBeforeRendering(options.job)
         let printer = ProgressPrinter(mode: progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {

@@ -62,6 +62,7 @@ struct RunCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        try publishing.checkBeforeRendering(options.job)
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
         try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {

@@ -100,4 +100,24 @@ import Testing
             #expect(!printed.contains(password) && !printed.contains(Data("family:\(password)".utf8).base64EncodedString()))
         }
     }
+
+    @Test("--publish-as for a job with two outputs that publish is refused before anything is rendered")
+    func publishAsNeedsOneOutput() throws {
+        let folder = try TemporaryFolder("publish-as")
+        let job = folder.url.appendingPathComponent("two.yaml")
+        try """
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-18 }
+        outputs:
+          - { name: wide, path: out/wide.mp4, publish: "https://cloud.example/reels/" }
+          - { name: tall, path: out/tall.mp4, resolution: 90x160, publish: "https://cloud.example/reels/" }
+
+        """.write(to: job, atomically: true, encoding: .utf8)
+        try DatedLibrary.writeClips(days: 1, in: folder)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--publish-as", "reel.mp4"])
+        #expect(run.status == 64, "a usage error: \(run.standardError)")
+        #expect(run.standardError.contains("--publish-as names one file, but 2 outputs publish (wide, tall)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".dvpipe").path), "nothing was scanned or rendered")
+    }
 }
