@@ -112,6 +112,16 @@ public final class HTTPClient: Sendable {
         session.finishTasksAndInvalidate()
     }
 
+    /// What a request sends and where its answer's body goes.
+    public enum Transfer: Sendable {
+        /// The body from memory (or none), the answer's body into memory.
+        case data(Data?)
+        /// The body streamed from a file, the answer's body into memory.
+        case upload(URL)
+        /// No body; the answer's body streamed into a file (replaced), not into memory.
+        case download(URL)
+    }
+
     /// `method` on `url` (called `name` in messages) with `headers`, tried again while the failure may pass:
     /// a connection that failed or timed out, a 5xx, a 429, or an answer `retry` says to try again
     /// (a short body, say). Any other status is an answer, returned as is.
@@ -119,10 +129,20 @@ public final class HTTPClient: Sendable {
         _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], body: Data? = nil,
         retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
     ) -> Result<HTTPAnswer, HTTPFailure> {
+        send(method, url, named: name, headers: headers, transfer: .data(body), retry: retry)
+    }
+
+    /// `send`, with the body and the answer's body moved as `transfer` says: a file uploaded or downloaded
+    /// is streamed, never held in memory whole. A signer of an uploaded file's request takes its body's hash
+    /// from the request's `x-amz-content-sha256` header, which the caller sets.
+    public func send(
+        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], transfer: Transfer,
+        retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
+    ) -> Result<HTTPAnswer, HTTPFailure> {
         var wait: TimeInterval = 0.25
         var last = HTTPFailure("not asked")
         for attempt in 1...policy.attempts {
-            let result = exchange(method, url, named: name, headers: headers, body: body)
+            let result = exchange(method, url, named: name, headers: headers, transfer: transfer)
             var requested: TimeInterval?
             switch result {
             case let .success(answer) where answer.status == 429 || (500...599).contains(answer.status):
@@ -142,12 +162,16 @@ public final class HTTPClient: Sendable {
     }
 
     /// One request and its answer.
-    private func exchange(_ method: String, _ url: URL, named name: String, headers: [String: String], body: Data?) -> Result<
+    private func exchange(_ method: String, _ url: URL, named name: String, headers: [String: String], transfer: Transfer) -> Result<
         HTTPAnswer, HTTPFailure
     > {
         var request = URLRequest(url: url, timeoutInterval: policy.timeout)
         request.httpMethod = method
-        request.httpBody = body
+        var body: Data?
+        if case let .data(data) = transfer {
+            body = data
+            request.httpBody = data
+        }
         for (field, value) in headers {
             request.setValue(value, forHTTPHeaderField: field)
         }
@@ -160,7 +184,7 @@ public final class HTTPClient: Sendable {
         let timeout = policy.timeout
         let delegate = delegate
         let box = TaskBox()
-        let task = session.dataTask(with: request) { data, response, error in
+        @Sendable func finish(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
             if error != nil, let status = box.identifier.flatMap(delegate.challengeStatus(of:)) {
                 answer.result = .success(HTTPAnswer(status: status, body: Data(), headers: [:]))
             } else if let error {
@@ -175,6 +199,25 @@ public final class HTTPClient: Sendable {
                 answer.result = .failure(HTTPFailure("\(method) \(name): no HTTP answer"))
             }
             done.signal()
+        }
+        let task: URLSessionTask
+        switch transfer {
+        case .data:
+            task = session.dataTask(with: request) { data, response, error in finish(data, response, error) }
+        case let .upload(file):
+            task = session.uploadTask(with: request, fromFile: file) { data, response, error in finish(data, response, error) }
+        case let .download(target):
+            task = session.downloadTask(with: request) { location, response, error in
+                // The downloaded file is deleted when the handler returns: it is moved to `target` first.
+                guard let location, error == nil else { return finish(nil, response, error) }
+                do {
+                    try? FileManager.default.removeItem(at: target)
+                    try FileManager.default.moveItem(at: location, to: target)
+                    finish(nil, response, nil)
+                } catch {
+                    finish(nil, response, error)
+                }
+            }
         }
         box.identifier = task.taskIdentifier
         task.resume()

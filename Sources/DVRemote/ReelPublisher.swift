@@ -32,19 +32,19 @@ public struct ReelPublisher: Sendable {
     /// Uploads `file` as `name` into the destination and checks what the server then holds.
     public func publish(_ file: URL, as name: String) throws(PublishError) -> Published {
         let address = destination.address + name
-        let body: Data
+        let reel: (size: Int, sha256: String)
         do {
-            body = try Data(contentsOf: file, options: .alwaysMapped)
+            reel = try Self.measure(file)
         } catch {
             throw PublishError(address: address, reason: "cannot read \(file.path): \(error.localizedDescription)")
         }
-        let sha256 = Digest.hex(Digest.sha256(body))
+        let upload = Upload(file: file, size: reel.size, sha256: reel.sha256)
         do {
             switch destination {
             case let .webDAV(collection):
-                try publishWebDAV(body, sha256: sha256, into: collection, as: name)
+                try publishWebDAV(upload, into: collection, as: name)
             case let .s3(location):
-                try publishS3(body, sha256: sha256, into: location, as: name)
+                try publishS3(upload, into: location, as: name)
             }
         } catch let failure as HTTPFailure {
             throw PublishError(address: address, reason: failure.description)
@@ -53,7 +53,25 @@ public struct ReelPublisher: Sendable {
         } catch {
             throw PublishError(address: address, reason: "\(error)")
         }
-        return Published(address: address, byteCount: body.count, sha256: sha256)
+        return Published(address: address, byteCount: reel.size, sha256: reel.sha256)
+    }
+
+    /// The reel being published: its file, size and SHA-256 (hex).
+    private struct Upload {
+        var file: URL
+        var size: Int
+        var sha256: String
+
+        /// Where its read-back is downloaded: beside it, hidden (the reel's folder is writable and has room).
+        var readBack: URL {
+            file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).published-read-back")
+        }
+    }
+
+    /// The size and SHA-256 of `file`, mapped rather than read into memory.
+    private static func measure(_ file: URL) throws -> (size: Int, sha256: String) {
+        let bytes = try Data(contentsOf: file, options: .alwaysMapped)
+        return (bytes.count, Digest.hex(Digest.sha256(bytes)))
     }
 
     /// The library's policy with a timeout long enough for `bytes` to go up and come back at 1 MB/s (a
@@ -63,18 +81,21 @@ public struct ReelPublisher: Sendable {
         return HTTPPolicy(timeout: base.timeout + Double(bytes) / 1_000_000, attempts: base.attempts, longestWait: base.longestWait)
     }
 
-    private func publishWebDAV(_ body: Data, sha256: String, into collection: URL, as name: String) throws {
-        let client = HTTPClient(policy: try policy(for: body.count), header: try access.header(for: collection.host ?? ""))
+    private func publishWebDAV(_ upload: Upload, into collection: URL, as name: String) throws {
+        let client = HTTPClient(policy: try policy(for: upload.size), header: try access.header(for: collection.host ?? ""))
         let final = collection.appendingPathComponent(name)
-        let temporary = collection.appendingPathComponent(".\(name).\(sha256.prefix(16)).dvpipe-upload")
+        let temporary = collection.appendingPathComponent(".\(name).\(upload.sha256.prefix(16)).dvpipe-upload")
         let shown = ServerAddress.withoutCredentials(final.absoluteString)
         do {
-            let put = try client.send("PUT", temporary, named: shown, headers: ["Content-Type": "video/mp4"], body: body).get()
+            let put = try client.send(
+                "PUT", temporary, named: shown, headers: ["Content-Type": "video/mp4", "Content-Length": String(upload.size)],
+                transfer: .upload(upload.file)
+            ).get()
             guard [200, 201, 204].contains(put.status) else {
                 let hint = put.status == 404 || put.status == 409 ? " (does the collection exist? dvpipe does not create it)" : ""
                 throw HTTPFailure("PUT answered HTTP \(put.status)\(hint)")
             }
-            try check(client, temporary, named: shown, size: body.count, sha256: sha256)
+            try check(client, temporary, named: shown, upload)
             let move = client.send(
                 "MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": "T"])
             do {
@@ -83,7 +104,7 @@ public struct ReelPublisher: Sendable {
                 // A MOVE whose answer was lost is tried again and finds nothing to move: the final name
                 // then holds the reel already.
                 guard let head = try? client.send("HEAD", final, named: shown).get(), head.status == 200,
-                    head.headers["content-length"].flatMap(Int.init) == body.count
+                    head.headers["content-length"].flatMap(Int.init) == upload.size
                 else { throw error }
             }
         } catch {
@@ -91,23 +112,24 @@ public struct ReelPublisher: Sendable {
             throw error
         }
         let head = try client.send("HEAD", final, named: shown).get()
-        guard head.status == 200, head.headers["content-length"].flatMap(Int.init) ?? body.count == body.count else {
+        guard head.status == 200, head.headers["content-length"].flatMap(Int.init) ?? upload.size == upload.size else {
             throw HTTPFailure("after MOVE, \(shown) answers HEAD with HTTP \(head.status), \(head.headers["content-length"] ?? "no") bytes")
         }
     }
 
-    private func publishS3(_ body: Data, sha256: String, into location: S3Location, as name: String) throws {
+    private func publishS3(_ upload: Upload, into location: S3Location, as name: String) throws {
         let environment = access.environment
         let endpoint = try S3Endpoint(environment: environment)
         let signer = S3Credentials.from(environment: environment).map {
             S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
         }
-        let client = HTTPClient(policy: try policy(for: body.count), signer: signer)
+        let client = HTTPClient(policy: try policy(for: upload.size), signer: signer)
         let object = endpoint.objectURL(location, key: location.prefix + name)
         let shown = location.address + name
-        try expect(client.send("PUT", object, named: shown, headers: ["Content-Type": "video/mp4"], body: body), [200], "PUT")
+        let headers = ["Content-Type": "video/mp4", "Content-Length": String(upload.size), "x-amz-content-sha256": upload.sha256]
+        try expect(client.send("PUT", object, named: shown, headers: headers, transfer: .upload(upload.file)), [200], "PUT")
         do {
-            try check(client, object, named: shown, size: body.count, sha256: sha256)
+            try check(client, object, named: shown, upload)
         } catch {
             _ = client.send("DELETE", object, named: shown)
             throw error
@@ -122,14 +144,17 @@ public struct ReelPublisher: Sendable {
         }
     }
 
-    /// Reads `url` back and fails unless it holds `size` bytes whose SHA-256 is `sha256`.
-    private func check(_ client: HTTPClient, _ url: URL, named name: String, size: Int, sha256: String) throws {
-        let answer = try client.send("GET", url, named: name).get()
+    /// Reads `url` back into a file beside the reel (never whole into memory) and fails unless it holds the
+    /// reel's size and SHA-256.
+    private func check(_ client: HTTPClient, _ url: URL, named name: String, _ upload: Upload) throws {
+        defer { try? FileManager.default.removeItem(at: upload.readBack) }
+        let answer = try client.send("GET", url, named: name, transfer: .download(upload.readBack)).get()
         guard answer.status == 200 else {
             throw HTTPFailure("reading the upload back answered HTTP \(answer.status)")
         }
-        guard answer.body.count == size, Digest.hex(Digest.sha256(answer.body)) == sha256 else {
-            throw HTTPFailure("the server holds \(answer.body.count) bytes that are not the reel's \(size) (SHA-256 differs)")
+        let held = try Self.measure(upload.readBack)
+        guard held == (upload.size, upload.sha256) else {
+            throw HTTPFailure("the server holds \(held.size) bytes that are not the reel's \(upload.size) (SHA-256 differs)")
         }
     }
 }

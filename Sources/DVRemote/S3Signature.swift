@@ -80,14 +80,15 @@ public struct S3Signature: Sendable {
     }
 
     /// Signs a request in place as `HTTPClient` sends it, at the moment it goes (each try signed anew), with
-    /// the hash of its body (of no bytes when it has none).
+    /// the hash of its body (of no bytes when it has none), or the hash its `x-amz-content-sha256` header
+    /// already gives (a body streamed from a file, hashed by the caller).
     public var signer: HTTPSigner {
         let signature = self
         return { request, body in
             guard let url = request.url else { return }
             let added = signature.signedHeaders(
                 method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
-                payloadHash: Digest.hex(Digest.sha256(body ?? Data())), date: Date())
+                payloadHash: request.value(forHTTPHeaderField: "x-amz-content-sha256") ?? Digest.hex(Digest.sha256(body ?? Data())), date: Date())
             for (name, value) in added {
                 request.setValue(value, forHTTPHeaderField: name)
             }

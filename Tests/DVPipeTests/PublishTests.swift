@@ -38,6 +38,8 @@ import Testing
         #expect(run.standardError.contains("published \(folder.url.path)/out/reel-2024-11.mp4 to \(webDAV.url)family/reel-2024-11.mp4"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: served.appendingPathComponent("family").path)
         #expect(leftovers == ["reel-2024-11.mp4"], "no temporary file is left: \(leftovers)")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("out").path)
+        #expect(beside == ["reel-2024-11.mp4"], "the read-back downloaded beside the reel is deleted: \(beside)")
 
         let empty = try folder.subfolder("empty")
         let (moto, environment) = try LibraryServer.moto(serving: empty, bucket: "reels", prefix: "", signed: true)
