@@ -117,7 +117,7 @@ struct JobValidationTests {
         expectDiagnostic(base + "output: { path: o.mp4, video: { crf: 1️⃣52 } }", containing: "output.video.crf must be a whole number 0…51")
         expectDiagnostic(base + "output: { path: o.mp4, video: { crf: 1️⃣-1 } }", containing: "0…51")
         expectDiagnostic(base + "output: { path: o.mp4, video: { preset: 1️⃣superslow } }", containing: "unknown output.video.preset 'superslow'")
-        expectDiagnostic(base + "output: { path: o.mp4, video: { codec: 1️⃣av1 } }", containing: "one of: h264, hevc")
+        expectDiagnostic(base + "output: { path: o.mp4, video: { codec: 1️⃣vp9 } }", containing: "one of: h264, hevc, av1")
         expectDiagnostic(base + "output: { path: o.mp4, resolution: 1️⃣1281x720 }", containing: "odd width; encoders need even sizes, use 1280x720")
         expectDiagnostic(base + "output: { path: o.mp4, resolution: 1️⃣1280x719 }", containing: "odd height")
         expectDiagnostic(base + "output: { path: o.mp4, resolution: 1️⃣4k }", containing: "480p, 720p, 1080p, 1440p, 2160p or WxH")
