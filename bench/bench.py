@@ -481,18 +481,24 @@ class Bench:
             job.write_text((folder / "reference.yaml").read_text().replace(
                 f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{name}.mp4"))
             jobs[scenario] = (job, variant / "out" / f"reference-{DAYS}d-{name}.mp4")
-        results = {scenario: [] for scenario in jobs}
-        for run in range(1, RUNS + 1):
-            for scenario, (job, output) in jobs.items():
-                output.unlink(missing_ok=True)
-                say(f"colour, run {run}/{RUNS}: {scenario}")
-                measured = judge(
-                    self.dvpipe_run(job, self.runs_dir / f"hdr-{slug(scenario)}", self.runs_dir / f"hdr-{slug(scenario)}-{run}.log"),
-                    output, reel_length(len(self.clips(folder)), 4))
-                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
-                results[scenario].append(measured)
-        for scenario, runs in results.items():
+        for scenario, runs in self.alternated(folder, jobs, "colour", "hdr").items():
             self.add(scenario, "dvpipe", runs)
+
+    def alternated(self, folder, jobs, label, prefix):
+        """Each of `jobs` (name: (job file, its output)) over the reference library in `folder`, rendered by
+        dvpipe from nothing, the jobs in turn, RUNS times; each run judged against the reference length.
+        Returns the runs by name."""
+        results = {name: [] for name in jobs}
+        for run in range(1, RUNS + 1):
+            for name, (job, output) in jobs.items():
+                output.unlink(missing_ok=True)
+                say(f"{label}, run {run}/{RUNS}: {name}")
+                work = self.runs_dir / f"{prefix}-{slug(name)}"
+                measured = judge(self.dvpipe_run(job, work, self.runs_dir / f"{prefix}-{slug(name)}-{run}.log"),
+                                 output, reel_length(len(self.clips(folder)), 4))
+                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
+                results[name].append(measured)
+        return results
 
     # -- output codecs
 
@@ -508,16 +514,7 @@ class Bench:
                            .replace(f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{codec}.mp4")
                            .replace("video: { codec: h264, crf: 20, preset: veryfast }", f"video: {{ codec: {codec}, {settings} }}"))
             jobs[codec] = (job, folder / "out" / f"reference-{DAYS}d-{codec}.mp4")
-        results = {codec: [] for codec in jobs}
-        for run in range(1, RUNS + 1):
-            for codec, (job, output) in jobs.items():
-                output.unlink(missing_ok=True)
-                say(f"codecs, run {run}/{RUNS}: {codec}")
-                measured = judge(self.dvpipe_run(job, self.runs_dir / f"codec-{codec}", self.runs_dir / f"codec-{codec}-{run}.log"),
-                                 output, reel_length(len(self.clips(folder)), 4))
-                say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
-                results[codec].append(measured)
-        for codec, runs in results.items():
+        for codec, runs in self.alternated(folder, jobs, "codecs", "codec").items():
             self.add(CODEC_REEL.format(DAYS, codec), "dvpipe", runs)
         reel = jobs["h264"][1]
         if not reel.exists():

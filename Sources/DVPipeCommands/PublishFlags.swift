@@ -28,22 +28,17 @@ struct PublishFlags: ParsableArguments {
     /// (the job file as `job` names it; a job that does not load is left for the command to report).
     func checkBeforeRendering(_ job: String) throws {
         guard publishes, publishedName != nil, let outputs = JobLoader.load(path: job).job?.outputs else { return }
-        try check(outputs.filter { $0.publish != nil })
-    }
-
-    private func check(_ publishing: [Job.Output]) throws {
-        if publishedName != nil, publishing.count > 1 {
+        let publishing = outputs.filter { $0.publish != nil }
+        if publishing.count > 1 {
             throw ValidationError(
                 "--publish-as names one file, but \(publishing.count) outputs publish (\(publishing.map(\.name).joined(separator: ", ")))")
         }
     }
 
-    /// Uploads each finished `reel` of `outputs` (in order) whose output names `publish:`, printing a line
-    /// for each upload; a failed upload is a warning, or an error under `strict`. Runs on a thread of its own.
+    /// Uploads each finished `reel` of `outputs` (in order) whose output names `publish:` (the commands call
+    /// `checkBeforeRendering` first), printing a line for each upload; a failed upload is a warning, or an error under `strict`. Runs on a thread of its own.
     func publish(_ reels: [AssembledReel], of outputs: [Job.Output], strict: Bool, printer: ProgressPrinter) async throws {
-        let publishing = outputs.filter { $0.publish != nil }
-        guard publishes, !publishing.isEmpty else { return }
-        try check(publishing)
+        guard publishes, outputs.contains(where: { $0.publish != nil }) else { return }
         let environment = ProcessInfo.processInfo.environment
         let name = publishedName
         let lines = try await BlockingWork.run("dvpipe publish") {

@@ -96,24 +96,29 @@ public struct ReelPublisher: Sendable {
                 throw HTTPFailure("PUT answered HTTP \(put.status)\(hint)")
             }
             try check(client, temporary, named: shown, upload)
-            let move = client.send(
-                "MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": "T"])
-            do {
-                try expect(move, [201, 204], "MOVE")
-            } catch {
-                // A MOVE whose answer was lost is tried again and finds nothing to move: the final name
-                // then holds the reel already.
-                guard let head = try? client.send("HEAD", final, named: shown).get(), head.status == 200,
-                    head.headers["content-length"].flatMap(Int.init) == upload.size
-                else { throw error }
-            }
         } catch {
             _ = client.send("DELETE", temporary, named: shown)
             throw error
         }
-        let head = try client.send("HEAD", final, named: shown).get()
-        guard head.status == 200, head.headers["content-length"].flatMap(Int.init) ?? upload.size == upload.size else {
-            throw HTTPFailure("after MOVE, \(shown) answers HEAD with HTTP \(head.status), \(head.headers["content-length"] ?? "no") bytes")
+        let move = client.send("MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": "T"])
+        let moveFailure: (any Error)?
+        do {
+            try expect(move, [201, 204], "MOVE")
+            moveFailure = nil
+        } catch {
+            moveFailure = error
+        }
+        // The final name's size says whether the reel is there: after a MOVE answered, or after one whose
+        // answer was lost (tried again, it finds nothing to move), which counts only with the size given.
+        let head = client.send("HEAD", final, named: shown)
+        let size = (try? head.get())?.headers["content-length"].flatMap(Int.init)
+        guard (try? head.get())?.status == 200, size == upload.size || (size == nil && moveFailure == nil) else {
+            if let moveFailure {
+                _ = client.send("DELETE", temporary, named: shown)
+                throw moveFailure
+            }
+            let answer = try head.get()
+            throw HTTPFailure("after MOVE, \(shown) answers HEAD with HTTP \(answer.status), \(answer.headers["content-length"] ?? "no") bytes")
         }
     }
 

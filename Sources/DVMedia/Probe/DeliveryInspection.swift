@@ -82,10 +82,8 @@ public struct DeliveryInspection: Sendable {
 
         let pictures = try Self.keyframes(in: file, stream: videoIndex)
         // The picture's length: without edit lists the container's also counts the sound encoder's priming.
-        let videoStream = file.stream(videoIndex).pointee
         let seconds =
-            videoStream.duration > 0
-            ? Double(videoStream.duration) * Double(videoStream.time_base.num) / Double(videoStream.time_base.den) : file.duration ?? 0
+            video.duration > 0 ? Double(video.duration) * Double(video.time_base.num) / Double(video.time_base.den) : file.duration ?? 0
         summary.append(DeliveryRules.minutes(seconds))
         summary.append(String(format: "%.1f MB", Double(bytes.size) / 1_000_000))
         if !rules.seconds.contains(seconds) {
