@@ -8,44 +8,84 @@ import DVSignal
 /// gives exactly A at `p = 0` and exactly B at `p = 1`. Results are integer-exact and deterministic.
 extension Job.Transition.Style {
     /// Draws the transition at `progress` (clamped to 0…1) from `from` to `to` into `output`.
-    /// All three are yuv420p frames of one size; `output` must be a third frame.
+    /// All three are yuv420p frames of one size, or all three yuv420p10le; `output` must be a third frame.
+    ///
+    /// 8-bit blends weigh by 1/256 steps; 10-bit ones by 1/65 536, so a slow 10-bit crossfade or fade moves
+    /// through every code rather than in 256 jumps. Fade's black is 16/128 in 8 bits, 64/512 in 10.
     public func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {
-        guard a.width == b.width, a.height == b.height, a.width == output.width, a.height == output.height,
-            a.isYUV420P, b.isYUV420P, output.isYUV420P
+        let depth = output.canvasBitDepth
+        guard a.width == b.width, a.width == output.width, a.height == b.height, a.height == output.height,
+            depth != nil, a.canvasBitDepth == depth, b.canvasBitDepth == depth
         else {
-            throw MediaError.invalidSize(width: output.width, height: output.height, reason: "a transition needs three yuv420p frames of one size")
+            throw MediaError.invalidSize(
+                width: output.width, height: output.height, reason: "a transition needs three yuv420p (or three yuv420p10le) frames of one size")
         }
         precondition(output !== a && output !== b, "a transition draws into a third frame")
         try output.makeWritable()
         let p = min(1, max(0, progress.isNaN ? 0 : progress))
+        let tenBit = depth == 10
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
+            let black = tenBit ? (plane == 0 ? 64 : 512) : (plane == 0 ? 16 : 128)
             let planes = Planes(
                 a: a.plane(plane), aStride: a.stride(plane), b: b.plane(plane), bStride: b.stride(plane),
                 output: output.plane(plane), outputStride: output.stride(plane),
-                width: a.width >> shift, height: a.height >> shift, shift: shift, black: plane == 0 ? 16 : 128
+                width: a.width >> shift, height: a.height >> shift, shift: shift, black: black, tenBit: tenBit
             )
             draw(planes, progress: p, fullWidth: a.width, fullHeight: a.height)
         }
     }
 
-    /// One plane of the three frames.
+    /// One plane of the three frames. Row pointers and column offsets are in bytes, so wipes and slides
+    /// copy either depth alike; only blends look at the samples.
     private struct Planes {
         let a: UnsafeMutablePointer<UInt8>, aStride: Int
         let b: UnsafeMutablePointer<UInt8>, bStride: Int
         let output: UnsafeMutablePointer<UInt8>, outputStride: Int
+        /// Plane size in samples.
         let width: Int, height: Int, shift: Int
-        let black: UInt8
+        /// Fade's black at the plane's depth.
+        let black: Int
+        /// True for 16-bit samples (yuv420p10le), false for bytes.
+        let tenBit: Bool
+
+        /// Bytes per sample.
+        var sampleBytes: Int { tenBit ? 2 : 1 }
+        /// The blend weight that gives the other picture (or black) exactly.
+        var unit: Int { tenBit ? TransitionRows.tenBitUnit : 256 }
 
         func rowA(_ row: Int) -> UnsafeMutablePointer<UInt8> { a + row * aStride }
         func rowB(_ row: Int) -> UnsafeMutablePointer<UInt8> { b + row * bStride }
         func rowOutput(_ row: Int) -> UnsafeMutablePointer<UInt8> { output + row * outputStride }
+
+        /// One row of `a` blended towards `b` by `weight`/`unit`.
+        func blend(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, weight: Int) {
+            if tenBit {
+                TransitionRows.blend(wide(a), wide(b), into: wide(out), count: width, weight: weight)
+            } else {
+                TransitionRows.blend(a, b, into: out, count: width, weight: weight)
+            }
+        }
+
+        /// One row of `a` blended towards black by `weight`/`unit`.
+        func fade(_ a: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, weight: Int) {
+            if tenBit {
+                TransitionRows.blend(wide(a), toward: UInt16(black), into: wide(out), count: width, weight: weight)
+            } else {
+                TransitionRows.blend(a, toward: UInt8(black), into: out, count: width, weight: weight)
+            }
+        }
+
+        private func wide(_ row: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt16> {
+            UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt16.self)
+        }
     }
 
     private func draw(_ planes: Planes, progress p: Double, fullWidth: Int, fullHeight: Int) {
-        let width = planes.width
+        let bytes = planes.sampleBytes
+        let width = planes.width * bytes
         // Boundaries are computed on the luma grid, even, then halved for chroma.
-        let columns = Self.evenFraction(p, of: fullWidth) >> planes.shift
+        let columns = (Self.evenFraction(p, of: fullWidth) >> planes.shift) * bytes
         let rows = Self.evenFraction(p, of: fullHeight) >> planes.shift
         for row in 0..<planes.height {
             let a = planes.rowA(row), b = planes.rowB(row), out = planes.rowOutput(row)
@@ -53,12 +93,12 @@ extension Job.Transition.Style {
             case .cut:
                 TransitionRows.copy(p < 0.5 ? a : b, into: out, count: width)
             case .crossfade:
-                TransitionRows.blend(a, b, into: out, count: width, weight: Self.weight(p))
+                planes.blend(a, b, into: out, weight: Self.weight(p, unit: planes.unit))
             case .fade:
                 if p < 0.5 {
-                    TransitionRows.blend(a, toward: planes.black, into: out, count: width, weight: Self.weight(p * 2))
+                    planes.fade(a, into: out, weight: Self.weight(p * 2, unit: planes.unit))
                 } else {
-                    TransitionRows.blend(b, toward: planes.black, into: out, count: width, weight: Self.weight(2 - p * 2))
+                    planes.fade(b, into: out, weight: Self.weight(2 - p * 2, unit: planes.unit))
                 }
             case .wipeLeft:
                 TransitionRows.copy(a, into: out, count: width - columns)
@@ -80,8 +120,8 @@ extension Job.Transition.Style {
         }
     }
 
-    /// `p` as a blend weight out of 256.
-    private static func weight(_ p: Double) -> Int { min(256, max(0, Int((p * 256).rounded()))) }
+    /// `p` as a blend weight out of `unit`.
+    private static func weight(_ p: Double, unit: Int) -> Int { min(unit, max(0, Int((p * Double(unit)).rounded()))) }
 
     /// `p × length`, rounded to an even number so chroma boundaries fall on whole samples.
     private static func evenFraction(_ p: Double, of length: Int) -> Int {

@@ -2,14 +2,17 @@ internal import CFFmpeg
 import DVSignal
 
 extension VideoFrame {
-    /// Copies `picture`, an 8-bit yuv420p frame, into this 8-bit yuv420p frame centred in `rect` (whose
-    /// offsets are even), keeping only what falls inside `rect` and the frame.
+    /// Copies `picture` into this frame centred in `rect` (whose offsets are even), keeping only what falls
+    /// inside `rect` and the frame. Both frames are 8-bit yuv420p, or both 10-bit yuv420p10le; samples are
+    /// copied as they are.
     ///
-    /// - Throws: `MediaError.invalidSize` when either frame is not 8-bit yuv420p.
+    /// - Throws: `MediaError.invalidSize` when either frame is neither, or their depths differ.
     public func place(_ picture: VideoFrame, centredIn rect: PixelRect) throws {
-        guard isYUV420P, picture.isYUV420P else {
-            throw MediaError.invalidSize(width: picture.width, height: picture.height, reason: "placing needs 8-bit yuv420p frames")
+        guard let depth = canvasBitDepth, picture.canvasBitDepth == depth else {
+            throw MediaError.invalidSize(
+                width: picture.width, height: picture.height, reason: "placing needs two yuv420p or two yuv420p10le frames")
         }
+        let sampleBytes = depth > 8 ? 2 : 1
         let left = (rect.x + (rect.width - picture.width) / 2) & ~1
         let top = (rect.y + (rect.height - picture.height) / 2) & ~1
         let columns = max(rect.x, left, 0)..<min(rect.maxX, left + picture.width, width)
@@ -21,17 +24,27 @@ extension VideoFrame {
             let sourceBase = picture.plane(plane), targetBase = self.plane(plane)
             let sourceStride = picture.stride(plane), targetStride = stride(plane)
             for row in (rows.lowerBound >> shift)..<((rows.upperBound + shift) >> shift) {
-                let source = sourceBase + (row - (top >> shift)) * sourceStride + firstColumn - (left >> shift)
-                (targetBase + row * targetStride + firstColumn).update(from: source, count: lastColumn - firstColumn)
+                let source = sourceBase + (row - (top >> shift)) * sourceStride + (firstColumn - (left >> shift)) * sampleBytes
+                (targetBase + row * targetStride + firstColumn * sampleBytes).update(from: source, count: (lastColumn - firstColumn) * sampleBytes)
             }
         }
     }
 
-    /// Puts `picture`, an 8-bit 4:2:0 frame, with its top-left corner at (`x`, `y`) (both even), mixed by
-    /// `opacity`; the parts outside the frame are clipped, and nothing outside the rectangle is touched.
+    /// Puts `picture` with its top-left corner at (`x`, `y`) (both even), mixed by `opacity`; the parts
+    /// outside the frame are clipped, and nothing outside the rectangle is touched. Both frames are 8-bit
+    /// yuv420p (mixed by `opacity` in 1/255 steps), or both 10-bit yuv420p10le (mixed in 1/65 536 steps, so
+    /// a slow fade in or out does not band). Opacity 1 copies the picture exactly; 0 leaves the frame as it is.
     public func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
-        precondition(isYUV420P && picture.isYUV420P && x % 2 == 0 && y % 2 == 0, "pictures are pasted into 8-bit canvas frames at even places")
-        let coverage = Int((max(0, min(1, opacity)) * 255).rounded())
+        let depth = canvasBitDepth
+        precondition(
+            depth != nil && picture.canvasBitDepth == depth && x % 2 == 0 && y % 2 == 0,
+            "pictures are pasted into canvas frames of their own depth (yuv420p or yuv420p10le) at even places")
+        let opacity = max(0, min(1, opacity))
+        if depth == 10 {
+            pasteTenBit(picture, x: x, y: y, weight: Int((opacity * Double(Self.pasteUnit)).rounded()))
+            return
+        }
+        let coverage = Int((opacity * 255).rounded())
         for index in 0..<3 {
             let shift = index == 0 ? 0 : 1
             let left = max(0, x) >> shift
@@ -47,6 +60,33 @@ extension VideoFrame {
                 } else {
                     for column in left..<right {
                         target[column] = UInt8(clamping: Self.mix(Int(target[column]), source[column], coverage))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The whole weight of a 10-bit paste.
+    private static let pasteUnit = 1 << 16
+
+    /// `paste` between two 10-bit frames, `weight` out of `pasteUnit`.
+    private func pasteTenBit(_ picture: VideoFrame, x: Int, y: Int, weight: Int) {
+        guard weight > 0 else { return }
+        for index in 0..<3 {
+            let shift = index == 0 ? 0 : 1
+            let left = max(0, x) >> shift
+            let top = max(0, y) >> shift
+            let right = min(width, x + picture.width) >> shift
+            let bottom = min(height, y + picture.height) >> shift
+            guard left < right, top < bottom else { continue }
+            for row in top..<bottom {
+                let target = samples(index, row: row)
+                let source = picture.samples(index, row: row - (y >> shift)) - (x >> shift)
+                if weight == Self.pasteUnit {
+                    (target + left).update(from: source + left, count: right - left)
+                } else {
+                    for column in left..<right {
+                        target[column] = UInt16(clamping: Self.mix(Int(target[column]), Int(source[column]), weight: weight, of: Self.pasteUnit))
                     }
                 }
             }

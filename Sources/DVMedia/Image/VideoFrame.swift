@@ -100,4 +100,14 @@ public final class VideoFrame {
             base.update(repeating: value, count: rowBytes * rows)
         }
     }
+
+    /// Sets every sample of the three planes of a 10-bit frame (yuv420p10le) to one 10-bit code each.
+    public func fillTenBit(y: UInt16, u: UInt16, v: UInt16) {
+        precondition(pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue, "a 10-bit fill is for yuv420p10le frames")
+        let chromaHeight = (height + 1) / 2
+        for (index, value, rows) in [(0, y, height), (1, u, chromaHeight), (2, v, chromaHeight)] {
+            let base = UnsafeMutableRawPointer(plane(index)).assumingMemoryBound(to: UInt16.self)
+            base.update(repeating: value, count: stride(index) / 2 * rows)
+        }
+    }
 }

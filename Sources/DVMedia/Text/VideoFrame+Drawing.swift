@@ -9,26 +9,63 @@ extension VideoFrame {
         return Int(descriptor.pointee.comp.0.depth)
     }
 
-    /// Paints the rectangle (`x`, `y`, `width`, `height`), clipped to the frame, in `color`.
-    /// Chroma is painted for every 2×2 block the rectangle touches.
+    /// 8 for a yuv420p canvas frame, 10 for a yuv420p10le one, nil for any other format.
+    var canvasBitDepth: Int? {
+        switch pointer.pointee.format {
+        case AV_PIX_FMT_YUV420P.rawValue: 8
+        case AV_PIX_FMT_YUV420P10LE.rawValue: 10
+        default: nil
+        }
+    }
+
+    /// The start of row `row` of plane `index` of a frame with 16-bit samples.
+    func samples(_ index: Int, row: Int) -> UnsafeMutablePointer<UInt16> {
+        UnsafeMutableRawPointer(plane(index) + row * stride(index)).assumingMemoryBound(to: UInt16.self)
+    }
+
+    /// Paints the rectangle (`x`, `y`, `width`, `height`), clipped to the frame, in `color` (times 4 in a
+    /// 10-bit frame). Chroma is painted for every 2×2 block the rectangle touches.
     public func fill(_ color: YUVColor, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
+        guard bitDepth == 8 else {
+            fill(YUV10Color(color), x: x, y: y, width: width, height: height)
+            return
+        }
+        for (index, value, columns, rows) in blocks(x: x, y: y, width: width, height: height, color: [color.y, color.u, color.v]) {
+            for row in rows {
+                (plane(index) + row * stride(index) + columns.lowerBound).update(repeating: value, count: columns.count)
+            }
+        }
+    }
+
+    /// Paints the rectangle (`x`, `y`, `width`, `height`) of a 10-bit frame, clipped to it, in `color`.
+    /// Chroma is painted for every 2×2 block the rectangle touches.
+    public func fill(_ color: YUV10Color, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
+        precondition(bitDepth == 10, "a 10-bit colour is painted into 10-bit frames")
+        for (index, value, columns, rows) in blocks(x: x, y: y, width: width, height: height, color: [color.y, color.u, color.v]) {
+            for row in rows {
+                (samples(index, row: row) + columns.lowerBound).update(repeating: value, count: columns.count)
+            }
+        }
+    }
+
+    /// For each plane: its index, its value of `color` and the samples the rectangle covers, clipped to
+    /// the frame (none when the rectangle lies outside it).
+    private func blocks<Sample>(
+        x: Int, y: Int, width: Int?, height: Int?, color: [Sample]
+    ) -> [(Int, Sample, Range<Int>, Range<Int>)] {
         let left = max(0, x)
         let top = max(0, y)
         let right = min(self.width, x + (width ?? self.width))
         let bottom = min(self.height, y + (height ?? self.height))
-        guard left < right, top < bottom else { return }
-        let planes = [
-            (0, color.y, left, top, right, bottom),
-            (1, color.u, left / 2, top / 2, (right + 1) / 2, (bottom + 1) / 2),
-            (2, color.v, left / 2, top / 2, (right + 1) / 2, (bottom + 1) / 2)
-        ]
-        for (index, value, x0, y0, x1, y1) in planes {
-            forEachSample(plane: index, columns: x0..<x1, rows: y0..<y1) { _, _, _ in Int(value) }
-        }
+        guard left < right, top < bottom else { return [] }
+        let chromaColumns = left / 2..<(right + 1) / 2, chromaRows = top / 2..<(bottom + 1) / 2
+        return [(0, color[0], left..<right, top..<bottom), (1, color[1], chromaColumns, chromaRows), (2, color[2], chromaColumns, chromaRows)]
     }
 
     /// Blends `mask` in `color` with its top-left corner at (`x`, `y`): luma per pixel, chroma per 2×2
-    /// block with the block's mean coverage. Parts outside the frame are clipped.
+    /// block with the block's mean coverage. Parts outside the frame are clipped. In a 10-bit frame the
+    /// samples are mixed at 8-bit scale (so that it looks as the 8-bit frame does, times 4); samples the
+    /// mask does not cover keep every bit.
     public func blend(_ mask: TextMask, x: Int, y: Int, color: YUVColor, opacity: Double = 1) {
         let scale = Int((max(0, min(1, opacity)) * 256).rounded())
         let lumaColumns = max(0, x)..<min(width, x + mask.width)
@@ -38,19 +75,27 @@ extension VideoFrame {
             blend8(mask, x: x, y: y, color: color, scale: scale, columns: lumaColumns, rows: lumaRows)
             return
         }
-        forEachSample(plane: 0, columns: lumaColumns, rows: lumaRows) { column, row, old in
-            let coverage = Int(mask[column - x, row - y]) * scale / 256
-            return Self.mix(old, color.y, coverage)
+        let shift = bitDepth - 8
+        let values = [color.y, color.u, color.v]
+        blendWide(mask, x: x, y: y, columns: lumaColumns, rows: lumaRows) { old, index, coverage in
+            let weight = (index == 0 ? coverage : coverage / 4) * scale / 256
+            return weight == 0 ? old : Self.mix(old >> shift, values[index], weight) << shift
         }
-        let chromaColumns = lumaColumns.lowerBound / 2..<(lumaColumns.upperBound + 1) / 2
-        let chromaRows = lumaRows.lowerBound / 2..<(lumaRows.upperBound + 1) / 2
-        for (index, value) in [(1, color.u), (2, color.v)] {
-            forEachSample(plane: index, columns: chromaColumns, rows: chromaRows) { column, row, old in
-                let mx = column * 2 - x
-                let my = row * 2 - y
-                let sum = Int(mask[mx, my]) + Int(mask[mx + 1, my]) + Int(mask[mx, my + 1]) + Int(mask[mx + 1, my + 1])
-                return Self.mix(old, value, sum / 4 * scale / 256)
-            }
+    }
+
+    /// Blends `mask` in the 10-bit `color` into a 10-bit frame with its top-left corner at (`x`, `y`), as the
+    /// 8-bit `blend` does but at 10-bit precision: a sample moves by its coverage × `opacity` (out of
+    /// 255 × 256 for luma, 1020 × 256 for chroma's 2×2 block) towards the colour. Fully covered samples
+    /// at opacity 1 take the colour exactly; uncovered ones keep every bit.
+    public func blend(_ mask: TextMask, x: Int, y: Int, color: YUV10Color, opacity: Double = 1) {
+        precondition(bitDepth == 10, "a 10-bit colour is blended into 10-bit frames")
+        let scale = Int((max(0, min(1, opacity)) * 256).rounded())
+        let lumaColumns = max(0, x)..<min(width, x + mask.width)
+        let lumaRows = max(0, y)..<min(height, y + mask.height)
+        guard !lumaColumns.isEmpty, !lumaRows.isEmpty, scale > 0 else { return }
+        let values = [Int(color.y), Int(color.u), Int(color.v)]
+        blendWide(mask, x: x, y: y, columns: lumaColumns, rows: lumaRows) { old, index, coverage in
+            Self.mix(old, values[index], weight: coverage * scale, of: (index == 0 ? 255 : 1020) * 256)
         }
     }
 
@@ -94,6 +139,42 @@ extension VideoFrame {
         }
     }
 
+    /// Walks the samples of a frame with 16-bit samples that `mask` (top-left corner at (`x`, `y`), clipped
+    /// to `columns` × `rows` of luma) covers, and stores `mix(old, plane, coverage)` in each: coverage is
+    /// the mask's value (0…255) for luma, the sum of its 2×2 block's values (0…1020) for chroma. Samples
+    /// with no coverage are not visited, so they keep every bit.
+    private func blendWide(
+        _ mask: TextMask, x: Int, y: Int, columns: Range<Int>, rows: Range<Int>, mix: (_ old: Int, _ plane: Int, _ coverage: Int) -> Int
+    ) {
+        mask.alpha.withUnsafeBufferPointer { alpha in
+            for row in rows {
+                let line = samples(0, row: row)
+                let coverageRow = alpha.baseAddress! + (row - y) * mask.width - x
+                for column in columns where coverageRow[column] != 0 {
+                    line[column] = UInt16(clamping: mix(Int(line[column]), 0, Int(coverageRow[column])))
+                }
+            }
+            let chromaColumns = columns.lowerBound / 2..<(columns.upperBound + 1) / 2
+            let chromaRows = rows.lowerBound / 2..<(rows.upperBound + 1) / 2
+            let cover = { (mx: Int, my: Int) -> Int in
+                mx >= 0 && my >= 0 && mx < mask.width && my < mask.height ? Int(alpha[my * mask.width + mx]) : 0
+            }
+            for index in 1...2 {
+                for row in chromaRows {
+                    let line = samples(index, row: row)
+                    let my = row * 2 - y
+                    for column in chromaColumns {
+                        let mx = column * 2 - x
+                        let sum = cover(mx, my) + cover(mx + 1, my) + cover(mx, my + 1) + cover(mx + 1, my + 1)
+                        if sum != 0 {
+                            line[column] = UInt16(clamping: mix(Int(line[column]), index, sum))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Copies every plane of `source`, a frame of the same size and format, into this frame.
     public func copyPixels(from source: VideoFrame) {
         let bytesPerSample = bitDepth > 8 ? 2 : 1
@@ -112,25 +193,11 @@ extension VideoFrame {
         return old + (change >= 0 ? change + 127 : change - 127) / 255
     }
 
-    /// Calls `update` for every sample of `plane` in the given ranges with its value at 8-bit scale,
-    /// and stores the result (scaled back up for 10-bit frames).
-    private func forEachSample(plane index: Int, columns: Range<Int>, rows: Range<Int>, update: (Int, Int, Int) -> Int) {
-        let shift = bitDepth - 8
-        let base = plane(index)
-        let rowBytes = stride(index)
-        for row in rows {
-            if shift == 0 {
-                let line = base + row * rowBytes
-                for column in columns {
-                    line[column] = UInt8(clamping: update(column, row, Int(line[column])))
-                }
-            } else {
-                let line = UnsafeMutableRawPointer(base + row * rowBytes).assumingMemoryBound(to: UInt16.self)
-                for column in columns {
-                    let value = update(column, row, Int(line[column]) >> shift)
-                    line[column] = UInt16(clamping: value << shift)
-                }
-            }
-        }
+    /// `old` moved towards `value` by `weight`/`total`, rounded to the nearest code: `old` itself at a
+    /// weight of 0, `value` exactly at `total`.
+    static func mix(_ old: Int, _ value: Int, weight: Int, of total: Int) -> Int {
+        let change = (value - old) * weight
+        let half = (total - 1) / 2
+        return old + (change >= 0 ? change + half : change - half) / total
     }
 }
