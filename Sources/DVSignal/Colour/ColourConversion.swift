@@ -47,11 +47,12 @@ extension ColourConversion {
     /// toward black when its luminance is at most 40% of white (a BT.2020 red becomes BT.709's red, not a
     /// pink), toward a grey between the two in between. Colours inside are left as they are, and the change
     /// grows from nothing as a colour leaves the gamut: a colour just outside the edge moves just onto it.
-    static func fitIntoGamut(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+    /// `weights` are the primaries' luminance weights (BT.709's unless told otherwise).
+    static func fitIntoGamut(_ rgb: SIMD3<Double>, weights: SIMD3<Double> = YCbCrMatrix.bt709.lumaWeights) -> SIMD3<Double> {
         let positive = rgb.replacing(with: 0, where: rgb .< 0)
         let largest = positive.max()
         guard largest > 1 else { return positive }
-        let luminance = min((YCbCrMatrix.bt709.lumaWeights * positive).sum(), 1)
+        let luminance = min((weights * positive).sum(), 1)
         let grey = luminance * min(max((luminance - 0.4) / 0.3, 0), 1)
         return grey + (positive - grey) * ((1 - grey) / (largest - grey))
     }

@@ -5,7 +5,7 @@ import Dispatch
 /// codes, 129³ over 10-bit ones, where HDR puts SDR's whole range into half the codes and PQ's steep start
 /// into a few dozen) and applied to pictures by tetrahedral interpolation into 8-bit codes: built once per
 /// source description, it costs the same per pixel whatever the conversion does (matrices, transfer
-/// curves, tone mapping).
+/// curves, tone mapping). An HLG reel's cubes write 10-bit codes instead (`outputBits`).
 ///
 /// No grid follows a conversion everywhere: where an output channel leaves zero (at the gamut's edges)
 /// BT.1886's encoding rises steeply, and where a tinted highlight meets the gamut's top the fit bends, so a
@@ -16,12 +16,13 @@ import Dispatch
 /// marked cell are computed by `exact` instead (a few percent of a natural picture's samples).
 ///
 /// The interpolation is in whole numbers. Each grid point's three output codes are kept in fixed point
-/// ((code + 128) × 32, so −128…896 in steps of 1/32) in three 21-bit lanes of one word, Y′ lowest, and the
+/// ((code + 128) × 32, so −128…896 in steps of 1/32; for 10-bit codes (code + 512) × 8, −512…3584 in steps
+/// of 1/8, the same share of a code's range) in three 21-bit lanes of one word, Y′ lowest, and the
 /// tetrahedron's weights are a sample's offset in its cell (0…8 or 0…16 codes): one multiplication then
 /// weights all three codes, and a lane holds even the sum of a 2×2 block's four samples without carrying
 /// into the next. The result is the same on every machine: where the CPU has AVX2 or AVX-512, the loop is
 /// CColourKernel's C code, four or eight 2×2 blocks at a time, which computes the same words and writes the
-/// same bytes as the Swift loop.
+/// same bytes as the Swift loop (10-bit output runs the Swift loop only).
 ///
 /// Immutable once built, so safe to share between tasks.
 public final class ColourCube: @unchecked Sendable {
@@ -29,6 +30,8 @@ public final class ColourCube: @unchecked Sendable {
     let size: Int
     /// Bits per input sample: 8, or 10 for the high dynamic range sources read without rounding.
     public let inputBits: Int
+    /// Bits per output sample: 8 for an SDR reel's canvas, 10 for an HLG reel's.
+    public let outputBits: Int
     /// log2 of the codes between grid points.
     private static let cellBits = 3
     /// The packed output codes at every grid point, Y′ slowest, Cr fastest.
@@ -46,19 +49,34 @@ public final class ColourCube: @unchecked Sendable {
     /// The largest miss, in output codes, that leaves a cell unmarked.
     private static let tolerance = 1.0
 
-    /// Bits per lane of a packed entry, and the fixed point's fraction bits and offset.
-    private static let laneBits: UInt64 = 21, fractionBits = 5, offset = 128.0
+    /// Bits per lane of a packed entry.
+    private static let laneBits: UInt64 = 21
     private static let lane: UInt64 = (1 << laneBits) - 1
+    /// The fixed point's fraction bits and offset: 5 and 128 for 8-bit codes, 3 and 512 for 10-bit ones.
+    private let fractionBits: Int, offset: Double
+    /// The largest output code.
+    private var largestCode: Double { Double((1 << outputBits) - 1) }
 
     /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point.
     public convenience init(_ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
-        self.init(inputBits: 8, convert, exact: nil)
+        self.init(inputBits: 8, outputBits: 8, convert, exact: nil)
     }
 
     /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
     /// cells where the interpolation misses it, whose samples are then converted one by one.
     public convenience init(measuring convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
-        self.init(inputBits: 8, convert, exact: { convert(SIMD3(Double($0), Double($1), Double($2))) })
+        self.init(inputBits: 8, outputBits: 8, convert, exact: { convert(SIMD3(Double($0), Double($1), Double($2))) })
+    }
+
+    /// Samples `convert` (codes of `inputBits` bits in, 10-bit codes out, unrounded) at every grid point, and
+    /// marks the cells where the interpolation misses it, of those whose centre `measured` accepts: the
+    /// cubes that draw into an HLG reel's 10-bit canvas.
+    public convenience init(
+        inputBits: Int, tenBitOutput convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+        measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
+    ) {
+        self.init(
+            inputBits: inputBits, outputBits: 10, convert, exact: { convert(SIMD3(Double($0), Double($1), Double($2))) }, measured: measured)
     }
 
     /// Samples `convert` (10-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
@@ -69,7 +87,7 @@ public final class ColourCube: @unchecked Sendable {
         exact: @escaping @Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>,
         measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
     ) {
-        self.init(inputBits: 10, convert, exact: exact, measured: measured)
+        self.init(inputBits: 10, outputBits: 8, convert, exact: exact, measured: measured)
     }
 
     /// A 10-bit cube of `toneMap`'s tables, measured where a source's signals lie.
@@ -80,10 +98,12 @@ public final class ColourCube: @unchecked Sendable {
     }
 
     private init(
-        inputBits: Int, _ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
+        inputBits: Int, outputBits: Int, _ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
         exact: (@Sendable (Int, Int, Int) -> SIMD3<Double>)?, measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
     ) {
         self.inputBits = inputBits
+        self.outputBits = outputBits
+        (fractionBits, offset) = outputBits == 8 ? (5, 128) : (3, 512)
         self.exact = exact
         // Grid points every 8 codes from 0 to 2^bits, so that neutral chroma (128 or 512) is a grid point:
         // near white, where the smallest tint is far out of gamut, the conversion bends sharply there.
@@ -91,12 +111,12 @@ public final class ColourCube: @unchecked Sendable {
         self.size = size
         let step = Double(1 << Self.cellBits)
         // The largest entry leaves room in its lane for four samples' sums weighted by up to 16 (6 bits).
-        let scale = Double(1 << Self.fractionBits), largest = Double(Self.lane >> 6)
+        let scale = Double(1 << fractionBits), largest = Double(Self.lane >> 6), offset = offset
         let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: size * size * size)
         self.entries = entries
         let grid = SendablePointer(entries)
         DispatchQueue.concurrentPerform(iterations: size) { y in
-            func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + Self.offset) * scale).rounded(), 0), largest)) }
+            func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + offset) * scale).rounded(), 0), largest)) }
             var index = y * size * size
             for u in 0..<size {
                 for v in 0..<size {
@@ -117,11 +137,12 @@ public final class ColourCube: @unchecked Sendable {
         self.marked = marked
         // Each Cb layer of cells writes its own words.
         let bits = SendablePointer(marked)
+        let code = CodeScale(fractionBits: fractionBits, offset: offset, largest: largestCode)
         DispatchQueue.concurrentPerform(iterations: cells) { u in
             for v in 0..<cells {
                 for y in 0..<cells
                 where measured(SIMD3(Double(y), Double(u), Double(v)) * step + step / 2)
-                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), exact: exact!)
+                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), code: code, exact: exact!)
                 {
                     bits.pointer[(u * cells + v) * lumaWords + y >> 6] |= 1 << UInt64(y & 63)
                 }
@@ -154,19 +175,39 @@ public final class ColourCube: @unchecked Sendable {
         }
     }
 
+    /// How packed entries hold output codes: the fixed point's fraction bits and offset, and the largest code.
+    private struct CodeScale: Sendable {
+        var fractionBits: Int
+        var offset: Double
+        var largest: Double
+
+        /// The three output codes a packed entry holds.
+        func codes(_ entry: UInt64) -> SIMD3<Double> {
+            let lane = ColourCube.lane, laneBits = ColourCube.laneBits
+            return SIMD3(Double(entry & lane), Double(entry >> laneBits & lane), Double(entry >> (2 * laneBits) & lane))
+                / Double(1 << fractionBits) - offset
+        }
+
+        /// Output codes as a picture can hold them.
+        func clamped(_ codes: SIMD3<Double>) -> SIMD3<Double> {
+            codes.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: largest))
+        }
+    }
+
     /// True when the interpolation of `entries` misses `exact` by more than `tolerance` at one of a cell's probes.
     private static func misses(
-        _ entries: UnsafeMutablePointer<UInt64>, size: Int, cell: (y: Int, u: Int, v: Int), exact: (Int, Int, Int) -> SIMD3<Double>
+        _ entries: UnsafeMutablePointer<UInt64>, size: Int, cell: (y: Int, u: Int, v: Int), code: CodeScale,
+        exact: (Int, Int, Int) -> SIMD3<Double>
     ) -> Bool {
         let width = 1 << cellBits
         for probe in Probe.all {
             var interpolated = SIMD3<Double>.zero
             for (corner, weight) in zip(probe.corners, probe.weights) {
                 let index = ((cell.y + corner.y) * size + cell.u + corner.u) * size + cell.v + corner.v
-                interpolated += codes(entries[index]) * weight
+                interpolated += code.codes(entries[index]) * weight
             }
             let sample = exact(width * cell.y + probe.offsets.y, width * cell.u + probe.offsets.u, width * cell.v + probe.offsets.v)
-            let difference = clamped(sample) - clamped(interpolated / Double(width))
+            let difference = code.clamped(sample) - code.clamped(interpolated / Double(width))
             if pointwiseMax(difference, -difference).max() > tolerance { return true }
         }
         return false
@@ -175,18 +216,6 @@ public final class ColourCube: @unchecked Sendable {
     deinit {
         entries.deallocate()
         marked?.deallocate()
-    }
-
-    /// The three output codes a packed entry holds.
-    private static func codes(_ entry: UInt64) -> SIMD3<Double> {
-        let scale = Double(1 << fractionBits)
-        return SIMD3(Double(entry & lane), Double(entry >> laneBits & lane), Double(entry >> (2 * laneBits) & lane)) / scale
-            - offset
-    }
-
-    /// Output codes as a picture can hold them.
-    private static func clamped(_ codes: SIMD3<Double>) -> SIMD3<Double> {
-        codes.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
     }
 
     /// The share of cells marked for the exact conversion (0 for a cube without one).
@@ -225,7 +254,7 @@ public final class ColourCube: @unchecked Sendable {
     /// with the chroma of its 2×2 block, each chroma sample the mean of what its four pixels became.
     /// `loop` is for tests; it must be one of `Loop.available`.
     package func apply(inPlace planes: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
-        precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
+        precondition(inputBits == 8 && outputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
         precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
         inBands(height: height) { rows in
             // The marked blocks' codes are read before the interpolation overwrites them.
@@ -244,7 +273,7 @@ public final class ColourCube: @unchecked Sendable {
     /// Converts a `width`×`height` region (both even) of 4:2:0 planes of 10-bit samples (in 16-bit words)
     /// into the 8-bit planes of `target`, as the in-place variant does.
     package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
-        precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
+        precondition(inputBits == 10 && outputBits == 8, "a 10-bit picture into 8-bit planes needs a cube of 10-bit codes in, 8-bit out")
         precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
         inBands(height: height) { rows in
             let blocks = markedBlocks(in: source, width: width, rows: rows)
@@ -255,6 +284,20 @@ public final class ColourCube: @unchecked Sendable {
                 case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
             #endif
             }
+            writeExactly(blocks, into: target)
+        }
+    }
+
+    /// Converts a `width`×`height` region (both even) of 4:2:0 planes of `inputBits`-bit samples into the
+    /// 10-bit planes of `target` (which may be `source`, for a 10-bit cube), as the other variants do, by the
+    /// Swift loop: the cubes that draw into an HLG reel's canvas.
+    package func apply<Sample: FixedWidthInteger & SendableMetatype>(
+        from source: Planes420<Sample>, into target: Planes420<UInt16>, width: Int, height: Int
+    ) {
+        precondition(outputBits == 10 && Sample.bitWidth == (inputBits == 8 ? 8 : 16), "the cube does not fit these planes")
+        inBands(height: height) { rows in
+            let blocks = markedBlocks(in: source, width: width, rows: rows)
+            convert(from: source, into: target, width: width, rows: rows, largest: (1 << inputBits) - 1)
             writeExactly(blocks, into: target)
         }
     }
@@ -302,9 +345,10 @@ public final class ColourCube: @unchecked Sendable {
     /// mean of what the four became. What the conversion gave is remembered by the sample's codes (a flat
     /// highlight or a line of text repeats them), in a table of `rememberedCodes` entries indexed by a hash
     /// of the codes.
-    private func writeExactly(_ blocks: [MarkedBlock], into target: Planes420<UInt8>) {
+    private func writeExactly<Output: FixedWidthInteger>(_ blocks: [MarkedBlock], into target: Planes420<Output>) {
         guard let exact, !blocks.isEmpty else { return }
-        @inline(__always) func code(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
+        let largest = largestCode
+        @inline(__always) func code(_ value: Double) -> Output { Output(min(max(value.rounded(), 0), largest)) }
         var keys = [UInt32](repeating: .max, count: Self.rememberedCodes)
         var values = [SIMD3<Double>](repeating: .zero, count: Self.rememberedCodes)
         @inline(__always) func converted(_ luma: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double> {
@@ -349,17 +393,18 @@ public final class ColourCube: @unchecked Sendable {
     /// The Swift loop behind both `apply`s, over the pairs of rows `rows`; strides are in samples. Only a code's
     /// low bits (`largest` is all ones) are read, so that no code leads outside the grid.
     @inline(__always)
-    private func convert<Sample: FixedWidthInteger>(
-        from source: Planes420<Sample>, into target: Planes420<UInt8>, width: Int, rows: Range<Int>, largest: Int
+    private func convert<Sample: FixedWidthInteger, Output: FixedWidthInteger>(
+        from source: Planes420<Sample>, into target: Planes420<Output>, width: Int, rows: Range<Int>, largest: Int
     ) {
         let entries = self.entries, cellBits = Self.cellBits
         let cellMask = (1 << cellBits) - 1, cellWeight = UInt64(1) << UInt64(cellBits)
         let yStep = size * size, uStep = size, uvStep = size + 1, far = yStep + uvStep
-        let lumaShift = UInt64(cellBits + Self.fractionBits), chromaShift = lumaShift + 2
+        let lumaShift = UInt64(cellBits + fractionBits), chromaShift = lumaShift + 2
         let laneBits = Self.laneBits, lane = Self.lane
-        @inline(__always) func code(_ sum: UInt64, shift: UInt64) -> UInt8 {
-            let rounded = Int(truncatingIfNeeded: (sum &+ (1 << (shift &- 1))) >> shift) &- Int(Self.offset)
-            return UInt8(truncatingIfNeeded: min(max(rounded, 0), 255))
+        let offset = Int(self.offset), largestCode = (1 << outputBits) - 1
+        @inline(__always) func code(_ sum: UInt64, shift: UInt64) -> Output {
+            let rounded = Int(truncatingIfNeeded: (sum &+ (1 << (shift &- 1))) >> shift) &- offset
+            return Output(truncatingIfNeeded: min(max(rounded, 0), largestCode))
         }
         for row in rows {
             let (top, bottom, uRow, vRow) = source.rowPair(row)

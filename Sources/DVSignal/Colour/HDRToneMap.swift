@@ -47,8 +47,6 @@ public final class HDRToneMap: @unchecked Sendable {
     private static let signalSteps = 16384, encodingSteps = 4096
     /// The relative luminance below which the roll-off leaves light as it is (`HighlightRollOff`'s knee).
     private static let knee = 0.85
-    /// How far outside 0…1 a decoded signal may lie and still be measured (`holdsSignal`).
-    private static let signalMargin = 0.05
 
     /// The conversion for `source` (PQ or HLG) whose highlights roll off up to `peak` cd/m²
     /// (`ColourConversion.highlightPeak(of:declared:)`).
@@ -161,11 +159,9 @@ public final class HDRToneMap: @unchecked Sendable {
                 Self.interpolate(encoding, steps: encodingSteps, at: roots.z)))
     }
 
-    /// True when 10-bit `codes` decode to R′G′B′ a source can hold (each within 0…1, give or take what a cell
-    /// of a cube spans and what compression overshoots): the codes worth measuring a cube at.
+    /// True when 10-bit `codes` decode to R′G′B′ the source can hold (`ColourDescription.holdsSignal`).
     public func holdsSignal(_ codes: SIMD3<Double>) -> Bool {
-        let signal = source.matrix.rgb(source.normalized(codes, bits: 10))
-        return signal.min() >= -Self.signalMargin && signal.max() <= 1 + Self.signalMargin
+        source.holdsSignal(codes, bits: 10)
     }
 
     /// Linear light in the source's primaries moved into BT.709's.

@@ -86,18 +86,27 @@ import Testing
 
     /// The 8-bit codes a 10-bit cube gives a 2×2 block of one colour.
     static func throughCube(_ cube: ColourCube, y: UInt16, u: UInt16, v: UInt16) -> SIMD3<UInt8> {
-        var source = (y: [UInt16](repeating: y, count: 4), u: [u], v: [v])
-        var target = (y: [UInt8](repeating: 0, count: 4), u: [UInt8(0)], v: [UInt8(0)])
+        throughBlock(y: y, u: u, v: v) { (source: Planes420<UInt16>, target: Planes420<UInt8>) in
+            cube.apply(from: source, into: target, width: 2, height: 2)
+        }
+    }
+
+    /// The codes a flat 2×2 block of `y`, `u` and `v` comes out as from `convert` (a cube's `apply` from planes
+    /// of `Source` into planes of `Target`), which must keep it flat.
+    static func throughBlock<Source: FixedWidthInteger, Target: FixedWidthInteger>(
+        y: Source, u: Source, v: Source, _ convert: (Planes420<Source>, Planes420<Target>) -> Void
+    ) -> SIMD3<Target> {
+        var source = (y: [Source](repeating: y, count: 4), u: [u], v: [v])
+        var target = (y: [Target](repeating: 0, count: 4), u: [Target(0)], v: [Target(0)])
         source.y.withUnsafeMutableBufferPointer { sy in
             source.u.withUnsafeMutableBufferPointer { su in
                 source.v.withUnsafeMutableBufferPointer { sv in
                     target.y.withUnsafeMutableBufferPointer { ty in
                         target.u.withUnsafeMutableBufferPointer { tu in
                             target.v.withUnsafeMutableBufferPointer { tv in
-                                cube.apply(
-                                    from: Planes420(y: sy.baseAddress!, yStride: 2, u: su.baseAddress!, v: sv.baseAddress!, chromaStride: 1),
-                                    into: Planes420(y: ty.baseAddress!, yStride: 2, u: tu.baseAddress!, v: tv.baseAddress!, chromaStride: 1),
-                                    width: 2, height: 2)
+                                convert(
+                                    Planes420(y: sy.baseAddress!, yStride: 2, u: su.baseAddress!, v: sv.baseAddress!, chromaStride: 1),
+                                    Planes420(y: ty.baseAddress!, yStride: 2, u: tu.baseAddress!, v: tv.baseAddress!, chromaStride: 1))
                             }
                         }
                     }
