@@ -112,7 +112,7 @@ struct CorpusMatrixTests {
     }
 
     @Test(
-        "the whole corpus renders with each transition style around its broken files: a clean reel of the planned frames",
+        "the whole corpus renders with each transition style around its broken files: a clean SDR and HLG reel of the planned frames",
         arguments: Job.Transition.Style.allCases)
     func everyTransition(style: Job.Transition.Style) throws {
         let scratch = try TemporaryFolder("corpus-\(style.rawValue)")
@@ -122,7 +122,9 @@ struct CorpusMatrixTests {
             """
             clips: { video: { duration: 1s }, live_photo: { duration: 1s } }
             transition: { style: \(style.rawValue) }
-            output: { path: out/reel.mp4, resolution: 160x90, fps: 30 }
+            outputs:
+              - { path: out/reel.mp4, resolution: 160x90, fps: 30 }
+              - { path: out/hlg.mp4, resolution: 160x90, fps: 30, dynamic_range: hlg }
             """)
         let printed = try Self.succeed(["run", job.path])
         for file in Self.broken {
@@ -131,10 +133,11 @@ struct CorpusMatrixTests {
         let after = try Self.planned(job)
         #expect(after.unreadable.sorted() == Self.broken.map { "edges/\($0)" }, "\(style): the work folder remembers the broken files")
         try Self.expectClean(scratch.url.appendingPathComponent("out/reel.mp4"), frames: after.frames, "\(style)")
+        try Self.expectClean(scratch.url.appendingPathComponent("out/hlg.mp4"), frames: after.frames, "\(style), HLG")
     }
 
     @Test(
-        "theme:film with a wide and a tall output and as_shot: each output clean, of the planned frames, and the tall one the bytes of the theme with that output alone"
+        "theme:film with a wide, a tall and an HLG output and as_shot: each output clean, of the planned frames, the HLG one tagged so, and the tall one the bytes of the theme with that output alone"
     )
     func themeWithTwoOutputs() throws {
         let scratch = try TemporaryFolder("corpus-theme")
@@ -147,6 +150,7 @@ struct CorpusMatrixTests {
             outputs:
               - { name: wide, path: out/wide.mp4, resolution: 256x144 }
               - { name: tall, path: out/tall.mp4, resolution: 144x256 }
+              - { name: hlg, path: out/hlg.mp4, resolution: 256x144, dynamic_range: hlg }
             """)
         let alone = try Self.job(
             "alone", in: scratch,
@@ -157,11 +161,12 @@ struct CorpusMatrixTests {
             """)
         let validated = try DVPipeProcess.run(["validate", "--print", both.path])
         #expect(
-            validated.status == 0 && validated.standardOutput.components(separatedBy: "lut: \"theme:film\"").count == 3, "\(validated.standardOutput)"
+            validated.status == 0 && validated.standardOutput.components(separatedBy: "lut: \"theme:film\"").count == 4, "\(validated.standardOutput)"
         )
         try Self.succeed(["run", both.path])
         try Self.succeed(["run", alone.path])
-        for name in ["wide", "tall"] {
+        #expect(try HLGReelTests.streamTags(scratch.url.appendingPathComponent("out/hlg.mp4").path).hasSuffix("tv,bt2020nc,arib-std-b67,bt2020"))
+        for name in ["wide", "tall", "hlg"] {
             try Self.expectClean(scratch.url.appendingPathComponent("out/\(name).mp4"), frames: try Self.planned(both).frames, "\(name)")
         }
         let tall = try Data(contentsOf: scratch.url.appendingPathComponent("out/tall.mp4"))

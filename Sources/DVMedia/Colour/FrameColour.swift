@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVPlanning
 import DVSignal
 import Synchronization
 
@@ -53,6 +54,10 @@ extension ColourDescription {
 /// primaries go through an 8-bit `ColourCube` after libswscale has read their matrix and range. HDR
 /// pictures are scaled with their values untouched into 10-bit planes, which a 10-bit cube then tone maps
 /// into the canvas; with tone mapping off they are read as their matrix and range only, as SDR would be.
+///
+/// An HLG reel's canvas is 10-bit: HLG BT.2020 pictures are scaled into it with their values untouched; other
+/// HDR pictures are scaled untouched into 10-bit planes and SDR ones (after libswscale, as for an SDR reel)
+/// into 8-bit planes, which a cube then converts into the canvas's HLG codes (`ColourConversion.toHLG`).
 struct ColourPath {
     /// What libswscale is told the source is; `.bt709Limited`, which leaves the values as they are, whenever
     /// there is a cube (so it holds for a region the cube has already converted, too).
@@ -63,15 +68,18 @@ struct ColourPath {
     /// True when the cube reads the source's own 10-bit values (scaled, not converted).
     var readsTenBits: Bool { cube?.inputBits == 10 }
 
-    /// The path for `frame`.
-    init(for frame: VideoFrame, toneMap: Bool) {
+    /// The path for `frame` into a canvas of `range`.
+    init(for frame: VideoFrame, toneMap: Bool, range: Job.Output.DynamicRange = .sdr) {
         let description = ColourDescription(of: frame)
         let isYUV =
             av_pix_fmt_desc_get(AVPixelFormat(frame.pointer.pointee.format))
             .map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && $0.pointee.nb_components >= 3 } ?? false
+        if range == .hlg {
+            self = Self.intoHLG(description, isYUV: isYUV, declaredPeak: dv_frame_content_peak(frame.pointer))
+            return
+        }
         guard isYUV, !description.hasBT709Light, toneMap || !description.isHDR else {
-            scalerEncoding = YUVEncoding(description)
-            cube = nil
+            self.init(scalerEncoding: YUVEncoding(description), cube: nil)
             return
         }
         let key: CubeKey =
@@ -82,8 +90,7 @@ struct ColourPath {
             } else {
                 CubeKey(description: description, peak: nil)
             }
-        scalerEncoding = .bt709Limited
-        cube = Self.cubes.withLock { cubes in
+        let cube = Self.cubes.withLock { cubes in
             if let cube = cubes[key] { return cube }
             let cube =
                 if let peak = key.peak {
@@ -94,13 +101,44 @@ struct ColourPath {
             cubes[key] = cube
             return cube
         }
+        self.init(scalerEncoding: .bt709Limited, cube: cube)
+    }
+
+    private init(scalerEncoding: YUVEncoding, cube: ColourCube?) {
+        self.scalerEncoding = scalerEncoding
+        self.cube = cube
+    }
+
+    /// The path into an HLG canvas for a picture of `description`, declaring `declaredPeak` cd/m² (0 for none).
+    private static func intoHLG(_ description: ColourDescription, isYUV: Bool, declaredPeak: Double) -> ColourPath {
+        if isYUV, description == HLGReel.description {
+            return ColourPath(scalerEncoding: .bt709Limited, cube: nil)
+        }
+        // SDR pictures in BT.709's light are made BT.709 limited range by libswscale first, as for an SDR reel.
+        let read = isYUV && !description.hasBT709Light ? description : .bt709
+        let scalerEncoding = isYUV && !description.hasBT709Light ? YUVEncoding.bt709Limited : YUVEncoding(description)
+        let key =
+            read.isHDR
+            ? CubeKey(description: read, peak: Int(ColourConversion.highlightPeak(of: read, declared: declaredPeak).rounded()), hlg: true)
+            : CubeKey(description: read, peak: nil, hlg: true)
+        let cube = cubes.withLock { cubes in
+            if let cube = cubes[key] { return cube }
+            let bits = read.isHDR ? 10 : 8
+            let cube = ColourCube(
+                inputBits: bits, tenBitOutput: ColourConversion.toHLG(read, bits: bits, peak: Double(key.peak ?? 0)),
+                measured: { read.holdsSignal($0, bits: bits) })
+            cubes[key] = cube
+            return cube
+        }
+        return ColourPath(scalerEncoding: scalerEncoding, cube: cube)
     }
 
     /// What a cube is built from: the source's description and, for HDR, the peak its highlights roll off to
-    /// (so HLG clips declaring different light levels share one cube).
+    /// (so HLG clips declaring different light levels share one cube), and the canvas it draws into.
     private struct CubeKey: Hashable {
         var description: ColourDescription
         var peak: Int?
+        var hlg = false
     }
 
     /// One cube per source description, for the whole process.
@@ -113,17 +151,33 @@ extension ColourCube {
         apply(inPlace: frame.planes420(x: x, y: y, as: UInt8.self), width: width, height: height)
     }
 
-    /// Converts the `width`×`height` rectangle at `from` of a yuv420p10 `source` into the rectangle at `to`
-    /// of a yuv420p `target` (all even).
+    /// Converts the `width`×`height` rectangle at `from` of `source` (yuv420p10 for a cube of 10-bit codes,
+    /// else yuv420p) into the rectangle at `to` of `target` (yuv420p10 for a cube writing 10-bit codes, else
+    /// yuv420p), all even.
     func apply(from source: VideoFrame, at from: (x: Int, y: Int), into target: VideoFrame, at to: (x: Int, y: Int), width: Int, height: Int) {
-        apply(
-            from: source.planes420(x: from.x, y: from.y, as: UInt16.self), into: target.planes420(x: to.x, y: to.y, as: UInt8.self),
-            width: width, height: height
-        )
+        switch (inputBits, outputBits) {
+        case (10, 8):
+            apply(
+                from: source.planes420(x: from.x, y: from.y, as: UInt16.self), into: target.planes420(x: to.x, y: to.y, as: UInt8.self),
+                width: width, height: height)
+        case (10, _):
+            apply(
+                from: source.planes420(x: from.x, y: from.y, as: UInt16.self), into: target.planes420(x: to.x, y: to.y, as: UInt16.self),
+                width: width, height: height)
+        default:
+            apply(
+                from: source.planes420(x: from.x, y: from.y, as: UInt8.self), into: target.planes420(x: to.x, y: to.y, as: UInt16.self),
+                width: width, height: height)
+        }
     }
 }
 
 extension VideoFrame {
+    /// Plane `index` of a 10-bit frame as 16-bit samples, and its stride in samples.
+    func planes16(_ index: Int) -> (base: UnsafeMutablePointer<UInt16>, stride: Int) {
+        (UnsafeMutableRawPointer(plane(index)).assumingMemoryBound(to: UInt16.self), stride(index) / 2)
+    }
+
     /// The planes of a 4:2:0 frame from the sample at (`x`, `y`) (both even), read as samples of `Sample`.
     func planes420<Sample>(x: Int, y: Int, as sample: Sample.Type) -> Planes420<Sample> {
         let size = MemoryLayout<Sample>.size

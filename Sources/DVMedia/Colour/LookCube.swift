@@ -3,8 +3,9 @@ import DVSignal
 import Foundation
 import Synchronization
 
-/// A job's look as the canvas applies it: its `.cube` table and strength sampled into an 8-bit
-/// `ColourCube` over BT.709 limited-range codes, so that a look costs what any colour conversion costs.
+/// A job's look as the canvas applies it: its `.cube` table and strength sampled into a `ColourCube` over the
+/// canvas's codes (8-bit BT.709 limited range, or an HLG reel's 10-bit codes, whose signal it grades as it
+/// grades SDR's), so that a look costs what any colour conversion costs.
 public enum LookCube {
     /// Why a `.cube` file cannot be used: unreadable (no line), or broken at a line and column.
     public struct Problem: Error, CustomStringConvertible {
@@ -46,16 +47,23 @@ public enum LookCube {
     }
 
     /// The cube of `looks` applied in turn (a camera's, then the reel's); nil when none changes anything (an
-    /// identity `.cube`, or strength 0). Built once per process for each list.
-    public static func cube(_ looks: [AppliedLook]) throws(Problem) -> ColourCube? {
-        let key = looks.map { "\($0.identity.isEmpty ? "file " + $0.path : $0.identity) \($0.strength)" }.joined(separator: " then ")
+    /// identity `.cube`, or strength 0) for a canvas of `range`. Built once per process for each list.
+    public static func cube(_ looks: [AppliedLook], range: Job.Output.DynamicRange = .sdr) throws(Problem) -> ColourCube? {
+        let key =
+            "\(range.rawValue): "
+            + looks.map { "\($0.identity.isEmpty ? "file " + $0.path : $0.identity) \($0.strength)" }.joined(separator: " then ")
         if let known = cubes.withLock({ $0[key] }) { return known }
         var grades: [(table: CubeLUT, strength: Double)] = []
         for look in looks {
             let table = try table(at: look.path)
             if !table.isIdentity, look.strength > 0 { grades.append((table, look.strength)) }
         }
-        let cube = grades.isEmpty ? nil : ColourCube(ColourConversion.look(grades))
+        var cube: ColourCube?
+        if !grades.isEmpty {
+            cube =
+                range == .hlg
+                ? ColourCube(inputBits: 10, tenBitOutput: ColourConversion.hlgLook(grades)) : ColourCube(ColourConversion.look(grades))
+        }
         cubes.withLock { $0[key] = cube }
         return cube
     }

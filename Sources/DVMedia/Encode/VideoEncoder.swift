@@ -28,6 +28,17 @@ public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
 }
 
+/// What an encoded stream says its colours are.
+public enum EncodedColour: String, Sendable, Hashable, Codable {
+    /// BT.709 primaries, transfer and matrix, limited range: an SDR reel.
+    case bt709
+    /// BT.2020 primaries and matrix (non-constant luminance), HLG transfer, limited range, 10-bit 4:2:0: an
+    /// HLG reel (HEVC Main 10 or AV1 Main).
+    case hlg
+    /// Nothing said (test media for the guess untagged sources get).
+    case unspecified
+}
+
 /// Encodes `VideoFrame`s with libx264, libx265 or SVT-AV1 (or, for test media, MPEG-4 Part 2 or VP9)
 /// through libavcodec, with a fixed thread count.
 public final class VideoEncoder {
@@ -41,7 +52,7 @@ public final class VideoEncoder {
         public var preset: String
         /// Fixed so that the output is the same on every machine.
         public var threads: Int
-        /// 10-bit 4:2:0 input and output (for generating test media).
+        /// 10-bit 4:2:0 input and output (an HLG reel, and test media).
         public var tenBit: Bool
         /// Codec headers out of band, as MP4 wants them.
         public var globalHeader: Bool
@@ -49,10 +60,9 @@ public final class VideoEncoder {
         public var keyframeInterval: Int
         /// SPS/PPS that stay identical across separately encoded segments, so they join by stream copy.
         public var stitchable: Bool
-        /// Says in the stream (the VUI, and so the MP4's `colr` box) that the pictures are BT.709 primaries,
-        /// transfer and matrix, limited range, which is what dvpipe draws; players then need not guess.
-        /// False leaves the description unspecified (test media for the guess untagged sources get).
-        public var tagsBT709: Bool
+        /// What the stream (the VUI, and so the MP4's `colr` box) says the pictures are, so players need not
+        /// guess: what dvpipe draws.
+        public var colour: EncodedColour
         /// The highest bitrate in bits per second, held over any second (x264/x265's VBV with a
         /// one-second buffer); 0 for no cap.
         public var maximumBitrate: Int
@@ -60,7 +70,7 @@ public final class VideoEncoder {
         public init(
             codec: VideoCodec, width: Int, height: Int, fps: Int, crf: Int, preset: String, threads: Int,
             tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false,
-            tagsBT709: Bool = true, maximumBitrate: Int = 0
+            colour: EncodedColour = .bt709, maximumBitrate: Int = 0
         ) {
             self.codec = codec
             self.width = width
@@ -73,7 +83,7 @@ public final class VideoEncoder {
             self.globalHeader = globalHeader
             self.keyframeInterval = keyframeInterval
             self.stitchable = stitchable
-            self.tagsBT709 = tagsBT709
+            self.colour = colour
             self.maximumBitrate = maximumBitrate
         }
     }
@@ -101,11 +111,19 @@ public final class VideoEncoder {
         context.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
         context.pointee.thread_count = Int32(settings.threads)
         context.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
-        if settings.tagsBT709 {
+        switch settings.colour {
+        case .bt709:
             context.pointee.color_primaries = AVCOL_PRI_BT709
             context.pointee.color_trc = AVCOL_TRC_BT709
             context.pointee.colorspace = AVCOL_SPC_BT709
             context.pointee.color_range = AVCOL_RANGE_MPEG
+        case .hlg:
+            context.pointee.color_primaries = AVCOL_PRI_BT2020
+            context.pointee.color_trc = AVCOL_TRC_ARIB_STD_B67
+            context.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+            context.pointee.color_range = AVCOL_RANGE_MPEG
+        case .unspecified:
+            break
         }
         if settings.globalHeader {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)

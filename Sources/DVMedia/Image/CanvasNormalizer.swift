@@ -2,8 +2,9 @@ internal import CFFmpeg
 import DVPlanning
 import DVSignal
 
-/// Turns decoded pictures of any size, pixel format and rotation into upright 8-bit yuv420p canvas
-/// frames of one size, fitted by `contain`, `cover` or `blur` on a background colour.
+/// Turns decoded pictures of any size, pixel format and rotation into upright canvas frames of one size,
+/// fitted by `contain`, `cover` or `blur` on a background colour: 8-bit yuv420p for an SDR reel, 10-bit
+/// yuv420p10 HLG for an HLG reel (`ColourPath` says how each picture's colours get there).
 ///
 /// Pictures are scaled by libswscale straight into the canvas, then the bars are painted (libswscale's
 /// vector code may write a few samples past the scaled width: canvas rows carry padding for that, and
@@ -26,8 +27,13 @@ public final class CanvasNormalizer {
     /// The job's look (`LookCube`), applied to the picture (and the backdrop drawn from it) after its colour
     /// conversion, never to the background colour; nil for none.
     public let look: ColourCube?
+    /// The reel's dynamic range: an SDR canvas is 8-bit BT.709, an HLG one 10-bit BT.2020 HLG.
+    public let dynamicRange: Job.Output.DynamicRange
+    /// True for an HLG reel's 10-bit canvas.
+    private var tenBit: Bool { dynamicRange == .hlg }
 
-    private let backgroundYUV: YUVColor
+    /// The background colour's codes on the canvas.
+    private let backgroundCodes: SIMD3<Int>
     private var pictureWorkspace = Workspace()
     private var backdropWorkspace = Workspace()
     private var backdropUpscaler: Scaler?
@@ -42,9 +48,11 @@ public final class CanvasNormalizer {
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
     public init(
-        canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil
+        canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil,
+        dynamicRange: Job.Output.DynamicRange = .sdr
     ) throws {
         self.look = look
+        self.dynamicRange = dynamicRange
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }
@@ -53,17 +61,23 @@ public final class CanvasNormalizer {
         self.fit = fit
         self.background = background
         self.toneMap = toneMap
-        backgroundYUV = background.bt709Limited
+        if dynamicRange == .hlg {
+            backgroundCodes = SIMD3(truncatingIfNeeded: background.hlg)
+        } else {
+            let sdr = background.bt709Limited
+            backgroundCodes = SIMD3(Int(sdr.y), Int(sdr.u), Int(sdr.v))
+        }
     }
 
     /// Bytes of padding after each luma row of the frames libswscale writes into.
     static let rowPadding = 128
 
-    /// A new yuv420p frame of the canvas size (with the row padding the normalizer needs), filled
-    /// with the background colour.
+    /// A new canvas frame (yuv420p, or yuv420p10 for HLG; with the row padding the normalizer needs),
+    /// filled with the background colour.
     public func makeCanvas() throws -> VideoFrame {
-        let frame = try VideoFrame(width: canvasWidth, height: canvasHeight, format: AV_PIX_FMT_YUV420P, rowPadding: Self.rowPadding)
-        frame.fill(y: backgroundYUV.y, u: backgroundYUV.u, v: backgroundYUV.v)
+        let frame = try VideoFrame(
+            width: canvasWidth, height: canvasHeight, format: tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P, rowPadding: Self.rowPadding)
+        fillOutside(nil, of: frame)
         return frame
     }
 
@@ -73,8 +87,9 @@ public final class CanvasNormalizer {
     /// without it the window is centred, as `cover`'s.
     public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
         try canvas.makeWritable()
-        guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.isYUV420P,
-            canvas.stride(0) >= canvasWidth + Self.rowPadding, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2
+        let sampleBytes = tenBit ? 2 : 1
+        guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.bitDepth == (tenBit ? 10 : 8), canvas.isPlanar420,
+            canvas.stride(0) >= (canvasWidth + Self.rowPadding) * sampleBytes, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2 * sampleBytes
         else {
             throw MediaError.invalidSize(
                 width: canvas.width, height: canvas.height, reason: "not a \(canvasWidth)x\(canvasHeight) canvas from makeCanvas()")
@@ -92,9 +107,13 @@ public final class CanvasNormalizer {
         try draw(picture, rotation: rotation, at: contained, into: canvas, viaScratch: overBackdrop, workspace: &pictureWorkspace)
         if let look {
             let whole = overBackdrop || fit.crops
-            look.apply(
-                to: canvas, x: whole ? 0 : contained.rectX, y: whole ? 0 : contained.rectY, width: whole ? canvasWidth : contained.rectWidth,
-                height: whole ? canvasHeight : contained.rectHeight)
+            let (x, y) = whole ? (0, 0) : (contained.rectX, contained.rectY)
+            let (width, height) = whole ? (canvasWidth, canvasHeight) : (contained.rectWidth, contained.rectHeight)
+            if tenBit {
+                look.apply(from: canvas, at: (x, y), into: canvas, at: (x, y), width: width, height: height)
+            } else {
+                look.apply(to: canvas, x: x, y: y, width: width, height: height)
+            }
         }
         if fit == .contain {
             fillOutside(contained, of: canvas)
@@ -112,25 +131,34 @@ public final class CanvasNormalizer {
     private func drawBackdrop(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
         let width = max(2, canvasWidth / Self.backdropDivisor & ~1)
         let height = max(2, canvasHeight / Self.backdropDivisor & ~1)
-        let small = try Self.reuse(&backdrop, width: width, height: height)
+        let small = try Self.reuse(&backdrop, width: width, height: height, tenBit: tenBit)
         let covering = placement(of: picture, rotation: rotation, width: width, height: height, cover: true)
         try draw(picture, rotation: rotation, at: covering, into: small, viaScratch: false, workspace: &backdropWorkspace)
         let radius = max(1, width / 48)
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
             let planeWidth = width >> shift, planeHeight = height >> shift, planeRadius = max(1, radius >> shift)
-            for _ in 0..<2 {
-                blur.blur(small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, radius: planeRadius)
-            }
             let isLuma = plane == 0
-            PlaneBlur.scale(
-                small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight,
-                neutral: isLuma ? 16 : 128, factor: isLuma ? Self.backdropLuma : Self.backdropChroma
-            )
+            let factor = isLuma ? Self.backdropLuma : Self.backdropChroma
+            if tenBit {
+                let samples = small.planes16(plane)
+                for _ in 0..<2 {
+                    blur.blur(samples.base, stride: samples.stride, width: planeWidth, height: planeHeight, radius: planeRadius)
+                }
+                PlaneBlur.scale(
+                    samples.base, stride: samples.stride, width: planeWidth, height: planeHeight, neutral: isLuma ? 64 : 512, factor: factor)
+            } else {
+                for _ in 0..<2 {
+                    blur.blur(small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, radius: planeRadius)
+                }
+                PlaneBlur.scale(
+                    small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, neutral: isLuma ? 16 : 128,
+                    factor: factor)
+            }
         }
         let key = Scaler.Key(
-            sourceWidth: width, sourceHeight: height, sourceFormat: AV_PIX_FMT_YUV420P.rawValue, encoding: .bt709Limited,
-            targetWidth: canvasWidth, targetHeight: canvasHeight, targetTenBit: false
+            sourceWidth: width, sourceHeight: height, sourceFormat: small.pointer.pointee.format, encoding: .bt709Limited,
+            targetWidth: canvasWidth, targetHeight: canvasHeight, targetTenBit: tenBit
         )
         try Self.scaler(&backdropUpscaler, for: key).scale(small, cropX: 0, cropY: 0, into: canvas, x: 0, y: 0)
     }
@@ -155,56 +183,66 @@ public final class CanvasNormalizer {
         _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
         viaScratch: Bool, workspace: inout Workspace
     ) throws {
-        let colour = ColourPath(for: picture, toneMap: toneMap)
+        let colour = ColourPath(for: picture, toneMap: toneMap, range: dynamicRange)
         var (source, cropX, cropY, cube) = (picture, placement.cropX, placement.cropY, colour.cube)
         let (cropWidth, cropHeight) = (placement.cropWidth, placement.cropHeight)
         let cubeLayout = colour.readsTenBits ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
-        if let early = cube, picture.pointer.pointee.format == cubeLayout.rawValue,
+        if let early = cube, picture.pointer.pointee.format == cubeLayout.rawValue, colour.scalerEncoding == .bt709Limited,
             cropWidth * cropHeight < placement.scaledWidth * placement.scaledHeight
         {
-            let copy = try Self.reuse(&workspace.converted, width: cropWidth, height: cropHeight)
-            if early.inputBits == 10 {
-                early.apply(from: picture, at: (cropX, cropY), into: copy, at: (0, 0), width: cropWidth, height: cropHeight)
-            } else {
+            let copy = try Self.reuse(&workspace.converted, width: cropWidth, height: cropHeight, tenBit: early.outputBits == 10)
+            if early.inputBits == 8, early.outputBits == 8 {
                 Self.copyRegion(of: picture, x: cropX, y: cropY, into: copy, width: cropWidth, height: cropHeight)
                 early.apply(to: copy, x: 0, y: 0, width: cropWidth, height: cropHeight)
+            } else {
+                early.apply(from: picture, at: (cropX, cropY), into: copy, at: (0, 0), width: cropWidth, height: cropHeight)
             }
             (source, cropX, cropY, cube) = (copy, 0, 0, nil)
         }
-        let deep = cube?.inputBits == 10
+        // The scaled picture holds what the cube still to come reads, else the canvas's own codes.
+        let scaledTenBit = cube.map { $0.inputBits == 10 } ?? tenBit
         let key = Scaler.Key(
             sourceWidth: cropWidth, sourceHeight: cropHeight, sourceFormat: source.pointer.pointee.format,
             encoding: colour.scalerEncoding,
-            targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight, targetTenBit: deep
+            targetWidth: placement.scaledWidth, targetHeight: placement.scaledHeight, targetTenBit: scaledTenBit
         )
         let context = try Self.scaler(&workspace.scaler, for: key)
         let direct = rotation == .none && !viaScratch
         let (drawn, at) =
             direct
             ? (target, (x: placement.rectX, y: placement.rectY))
-            : (try Self.reuse(&workspace.turned, width: placement.scaledWidth, height: placement.scaledHeight), (x: 0, y: 0))
-        if let cube, deep {
+            : (try Self.reuse(&workspace.turned, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: tenBit), (x: 0, y: 0))
+        if let cube, cube.inputBits == 8, cube.outputBits == 8 {
+            try context.scale(source, cropX: cropX, cropY: cropY, into: drawn, x: at.x, y: at.y)
+            cube.apply(to: drawn, x: at.x, y: at.y, width: placement.scaledWidth, height: placement.scaledHeight)
+        } else if let cube {
             let unscaled = cropWidth == placement.scaledWidth && cropHeight == placement.scaledHeight
-            if unscaled, source.pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue {
+            if unscaled, source.pointer.pointee.format == cubeLayout.rawValue {
                 cube.apply(from: source, at: (cropX, cropY), into: drawn, at: at, width: cropWidth, height: cropHeight)
             } else {
-                let scaled = try Self.reuse(&workspace.deep, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: true)
+                let scaled = try Self.reuse(
+                    &workspace.deep, width: placement.scaledWidth, height: placement.scaledHeight, tenBit: cube.inputBits == 10)
                 try context.scale(source, cropX: cropX, cropY: cropY, into: scaled, x: 0, y: 0)
                 cube.apply(from: scaled, at: (0, 0), into: drawn, at: at, width: placement.scaledWidth, height: placement.scaledHeight)
             }
         } else {
             try context.scale(source, cropX: cropX, cropY: cropY, into: drawn, x: at.x, y: at.y)
-            cube?.apply(to: drawn, x: at.x, y: at.y, width: placement.scaledWidth, height: placement.scaledHeight)
         }
         guard !direct else { return }
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
-            PlaneRotation.rotate(
-                drawn.plane(plane), stride: drawn.stride(plane),
-                width: placement.scaledWidth >> shift, height: placement.scaledHeight >> shift,
-                into: target.plane(plane) + (placement.rectY >> shift) * target.stride(plane) + (placement.rectX >> shift),
-                stride: target.stride(plane), rotation: rotation
-            )
+            let width = placement.scaledWidth >> shift, height = placement.scaledHeight >> shift
+            let (x, y) = (placement.rectX >> shift, placement.rectY >> shift)
+            if tenBit {
+                let turned = drawn.planes16(plane), into = target.planes16(plane)
+                PlaneRotation.rotate(
+                    turned.base, stride: turned.stride, width: width, height: height, into: into.base + y * into.stride + x, stride: into.stride,
+                    rotation: rotation)
+            } else {
+                PlaneRotation.rotate(
+                    drawn.plane(plane), stride: drawn.stride(plane), width: width, height: height,
+                    into: target.plane(plane) + y * target.stride(plane) + x, stride: target.stride(plane), rotation: rotation)
+            }
         }
     }
 
@@ -225,15 +263,24 @@ public final class CanvasNormalizer {
         return max(2, 1 << Int(descriptor.pointee.log2_chroma_w), 1 << Int(descriptor.pointee.log2_chroma_h))
     }
 
-    /// Paints the background colour everywhere outside `placement`'s rectangle.
-    private func fillOutside(_ placement: CanvasPlacement, of canvas: VideoFrame) {
+    /// Paints the background colour everywhere outside `placement`'s rectangle (everywhere without one).
+    private func fillOutside(_ placement: CanvasPlacement?, of canvas: VideoFrame) {
+        if tenBit {
+            fillOutside(placement, of: canvas, as: UInt16.self)
+        } else {
+            fillOutside(placement, of: canvas, as: UInt8.self)
+        }
+    }
+
+    private func fillOutside<Sample: FixedWidthInteger>(_ placement: CanvasPlacement?, of canvas: VideoFrame, as: Sample.Type) {
         for plane in 0..<3 {
-            let value = plane == 0 ? backgroundYUV.y : plane == 1 ? backgroundYUV.u : backgroundYUV.v
+            let value = Sample(truncatingIfNeeded: backgroundCodes[plane])
             let shift = plane == 0 ? 0 : 1
             let width = canvasWidth >> shift, height = canvasHeight >> shift
-            let left = placement.rectX >> shift, top = placement.rectY >> shift
-            let right = left + (placement.rectWidth >> shift), bottom = top + (placement.rectHeight >> shift)
-            let base = canvas.plane(plane), stride = canvas.stride(plane)
+            let left = (placement?.rectX ?? 0) >> shift, top = (placement?.rectY ?? 0) >> shift
+            let right = left + ((placement?.rectWidth ?? 0) >> shift), bottom = top + ((placement?.rectHeight ?? 0) >> shift)
+            let stride = canvas.stride(plane) / MemoryLayout<Sample>.size
+            let base = UnsafeMutableRawPointer(canvas.plane(plane)).assumingMemoryBound(to: Sample.self)
             for row in 0..<height {
                 let line = base + row * stride
                 if row < top || row >= bottom {
@@ -266,10 +313,12 @@ public final class CanvasNormalizer {
         return made
     }
 
-    /// The cached frame when its size matches, else a new yuv420p (or yuv420p10) one in its place.
+    /// The cached frame when its size and format match, else a new yuv420p (or yuv420p10) one in its place.
     private static func reuse(_ slot: inout VideoFrame?, width: Int, height: Int, tenBit: Bool = false) throws -> VideoFrame {
-        if let existing = slot, existing.width == width, existing.height == height { return existing }
         let format = tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        if let existing = slot, existing.width == width, existing.height == height, existing.pointer.pointee.format == format.rawValue {
+            return existing
+        }
         let made = try VideoFrame(width: width, height: height, format: format, rowPadding: tenBit ? 2 * rowPadding : rowPadding)
         slot = made
         return made

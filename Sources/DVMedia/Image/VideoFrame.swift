@@ -15,6 +15,8 @@ public final class VideoFrame {
 
     /// True for 8-bit planar 4:2:0 (`yuv420p`), the canvas and encoder format.
     var isYUV420P: Bool { pointer.pointee.format == AV_PIX_FMT_YUV420P.rawValue }
+    /// True for the canvas formats: 8-bit `yuv420p` (SDR) or 10-bit `yuv420p10le` (HLG).
+    var isPlanar420: Bool { isYUV420P || pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue }
 
     /// Allocates a frame of the given size; `yuv420p` unless told otherwise (dimensions must then be even).
     public convenience init(width: Int, height: Int, tenBit: Bool = false) throws {

@@ -28,7 +28,10 @@ final class OverlayMovie {
 
     /// Opens the movie at `path` for `rect` (pixels, as `OverlayPlacement.pixelRect` gives) at `fps`.
     /// A missing file or one without a video stream or a duration is a `MediaError` naming it.
-    init(path: String, rect: (x: Int, y: Int, width: Int, height: Int), loop: Bool, fps: Int, toneMap: Bool = true) throws {
+    init(
+        path: String, rect: (x: Int, y: Int, width: Int, height: Int), loop: Bool, fps: Int, toneMap: Bool = true,
+        range: Job.Output.DynamicRange = .sdr
+    ) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay movie does not exist")
         }
@@ -40,7 +43,7 @@ final class OverlayMovie {
         self.loop = loop
         self.fps = fps
         frameCount = max(1, Int((duration * Double(fps)).rounded()))
-        fitter = try CanvasNormalizer(canvasWidth: rect.width, canvasHeight: rect.height, fit: .cover, toneMap: toneMap)
+        fitter = try CanvasNormalizer(canvasWidth: rect.width, canvasHeight: rect.height, fit: .cover, toneMap: toneMap, dynamicRange: range)
         picture = try fitter.makeCanvas()
     }
 

@@ -14,6 +14,7 @@ public final class OverlayPainter {
     private var movies: [OverlayVideo: OverlayMovie] = [:]
     private let fps: Int
     private let toneMap: Bool
+    private let range: Job.Output.DynamicRange
 
     private struct SpriteKey: Hashable {
         var text: String
@@ -27,13 +28,14 @@ public final class OverlayPainter {
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
     /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
-    /// HDR movies tone mapped unless `toneMap` is false.
+    /// HDR movies tone mapped unless `toneMap` is false; into the canvas frames of a reel of `range`.
     public init(
         overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
-        fonts: FontPool = FontPool(), toneMap: Bool = true
+        fonts: FontPool = FontPool(), toneMap: Bool = true, range: Job.Output.DynamicRange = .sdr
     ) {
         self.overlays = overlays
         self.toneMap = toneMap
+        self.range = range
         self.fonts = FontSet(pool: fonts)
         self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
@@ -62,14 +64,15 @@ public final class OverlayPainter {
         let width = Int((image.width * Double(placement.frameWidth)).rounded())
         let key = "\(width) \(image.file)"
         if let cached = pictures[key] { return cached }
-        let picture = try OverlayPicture(path: image.file, width: width)
+        let picture = try OverlayPicture(path: image.file, width: width, range: range)
         pictures[key] = picture
         return picture
     }
 
     private func movie(for video: OverlayVideo) throws -> OverlayMovie {
         if let cached = movies[video] { return cached }
-        let movie = try OverlayMovie(path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap)
+        let movie = try OverlayMovie(
+            path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap, range: range)
         movies[video] = movie
         return movie
     }
@@ -84,7 +87,7 @@ public final class OverlayPainter {
         let sprite = try TextSprite(
             text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts,
             pixelSize: pixelSize, maxWidth: placement.maxWidth,
-            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language
+            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language, range: range
         )
         sprites[key] = sprite
         return sprite

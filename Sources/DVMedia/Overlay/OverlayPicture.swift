@@ -5,19 +5,22 @@ import Foundation
 
 /// A PNG or JPEG decoded through libavcodec, scaled to a width, brought into sRGB from the colour space it
 /// declares (`PictureColour.declared`: an ICC profile such as an iPhone's Display P3, PNG's `cICP`, `cHRM`
-/// and `gAMA`) and turned into BT.709 limited-range YUV with its alpha, ready to blend into canvas frames.
+/// and `gAMA`) and turned into the canvas's codes with its alpha, ready to blend into canvas frames: 8-bit
+/// BT.709 limited range for an SDR reel, 10-bit HLG at BT.2408's reference white for an HLG one.
 public struct OverlayPicture: Sendable {
     public let width: Int
     public let height: Int
+    /// Bits per code: 8 for an SDR canvas, 10 for an HLG one.
+    let bits: Int
     /// Per pixel, top row first: luma, the two colour differences and coverage (255 = opaque).
-    let luma: [UInt8]
-    let blueDifference: [UInt8]
-    let redDifference: [UInt8]
+    let luma: [UInt16]
+    let blueDifference: [UInt16]
+    let redDifference: [UInt16]
     let alpha: [UInt8]
 
     /// Decodes the picture at `path` and scales it to `width` pixels wide, its height following the
     /// picture's aspect ratio. A missing or undecodable file is a `MediaError` naming it.
-    public init(path: String, width: Int) throws {
+    public init(path: String, width: Int, range: Job.Output.DynamicRange = .sdr) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay picture does not exist")
         }
@@ -30,24 +33,36 @@ public struct OverlayPicture: Sendable {
         let target = (width: max(1, width), height: max(1, (width * picture.height + picture.width / 2) / max(1, picture.width)))
         var rgba = try RGBAConverter(picture: picture, width: target.width, height: target.height, path: path).convert(picture)
         PictureColour.declared(by: picture, path: path)?.convert(rgba: &rgba)
-        self.init(rgba: rgba, width: target.width, height: target.height)
+        self.init(rgba: rgba, width: target.width, height: target.height, range: range)
     }
 
     /// A picture of `width × height` sRGB pixels with straight alpha (`rgba`, four bytes a pixel, top row
     /// first): colour glyphs, say.
-    public init(rgba: [UInt8], width: Int, height: Int) {
+    public init(rgba: [UInt8], width: Int, height: Int, range: Job.Output.DynamicRange = .sdr) {
         precondition(rgba.count == width * height * 4, "four bytes a pixel")
         self.width = width
         self.height = height
-        var luma = [UInt8](repeating: 0, count: width * height)
+        bits = range == .hlg ? 10 : 8
+        var luma = [UInt16](repeating: 0, count: width * height)
         var blue = luma
         var red = luma
-        var alpha = luma
+        var alpha = [UInt8](repeating: 0, count: width * height)
+        // An HLG code costs a conversion: each distinct colour is converted once.
+        var converted: [UInt32: SIMD3<UInt16>] = [:]
         for index in 0..<width * height {
-            let yuv = RGBAColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2]).bt709Limited
-            luma[index] = yuv.y
-            blue[index] = yuv.u
-            red[index] = yuv.v
+            let colour = RGBAColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2])
+            let codes: SIMD3<UInt16>
+            if range == .hlg {
+                let key = UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
+                codes = converted[key] ?? colour.hlg
+                converted[key] = codes
+            } else {
+                let yuv = colour.bt709Limited
+                codes = SIMD3(UInt16(yuv.y), UInt16(yuv.u), UInt16(yuv.v))
+            }
+            luma[index] = codes.x
+            blue[index] = codes.y
+            red[index] = codes.z
             alpha[index] = rgba[index * 4 + 3]
         }
         self.luma = luma
@@ -102,23 +117,36 @@ private final class RGBAConverter {
 extension VideoFrame {
     /// Blends `picture` with its top-left corner at (`x`, `y`), each pixel by its alpha times `opacity`:
     /// luma per pixel, chroma per 2×2 block with the block's mean alpha and alpha-weighted colour.
-    /// Parts outside the frame are clipped. The frame must be 8-bit 4:2:0, as canvas frames are.
+    /// Parts outside the frame are clipped. The frame must be a canvas frame of the picture's depth (8-bit
+    /// 4:2:0 for a picture made for SDR, 10-bit for HLG).
     public func blend(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double = 1) {
-        precondition(isYUV420P, "pictures are blended into 8-bit canvas frames")
+        precondition(isPlanar420 && bitDepth == picture.bits, "pictures are blended into canvas frames of their own depth")
+        if picture.bits == 8 {
+            blend(picture, x: x, y: y, opacity: opacity, as: UInt8.self)
+        } else {
+            blend(picture, x: x, y: y, opacity: opacity, as: UInt16.self)
+        }
+    }
+
+    private func blend<Sample: FixedWidthInteger>(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double, as: Sample.Type) {
         let scale = Int((max(0, min(1, opacity)) * 256).rounded())
         let columns = max(0, x)..<min(width, x + picture.width)
         let rows = max(0, y)..<min(height, y + picture.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
+        func samples(_ index: Int, row: Int) -> UnsafeMutablePointer<Sample> {
+            UnsafeMutableRawPointer(plane(index) + row * stride(index)).assumingMemoryBound(to: Sample.self)
+        }
         for row in rows {
-            let line = plane(0) + row * stride(0)
+            let line = samples(0, row: row)
             for column in columns {
                 let index = (row - y) * picture.width + column - x
-                line[column] = UInt8(clamping: Self.mix(Int(line[column]), picture.luma[index], Int(picture.alpha[index]) * scale / 256))
+                line[column] = Sample(
+                    clamping: Self.mix(Int(line[column]), code: Int(picture.luma[index]), Int(picture.alpha[index]) * scale / 256))
             }
         }
         for row in rows.lowerBound / 2..<(rows.upperBound + 1) / 2 {
-            let blueLine = plane(1) + row * stride(1)
-            let redLine = plane(2) + row * stride(2)
+            let blueLine = samples(1, row: row)
+            let redLine = samples(2, row: row)
             for column in columns.lowerBound / 2..<(columns.upperBound + 1) / 2 {
                 var weight = 0
                 var blue = 0
@@ -135,8 +163,8 @@ extension VideoFrame {
                 }
                 guard weight > 0 else { continue }
                 let coverage = weight / 4 * scale / 256
-                blueLine[column] = UInt8(clamping: Self.mix(Int(blueLine[column]), UInt8((blue + weight / 2) / weight), coverage))
-                redLine[column] = UInt8(clamping: Self.mix(Int(redLine[column]), UInt8((red + weight / 2) / weight), coverage))
+                blueLine[column] = Sample(clamping: Self.mix(Int(blueLine[column]), code: (blue + weight / 2) / weight, coverage))
+                redLine[column] = Sample(clamping: Self.mix(Int(redLine[column]), code: (red + weight / 2) / weight, coverage))
             }
         }
     }

@@ -10,6 +10,8 @@ public struct TextSprite {
         var x: Int
         var y: Int
         var color: YUVColor
+        /// The colour's 10-bit codes on an HLG reel's canvas; nil for an SDR reel.
+        var hlgColor: YUV10Color?
         var opacity: Double
     }
 
@@ -22,11 +24,11 @@ public struct TextSprite {
 
     /// Draws `text` at `pixelSize` in `look` with the font at `fontPath` (what it lacks with `fallbacks`, or
     /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
-    /// sprite fits `maxWidth`.
+    /// sprite fits `maxWidth`, for the canvas of a reel of `range`.
     public init(
         text: String, look: Job.TextLook, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
         alignment: TextAlignment = .center,
-        direction: TextDirection = .auto, language: String? = nil
+        direction: TextDirection = .auto, language: String? = nil, range: Job.Output.DynamicRange = .sdr
     ) throws {
         let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
         let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
@@ -43,24 +45,30 @@ public struct TextSprite {
         var layers: [Layer] = []
         if let box = look.box {
             let mask = TextMask.roundedBox(width: glyphs.width + 2 * padding, height: glyphs.height + 2 * padding, radius: padding)
-            layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding))
+            layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding, range: range))
         }
         let outlined = block.image.ink.dilated(radius: outline)
         if let color = look.shadow {
-            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow))
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow, range: range))
         }
         if let color = look.outline {
-            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline))
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline, range: range))
         }
-        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin))
+        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin, range: range))
         self.layers = layers
-        colour = block.image.colour.map { (OverlayPicture(rgba: $0.rgba, width: glyphs.width, height: glyphs.height), margin, margin) }
+        colour = block.image.colour.map {
+            (OverlayPicture(rgba: $0.rgba, width: glyphs.width, height: glyphs.height, range: range), margin, margin)
+        }
     }
 
     /// Blends the sprite into `frame` with its top-left corner at (`x`, `y`), all layers scaled by `opacity`.
     public func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
         for layer in layers {
-            frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: layer.color, opacity: layer.opacity * opacity)
+            if let hlgColor = layer.hlgColor {
+                frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: hlgColor, opacity: layer.opacity * opacity)
+            } else {
+                frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: layer.color, opacity: layer.opacity * opacity)
+            }
         }
         if let colour {
             frame.blend(colour.picture, x: x + colour.x, y: y + colour.y, opacity: opacity)
@@ -69,7 +77,9 @@ public struct TextSprite {
 }
 
 extension TextSprite.Layer {
-    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int) {
-        self.init(mask: mask, x: x, y: y, color: rgba.bt709Limited, opacity: Double(rgba.alpha) / 255)
+    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int, range: Job.Output.DynamicRange) {
+        self.init(
+            mask: mask, x: x, y: y, color: rgba.bt709Limited, hlgColor: range == .hlg ? rgba.hlg10 : nil,
+            opacity: Double(rgba.alpha) / 255)
     }
 }

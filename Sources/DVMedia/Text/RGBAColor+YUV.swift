@@ -14,6 +14,16 @@ extension RGBAColor {
         return YUVColor(y: Self.quantize(255 * ycc.x), u: Self.quantize(128 + 255 * ycc.y), v: Self.quantize(128 + 255 * ycc.z))
     }
 
+    /// The 10-bit codes of an HLG reel (`HLGReel`) for the colour shown as SDR is, at BT.2408's reference
+    /// white; alpha left aside.
+    public var hlg: SIMD3<UInt16> { HLGReel.codes(red: red, green: green, blue: blue) }
+
+    /// `hlg` as a colour to draw with.
+    public var hlg10: YUV10Color {
+        let codes = hlg
+        return YUV10Color(y: codes.x, u: codes.y, v: codes.z)
+    }
+
     /// The colour components in 0…1.
     private var unit: SIMD3<Double> { SIMD3(Double(red), Double(green), Double(blue)) / 255 }
 

@@ -189,7 +189,12 @@ extension VideoFrame {
 
     /// `old` moved towards the 8-bit `value` by `coverage`/255, at 8-bit scale.
     static func mix(_ old: Int, _ value: UInt8, _ coverage: Int) -> Int {
-        let change = (Int(value) - old) * coverage
+        mix(old, code: Int(value), coverage)
+    }
+
+    /// `old` moved towards `value`, a code of the same depth, by `coverage`/255.
+    static func mix(_ old: Int, code value: Int, _ coverage: Int) -> Int {
+        let change = (value - old) * coverage
         return old + (change >= 0 ? change + 127 : change - 127) / 255
     }
 

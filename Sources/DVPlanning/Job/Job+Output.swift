@@ -25,6 +25,8 @@ extension Job {
         public var subtitles: Bool
         /// Whether HDR clips are tone mapped into the reel's SDR BT.709; default `auto`.
         public var toneMap: ToneMap
+        /// The reel's dynamic range (`dynamic_range:`): SDR BT.709, or 10-bit BT.2020 HLG; default `sdr`.
+        public var dynamicRange: DynamicRange = .sdr
         /// A look applied to every clip after its colour conversion and before overlays; none by default.
         public var look: Look?
         /// The platform the reel is made for (`profile:`): sets its keyframes, bitrate cap and container,
@@ -91,6 +93,15 @@ extension Job {
             case auto
             /// Their values read as if they were SDR, for those who grade the reel themselves.
             case off
+        }
+
+        /// The light a reel holds.
+        public enum DynamicRange: String, Sendable, Hashable, Codable, CaseIterable {
+            /// 8-bit BT.709 limited range: HDR clips tone mapped (as `tone_map` says).
+            case sdr
+            /// 10-bit BT.2020 HLG (BT.2100) for a 1000 cd/m² display: HLG clips carried as they are, PQ clips
+            /// converted, SDR clips, captions and cards at BT.2408's reference white (75% HLG). HEVC or AV1.
+            case hlg
         }
 
         /// Video codec settings.

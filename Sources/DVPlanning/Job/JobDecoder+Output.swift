@@ -3,8 +3,8 @@ extension JobDecoder {
     mutating func decodeOutput(_ node: YAMLNode, name: String = "output") -> Job.Output {
         var output = Job.Output(path: "")
         let allowed = [
-            "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "look", "profile",
-            "publish"
+            "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "dynamic_range",
+            "look", "profile", "publish"
         ]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
         output.givenName = text(fields, "name")
@@ -31,6 +31,11 @@ extension JobDecoder {
         output.fit = choice(fields, "fit", Job.Output.Fit.self) ?? output.fit
         output.background = colour(fields, "background") ?? output.background
         output.fps = integer(fields, "fps", in: 1...120) ?? output.fps
+        output.dynamicRange = choice(fields, "dynamic_range", Job.Output.DynamicRange.self) ?? output.dynamicRange
+        if output.dynamicRange == .hlg {
+            // 8-bit H.264 cannot carry it for the platforms: an HLG reel is HEVC Main 10 unless it asks for AV1.
+            output.video.codec = .hevc
+        }
         var codecNode: YAMLNode?
         if let video = fields["video"], let videoFields = self.fields(of: video, path: name + ".video", allowed: ["codec", "crf", "preset"]) {
             codecNode = videoFields["codec"]
@@ -45,6 +50,11 @@ extension JobDecoder {
                 value(audioFields, "bitrate", expected: expected) { text in
                     Bitrate(text).flatMap { (32_000...512_000).contains($0.bitsPerSecond) ? $0 : nil }
                 } ?? output.audio.bitrate
+        }
+        if output.dynamicRange == .hlg, output.video.codec == .h264, let place = codecNode {
+            error(
+                "\(name).video.codec h264 cannot carry dynamic_range: hlg (a 10-bit BT.2020 reel); use hevc (the default for hlg) or av1",
+                at: place)
         }
         output.subtitles = bool(fields, "subtitles") ?? output.subtitles
         output.toneMap = choice(fields, "tone_map", Job.Output.ToneMap.self) ?? output.toneMap

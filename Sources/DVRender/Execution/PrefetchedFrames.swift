@@ -21,14 +21,17 @@ final class PrefetchedFrames {
     private let done = DispatchSemaphore(value: 0)
     private var finished = false
 
-    /// Starts running `sources` ahead by up to `depth` frames each, of the sizes `sizes` (one a source).
+    /// Starts running `sources` ahead by up to `depth` frames each, of the sizes and depths `sizes` (one a
+    /// source; 10-bit for an HLG reel's canvas).
     /// The sources must not be used by the caller afterwards: the producer thread owns them.
     init(
-        _ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int)], depth: Int = 3,
+        _ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int, tenBit: Bool)], depth: Int = 3,
         producerEnded: @escaping @Sendable (_ allEnded: Bool) -> Void = { _ in }
     ) throws {
         feeds = try sizes.map { size in
-            Feed(exchange: FrameExchange(free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height) }))
+            Feed(
+                exchange: FrameExchange(
+                    free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height, tenBit: size.tenBit) }))
         }
         let producer = Producer(sources: sources, exchanges: feeds.map(\.exchange), done: done, ended: producerEnded)
         let thread = Thread { producer.run() }

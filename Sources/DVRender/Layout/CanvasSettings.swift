@@ -12,7 +12,7 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     public var fit: Job.Output.Fit
     /// Background colour around a contained clip.
     public var background: RGBAColor
-    /// `h264` or `hevc`.
+    /// `h264`, `hevc` or `av1`.
     public var codec: String
     public var crf: Int
     public var preset: String
@@ -27,6 +27,13 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     public var keyframeInterval: Int?
     /// The video bitrate cap of an output's `profile:`, in bits per second; nil for none.
     public var maximumVideoBitrate: Int?
+    /// `hlg` for an HLG reel (10-bit BT.2020 canvas and stream); nil for SDR, so SDR outputs keep their keys.
+    public var dynamicRange: Job.Output.DynamicRange?
+
+    /// True for an HLG reel.
+    public var isHLG: Bool { dynamicRange == .hlg }
+    /// The reel's dynamic range.
+    public var range: Job.Output.DynamicRange { dynamicRange ?? .sdr }
 
     public init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,

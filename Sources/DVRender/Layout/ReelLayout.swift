@@ -199,6 +199,7 @@ extension CanvasSettings {
         )
         keyframeInterval = output.profile.map { $0.rules.keyframeInterval(fps: output.fps) }
         maximumVideoBitrate = output.profile?.rules.maximumVideoBitrate
+        dynamicRange = output.dynamicRange == .hlg ? .hlg : nil
     }
 }
 

@@ -38,7 +38,7 @@ struct CardStage {
                 maxWidth: widest, wrap: true)
             let mask = block.mask
             picture.draw(
-                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, color: card.textColor.bt709Limited,
+                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, shown: card.textColor,
                 opacity: card.textOpacity ?? 1
             )
         }
@@ -49,13 +49,13 @@ struct CardStage {
     /// clip in the reel (so the plan is made again without it).
     private func background(of card: TitleCardSource) throws -> VideoFrame {
         guard let backdrop = card.backdrop else {
-            let picture = try VideoFrame(width: canvas.width, height: canvas.height)
-            picture.fill(card.background.bt709Limited)
+            let picture = try VideoFrame(width: canvas.width, height: canvas.height, tenBit: canvas.isHLG)
+            picture.fill(shown: card.background)
             return picture
         }
         let normalizer = try CanvasNormalizer(
             canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
-            toneMap: canvas.toneMap
+            toneMap: canvas.toneMap, dynamicRange: canvas.range
         )
         let picture = try normalizer.makeCanvas()
         do {

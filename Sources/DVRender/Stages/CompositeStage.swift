@@ -16,7 +16,6 @@ struct LayeredClip: ClipFrames {
     /// The layers in drawing order.
     private var layers: [OpenLayer]
     private let canvas: VideoFrame
-    private let background: YUVColor
     private let stage: CompositeStage
 
     fileprivate init(source: ClipSource, layers: [ClipLayer], firstFrame: Int, frameCount: Int, stage: CompositeStage) throws {
@@ -26,8 +25,7 @@ struct LayeredClip: ClipFrames {
         self.layers = layers.enumerated()
             .sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }
             .map { OpenLayer(layer: $0.element, clip: $0.element.clip(day: source.day)) }
-        canvas = try VideoFrame(width: stage.canvas.width, height: stage.canvas.height)
-        background = stage.canvas.background.bt709Limited
+        canvas = try VideoFrame(width: stage.canvas.width, height: stage.canvas.height, tenBit: stage.canvas.isHLG)
         self.stage = stage
     }
 
@@ -41,7 +39,7 @@ struct LayeredClip: ClipFrames {
     mutating func next() throws -> VideoFrame? {
         guard nextFrame < endFrame else { return nil }
         try canvas.makeWritable()
-        canvas.fill(y: background.y, u: background.u, v: background.v)
+        canvas.fill(shown: stage.canvas.background)
         for index in layers.indices {
             guard let picture = try layers[index].picture(at: nextFrame, until: endFrame, stage: stage) else { continue }
             let layer = layers[index].layer

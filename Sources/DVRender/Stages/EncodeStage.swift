@@ -17,7 +17,7 @@ public struct EncodedSegment: Sendable {
     }
 }
 
-/// Encode: writes a segment's canvas frames with libx264/libx265 into its file, then records it.
+/// Encode: writes a segment's canvas frames with libx264, libx265 or SVT-AV1 into its file, then records it.
 struct EncodeStage {
     let canvas: CanvasSettings
     let work: WorkFolder
@@ -43,8 +43,9 @@ struct EncodeStage {
     var encoderSettings: VideoEncoder.Settings {
         VideoEncoder.Settings(
             codec: VideoCodec(rawValue: canvas.codec) ?? .h264, width: canvas.width, height: canvas.height, fps: canvas.fps,
-            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, keyframeInterval: canvas.keyframeInterval ?? 0,
-            stitchable: true, maximumBitrate: canvas.maximumVideoBitrate ?? 0
+            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, tenBit: canvas.isHLG,
+            keyframeInterval: canvas.keyframeInterval ?? 0, stitchable: true, colour: canvas.isHLG ? .hlg : .bt709,
+            maximumBitrate: canvas.maximumVideoBitrate ?? 0
         )
     }
 }

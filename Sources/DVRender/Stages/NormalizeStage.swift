@@ -66,7 +66,8 @@ public struct NormalizedClip: ClipFrames {
     }
 }
 
-/// Normalize: rotation, scaling into the canvas with the job's fit and background, the job's look, 8-bit 4:2:0.
+/// Normalize: rotation, scaling into the canvas with the job's fit and background, the job's look; 8-bit 4:2:0
+/// BT.709, or 10-bit HLG for an HLG reel.
 struct NormalizeStage {
     let canvas: CanvasSettings
 
@@ -80,7 +81,7 @@ struct NormalizeStage {
         let fit = fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : fit
         let normalizer = try CanvasNormalizer(
             canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap,
-            look: try lookCube(camera: loaded.source.look)
+            look: try lookCube(camera: loaded.source.look), dynamicRange: canvas.range
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }
@@ -91,7 +92,7 @@ struct NormalizeStage {
         let looks = [camera, canvas.look].compactMap { $0 }
         guard !looks.isEmpty else { return nil }
         do {
-            return try LookCube.cube(looks)
+            return try LookCube.cube(looks, range: canvas.range)
         } catch {
             throw RenderError.lookFailed(path: error.path, reason: error.reason)
         }

@@ -40,7 +40,7 @@ struct TransitionStage {
     ) throws -> BlendedFrames {
         BlendedFrames(
             outgoing: outgoing, incoming: incoming, transition: style, frameCount: frameCount,
-            output: try VideoFrame(width: canvas.width, height: canvas.height)
+            output: try VideoFrame(width: canvas.width, height: canvas.height, tenBit: canvas.isHLG)
         )
     }
 }

@@ -49,4 +49,20 @@ import Testing
         expectDiagnostic(Self.job + "output: { path: a.mp4, video: { codec: h264, crf: 1️⃣60 } }\n", containing: "output.video.crf")
         expectDiagnostic(Self.job + "output: { path: a.mp4, video: { codec: av1, crf: 1️⃣0 } }\n", containing: "output.video.crf")
     }
+
+    @Test("dynamic_range: sdr unless given; hlg is HEVC unless av1 is asked for, and never h264, at its line; each output its own")
+    func dynamicRange() throws {
+        let plain = try #require(validJob(Self.job + "output: { path: a.mp4 }\n"))
+        #expect(plain.output.dynamicRange == .sdr && plain.output.video.codec == .h264)
+        let hlg = try #require(validJob(Self.job + "output: { path: a.mp4, dynamic_range: hlg }\n"))
+        #expect(hlg.output.dynamicRange == .hlg && hlg.output.video.codec == .hevc && hlg.output.video.crf == 20)
+        let av1 = try #require(validJob(Self.job + "output: { path: a.mp4, dynamic_range: hlg, video: { codec: av1 } }\n"))
+        #expect(av1.output.video.codec == .av1 && av1.output.video.crf == 35)
+        let both = try #require(
+            validJob(Self.job + "outputs:\n  - { path: a.mp4 }\n  - { path: b.mp4, dynamic_range: hlg }\n"))
+        #expect(both.outputs.map(\.dynamicRange) == [.sdr, .hlg] && both.outputs.map(\.video.codec) == [.h264, .hevc])
+        expectDiagnostic(
+            Self.job + "output: { path: a.mp4, dynamic_range: hlg, video: { codec: 1️⃣h264 } }\n", containing: "h264 cannot carry dynamic_range: hlg")
+        expectDiagnostic(Self.job + "output: { path: a.mp4, dynamic_range: 1️⃣hdr10 }\n", containing: "one of: sdr, hlg")
+    }
 }
