@@ -90,6 +90,8 @@ public final class VideoEncoder {
 
     let context: UnsafeMutablePointer<AVCodecContext>
     private let packet: Packet
+    /// Frames sent to the encoder so far.
+    private var framesSent = 0
     /// The settings the encoder was opened with.
     public let settings: Settings
 
@@ -200,6 +202,7 @@ public final class VideoEncoder {
         frame.pointer.pointee.pts = pts
         frame.pointer.pointee.pict_type = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try check(avcodec_send_frame(context, frame.pointer), "sending a frame to \(settings.codec.encoderName)")
+        framesSent += 1
         try drain(output)
     }
 
@@ -209,7 +212,23 @@ public final class VideoEncoder {
         try drain(output)
     }
 
+    /// x265's largest reorder delay (its `m_bframeDelay`: 2 with B-pyramids, 1 without, 0 without B-frames).
+    ///
+    /// x265 (3.5) dates an encode's first packets `pts - m_bframeDelayTime`, a field that `Encoder::encode` sets
+    /// only when frame `m_bframeDelay + 1` comes in and that its constructor leaves uninitialised. An encode of one
+    /// or two frames so got decode times from whatever the heap held: other bytes on each run and, when the value
+    /// was far off, a packet the MP4 muxer refuses ("pts/dts pair unsupported", AVERROR_PATCHWELCOME; or pts < dts).
+    /// Packets that come out before a third frame is sent are all of such an encode (x265's lookahead holds a
+    /// longer encode's frames until it has more), which reorders nothing: they decode at their presentation times,
+    /// as libx264 dates them. Longer encodes keep x265's own times.
+    private static let x265LargestDelay = 2
+
     private func drain(_ output: (Packet) throws -> Void) throws {
-        try receivePackets(from: context, into: packet, encoderName: settings.codec.encoderName, output: output)
+        try receivePackets(from: context, into: packet, encoderName: settings.codec.encoderName) { packet in
+            if settings.codec == .hevc && framesSent <= Self.x265LargestDelay {
+                packet.pointer.pointee.dts = packet.pointer.pointee.pts
+            }
+            try output(packet)
+        }
     }
 }
