@@ -288,13 +288,27 @@ public final class ColourCube: @unchecked Sendable {
         }
     }
 
-    /// Converts a `width`×`height` region (both even) of 4:2:0 planes of `inputBits`-bit samples into the
-    /// 10-bit planes of `target` (which may be `source`, for a 10-bit cube), as the other variants do, by the
-    /// Swift loop: the cubes that draw into an HLG reel's canvas.
-    package func apply<Sample: FixedWidthInteger & SendableMetatype>(
+    /// Converts a `width`×`height` region (both even) of 8-bit 4:2:0 planes into the 10-bit planes of
+    /// `target`, as the other variants do, by the Swift loop: an SDR picture into an HLG reel's canvas.
+    package func apply(from source: Planes420<UInt8>, into target: Planes420<UInt16>, width: Int, height: Int) {
+        precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
+        intoTenBits(from: source, into: target, width: width, height: height)
+    }
+
+    /// Converts a `width`×`height` region (both even) of 10-bit 4:2:0 planes into the 10-bit planes of
+    /// `target` (which may be `source`), as the other variants do, by the Swift loop: an HDR picture into an
+    /// HLG reel's canvas, or a look on it.
+    package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt16>, width: Int, height: Int) {
+        precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
+        intoTenBits(from: source, into: target, width: width, height: height)
+    }
+
+    /// The two variants above, specialised for each sample type here (a generic called from another module
+    /// would run unspecialised, several times slower).
+    private func intoTenBits<Sample: FixedWidthInteger & SendableMetatype>(
         from source: Planes420<Sample>, into target: Planes420<UInt16>, width: Int, height: Int
     ) {
-        precondition(outputBits == 10 && Sample.bitWidth == (inputBits == 8 ? 8 : 16), "the cube does not fit these planes")
+        precondition(outputBits == 10, "the cube writes 8-bit codes")
         inBands(height: height) { rows in
             let blocks = markedBlocks(in: source, width: width, rows: rows)
             convert(from: source, into: target, width: width, rows: rows, largest: (1 << inputBits) - 1)

@@ -70,18 +70,23 @@ struct HLGConversionTests {
                 Int.random(in: 0...largest, using: &generator))
             let exact = convert(SIMD3(Double(codes.x), Double(codes.y), Double(codes.z))).clamped(
                 lowerBound: .zero, upperBound: SIMD3(repeating: 1023))
-            let cubed = bits == 8 ? Self.throughCube(cube, codes, as: UInt8.self) : Self.throughCube(cube, codes, as: UInt16.self)
+            let cubed = Self.throughCube(cube, codes)
             let difference = cubed - exact
             worst = max(worst, pointwiseMax(difference, -difference).max())
         }
         #expect(worst <= 1.5, "the cube missed the conversion by \(worst) codes")
     }
 
-    /// A flat 2×2 block of `codes` through `cube` into 10-bit planes.
-    static func throughCube<Sample: FixedWidthInteger & SendableMetatype>(_ cube: ColourCube, _ codes: SIMD3<Int>, as: Sample.Type) -> SIMD3<Double> {
-        let out = HDRConversionTests.throughBlock(y: Sample(codes.x), u: Sample(codes.y), v: Sample(codes.z)) {
-            (source: Planes420<Sample>, target: Planes420<UInt16>) in cube.apply(from: source, into: target, width: 2, height: 2)
-        }
+    /// A flat 2×2 block of `codes` (8-bit or 10-bit, as the cube reads) through `cube` into 10-bit planes.
+    static func throughCube(_ cube: ColourCube, _ codes: SIMD3<Int>) -> SIMD3<Double> {
+        let out =
+            cube.inputBits == 8
+            ? HDRConversionTests.throughBlock(y: UInt8(codes.x), u: UInt8(codes.y), v: UInt8(codes.z)) {
+                (source: Planes420<UInt8>, target: Planes420<UInt16>) in cube.apply(from: source, into: target, width: 2, height: 2)
+            }
+            : HDRConversionTests.throughBlock(y: UInt16(codes.x), u: UInt16(codes.y), v: UInt16(codes.z)) {
+                (source: Planes420<UInt16>, target: Planes420<UInt16>) in cube.apply(from: source, into: target, width: 2, height: 2)
+            }
         return SIMD3(Double(out.x), Double(out.y), Double(out.z))
     }
 }
