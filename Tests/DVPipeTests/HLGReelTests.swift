@@ -35,7 +35,13 @@ struct HLGReelTests {
             Source(
                 chart: chart("Display P3, BT.601 matrix, full range (an iPhone's SDR video)"), kind: "sdr", primaries: "Display P3",
                 matrix: "ITU-R BT.601", bits: 8, legal: false),
-            Source(chart: chart("BT.601"), kind: "sdr", primaries: "SMPTE C", matrix: "ITU-R BT.601", bits: 8, legal: true)
+            Source(chart: chart("BT.601"), kind: "sdr", primaries: "SMPTE C", matrix: "ITU-R BT.601", bits: 8, legal: true),
+            // The canvas's own size, so that libswscale has only its range to convert.
+            Source(
+                chart: ColourTests.Source(
+                    description: "BT.709 full range at the canvas's size", width: ColourTests.canvas.width, height: ColourTests.canvas.height,
+                    zscale: "p=709:t=709:m=709:r=full", tags: ColourTests.tags("bt709", "bt709", "bt709", "pc"), meanLimit: 1),
+                kind: "sdr", primaries: "ITU-R BT.709", matrix: "ITU-R BT.709", bits: 8, legal: false)
         ]
     }()
 

@@ -62,7 +62,9 @@ public enum LookCube {
         if !grades.isEmpty {
             cube =
                 range == .hlg
-                ? ColourCube(inputBits: 10, tenBitOutput: ColourConversion.hlgLook(grades)) : ColourCube(ColourConversion.look(grades))
+                ? ColourCube(
+                    inputBits: 10, tenBitOutput: ColourConversion.hlgLook(grades),
+                    measured: { HLGReel.description.holdsSignal($0, bits: 10) }) : ColourCube(ColourConversion.look(grades))
         }
         cubes.withLock { $0[key] = cube }
         return cube

@@ -217,7 +217,9 @@ public final class CanvasNormalizer {
             cube.apply(to: drawn, x: at.x, y: at.y, width: placement.scaledWidth, height: placement.scaledHeight)
         } else if let cube {
             let unscaled = cropWidth == placement.scaledWidth && cropHeight == placement.scaledHeight
-            if unscaled, source.pointer.pointee.format == cubeLayout.rawValue {
+            // Only where libswscale has nothing to convert: an SDR clip in BT.709's light but another matrix
+            // or range reaches an HLG canvas's cube through it.
+            if unscaled, source.pointer.pointee.format == cubeLayout.rawValue, colour.scalerEncoding == .bt709Limited {
                 cube.apply(from: source, at: (cropX, cropY), into: drawn, at: at, width: cropWidth, height: cropHeight)
             } else {
                 let scaled = try Self.reuse(
