@@ -24,7 +24,7 @@ extension ColourConversion {
     /// - HLG sources are shown on the same 1000 cd/m² display (the OOTF of their own primaries' luminance).
     /// The light is moved into BT.2020 primaries, what still lies outside brought in by the least change
     /// (`fitIntoGamut`), then encoded by HLG's inverse EOTF (the inverse OOTF on BT.2020 luminance, then the
-    /// OETF) and BT.2020's matrix.
+    /// OETF, what is too bright for its colour brought in again in scene light) and BT.2020's matrix.
     public static func toHLG(_ source: ColourDescription, bits: Int, peak: Double) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt2020)
         let sourceWeights = source.primaries.luminanceWeights
@@ -74,10 +74,15 @@ extension ColourConversion {
 
 extension HLGReel {
     /// The 10-bit codes (unrounded) for linear BT.2020 display light relative to the display's peak (0…1):
-    /// BT.2100's inverse OOTF on the luminance, the OETF, BT.2020's matrix.
+    /// BT.2100's inverse OOTF on the luminance, the OETF, BT.2020's matrix. A bright saturated colour can be
+    /// inside the display's primaries yet brighter than its OOTF lets that colour be (pure blue shows at most
+    /// 0.0593^0.2 of the peak): its scene light, above 1 in some channel, is brought in as display light is
+    /// (`fitIntoGamut`), so the signal stays within 0…1.
     static func codes(displayLight light: SIMD3<Double>) -> SIMD3<Double> {
-        let luminance = (YCbCrMatrix.bt2020.lumaWeights * light).sum()
-        let scene = luminance > 0 ? light * pow(luminance, (1 - systemGamma) / systemGamma) : .zero
+        let weights = YCbCrMatrix.bt2020.lumaWeights
+        let luminance = (weights * light).sum()
+        let scene = ColourConversion.fitIntoGamut(
+            luminance > 0 ? light * pow(luminance, (1 - systemGamma) / systemGamma) : .zero, weights: weights)
         let signal = SIMD3(HLGCurve.signal(scene.x), HLGCurve.signal(scene.y), HLGCurve.signal(scene.z))
         return description.codes(description.matrix.ycc(signal)) * 4
     }

@@ -49,6 +49,30 @@ struct HLGConversionTests {
         #expect(abs(unrolled(brighter).x - 940) < 1e-4, "a clip mastered at 1000 cd/m² is clipped at the display's peak")
     }
 
+    @Test("bright saturated PQ light comes out as an HLG signal the display can show: each R′G′B′ within 0…1, its hue kept")
+    func saturatedHighlightsStayInTheSignal() {
+        let convert = ColourConversion.toHLG(Self.pq, bits: 10, peak: 1000)
+        let target = HLGReel.description
+        var generator = SplitMix64(seed: 11)
+        var worst = 0.0
+        for _ in 0..<2000 {
+            let light = SIMD3(
+                Double.random(in: 0...1000, using: &generator), Double.random(in: 0...1000, using: &generator),
+                Double.random(in: 0...1000, using: &generator))
+            let signal = SIMD3(PQCurve.encode(light.x), PQCurve.encode(light.y), PQCurve.encode(light.z))
+            let codes = target.codes(YCbCrMatrix.bt2020.ycc(signal)) * 4
+            let shown = target.matrix.rgb(target.normalized(convert(codes), bits: 10))
+            worst = max(worst, shown.max() - 1, -shown.min())
+        }
+        #expect(worst < 1e-6, "an HLG signal left 0…1 by \(worst)")
+        // Pure BT.2020 blue at the display's peak: on a 1000 cd/m² HLG display blue alone shows at most
+        // 1000 × 0.0593^0.2 cd/m², so it comes out as full blue, not as a signal above 1.
+        let blue = target.codes(YCbCrMatrix.bt2020.ycc(SIMD3(0, 0, PQCurve.encode(1000)))) * 4
+        let shownBlue = target.matrix.rgb(target.normalized(convert(blue), bits: 10))
+        let difference = shownBlue - SIMD3(0, 0, 1)
+        #expect(pointwiseMax(difference, -difference).max() < 1e-6, "PQ blue at 1000 cd/m² came out as \(shownBlue)")
+    }
+
     @Test("a 10-bit-output cube gives the conversion within a code, for PQ, Display P3 and a look", arguments: 0..<3)
     func cubesFollowTheirConversion(index: Int) throws {
         // A negative: each channel x becomes 1 − x.
