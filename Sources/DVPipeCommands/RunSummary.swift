@@ -31,9 +31,11 @@ enum RunSummary {
     static func text(report: SegmentsReport, reel: AssembledReel) -> String {
         let canvas = report.layout.canvas
         let seconds = Double(reel.frameCount) / Double(canvas.fps)
+        let picture = canvas.isHLG ? "\(canvas.codec) 10-bit HLG" : canvas.codec
         var lines = [
             reel.reused ? "kept \(reel.output.path) (already up to date)" : "wrote \(reel.output.path)",
-            "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(reel.frameCount) frames, \(byteText(reel.byteCount))"
+            "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(picture), \(reel.frameCount) frames, "
+                + byteText(reel.byteCount)
         ]
         let days = report.planned.plan.days
         let included = days.filter(\.status.hasClip)

@@ -44,6 +44,8 @@ import Testing
         let job = try Self.job(in: first, encoding: encoding)
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--no-cache"])
         try #require(run.status == 0, "\(run.standardError)")
+        let summary = encoding.range == "hlg" ? "\(encoding.codec) 10-bit HLG" : encoding.codec
+        #expect(run.standardOutput.contains(" fps, \(summary), 30 frames"), "\(run.standardOutput)")
         let reel = first.url.appendingPathComponent("out/reel.mp4")
         let probed = String(
             decoding: try ReferenceCommand.output(
