@@ -4,8 +4,12 @@
 #include <immintrin.h>
 #include <string.h>
 
-/* ColourCube's fixed point: bits per lane of an entry, fraction bits of a code, and the offset added to codes. */
-enum { LANE_BITS = 21, FRACTION_BITS = 5, OFFSET = 128 };
+/* ColourCube's fixed point: bits per lane of an entry; for a cube writing `out`-bit codes (8 or 10), the
+   fraction bits of a code, the offset added to codes and the largest code. */
+enum { LANE_BITS = 21 };
+#define FRACTION_BITS(out) ((out) == 8 ? 5 : 3)
+#define OFFSET(out) ((out) == 8 ? 128 : 512)
+#define LARGEST_CODE(out) ((1 << (out)) - 1)
 
 /* Compiled for the instruction set whatever the target's flags, and inlined into the kernels so that the
    bit depth is a constant. */
@@ -75,15 +79,19 @@ AVX2_INLINE __m256i rounded4(__m256i sums, int shift) {
 }
 
 /* Two sets of four rounded codes as eight 32-bit words, alternating, less the offset. */
-AVX2_INLINE __m256i interleaved8(__m256i even, __m256i odd) {
-    return _mm256_sub_epi32(_mm256_or_si256(even, _mm256_slli_epi64(odd, 32)), _mm256_set1_epi32(OFFSET));
+AVX2_INLINE __m256i interleaved8(__m256i even, __m256i odd, int offset) {
+    return _mm256_sub_epi32(_mm256_or_si256(even, _mm256_slli_epi64(odd, 32)), _mm256_set1_epi32(offset));
 }
 
+/* The packed sums of four blocks' samples: top left, top right, bottom left, bottom right. */
+typedef struct {
+    __m256i a, b, c, d;
+} sums4;
+
 /* Four blocks: the luma of their top and bottom rows in pairs (left | right << `pair_shift` in each 64-bit
-   lane) and their Cb and Cr, all unmasked; writes 8 + 8 luma codes and 4 + 4 chroma codes. */
-AVX2_INLINE void blocks4(const uint64_t *entries, int bits, int pair_shift, __m256i top, __m256i bottom, __m256i cb, __m256i cr,
-                         uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
-    const int cell_bits = CELL_BITS(bits), luma_shift = cell_bits + FRACTION_BITS;
+   lane) and their Cb and Cr, all unmasked; the packed sum of each sample. */
+AVX2_INLINE sums4 blocks4(const uint64_t *entries, int bits, int pair_shift, __m256i top, __m256i bottom, __m256i cb, __m256i cr) {
+    const int cell_bits = CELL_BITS(bits);
     const long long size = GRID_SIZE(bits);
     const __m256i largest = _mm256_set1_epi64x((1LL << bits) - 1), cell_mask = _mm256_set1_epi64x((1LL << cell_bits) - 1);
     const __m256i u_step = _mm256_set1_epi64x(size);
@@ -99,24 +107,43 @@ AVX2_INLINE void blocks4(const uint64_t *entries, int bits, int pair_shift, __m2
         .high_step = high_step,
         .after_high = _mm256_add_epi64(_mm256_set1_epi64x(size * size), high_step),
     };
-    const __m256i a = interpolate4(entries, bits, top, chroma);
-    const __m256i b = interpolate4(entries, bits, _mm256_srli_epi64(top, pair_shift), chroma);
-    const __m256i c = interpolate4(entries, bits, bottom, chroma);
-    const __m256i d = interpolate4(entries, bits, _mm256_srli_epi64(bottom, pair_shift), chroma);
-    /* Left and right codes interleaved, saturated to 16 then 8 bits (the clamp to 0…255): bytes 0-3 of each
-       128-bit half are the top row's, 4-7 the bottom row's. */
-    const __m256i luma16 = _mm256_packs_epi32(interleaved8(rounded4(a, luma_shift), rounded4(b, luma_shift)),
-                                              interleaved8(rounded4(c, luma_shift), rounded4(d, luma_shift)));
+    return (sums4){
+        .a = interpolate4(entries, bits, top, chroma),
+        .b = interpolate4(entries, bits, _mm256_srli_epi64(top, pair_shift), chroma),
+        .c = interpolate4(entries, bits, bottom, chroma),
+        .d = interpolate4(entries, bits, _mm256_srli_epi64(bottom, pair_shift), chroma),
+    };
+}
+
+/* The codes of four blocks (`sums` of `bits`-bit samples) as eight 32-bit words each, less the offset,
+   unclamped: the top row's and the bottom row's luma, left and right alternating, and Cb and Cr alternating. */
+typedef struct {
+    __m256i top, bottom, uv;
+} codes4;
+
+AVX2_INLINE codes4 codes_of4(sums4 sums, int bits, int out) {
+    const int luma_shift = CELL_BITS(bits) + FRACTION_BITS(out);
+    /* The blocks' sums, whose lanes do not carry into each other. */
+    const __m256i block = _mm256_add_epi64(_mm256_add_epi64(sums.a, sums.b), _mm256_add_epi64(sums.c, sums.d));
+    return (codes4){
+        .top = interleaved8(rounded4(sums.a, luma_shift), rounded4(sums.b, luma_shift), OFFSET(out)),
+        .bottom = interleaved8(rounded4(sums.c, luma_shift), rounded4(sums.d, luma_shift), OFFSET(out)),
+        .uv = interleaved8(rounded4(_mm256_srli_epi64(block, LANE_BITS), luma_shift + 2),
+                           rounded4(_mm256_srli_epi64(block, 2 * LANE_BITS), luma_shift + 2), OFFSET(out)),
+    };
+}
+
+/* Writes four blocks' 8-bit codes: 8 + 8 luma codes and 4 + 4 chroma codes. */
+AVX2_INLINE void store4_8(codes4 codes, uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
+    /* Saturated to 16 then 8 bits (the clamp to 0…255): bytes 0-3 of each 128-bit half are the top row's,
+       4-7 the bottom row's. */
+    const __m256i luma16 = _mm256_packs_epi32(codes.top, codes.bottom);
     const __m256i luma8 = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(luma16, luma16), _mm256_setr_epi32(0, 4, 1, 5, 0, 0, 0, 0));
     const __m128i rows = _mm256_castsi256_si128(luma8);
     _mm_storel_epi64((__m128i *)out_top, rows);
     _mm_storel_epi64((__m128i *)out_bottom, _mm_unpackhi_epi64(rows, rows));
-    /* The blocks' sums, whose lanes do not carry into each other; the Cb codes then go to the low 128 bits,
-       the Cr codes to the high. */
-    const __m256i block = _mm256_add_epi64(_mm256_add_epi64(a, b), _mm256_add_epi64(c, d));
-    const __m256i uv = interleaved8(rounded4(_mm256_srli_epi64(block, LANE_BITS), luma_shift + 2),
-                                    rounded4(_mm256_srli_epi64(block, 2 * LANE_BITS), luma_shift + 2));
-    const __m256i chroma32 = _mm256_permutevar8x32_epi32(uv, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    /* The Cb codes go to the low 128 bits, the Cr codes to the high. */
+    const __m256i chroma32 = _mm256_permutevar8x32_epi32(codes.uv, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
     const __m256i chroma16 = _mm256_packs_epi32(chroma32, chroma32);
     const __m256i chroma8 = _mm256_packus_epi16(chroma16, chroma16);
     const int u = _mm256_extract_epi32(chroma8, 0), v = _mm256_extract_epi32(chroma8, 4);
@@ -124,24 +151,42 @@ AVX2_INLINE void blocks4(const uint64_t *entries, int bits, int pair_shift, __m2
     memcpy(out_v, &v, 4);
 }
 
-/* Four blocks of 8-bit samples from the planes' given places. */
-AVX2_INLINE void avx2_blocks_8(const uint64_t *entries, const uint8_t *top, const uint8_t *bottom, const uint8_t *u, const uint8_t *v,
-                               uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
+/* Writes four blocks' 10-bit codes (in 16-bit words): 8 + 8 luma codes and 4 + 4 chroma codes. */
+AVX2_INLINE void store4_10(codes4 codes, uint16_t *out_top, uint16_t *out_bottom, uint16_t *out_u, uint16_t *out_v) {
+    const __m256i largest = _mm256_set1_epi16(LARGEST_CODE(10));
+    /* Saturated to unsigned 16 bits (negative codes to 0), then held to 1023: the top row's first four, the
+       bottom row's first four, the top row's last four, the bottom row's last four, put back in row order. */
+    const __m256i luma = _mm256_permute4x64_epi64(_mm256_min_epu16(_mm256_packus_epi32(codes.top, codes.bottom), largest), 0xD8);
+    _mm_storeu_si128((__m128i *)out_top, _mm256_castsi256_si128(luma));
+    _mm_storeu_si128((__m128i *)out_bottom, _mm256_extracti128_si256(luma, 1));
+    const __m256i chroma32 = _mm256_permutevar8x32_epi32(codes.uv, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    const __m256i chroma = _mm256_min_epu16(_mm256_packus_epi32(chroma32, chroma32), largest);
+    _mm_storel_epi64((__m128i *)out_u, _mm256_castsi256_si128(chroma));
+    _mm_storel_epi64((__m128i *)out_v, _mm256_extracti128_si256(chroma, 1));
+}
+
+/* Four blocks' samples, 8-bit or 10-bit, from the planes' given places, widened for `blocks4`. */
+AVX2_INLINE sums4 avx2_sums_8(const uint64_t *entries, const uint8_t *top, const uint8_t *bottom, const uint8_t *u, const uint8_t *v) {
     int cb, cr;
     memcpy(&cb, u, 4);
     memcpy(&cr, v, 4);
-    blocks4(entries, 8, 8, _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)top)),
-            _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)bottom)), _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(cb)),
-            _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(cr)), out_top, out_bottom, out_u, out_v);
+    return blocks4(entries, 8, 8, _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)top)),
+                   _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)bottom)), _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(cb)),
+                   _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(cr)));
 }
 
-/* Four blocks of 10-bit samples from the planes' given places. */
-AVX2_INLINE void avx2_blocks_10(const uint64_t *entries, const uint16_t *top, const uint16_t *bottom, const uint16_t *u, const uint16_t *v,
-                                uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
-    blocks4(entries, 10, 16, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)top)),
-            _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)bottom)), _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)u)),
-            _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)v)), out_top, out_bottom, out_u, out_v);
+AVX2_INLINE sums4 avx2_sums_10(const uint64_t *entries, const uint16_t *top, const uint16_t *bottom, const uint16_t *u, const uint16_t *v) {
+    return blocks4(entries, 10, 16, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)top)),
+                   _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)bottom)), _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)u)),
+                   _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)v)));
 }
+
+/* Four blocks of `in`-bit samples into `out`-bit codes, from and to the planes' given places. */
+#define AVX2_BLOCKS(name, in, out, Sample, Output)                                                                         \
+    AVX2_INLINE void name(const uint64_t *entries, const Sample *top, const Sample *bottom, const Sample *u, const Sample *v, \
+                          Output *out_top, Output *out_bottom, Output *out_u, Output *out_v) {                            \
+        store4_##out(codes_of4(avx2_sums_##in(entries, top, bottom, u, v), in, out), out_top, out_bottom, out_u, out_v);      \
+    }
 
 /* AVX-512: eight 2×2 blocks side by side, one per 64-bit lane, with 64-bit products, minima and maxima. */
 
@@ -178,18 +223,22 @@ AVX512_INLINE __m512i interpolate8(const uint64_t *entries, int bits, __m512i lu
     return sum;
 }
 
-/* The low lane of each of eight sums as an output code: rounded, less the offset, clamped to 0…255. */
-AVX512_INLINE __m512i codes8(__m512i sums, int shift) {
+/* The low lane of each of eight sums as an `out`-bit code: rounded, less the offset, clamped. */
+AVX512_INLINE __m512i codes8(__m512i sums, int shift, int out) {
     const __m512i lane = _mm512_and_si512(sums, _mm512_set1_epi64((1LL << LANE_BITS) - 1));
     const __m512i rounded = _mm512_srli_epi64(_mm512_add_epi64(lane, _mm512_set1_epi64(1LL << (shift - 1))), shift);
-    return _mm512_min_epi64(_mm512_max_epi64(_mm512_sub_epi64(rounded, _mm512_set1_epi64(OFFSET)), _mm512_setzero_si512()),
-                            _mm512_set1_epi64(255));
+    return _mm512_min_epi64(_mm512_max_epi64(_mm512_sub_epi64(rounded, _mm512_set1_epi64(OFFSET(out))), _mm512_setzero_si512()),
+                            _mm512_set1_epi64(LARGEST_CODE(out)));
 }
 
-/* As `blocks4`, for eight blocks: writes 16 + 16 luma codes and 8 + 8 chroma codes. */
-AVX512_INLINE void blocks8(const uint64_t *entries, int bits, int pair_shift, __m512i top, __m512i bottom, __m512i cb, __m512i cr,
-                           uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
-    const int cell_bits = CELL_BITS(bits), luma_shift = cell_bits + FRACTION_BITS;
+/* As `sums4`, for eight blocks. */
+typedef struct {
+    __m512i a, b, c, d;
+} sums8;
+
+/* As `blocks4`, for eight blocks. */
+AVX512_INLINE sums8 blocks8(const uint64_t *entries, int bits, int pair_shift, __m512i top, __m512i bottom, __m512i cb, __m512i cr) {
+    const int cell_bits = CELL_BITS(bits);
     const long long size = GRID_SIZE(bits);
     const __m512i largest = _mm512_set1_epi64((1LL << bits) - 1), cell_mask = _mm512_set1_epi64((1LL << cell_bits) - 1);
     const __m512i u_step = _mm512_set1_epi64(size);
@@ -204,72 +253,110 @@ AVX512_INLINE void blocks8(const uint64_t *entries, int bits, int pair_shift, __
         .high_step = high_step,
         .after_high = _mm512_add_epi64(_mm512_set1_epi64(size * size), high_step),
     };
-    const __m512i a = interpolate8(entries, bits, top, chroma);
-    const __m512i b = interpolate8(entries, bits, _mm512_srli_epi64(top, pair_shift), chroma);
-    const __m512i c = interpolate8(entries, bits, bottom, chroma);
-    const __m512i d = interpolate8(entries, bits, _mm512_srli_epi64(bottom, pair_shift), chroma);
+    return (sums8){
+        .a = interpolate8(entries, bits, top, chroma),
+        .b = interpolate8(entries, bits, _mm512_srli_epi64(top, pair_shift), chroma),
+        .c = interpolate8(entries, bits, bottom, chroma),
+        .d = interpolate8(entries, bits, _mm512_srli_epi64(bottom, pair_shift), chroma),
+    };
+}
+
+/* Writes eight blocks' 8-bit codes (from `sums` of `bits`-bit samples): 16 + 16 luma codes and 8 + 8 chroma
+   codes. */
+AVX512_INLINE void store8_8(sums8 sums, int bits, uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
+    const int luma_shift = CELL_BITS(bits) + FRACTION_BITS(8);
     /* Left | right << 8 in each lane: the row's bytes in order once each lane is cut to 16 bits. */
-    const __m512i top_codes = _mm512_or_si512(codes8(a, luma_shift), _mm512_slli_epi64(codes8(b, luma_shift), 8));
-    const __m512i bottom_codes = _mm512_or_si512(codes8(c, luma_shift), _mm512_slli_epi64(codes8(d, luma_shift), 8));
+    const __m512i top_codes = _mm512_or_si512(codes8(sums.a, luma_shift, 8), _mm512_slli_epi64(codes8(sums.b, luma_shift, 8), 8));
+    const __m512i bottom_codes = _mm512_or_si512(codes8(sums.c, luma_shift, 8), _mm512_slli_epi64(codes8(sums.d, luma_shift, 8), 8));
     _mm_storeu_si128((__m128i *)out_top, _mm512_cvtepi64_epi16(top_codes));
     _mm_storeu_si128((__m128i *)out_bottom, _mm512_cvtepi64_epi16(bottom_codes));
-    const __m512i block = _mm512_add_epi64(_mm512_add_epi64(a, b), _mm512_add_epi64(c, d));
-    _mm_storel_epi64((__m128i *)out_u, _mm512_cvtepi64_epi8(codes8(_mm512_srli_epi64(block, LANE_BITS), luma_shift + 2)));
-    _mm_storel_epi64((__m128i *)out_v, _mm512_cvtepi64_epi8(codes8(_mm512_srli_epi64(block, 2 * LANE_BITS), luma_shift + 2)));
+    const __m512i block = _mm512_add_epi64(_mm512_add_epi64(sums.a, sums.b), _mm512_add_epi64(sums.c, sums.d));
+    _mm_storel_epi64((__m128i *)out_u, _mm512_cvtepi64_epi8(codes8(_mm512_srli_epi64(block, LANE_BITS), luma_shift + 2, 8)));
+    _mm_storel_epi64((__m128i *)out_v, _mm512_cvtepi64_epi8(codes8(_mm512_srli_epi64(block, 2 * LANE_BITS), luma_shift + 2, 8)));
 }
 
-/* Eight blocks of 8-bit samples from the planes' given places. */
-AVX512_INLINE void avx512_blocks_8(const uint64_t *entries, const uint8_t *top, const uint8_t *bottom, const uint8_t *u, const uint8_t *v,
-                                   uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
-    blocks8(entries, 8, 8, _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)top)),
-            _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)bottom)), _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)u)),
-            _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)v)), out_top, out_bottom, out_u, out_v);
+/* Writes eight blocks' 10-bit codes (in 16-bit words): 16 + 16 luma codes and 8 + 8 chroma codes. */
+AVX512_INLINE void store8_10(sums8 sums, int bits, uint16_t *out_top, uint16_t *out_bottom, uint16_t *out_u, uint16_t *out_v) {
+    const int luma_shift = CELL_BITS(bits) + FRACTION_BITS(10);
+    /* Left | right << 16 in each lane: the row's words in order once each lane is cut to 32 bits. */
+    const __m512i top_codes = _mm512_or_si512(codes8(sums.a, luma_shift, 10), _mm512_slli_epi64(codes8(sums.b, luma_shift, 10), 16));
+    const __m512i bottom_codes = _mm512_or_si512(codes8(sums.c, luma_shift, 10), _mm512_slli_epi64(codes8(sums.d, luma_shift, 10), 16));
+    _mm256_storeu_si256((__m256i *)out_top, _mm512_cvtepi64_epi32(top_codes));
+    _mm256_storeu_si256((__m256i *)out_bottom, _mm512_cvtepi64_epi32(bottom_codes));
+    const __m512i block = _mm512_add_epi64(_mm512_add_epi64(sums.a, sums.b), _mm512_add_epi64(sums.c, sums.d));
+    _mm_storeu_si128((__m128i *)out_u, _mm512_cvtepi64_epi16(codes8(_mm512_srli_epi64(block, LANE_BITS), luma_shift + 2, 10)));
+    _mm_storeu_si128((__m128i *)out_v, _mm512_cvtepi64_epi16(codes8(_mm512_srli_epi64(block, 2 * LANE_BITS), luma_shift + 2, 10)));
 }
 
-/* Eight blocks of 10-bit samples from the planes' given places. */
-AVX512_INLINE void avx512_blocks_10(const uint64_t *entries, const uint16_t *top, const uint16_t *bottom, const uint16_t *u,
-                                    const uint16_t *v, uint8_t *out_top, uint8_t *out_bottom, uint8_t *out_u, uint8_t *out_v) {
-    blocks8(entries, 10, 16, _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)top)),
-            _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)bottom)), _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)u)),
-            _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)v)), out_top, out_bottom, out_u, out_v);
+/* Eight blocks' samples, 8-bit or 10-bit, from the planes' given places, widened for `blocks8`. */
+AVX512_INLINE sums8 avx512_sums_8(const uint64_t *entries, const uint8_t *top, const uint8_t *bottom, const uint8_t *u, const uint8_t *v) {
+    return blocks8(entries, 8, 8, _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)top)),
+                   _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)bottom)), _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)u)),
+                   _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)v)));
 }
+
+AVX512_INLINE sums8 avx512_sums_10(const uint64_t *entries, const uint16_t *top, const uint16_t *bottom, const uint16_t *u, const uint16_t *v) {
+    return blocks8(entries, 10, 16, _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)top)),
+                   _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)bottom)),
+                   _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)u)), _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)v)));
+}
+
+/* Eight blocks of `in`-bit samples into `out`-bit codes, from and to the planes' given places. */
+#define AVX512_BLOCKS(name, in, out, Sample, Output)                                                                         \
+    AVX512_INLINE void name(const uint64_t *entries, const Sample *top, const Sample *bottom, const Sample *u, const Sample *v, \
+                            Output *out_top, Output *out_bottom, Output *out_u, Output *out_v) {                            \
+        store8_##out(avx512_sums_##in(entries, top, bottom, u, v), in, out_top, out_bottom, out_u, out_v);                   \
+    }
 
 /* A kernel over pairs of rows: `group` blocks at a time through `blocks`, and the last blocks of a row, fewer
    than `group`, through the same code from copies padded with zeros, so that nothing outside the region is
    read or written. */
-#define APPLY(name, attributes, Sample, Planes, group, blocks)                                                              \
-    attributes void name(const uint64_t *entries, Planes source, dv_planes8 target, ptrdiff_t width, ptrdiff_t first_pair,  \
+#define APPLY(name, attributes, Sample, Planes, Output, Target, group, blocks)                                              \
+    attributes void name(const uint64_t *entries, Planes source, Target target, ptrdiff_t width, ptrdiff_t first_pair,      \
                          ptrdiff_t end_pair) {                                                                              \
         const ptrdiff_t count = width / 2, whole = count - count % (group), rest = count - whole;                           \
         for (ptrdiff_t pair = first_pair; pair < end_pair; pair++) {                                                        \
             const Sample *top = source.y + 2 * pair * source.y_stride, *bottom = top + source.y_stride;                     \
             const Sample *u = source.u + pair * source.chroma_stride, *v = source.v + pair * source.chroma_stride;          \
-            uint8_t *out_top = target.y + 2 * pair * target.y_stride, *out_bottom = out_top + target.y_stride;              \
-            uint8_t *out_u = target.u + pair * target.chroma_stride;                                                        \
-            uint8_t *out_v = target.v + pair * target.chroma_stride;                                                        \
+            Output *out_top = target.y + 2 * pair * target.y_stride, *out_bottom = out_top + target.y_stride;               \
+            Output *out_u = target.u + pair * target.chroma_stride;                                                         \
+            Output *out_v = target.v + pair * target.chroma_stride;                                                         \
             for (ptrdiff_t block = 0; block < whole; block += (group)) {                                                    \
                 blocks(entries, top + 2 * block, bottom + 2 * block, u + block, v + block, out_top + 2 * block,             \
                        out_bottom + 2 * block, out_u + block, out_v + block);                                               \
             }                                                                                                               \
             if (rest > 0) {                                                                                                 \
                 Sample in[4][2 * (group)] = {{0}};                                                                          \
-                uint8_t out[4][2 * (group)];                                                                                \
+                Output out[4][2 * (group)];                                                                                 \
                 memcpy(in[0], top + 2 * whole, 2 * rest * sizeof(Sample));                                                  \
                 memcpy(in[1], bottom + 2 * whole, 2 * rest * sizeof(Sample));                                               \
                 memcpy(in[2], u + whole, rest * sizeof(Sample));                                                            \
                 memcpy(in[3], v + whole, rest * sizeof(Sample));                                                            \
                 blocks(entries, in[0], in[1], in[2], in[3], out[0], out[1], out[2], out[3]);                                \
-                memcpy(out_top + 2 * whole, out[0], 2 * rest);                                                              \
-                memcpy(out_bottom + 2 * whole, out[1], 2 * rest);                                                           \
-                memcpy(out_u + whole, out[2], rest);                                                                        \
-                memcpy(out_v + whole, out[3], rest);                                                                        \
+                memcpy(out_top + 2 * whole, out[0], 2 * rest * sizeof(Output));                                             \
+                memcpy(out_bottom + 2 * whole, out[1], 2 * rest * sizeof(Output));                                          \
+                memcpy(out_u + whole, out[2], rest * sizeof(Output));                                                       \
+                memcpy(out_v + whole, out[3], rest * sizeof(Output));                                                       \
             }                                                                                                               \
         }                                                                                                                   \
     }
 
-APPLY(dv_cube_apply8_avx2, __attribute__((target("avx2"))), uint8_t, dv_planes8, 4, avx2_blocks_8)
-APPLY(dv_cube_apply10_avx2, __attribute__((target("avx2"))), uint16_t, dv_planes16, 4, avx2_blocks_10)
-APPLY(dv_cube_apply8_avx512, AVX512_TARGET, uint8_t, dv_planes8, 8, avx512_blocks_8)
-APPLY(dv_cube_apply10_avx512, AVX512_TARGET, uint16_t, dv_planes16, 8, avx512_blocks_10)
+AVX2_BLOCKS(avx2_blocks_8, 8, 8, uint8_t, uint8_t)
+AVX2_BLOCKS(avx2_blocks_10, 10, 8, uint16_t, uint8_t)
+AVX2_BLOCKS(avx2_blocks_8_to_10, 8, 10, uint8_t, uint16_t)
+AVX2_BLOCKS(avx2_blocks_10_to_10, 10, 10, uint16_t, uint16_t)
+AVX512_BLOCKS(avx512_blocks_8, 8, 8, uint8_t, uint8_t)
+AVX512_BLOCKS(avx512_blocks_10, 10, 8, uint16_t, uint8_t)
+AVX512_BLOCKS(avx512_blocks_8_to_10, 8, 10, uint8_t, uint16_t)
+AVX512_BLOCKS(avx512_blocks_10_to_10, 10, 10, uint16_t, uint16_t)
+
+APPLY(dv_cube_apply8_avx2, __attribute__((target("avx2"))), uint8_t, dv_planes8, uint8_t, dv_planes8, 4, avx2_blocks_8)
+APPLY(dv_cube_apply10_avx2, __attribute__((target("avx2"))), uint16_t, dv_planes16, uint8_t, dv_planes8, 4, avx2_blocks_10)
+APPLY(dv_cube_apply8_to10_avx2, __attribute__((target("avx2"))), uint8_t, dv_planes8, uint16_t, dv_planes16, 4, avx2_blocks_8_to_10)
+APPLY(dv_cube_apply10_to10_avx2, __attribute__((target("avx2"))), uint16_t, dv_planes16, uint16_t, dv_planes16, 4, avx2_blocks_10_to_10)
+APPLY(dv_cube_apply8_avx512, AVX512_TARGET, uint8_t, dv_planes8, uint8_t, dv_planes8, 8, avx512_blocks_8)
+APPLY(dv_cube_apply10_avx512, AVX512_TARGET, uint16_t, dv_planes16, uint8_t, dv_planes8, 8, avx512_blocks_10)
+APPLY(dv_cube_apply8_to10_avx512, AVX512_TARGET, uint8_t, dv_planes8, uint16_t, dv_planes16, 8, avx512_blocks_8_to_10)
+APPLY(dv_cube_apply10_to10_avx512, AVX512_TARGET, uint16_t, dv_planes16, uint16_t, dv_planes16, 8, avx512_blocks_10_to_10)
 
 #endif

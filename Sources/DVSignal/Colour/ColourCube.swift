@@ -22,7 +22,7 @@ import Dispatch
 /// weights all three codes, and a lane holds even the sum of a 2×2 block's four samples without carrying
 /// into the next. The result is the same on every machine: where the CPU has AVX2 or AVX-512, the loop is
 /// CColourKernel's C code, four or eight 2×2 blocks at a time, which computes the same words and writes the
-/// same bytes as the Swift loop (10-bit output runs the Swift loop only).
+/// same samples as the Swift loop.
 ///
 /// Immutable once built, so safe to share between tasks.
 public final class ColourCube: @unchecked Sendable {
@@ -255,18 +255,14 @@ public final class ColourCube: @unchecked Sendable {
     /// `loop` is for tests; it must be one of `Loop.available`.
     package func apply(inPlace planes: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
         precondition(inputBits == 8 && outputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
-        precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
-        inBands(height: height) { rows in
-            // The marked blocks' codes are read before the interpolation overwrites them.
-            let blocks = markedBlocks(in: planes, width: width, rows: rows)
-            switch loop {
-            case .scalar: convert(from: planes, into: planes, width: width, rows: rows, largest: 255)
+        inBands(from: planes, into: planes, width: width, height: height, loop: loop) { loop, rows in
             #if arch(x86_64)
+                switch loop {
+                case .scalar: break
                 case .avx2: dv_cube_apply8_avx2(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
                 case .avx512: dv_cube_apply8_avx512(entries, planes.kernel, planes.kernel, width, rows.lowerBound, rows.upperBound)
+                }
             #endif
-            }
-            writeExactly(blocks, into: planes)
         }
     }
 
@@ -274,44 +270,66 @@ public final class ColourCube: @unchecked Sendable {
     /// into the 8-bit planes of `target`, as the in-place variant does.
     package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt8>, width: Int, height: Int, loop: Loop = .fastest) {
         precondition(inputBits == 10 && outputBits == 8, "a 10-bit picture into 8-bit planes needs a cube of 10-bit codes in, 8-bit out")
-        precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
-        inBands(height: height) { rows in
-            let blocks = markedBlocks(in: source, width: width, rows: rows)
-            switch loop {
-            case .scalar: convert(from: source, into: target, width: width, rows: rows, largest: 1023)
+        inBands(from: source, into: target, width: width, height: height, loop: loop) { loop, rows in
             #if arch(x86_64)
+                switch loop {
+                case .scalar: break
                 case .avx2: dv_cube_apply10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
                 case .avx512: dv_cube_apply10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                }
             #endif
-            }
-            writeExactly(blocks, into: target)
         }
     }
 
     /// Converts a `width`×`height` region (both even) of 8-bit 4:2:0 planes into the 10-bit planes of
-    /// `target`, as the other variants do, by the Swift loop: an SDR picture into an HLG reel's canvas.
-    package func apply(from source: Planes420<UInt8>, into target: Planes420<UInt16>, width: Int, height: Int) {
-        precondition(inputBits == 8, "an 8-bit picture needs a cube of 8-bit codes")
-        intoTenBits(from: source, into: target, width: width, height: height)
+    /// `target`, as the other variants do: an SDR picture into an HLG reel's canvas.
+    package func apply(from source: Planes420<UInt8>, into target: Planes420<UInt16>, width: Int, height: Int, loop: Loop = .fastest) {
+        precondition(inputBits == 8 && outputBits == 10, "an 8-bit picture into 10-bit planes needs a cube of 8-bit codes in, 10-bit out")
+        inBands(from: source, into: target, width: width, height: height, loop: loop) { loop, rows in
+            #if arch(x86_64)
+                switch loop {
+                case .scalar: break
+                case .avx2: dv_cube_apply8_to10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx512: dv_cube_apply8_to10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                }
+            #endif
+        }
     }
 
     /// Converts a `width`×`height` region (both even) of 10-bit 4:2:0 planes into the 10-bit planes of
-    /// `target` (which may be `source`), as the other variants do, by the Swift loop: an HDR picture into an
-    /// HLG reel's canvas, or a look on it.
-    package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt16>, width: Int, height: Int) {
-        precondition(inputBits == 10, "a 10-bit picture needs a cube of 10-bit codes")
-        intoTenBits(from: source, into: target, width: width, height: height)
+    /// `target` (which may be `source`), as the other variants do: an HDR picture into an HLG reel's canvas,
+    /// or a look on it.
+    package func apply(from source: Planes420<UInt16>, into target: Planes420<UInt16>, width: Int, height: Int, loop: Loop = .fastest) {
+        precondition(inputBits == 10 && outputBits == 10, "a 10-bit picture into 10-bit planes needs a cube of 10-bit codes in and out")
+        inBands(from: source, into: target, width: width, height: height, loop: loop) { loop, rows in
+            #if arch(x86_64)
+                switch loop {
+                case .scalar: break
+                case .avx2: dv_cube_apply10_to10_avx2(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                case .avx512: dv_cube_apply10_to10_avx512(entries, source.kernel, target.kernel, width, rows.lowerBound, rows.upperBound)
+                }
+            #endif
+        }
     }
 
-    /// The two variants above, specialised for each sample type here (a generic called from another module
-    /// would run unspecialised, several times slower).
-    private func intoTenBits<Sample: FixedWidthInteger & SendableMetatype>(
-        from source: Planes420<Sample>, into target: Planes420<UInt16>, width: Int, height: Int
+    /// What every `apply` does over each band of rows: the blocks in marked cells read (before the loop
+    /// overwrites them when `target` is `source`), the Swift loop or `kernel` (CColourKernel's loop for
+    /// `loop`, over the band's pairs of rows), then the marked blocks written exactly. Inlined into each
+    /// `apply`, so that the Swift loop is specialised for its sample types.
+    @inline(__always)
+    private func inBands<Sample: FixedWidthInteger & SendableMetatype, Output: FixedWidthInteger & SendableMetatype>(
+        from source: Planes420<Sample>, into target: Planes420<Output>, width: Int, height: Int, loop: Loop,
+        kernel: @Sendable (Loop, Range<Int>) -> Void
     ) {
-        precondition(outputBits == 10, "the cube writes 8-bit codes")
+        precondition(Loop.available.contains(loop), "this CPU does not run \(loop)")
+        let largest = (1 << inputBits) - 1
         inBands(height: height) { rows in
             let blocks = markedBlocks(in: source, width: width, rows: rows)
-            convert(from: source, into: target, width: width, rows: rows, largest: (1 << inputBits) - 1)
+            if loop == .scalar {
+                convert(from: source, into: target, width: width, rows: rows, largest: largest)
+            } else {
+                kernel(loop, rows)
+            }
             writeExactly(blocks, into: target)
         }
     }
@@ -487,10 +505,8 @@ extension ColourCube {
     }
 
     extension Planes420<UInt16> {
-        /// The same planes for CColourKernel, which only reads them.
-        fileprivate var kernel: dv_planes16 {
-            dv_planes16(y: UnsafePointer(y), y_stride: yStride, u: UnsafePointer(u), v: UnsafePointer(v), chroma_stride: chromaStride)
-        }
+        /// The same planes for CColourKernel.
+        fileprivate var kernel: dv_planes16 { dv_planes16(y: y, y_stride: yStride, u: u, v: v, chroma_stride: chromaStride) }
     }
 #endif
 

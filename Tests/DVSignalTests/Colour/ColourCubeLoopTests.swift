@@ -40,6 +40,19 @@ struct ColourCubeLoopTests {
         ]
     }()
 
+    /// Cubes that write 10-bit codes (an HLG reel's): the synthetic conversion scaled to 10-bit codes out of
+    /// 8-bit and 10-bit ones, marked where it bends, and the ones dvpipe builds for SDR BT.709 and PQ sources.
+    static let hlgCubes: [ColourCube] = {
+        let pq = ColourDescription(primaries: .bt2020, transfer: .pq, matrix: .bt2020, fullRange: false)
+        let curved8 = synthetic(bits: 8), curved10 = synthetic(bits: 10)
+        return [
+            ColourCube(inputBits: 8, tenBitOutput: { curved8($0) * 4 }),
+            ColourCube(inputBits: 8, tenBitOutput: ColourConversion.toHLG(.bt709, bits: 8, peak: 1000)),
+            ColourCube(inputBits: 10, tenBitOutput: { curved10($0) * 4 }),
+            ColourCube(inputBits: 10, tenBitOutput: ColourConversion.toHLG(pq, bits: 10, peak: 4000))
+        ]
+    }()
+
     /// Random samples, a fifth of them the extremes and the codes on either side of grid points; the high
     /// bits of 16-bit words, which the cube ignores, random too.
     static func samples<Sample: FixedWidthInteger>(_ count: Int, bits: Int, seed: UInt64) -> [Sample] {
@@ -68,6 +81,14 @@ struct ColourCubeLoopTests {
             y = ColourCubeLoopTests.samples(height * (width + 6), bits: bits, seed: seed)
             u = ColourCubeLoopTests.samples(height / 2 * (width / 2 + 3), bits: bits, seed: seed &+ 1)
             v = ColourCubeLoopTests.samples(height / 2 * (width / 2 + 3), bits: bits, seed: seed &+ 2)
+        }
+
+        /// The samples of the region's rows.
+        var region: [Sample] {
+            func within(_ plane: [Sample], _ columns: Int, _ rowStride: Int) -> [Sample] {
+                stride(from: 0, to: plane.count, by: rowStride).flatMap { plane[$0..<($0 + columns)] }
+            }
+            return within(y, width, yStride) + within(u, width / 2, chromaStride) + within(v, width / 2, chromaStride)
         }
 
         /// The samples beyond the region's rows.
@@ -126,6 +147,52 @@ struct ColourCubeLoopTests {
                 }
                 #expect(converted.y == reference.y && converted.u == reference.u && converted.v == reference.v, "\(loop), \(width)×\(height)")
                 #expect(converted.padding == blank.padding, "\(loop), \(width)×\(height)")
+            }
+        }
+    }
+
+    @Test("pictures converted into 10-bit planes come out the same from every loop, in place too", arguments: 0..<4)
+    func intoTenBits(conversion: Int) {
+        let cube = Self.hlgCubes[conversion]
+        #expect(cube.markedShare > 0, "some cells are converted exactly, so every loop is followed by that pass")
+        for (index, (width, height)) in Self.sizes.enumerated() {
+            let seed = UInt64(100 * conversion + index)
+            let blank = Picture<UInt16>(width: width, height: height, bits: 10, seed: seed &+ 7)
+            func converted(_ loop: ColourCube.Loop) -> Picture<UInt16> {
+                var target = blank
+                if cube.inputBits == 8 {
+                    var source = Picture<UInt8>(width: width, height: height, bits: 8, seed: seed)
+                    source.withPlanes { source in
+                        target.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: loop) }
+                    }
+                } else {
+                    var source = Picture<UInt16>(width: width, height: height, bits: 10, seed: seed)
+                    source.withPlanes { source in
+                        target.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: loop) }
+                    }
+                }
+                return target
+            }
+            // Compared as a whole and then expected, so that a failure prints one line, not the pictures.
+            let reference = converted(.scalar)
+            let written = reference.y != blank.y, tenBit = reference.region.allSatisfy { $0 <= 1023 }
+            #expect(written, "the conversion writes the picture")
+            #expect(tenBit, "every code written is a 10-bit one")
+            for loop in ColourCube.Loop.available where loop != .scalar {
+                let picture = converted(loop)
+                let same = picture.region == reference.region, paddingKept = picture.padding == blank.padding
+                #expect(same, "\(loop), \(width)×\(height)")
+                #expect(paddingKept, "\(loop), \(width)×\(height)")
+            }
+            guard cube.inputBits == 10 else { continue }
+            // In place, as a look on an HLG canvas runs: the same samples as into other planes.
+            for loop in ColourCube.Loop.available {
+                var picture = Picture<UInt16>(width: width, height: height, bits: 10, seed: seed)
+                let padding = picture.padding
+                picture.withPlanes { cube.apply(from: $0, into: $0, width: width, height: height, loop: loop) }
+                let same = picture.region == reference.region, paddingKept = picture.padding == padding
+                #expect(same, "in place, \(loop), \(width)×\(height)")
+                #expect(paddingKept, "in place, \(loop), \(width)×\(height)")
             }
         }
     }
