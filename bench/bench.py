@@ -25,8 +25,9 @@ release mode and runs this script, which:
 6. colour: the reference clips made (untimed, by the ffmpeg CLI's zscale and libx265) into HEVC
    10-bit HLG BT.2020 and HEVC 10-bit BT.709, both rendered by dvpipe in alternation, so only the colour
    path differs: tone mapping through the 10-bit cube against libswscale alone;
-   Codecs: the reference job encoded as h264, hevc and av1 by dvpipe in alternation, and each encoder
-   alone (ffmpeg CLI, dvpipe's settings) on the h264 reel's frames: what each codec costs against x264;
+   Codecs: the reference job encoded as h264, hevc and av1 and as a 10-bit HLG reel in hevc by dvpipe in
+   alternation, and each encoder alone (ffmpeg CLI, dvpipe's settings) on the h264 reel's frames: what
+   each codec costs against x264, and HLG against SDR;
 7. shards: the reference job in 1, 2 and 4 shards, each count in a fresh work folder, its shards
    rendered one after another and timed each, then assembled: each shard's wall, the slowest against
    the mean, and the critical path a cluster would see (slowest shard + assembly) against one process;
@@ -144,14 +145,30 @@ AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
 # Each output codec: dvpipe's job settings, and the ffmpeg CLI encoder arguments dvpipe's `VideoEncoder` uses
 # for it (two threads, the job's preset and crf).
+# Each encoding the codecs scenario renders: what replaces the reference job's `video:` line (the output's
+# keys), and the ffmpeg CLI's arguments for the same encoder with dvpipe's settings on 8-bit frames.
+X265_ARGUMENTS = ["-c:v", "libx265", "-preset", "veryfast", "-crf", "20",
+                  "-x265-params", "log-level=error:pools=2:frame-threads=2:repeat-headers=1"]
 CODECS = {
-    "h264": ("crf: 20, preset: veryfast", ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-x264-params", DVPIPE_X264_PARAMS]),
-    "hevc": ("crf: 20, preset: veryfast", ["-c:v", "libx265", "-preset", "veryfast", "-crf", "20",
-                                            "-x265-params", "log-level=error:pools=2:frame-threads=2:repeat-headers=1"]),
-    "av1": ("crf: 35, preset: veryfast", ["-c:v", "libsvtav1", "-preset", "10", "-crf", "35", "-svtav1-params", "lp=2"]),
+    "h264": ("video: { codec: h264, crf: 20, preset: veryfast }",
+             ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-x264-params", DVPIPE_X264_PARAMS]),
+    "hevc": ("video: { codec: hevc, crf: 20, preset: veryfast }", X265_ARGUMENTS),
+    "av1": ("video: { codec: av1, crf: 35, preset: veryfast }",
+            ["-c:v", "libsvtav1", "-preset", "10", "-crf", "35", "-svtav1-params", "lp=2"]),
+    # The 10-bit HLG reel; its encoder alone is fed 10-bit frames that the ffmpeg CLI converts from the
+    # 8-bit ones as it reads them (that conversion is in its time).
+    "hevc HLG": ("video: { codec: hevc, crf: 20, preset: veryfast }\n  dynamic_range: hlg",
+                 ["-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "arib-std-b67",
+                  "-colorspace", "bt2020nc", *X265_ARGUMENTS]),
 }
 CODEC_REEL = "reference ({} days) encoded as {}, dvpipe run --fresh"
 CODEC_ALONE = "the encoder alone on the reference reel's frames, {}"
+
+
+def encoder_alone_tool(codec):
+    """The tool column of a codec's encoder-alone row: `ffmpeg CLI, libx265 only`."""
+    arguments = CODECS[codec][1]
+    return f"ffmpeg CLI, {arguments[arguments.index('-c:v') + 1]} only"
 
 
 def free_port():
@@ -504,16 +521,17 @@ class Bench:
 
     def codecs(self, folder):
         """The reference job encoded as h264, hevc and av1 (dvpipe's defaults for each: crf 20 / 20 / 35,
-        `preset: veryfast`, SVT-AV1's preset 10), rendered by dvpipe in alternation, each fresh; then each
-        encoder alone, through the ffmpeg CLI with dvpipe's settings, on the h264 reel's frames decoded beforehand
-        to raw YUV: what each codec's encoding costs here, against x264's."""
+        `preset: veryfast`, SVT-AV1's preset 10) and as a 10-bit HLG reel in hevc, rendered by dvpipe in
+        alternation, each fresh; then each encoder alone, through the ffmpeg CLI with dvpipe's settings, on
+        the h264 reel's frames decoded beforehand to raw YUV: what each codec's encoding costs here, against
+        x264's, and what HLG costs against SDR in the same codec."""
         jobs = {}
-        for codec, (settings, _) in CODECS.items():
-            job = folder / f"reference-{codec}.yaml"
+        for codec, (video, _) in CODECS.items():
+            job = folder / f"reference-{slug(codec)}.yaml"
             job.write_text((folder / "reference.yaml").read_text()
-                           .replace(f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{codec}.mp4")
-                           .replace("video: { codec: h264, crf: 20, preset: veryfast }", f"video: {{ codec: {codec}, {settings} }}"))
-            jobs[codec] = (job, folder / "out" / f"reference-{DAYS}d-{codec}.mp4")
+                           .replace(f"path: out/reference-{DAYS}d.mp4", f"path: out/reference-{DAYS}d-{slug(codec)}.mp4")
+                           .replace("video: { codec: h264, crf: 20, preset: veryfast }", video))
+            jobs[codec] = (job, folder / "out" / f"reference-{DAYS}d-{slug(codec)}.mp4")
         for codec, runs in self.alternated(folder, jobs, "codecs", "codec").items():
             self.add(CODEC_REEL.format(DAYS, codec), "dvpipe", runs)
         reel = jobs["h264"][1]
@@ -529,11 +547,11 @@ class Bench:
                     say(f"codecs, encoder alone, run {run}/{RUNS}: {codec}")
                     argv = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "1920x1080", "-r", "30",
                             "-i", frames, *arguments, "-f", "null", "-"]
-                    measured = measure(argv, self.runs_dir / f"codec-alone-{codec}-{run}.log", env=dict(os.environ, SVT_LOG="1"))
+                    measured = measure(argv, self.runs_dir / f"codec-alone-{slug(codec)}-{run}.log", env=dict(os.environ, SVT_LOG="1"))
                     say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
                     alone[codec].append(measured)
             for codec, runs in alone.items():
-                self.add(CODEC_ALONE.format(codec), f"ffmpeg CLI, {CODECS[codec][1][1]} only", runs)
+                self.add(CODEC_ALONE.format(codec), encoder_alone_tool(codec), runs)
         finally:
             frames.unlink(missing_ok=True)
 
@@ -1402,8 +1420,14 @@ def report(bench, started, versions):
            ratio(bench.median(CODEC_REEL.format(DAYS, codec), "dvpipe"), bench.median(CODEC_REEL.format(DAYS, "h264"), "dvpipe")),
            "×", "–", None) for codec in ("hevc", "av1")),
         *((f"{codec} encoder alone / libx264 alone, the reference reel's frames, wall",
-           ratio(bench.median(CODEC_ALONE.format(codec), f"ffmpeg CLI, {CODECS[codec][1][1]} only"),
-                 bench.median(CODEC_ALONE.format("h264"), "ffmpeg CLI, libx264 only")), "×", "–", None) for codec in ("hevc", "av1")),
+           ratio(bench.median(CODEC_ALONE.format(codec), encoder_alone_tool(codec)),
+                 bench.median(CODEC_ALONE.format("h264"), encoder_alone_tool("h264"))), "×", "–", None) for codec in ("hevc", "av1")),
+        ("reference as a 10-bit HLG reel / as SDR, both hevc, dvpipe wall",
+         ratio(bench.median(CODEC_REEL.format(DAYS, "hevc HLG"), "dvpipe"), bench.median(CODEC_REEL.format(DAYS, "hevc"), "dvpipe")),
+         "×", "–", None),
+        ("libx265 alone, Main 10 HLG (converting the 8-bit frames) / Main 8, the reference reel's frames, wall",
+         ratio(bench.median(CODEC_ALONE.format("hevc HLG"), encoder_alone_tool("hevc HLG")),
+               bench.median(CODEC_ALONE.format("hevc"), encoder_alone_tool("hevc"))), "×", "–", None),
         *((f"{count} shard(s): slowest shard + assemble / one dvpipe run",
            ratio(bench.median(SHARDED.format(count), "dvpipe"), full), "×", "–", None) for count in SHARD_COUNTS),
     ]
