@@ -118,12 +118,15 @@ struct ColourCubeLoopTests {
             let source = Picture<UInt8>(width: width, height: height, bits: 8, seed: UInt64(100 * conversion + index))
             var reference = source
             reference.withPlanes { cube.apply(inPlace: $0, width: width, height: height, loop: .scalar) }
-            #expect(reference.y != source.y, "the conversion changes the picture")
+            let changed = reference.y != source.y
+            #expect(changed, "the conversion changes the picture")
             for loop in ColourCube.Loop.available where loop != .scalar {
                 var converted = source
                 converted.withPlanes { cube.apply(inPlace: $0, width: width, height: height, loop: loop) }
-                #expect(converted.y == reference.y && converted.u == reference.u && converted.v == reference.v, "\(loop), \(width)×\(height)")
-                #expect(converted.padding == source.padding, "\(loop), \(width)×\(height)")
+                // Compared, then expected, so that a failure prints one line rather than the pictures.
+                let same = converted.region == reference.region, paddingKept = converted.padding == source.padding
+                #expect(same, "\(loop), \(width)×\(height)")
+                #expect(paddingKept, "\(loop), \(width)×\(height)")
             }
         }
     }
@@ -139,14 +142,16 @@ struct ColourCubeLoopTests {
             source.withPlanes { source in
                 reference.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: .scalar) }
             }
-            #expect(reference.y != blank.y, "the conversion writes the picture")
+            let written = reference.y != blank.y
+            #expect(written, "the conversion writes the picture")
             for loop in ColourCube.Loop.available where loop != .scalar {
                 var converted = blank
                 source.withPlanes { source in
                     converted.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: loop) }
                 }
-                #expect(converted.y == reference.y && converted.u == reference.u && converted.v == reference.v, "\(loop), \(width)×\(height)")
-                #expect(converted.padding == blank.padding, "\(loop), \(width)×\(height)")
+                let same = converted.region == reference.region, paddingKept = converted.padding == blank.padding
+                #expect(same, "\(loop), \(width)×\(height)")
+                #expect(paddingKept, "\(loop), \(width)×\(height)")
             }
         }
     }
@@ -173,7 +178,6 @@ struct ColourCubeLoopTests {
                 }
                 return target
             }
-            // Compared as a whole and then expected, so that a failure prints one line, not the pictures.
             let reference = converted(.scalar)
             let written = reference.y != blank.y, tenBit = reference.region.allSatisfy { $0 <= 1023 }
             #expect(written, "the conversion writes the picture")
