@@ -143,10 +143,9 @@ MONTHS = "the month jobs, one after another, one shared cache"
 AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
-# Each output codec: dvpipe's job settings, and the ffmpeg CLI encoder arguments dvpipe's `VideoEncoder` uses
-# for it (two threads, the job's preset and crf).
 # Each encoding the codecs scenario renders: what replaces the reference job's `video:` line (the output's
-# keys), and the ffmpeg CLI's arguments for the same encoder with dvpipe's settings on 8-bit frames.
+# keys), and the ffmpeg CLI's arguments for the encoder dvpipe's `VideoEncoder` uses, with its settings (two
+# threads, the job's preset and crf), on 8-bit frames.
 X265_ARGUMENTS = ["-c:v", "libx265", "-preset", "veryfast", "-crf", "20",
                   "-x265-params", "log-level=error:pools=2:frame-threads=2:repeat-headers=1"]
 CODECS = {
