@@ -99,6 +99,16 @@ struct ColourCubeLoopTests {
             return beyond(y, width, yStride) + beyond(u, width / 2, chromaStride) + beyond(v, width / 2, chromaStride)
         }
 
+        /// Expects this picture's region to be `reference`'s and its padding to be `padding`. Compared first and
+        /// the Bools expected, so that a failure prints one line rather than the pictures.
+        func expectSame(
+            as reference: Picture, padding: [Sample], _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let same = region == reference.region, paddingKept = self.padding == padding
+            #expect(same, "\(label): other samples than the Swift loop's", sourceLocation: sourceLocation)
+            #expect(paddingKept, "\(label): the padding was written", sourceLocation: sourceLocation)
+        }
+
         mutating func withPlanes(_ body: (Planes420<Sample>) -> Void) {
             let (yStride, chromaStride) = (self.yStride, self.chromaStride)
             y.withUnsafeMutableBufferPointer { y in
@@ -123,10 +133,7 @@ struct ColourCubeLoopTests {
             for loop in ColourCube.Loop.available where loop != .scalar {
                 var converted = source
                 converted.withPlanes { cube.apply(inPlace: $0, width: width, height: height, loop: loop) }
-                // Compared, then expected, so that a failure prints one line rather than the pictures.
-                let same = converted.region == reference.region, paddingKept = converted.padding == source.padding
-                #expect(same, "\(loop), \(width)×\(height)")
-                #expect(paddingKept, "\(loop), \(width)×\(height)")
+                converted.expectSame(as: reference, padding: source.padding, "\(loop), \(width)×\(height)")
             }
         }
     }
@@ -149,9 +156,7 @@ struct ColourCubeLoopTests {
                 source.withPlanes { source in
                     converted.withPlanes { cube.apply(from: source, into: $0, width: width, height: height, loop: loop) }
                 }
-                let same = converted.region == reference.region, paddingKept = converted.padding == blank.padding
-                #expect(same, "\(loop), \(width)×\(height)")
-                #expect(paddingKept, "\(loop), \(width)×\(height)")
+                converted.expectSame(as: reference, padding: blank.padding, "\(loop), \(width)×\(height)")
             }
         }
     }
@@ -183,10 +188,7 @@ struct ColourCubeLoopTests {
             #expect(written, "the conversion writes the picture")
             #expect(tenBit, "every code written is a 10-bit one")
             for loop in ColourCube.Loop.available where loop != .scalar {
-                let picture = converted(loop)
-                let same = picture.region == reference.region, paddingKept = picture.padding == blank.padding
-                #expect(same, "\(loop), \(width)×\(height)")
-                #expect(paddingKept, "\(loop), \(width)×\(height)")
+                converted(loop).expectSame(as: reference, padding: blank.padding, "\(loop), \(width)×\(height)")
             }
             guard cube.inputBits == 10 else { continue }
             // In place, as a look on an HLG canvas runs: the same samples as into other planes.
@@ -194,9 +196,7 @@ struct ColourCubeLoopTests {
                 var picture = Picture<UInt16>(width: width, height: height, bits: 10, seed: seed)
                 let padding = picture.padding
                 picture.withPlanes { cube.apply(from: $0, into: $0, width: width, height: height, loop: loop) }
-                let same = picture.region == reference.region, paddingKept = picture.padding == padding
-                #expect(same, "in place, \(loop), \(width)×\(height)")
-                #expect(paddingKept, "in place, \(loop), \(width)×\(height)")
+                picture.expectSame(as: reference, padding: padding, "in place, \(loop), \(width)×\(height)")
             }
         }
     }
