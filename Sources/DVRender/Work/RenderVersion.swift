@@ -3,5 +3,5 @@ public enum RenderVersion {
     /// dvpipe's release version.
     public static let dvpipe = "0.1.0"
     /// Part of every segment's hash: bump it when a change alters rendered pixels, so old segments are not reused.
-    public static let renderer = "render-13"
+    public static let renderer = "render-14"
 }
