@@ -15,15 +15,9 @@ struct JobOptions: ParsableArguments {
     @Option(name: .long, help: "Resolve a relative `last:` timeframe against this date (YYYY-MM-DD) instead of today.")
     var asOf: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Allow the job's paths (library, output, overlays, fonts, music, pins) only inside this folder, `..` and symbolic links followed, and libraries on servers only under this URL prefix (https://HOST/PATH/, s3://BUCKET/PREFIX/); repeat for several. For job files from untrusted pull requests.",
-            valueName: "dir"))
-    var confine: [String] = []
+    @OptionGroup var confinement: ConfineFlags
 
     func validate() throws {
-        try ConfinedFolders.check(confine)
         if let workDir, ServerAddress.isAddress(workDir) {
             throw ValidationError(
                 "--work-dir takes a folder on this machine, not '\(workDir)'; a server that runners share is given with --cache URL")
@@ -47,12 +41,16 @@ struct JobOptions: ParsableArguments {
     /// names (`JobFileCheck`). Prints every problem as `FILE:LINE:COL: error|warning: …` on standard error;
     /// with any error, ends the command with exit status 2 before anything is scanned or rendered.
     func loadJob(checkingFiles: Bool = true) throws -> Job {
-        let loaded = JobLoader.load(path: job, allowedFolders: confine.isEmpty ? nil : confine)
+        let loaded = confinement.load(job)
         let result = checkingFiles ? loaded.checkingFiles() : loaded
         for diagnostic in result.diagnostics {
             printError(diagnostic.description)
         }
         guard let loaded = result.job else {
+            throw ExitCode(2)
+        }
+        if workDir == nil, let problem = confinement.problem(withDefaultWorkFolder: workFolder.root) {
+            printError("error: \(problem)")
             throw ExitCode(2)
         }
         return loaded

@@ -24,6 +24,7 @@ struct ValidateCommand: AsyncParsableCommand {
               dvpipe validate --format json jobs/*.yaml
               dvpipe validate --format github jobs/*.yaml
               dvpipe validate --confine . --confine /media jobs/*.yaml
+              dvpipe validate --confine . --confine-publish https://cloud.example/dav/Reels/ jobs/*.yaml
               dvpipe validate --print jobs/2024-12.yaml
             """
     )
@@ -42,32 +43,26 @@ struct ValidateCommand: AsyncParsableCommand {
         name: .long, help: "Output format: text (FILE:LINE:COL lines), json, or github (workflow commands; the default when GITHUB_ACTIONS=true).")
     var format: Format?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Allow the jobs' paths only inside this folder, `..` and symbolic links followed, and libraries on servers only under this URL prefix; repeat for several.",
-            valueName: "dir-or-url"))
-    var confine: [String] = []
+    @OptionGroup var confinement: ConfineFlags
 
     @Flag(name: .long, help: "Also print each job merged with the presets it extends (text format only).")
     var print = false
 
     func validate() throws {
-        try ConfinedFolders.check(confine)
         if print, let format, format != .text {
             throw ValidationError("--print shows the merged job as YAML, so it goes with --format text only")
         }
     }
 
     func run() async throws {
-        let allowed = confine.isEmpty ? nil : confine
-        let results = jobs.map { JobLoader.load(path: $0, allowedFolders: allowed).checkingFiles() }
+        let results = jobs.map { confinement.load($0).checkingFiles() }
         let reports = zip(jobs, results).map { FileReport(file: $0, result: $1) }
         switch print ? .text : format ?? (GitHubAnnotation.isActive ? .github : .text) {
         case .github:
             for report in reports {
                 for entry in report.diagnostics {
-                    Swift.print(GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.fullMessage))
+                    Swift.print(
+                        GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.fullMessage))
                 }
                 Swift.print(report.summary)
             }

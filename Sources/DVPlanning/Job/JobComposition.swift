@@ -19,22 +19,29 @@ public struct JobComposition: Sendable {
     /// written in a preset start in the preset's folder.
     public var folders: [String: String] = [:]
 
-    /// The folders (real paths) every preset must lie in (`--confine`), or nil for anywhere.
-    private let allowedFolders: [String]?
+    /// What every preset must lie in (`--confine`), or nil for anywhere.
+    private let confinement: Confinement?
+    /// The presets expanded so far, by real path: each is read and expanded once however often it is named.
+    private var presets: [String: YAMLNode] = [:]
+
+    /// Most preset files one job may bring in, counted once each.
+    public static let presetLimit = 1000
+    /// Most presets in one chain of `extends:` (a preset that extends a preset that extends …).
+    public static let depthLimit = 32
 
     /// Merges the presets that `root` (the job `file`, in `folder`) extends under it; under `--confine`,
-    /// a preset outside `allowedFolders` (real paths) is an error and is not read.
-    public init(root: YAMLNode, file: String, folder: String, allowedFolders: [String]? = nil) {
+    /// a preset outside the allowed folders is an error and is not read, or even looked at.
+    public init(root: YAMLNode, file: String, folder: String, confinement: Confinement? = nil) {
         self.root = root
-        self.allowedFolders = allowedFolders
+        self.confinement = confinement
         folders[file] = folder
         let absolute = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).standardizedFileURL.path
-        self.root = expand(root, file: file, folder: folder, chain: [(absolute, file)])
+        self.root = expand(root, file: file, folder: folder, chain: [(JobDecoder.realPath(of: absolute), file)])
     }
 
-    /// `node` with its presets under it; `chain` lists the files being expanded, outermost first, by absolute
+    /// `node` with its presets under it; `chain` lists the files being expanded, outermost first, by real
     /// path and by name.
-    private mutating func expand(_ node: YAMLNode, file: String, folder: String, chain: [(absolute: String, name: String)]) -> YAMLNode {
+    private mutating func expand(_ node: YAMLNode, file: String, folder: String, chain: [(real: String, name: String)]) -> YAMLNode {
         guard let entries = node.entries, let extends = entries.first(where: { $0.key.scalar == "extends" })?.value else { return node }
         let own = YAMLNode(.mapping(entries.filter { $0.key.scalar != "extends" }), at: node.location)
         let names: [YAMLNode]
@@ -49,17 +56,15 @@ public struct JobComposition: Sendable {
         var base: YAMLNode?
         for name in names {
             guard let preset = load(name, file: file, folder: folder, chain: chain) else { continue }
-            let expanded = expand(preset.root, file: preset.name, folder: preset.folder, chain: chain + [(preset.absolute, preset.name)])
-            base = base.map { Self.mergeJob($0, under: expanded) } ?? expanded
+            base = base.map { Self.mergeJob($0, under: preset) } ?? preset
         }
         return base.map { Self.mergeJob($0, under: own) } ?? own
     }
 
-    /// The preset that the `extends:` entry `name` (in `file`, in `folder`) names, parsed, its nodes marked as
-    /// included from `name`; nil after reporting why it cannot be used.
-    private mutating func load(
-        _ name: YAMLNode, file: String, folder: String, chain: [(absolute: String, name: String)]
-    ) -> (root: YAMLNode, name: String, folder: String, absolute: String)? {
+    /// The preset that the `extends:` entry `name` (in `file`, in `folder`) names, with its own presets merged
+    /// under it, its nodes marked as included from `name` (from the first entry that named it); nil after
+    /// reporting why it cannot be used.
+    private mutating func load(_ name: YAMLNode, file: String, folder: String, chain: [(real: String, name: String)]) -> YAMLNode? {
         guard let text = name.scalar, !name.isNull, !text.isEmpty else {
             error("each extends entry must be a preset file's path; found \(name.summary)", at: name)
             return nil
@@ -70,42 +75,68 @@ public struct JobComposition: Sendable {
                 error("no built-in theme '\(text)'; the themes are \(names) (dvpipe themes shows them)", at: name)
                 return nil
             }
-            return parse(Array(theme.preset.utf8), shown: theme.reference, folder: folder, absolute: theme.reference, from: name)
+            return parse(Array(theme.preset.utf8), shown: theme.reference, folder: folder, from: name)
         }
         let expanded = JobDecoder.expandTilde(text)
-        let absolute = URL(fileURLWithPath: expanded.hasPrefix("/") ? expanded : folder + "/" + expanded).standardizedFileURL.path
+        let absolute = Confinement.lexical(expanded.hasPrefix("/") ? expanded : folder + "/" + expanded)
         let shown = expanded.hasPrefix("/") ? expanded : Self.normalized(Self.folderPart(of: file) + expanded)
-        if let start = chain.firstIndex(where: { $0.absolute == absolute }) {
+        guard !shown.hasPrefix(BuiltInTheme.prefix), absolute.split(separator: "/").last?.hasPrefix(BuiltInTheme.prefix) != true else {
+            error(
+                "extends '\(text)' names a file whose name begins with \(BuiltInTheme.prefix), which only built-in themes may; rename the preset",
+                at: name)
+            return nil
+        }
+        let real: String
+        if let confinement {
+            switch confinement.resolve(absolute) {
+            case .inside(let path):
+                real = path
+            case .outside(let path):
+                error(
+                    "extends '\(text)' leads to \(path), outside the folders --confine allows (\(confinement.folders.joined(separator: ", "))); "
+                        + "name a preset inside them", at: name)
+                return nil
+            case .tooManyLinks:
+                error("extends '\(text)' goes through more than \(Confinement.linkLimit) symbolic links; name the preset itself", at: name)
+                return nil
+            }
+        } else {
+            real = JobDecoder.realPath(of: absolute)
+        }
+        if let start = chain.firstIndex(where: { $0.real == real }) {
             let cycle = (chain[start...].map(\.name) + [shown]).joined(separator: " → ")
             error("extends makes a cycle: \(cycle); a preset cannot extend itself, even through another", at: name)
             return nil
         }
-        if let allowedFolders {
-            let real = JobDecoder.realPath(of: absolute)
-            guard JobDecoder.isInside(real, allowedFolders) else {
-                error(
-                    "extends '\(text)' leads to \(real), outside the folders --confine allows (\(allowedFolders.joined(separator: ", "))); "
-                        + "name a preset inside them", at: name)
-                return nil
-            }
+        if let known = presets[real] {
+            return known
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
+        guard chain.count <= Self.depthLimit else {
+            error("extends goes \(Self.depthLimit) presets deep here; a chain of presets may be at most \(Self.depthLimit) long", at: name)
+            return nil
+        }
+        guard presets.count < Self.presetLimit else {
+            error("extends brings in more than \(Self.presetLimit) preset files; a job may use at most \(Self.presetLimit)", at: name)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: real) else {
             var isFolder: ObjCBool = false
             let reason =
-                !FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+                !FileManager.default.fileExists(atPath: real, isDirectory: &isFolder)
                 ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
             error("cannot read preset '\(text)' (\(absolute)): \(reason)", at: name)
             return nil
         }
-        return parse(
-            Array(data), shown: shown, folder: URL(fileURLWithPath: absolute).deletingLastPathComponent().path, absolute: absolute, from: name)
+        let presetFolder = URL(fileURLWithPath: confinement == nil ? absolute : real).deletingLastPathComponent().path
+        guard let preset = parse(Array(data), shown: shown, folder: presetFolder, from: name) else { return nil }
+        let root = expand(preset, file: shown, folder: presetFolder, chain: chain + [(real, shown)])
+        presets[real] = root
+        return root
     }
 
     /// The preset `bytes` (the file `shown`, in `folder`), parsed and marked as included from the `extends:`
     /// entry `name`; nil after reporting why it cannot be used.
-    private mutating func parse(
-        _ bytes: [UInt8], shown: String, folder presetFolder: String, absolute: String, from name: YAMLNode
-    ) -> (root: YAMLNode, name: String, folder: String, absolute: String)? {
+    private mutating func parse(_ bytes: [UInt8], shown: String, folder presetFolder: String, from name: YAMLNode) -> YAMLNode? {
         let inclusion =
             [SourceLocation(file: name.location.file, line: name.location.line, column: name.location.column)] + name.location.includedFrom
         let document: YAMLDocument
@@ -122,7 +153,7 @@ public struct JobComposition: Sendable {
             return nil
         }
         folders[shown] = presetFolder
-        return (root.isNull ? YAMLNode(.mapping([]), at: root.location) : root, shown, presetFolder, absolute)
+        return root.isNull ? YAMLNode(.mapping([]), at: root.location) : root
     }
 
     private mutating func error(_ message: String, at node: YAMLNode) {

@@ -23,7 +23,7 @@ extension JobDecoder {
                     }
                     continue
                 }
-                confine(text, from: folder(of: item), name: "library.paths", at: item)
+                guard confine(text, from: folder(of: item), name: "library.paths", at: item) else { continue }
                 let path = resolve(path: text, at: item)
                 let kind = fileKind(at: path)
                 if !kind.exists {
@@ -156,10 +156,9 @@ extension JobDecoder {
                 error("\(key) '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
                 return nil
             }
-            // Escaped dots count too: they are decoded before the keys are asked for.
-            let segments = text.dropFirst(5).split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
-            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
-                error("\(key) '\(text)': write the address without . or .. segments", at: node)
+            // Escaped dots and slashes count too: a server may decode them.
+            guard ServerPrefix(text) != nil else {
+                error("\(key) '\(text)': write the address without . or .. segments, escaped slashes (%2F), ?query or #fragment", at: node)
                 return nil
             }
             return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
@@ -188,6 +187,10 @@ extension JobDecoder {
         if !parts.path.hasSuffix("/") { parts.path += "/" }
         guard let address = parts.string else {
             error("\(key) '\(text)' is not a URL", at: node)
+            return nil
+        }
+        guard ServerPrefix(address) != nil else {
+            error("\(key) '\(text)': write the address without escaped . or .. segments or escaped slashes (%2F)", at: node)
             return nil
         }
         return address

@@ -65,7 +65,7 @@ extension JobDecoder {
             let text = scalar(fields, "publish", expected: "a WebDAV collection https://HOST/PATH/ or s3://BUCKET/PREFIX/"),
             let address = serverAddress(text, at: node, key: fields.name("publish"))
         {
-            confine(address: address, name: fields.name("publish"), at: node)
+            confine(publishing: address, name: fields.name("publish"), at: node)
             output.publish = address
         }
         if let profile = choice(fields, "profile", DeliveryProfile.self) {

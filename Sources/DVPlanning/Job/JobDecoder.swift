@@ -28,16 +28,16 @@ struct JobDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// The files the job names that exist, for the media layer to open.
     var files: [JobFileReference] = []
-    /// The folders (real paths) every path of the job must stay inside (`--confine`), or nil for anywhere.
-    let allowedFolders: [String]?
+    /// What every path and server address of the job must stay inside (`--confine`), or nil for anywhere.
+    let confinement: Confinement?
     /// The library folders decoded so far, which pins are relative to.
     var libraryPaths: [String] = []
 
-    init(file: String, directory: String, folders: [String: String] = [:], allowedFolders: [String]? = nil) {
+    init(file: String, directory: String, folders: [String: String] = [:], confinement: Confinement? = nil) {
         self.file = file
         self.directory = directory
         self.folders = folders
-        self.allowedFolders = allowedFolders
+        self.confinement = confinement
     }
 
     mutating func error(_ message: String, at node: YAMLNode) {
@@ -185,10 +185,11 @@ struct JobDecoder {
         return items
     }
 
-    /// A path from the job: `~` expanded, relative paths taken from the job file's folder.
+    /// A path from the job: `~` expanded, relative paths taken from the job file's folder; nil (after an error)
+    /// for one that `--confine` does not allow.
     mutating func path(_ fields: Fields, _ key: String) -> String? {
         guard let node = fields[key], let text = scalar(node, name: fields.name(key), expected: "a path") else { return nil }
-        confine(text, from: folder(of: node), name: fields.name(key), at: node)
+        guard confine(text, from: folder(of: node), name: fields.name(key), at: node) else { return nil }
         return resolve(path: text, at: node)
     }
 
@@ -197,33 +198,52 @@ struct JobDecoder {
         folders[node.location.file] ?? directory
     }
 
-    /// Under `--confine`, reports `text` (relative to `base`) when it leads outside the allowed folders once
-    /// `~`, `..` and every symbolic link on the way are followed. What a built-in theme writes (its fonts) is
-    /// dvpipe's own, not the job author's, and is not confined.
-    mutating func confine(_ text: String, from base: String, name: String, at node: YAMLNode) {
-        guard let allowedFolders, BuiltInTheme.named(node.location.file) == nil else { return }
+    /// Under `--confine`, whether `text` (relative to `base`) leads inside the allowed folders once `~`, `..` and
+    /// every symbolic link on the way are followed; reports it at `node` when it does not. Nothing outside is
+    /// looked at to decide (`Confinement`). What a built-in theme writes (its fonts) is dvpipe's own, not the
+    /// job author's, and is not confined.
+    @discardableResult
+    mutating func confine(_ text: String, from base: String, name: String, at node: YAMLNode) -> Bool {
+        guard let confinement, BuiltInTheme.named(node.location.file) == nil else { return true }
         let expanded = Self.expandTilde(text)
-        let real = Self.realPath(of: expanded.hasPrefix("/") ? expanded : base + "/" + expanded)
-        guard !Self.isInside(real, allowedFolders) else { return }
-        error(
-            "\(name) '\(text)' leads to \(real), outside the folders --confine allows (\(allowedFolders.joined(separator: ", "))); "
-                + "name a path inside them", at: node)
+        switch confinement.resolve(Confinement.lexical(expanded.hasPrefix("/") ? expanded : base + "/" + expanded)) {
+        case .inside:
+            return true
+        case .outside(let real):
+            error(
+                "\(name) '\(text)' leads to \(real), outside the folders --confine allows (\(confinement.folders.joined(separator: ", "))); "
+                    + "name a path inside them", at: node)
+        case .tooManyLinks:
+            error("\(name) '\(text)' goes through more than \(Confinement.linkLimit) symbolic links; name the file itself", at: node)
+        }
+        return false
     }
 
-    /// Under `--confine`, an error unless the server address `address` lies under one of the URL prefixes
-    /// it names (a prefix ends at a `/`: `https://host/a/` allows `https://host/a/b/`, not `https://host/ab/`).
-    mutating func confine(address: String, name: String, at node: YAMLNode) {
-        guard let allowedFolders else { return }
-        let prefixes = allowedFolders.filter { $0.contains("://") }
-        guard !prefixes.contains(where: { address.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") || address == $0 }) else { return }
+    /// Under `--confine`, whether a library may be read at the server address `address`: it must lie under one
+    /// of the URL prefixes `--confine` names, compared segment by segment after decoding (a prefix ends at a
+    /// `/`: `https://host/a/` allows `https://host/a/b/`, not `https://host/ab/`). Reports it at `node` when not.
+    @discardableResult
+    mutating func confine(address: String, name: String, at node: YAMLNode) -> Bool {
+        guard let confinement, !confinement.allowsReading(address) else { return true }
+        let prefixes = confinement.shownReadPrefixes
         error(
             "\(name) '\(address)' is not under a server address --confine allows"
                 + (prefixes.isEmpty ? " (it names folders only)" : " (\(prefixes.joined(separator: ", ")))") + "; name one of those", at: node)
+        return false
     }
 
-    /// True when the real path `real` is one of `folders` or lies inside one.
-    static func isInside(_ real: String, _ folders: [String]) -> Bool {
-        folders.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    /// Under `--confine`, whether a reel may be published to `address`: only under a prefix that
+    /// `--confine-publish` names, never under one that is only allowed for reading. Reports it at `node` when not.
+    @discardableResult
+    mutating func confine(publishing address: String, name: String, at node: YAMLNode) -> Bool {
+        guard let confinement, !confinement.allowsPublishing(address) else { return true }
+        let prefixes = confinement.shownPublishPrefixes
+        error(
+            "\(name) '\(address)' is not under a server address --confine-publish allows"
+                + (prefixes.isEmpty
+                    ? " (none is given: under --confine, publishing needs --confine-publish PREFIX)" : " (\(prefixes.joined(separator: ", ")))")
+                + "; publish under one of those", at: node)
+        return false
     }
 
     /// Where `absolute` really leads: its longest existing part with every link and `..` resolved by the file
@@ -244,11 +264,12 @@ struct JobDecoder {
         }
     }
 
-    /// `text`, written at `node`, as an absolute path.
+    /// `text`, written at `node`, as an absolute path, `.` and `name/..` taken out by their names: the path that
+    /// `confine` judged, found without asking the file system (Foundation's `standardizedFileURL` follows links to
+    /// resolve `..`, which would look outside before the path is judged).
     func resolve(path text: String, at node: YAMLNode) -> String {
         let expanded = Self.expandTilde(text)
-        let absolute = expanded.hasPrefix("/") ? expanded : folder(of: node) + "/" + expanded
-        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+        return Confinement.lexical(expanded.hasPrefix("/") ? expanded : folder(of: node) + "/" + expanded)
     }
 
     /// `~` and `~/x` become the home folder; other paths are returned as written.

@@ -3,10 +3,10 @@ import Foundation
 /// Reads and validates job files: the one entry point from a path (or text) to a `Job` and its diagnostics.
 public enum JobLoader {
     /// Reads the job file at `path`. `path` is how locations name the file; relative paths in the job
-    /// resolve against its folder.
-    /// Loads the job file at `path`; with `allowedFolders` (`--confine`), every path it names must lead inside
-    /// one of those folders.
-    public static func load(path: String, allowedFolders: [String]? = nil) -> JobLoadResult {
+    /// resolve against its folder. With `allowedFolders` (`--confine`), every path it names must lead inside
+    /// one of those folders (or under one of its server prefixes), and a reel may be published only under
+    /// `publishPrefixes` (`--confine-publish`).
+    public static func load(path: String, allowedFolders: [String]? = nil, publishPrefixes: [String] = []) -> JobLoadResult {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
@@ -15,11 +15,17 @@ public enum JobLoader {
             return JobLoadResult(job: nil, diagnostics: [Diagnostic(.error, at: location, "cannot read job file: \(reason)")])
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return load(bytes: Array(data), file: path, directory: absolute.deletingLastPathComponent().path, allowedFolders: allowedFolders)
+        // Locations name a built-in theme `theme:NAME`; a job file given by such a name is shown as `./theme:NAME`.
+        let shown = path.hasPrefix(BuiltInTheme.prefix) ? "./" + path : path
+        return load(
+            bytes: Array(data), file: shown, directory: absolute.deletingLastPathComponent().path, allowedFolders: allowedFolders,
+            publishPrefixes: publishPrefixes)
     }
 
     /// Validates job text; `file` names it in locations and `directory` is where relative paths start.
-    public static func load(bytes: [UInt8], file: String, directory: String, allowedFolders: [String]? = nil) -> JobLoadResult {
+    public static func load(
+        bytes: [UInt8], file: String, directory: String, allowedFolders: [String]? = nil, publishPrefixes: [String] = []
+    ) -> JobLoadResult {
         // A UTF-8 byte order mark (some Windows editors write one) is not content; lines and columns are unchanged.
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let document: YAMLDocument
@@ -34,11 +40,13 @@ public enum JobLoader {
             diagnostics.append(Diagnostic(.error, at: location, "the job file is empty; start with 'version: 1'"))
             return JobLoadResult(job: nil, diagnostics: diagnostics)
         }
-        // Folders are resolved to real paths; server address prefixes are kept as written.
-        let confined = allowedFolders.map { $0.map { $0.contains("://") ? $0 : JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) } }
-        let composition = JobComposition(root: root, file: file, folder: directory, allowedFolders: confined)
+        let confinement = allowedFolders.map { Confinement(allowed: $0, publish: publishPrefixes) }
+        // Under --confine the job's own folder (given on the command line) is taken as a real path, so that the
+        // paths written in the job are judged from where they really start.
+        let directory = confinement == nil ? directory : JobDecoder.realPath(of: directory)
+        let composition = JobComposition(root: root, file: file, folder: directory, confinement: confinement)
         diagnostics += composition.diagnostics
-        var decoder = JobDecoder(file: file, directory: directory, folders: composition.folders, allowedFolders: confined)
+        var decoder = JobDecoder(file: file, directory: directory, folders: composition.folders, confinement: confinement)
         let job = decoder.decodeJob(composition.root)
         diagnostics += decoder.diagnostics
         diagnostics.sort { $0.location < $1.location }
@@ -47,7 +55,9 @@ public enum JobLoader {
     }
 
     /// Validates job text given as a string (tests, tools).
-    public static func load(text: String, file: String, directory: String, allowedFolders: [String]? = nil) -> JobLoadResult {
-        load(bytes: Array(text.utf8), file: file, directory: directory, allowedFolders: allowedFolders)
+    public static func load(
+        text: String, file: String, directory: String, allowedFolders: [String]? = nil, publishPrefixes: [String] = []
+    ) -> JobLoadResult {
+        load(bytes: Array(text.utf8), file: file, directory: directory, allowedFolders: allowedFolders, publishPrefixes: publishPrefixes)
     }
 }

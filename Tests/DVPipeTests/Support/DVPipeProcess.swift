@@ -34,11 +34,17 @@ struct DVPipeProcess {
             .merging(extra) { _, new in new }
     }
 
-    /// A `dvpipe` process, not started, with `arguments` and `environment(extra)`.
-    static func process(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    /// A `dvpipe` process, not started, with `arguments` and `environment(extra)`; under `wrapper` (a command
+    /// such as `strace -f …` that runs the program named after its own arguments), that command instead.
+    static func process(_ arguments: [String], environment extra: [String: String] = [:], under wrapper: [String] = []) throws -> Process {
         let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
+        if let command = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = wrapper.dropFirst() + [try executable.path] + arguments
+        } else {
+            process.executableURL = try executable
+            process.arguments = arguments
+        }
         process.environment = environment(extra)
         return process
     }
@@ -52,9 +58,12 @@ struct DVPipeProcess {
         return process
     }
 
-    /// Runs `dvpipe` with `arguments` in `directory` (`environment(extra)`) and waits for it to end.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
-        let process = try process(arguments, environment: extra)
+    /// Runs `dvpipe` with `arguments` in `directory` (`environment(extra)`), under `wrapper` if one is given,
+    /// and waits for it to end.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:], under wrapper: [String] = []) throws
+        -> Result
+    {
+        let process = try process(arguments, environment: extra, under: wrapper)
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

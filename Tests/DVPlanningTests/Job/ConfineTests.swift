@@ -1,4 +1,5 @@
 import DVPlanning
+import DVTestBasics
 import Foundation
 import Testing
 
@@ -35,13 +36,7 @@ struct ConfineTests {
     }
 
     static func job(library: String = "../media", output: String = "../out/reel.mp4", extra: String = "") -> String {
-        """
-        version: 1
-        library: { paths: [\(library)] }
-        timeframe: { month: 2024-12 }
-        output: { path: \(output) }
-        \(extra)
-        """
+        ConfinedJob.text(library: library, output: output, extra: extra)
     }
 
     @Test("paths inside the allowed folder pass")

@@ -1,4 +1,5 @@
 import DVMedia
+import DVPlanning
 import Foundation
 import Glibc
 
@@ -41,11 +42,11 @@ struct LibraryWalk {
         for root in roots {
             try walk(folder: root, relative: "", extensions: extensions, isExcluded: isExcluded)
         }
+        // A link is resolved one name at a time, never looking outside the roots to find where it leads.
+        let inside = Confinement(allowed: roots)
         while !pendingLinks.isEmpty {
             let link = pendingLinks.removeFirst()
-            guard let target = LibraryWalk.realPath(link.path), isInsideRoots(target),
-                let status = LibraryWalk.status(target, following: true)
-            else { continue }
+            guard case .inside(let target) = inside.resolve(link.path), let status = LibraryWalk.status(target, following: true) else { continue }
             try visit(
                 path: link.path, relativePath: link.relativePath, status: status, extensions: extensions,
                 isExcluded: isExcluded)
@@ -130,10 +131,6 @@ struct LibraryWalk {
             !utf8[dot...].contains(UInt8(ascii: "/"))
         else { return "" }
         return path[path.index(after: dot)...].lowercased()
-    }
-
-    private func isInsideRoots(_ realPath: String) -> Bool {
-        roots.contains { realPath == $0 || realPath.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
     /// Device and inode: one real file or folder however many links lead to it.
