@@ -51,17 +51,17 @@ struct AssembleCommand: AsyncParsableCommand {
                 let reel = try await BlockingWork.run("dvpipe assemble") { try executor.assemble(each, layout: layout) }
                 printer.finishLine()
                 if renderedHere > 0 {
-                    print(
+                    printOut(
                         "rendered \(renderedHere) segment\(renderedHere == 1 ? "" : "s") that the plan around \(each.broken.count) broken clip\(each.broken.count == 1 ? "" : "s") needed and no shard made"
                     )
                 }
-                print(
+                printOut(
                     "\(reel.reused ? "kept" : "wrote") \(reel.output.path) (\(reel.frameCount) frames, \(RunSummary.byteText(reel.byteCount))\(reel.reused ? ", already up to date" : ""))"
                 )
                 finished.append((reel, each.job.output))
             }
             try await publishing.publish(finished.map(\.reel), of: finished.map(\.output), strict: false, printer: printer)
-            RunSummary.storeLine(settings.store).map { print($0) }
+            RunSummary.storeLine(settings.store).map { printOut($0) }
         }
     }
 }

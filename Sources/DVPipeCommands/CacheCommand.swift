@@ -24,19 +24,19 @@ struct CacheCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let cache = try cacheFlags.folderOnly() else {
-            print("no cache (--no-cache or DVPIPE_CACHE=off)")
+            printOut("no cache (--no-cache or DVPIPE_CACHE=off)")
             return
         }
         let usage = cache.usage()
-        print("cache: \(cache.root.path)")
-        print("  \(usage.entries) segments, \(RunSummary.byteText(usage.bytes))")
+        printOut("cache: \(cache.root.path)")
+        printOut("  \(usage.entries) segments, \(RunSummary.byteText(usage.bytes))")
         if let rate = usage.hitRate {
-            print(
+            printOut(
                 String(
                     format: "  hit rate: %.0f%% (%d of %d segments looked for, over %d runs)", rate * 100, usage.hits, usage.hits + usage.misses,
                     usage.runs))
         } else {
-            print("  hit rate: no run has looked for a segment yet")
+            printOut("  hit rate: no run has looked for a segment yet")
         }
     }
 }
@@ -78,12 +78,12 @@ struct CachePruneCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let cache = try cacheFlags.folderOnly(), let limit = Self.bytes(maxSize) else {
-            print("no cache (--no-cache or DVPIPE_CACHE=off)")
+            printOut("no cache (--no-cache or DVPIPE_CACHE=off)")
             return
         }
         let removed = cache.prune(maxBytes: limit)
         let usage = cache.usage()
-        print(
+        printOut(
             "removed \(removed.segments) segments (\(RunSummary.byteText(removed.bytes))); \(usage.entries) left, \(RunSummary.byteText(usage.bytes))"
         )
     }

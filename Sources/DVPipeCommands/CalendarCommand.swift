@@ -56,11 +56,11 @@ struct CalendarCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let months = MonthGrid.months(from: planned.days.first, through: planned.days.last).count
-        print(
+        printOut(
             "Wrote \(output): \(picture.width)x\(picture.height) px, \(months) month\(months == 1 ? "" : "s"), \(planned.plan.totals.daysWithMedia) of \(planned.plan.totals.days) days with media."
         )
         for file in planned.plan.unreadable {
-            print("  unreadable \(file.file) (\(file.dayText)): \(file.reason)")
+            printOut("  unreadable \(file.file) (\(file.dayText)): \(file.reason)")
         }
     }
 }

@@ -42,19 +42,19 @@ struct CheckCommand: AsyncParsableCommand {
                 do {
                     let inspection = try DeliveryInspection(url: URL(fileURLWithPath: file), rules: rules)
                     if inspection.problems.isEmpty {
-                        print("\(file): ok for \(rules.platform) (\(inspection.summary))")
+                        printOut("\(file): ok for \(rules.platform) (\(inspection.summary))")
                     } else {
                         failed = true
                         for problem in inspection.problems {
-                            print("\(file): error: \(problem)")
+                            printOut("\(file): error: \(problem)")
                         }
                     }
                 } catch let error as MediaError {
                     failed = true
-                    print("\(file): error: cannot be read: \(error.reason(besides: file))")
+                    printOut("\(file): error: cannot be read: \(error.reason(besides: file))")
                 } catch {
                     failed = true
-                    print("\(file): error: cannot be read: \(error)")
+                    printOut("\(file): error: cannot be read: \(error)")
                 }
             }
             return failed

@@ -18,9 +18,9 @@ struct CleanCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = options.workFolder
         if try folder.remove() {
-            print("removed \(folder.root.path)")
+            printOut("removed \(folder.root.path)")
         } else {
-            print("nothing to remove: \(folder.root.path) does not exist")
+            printOut("nothing to remove: \(folder.root.path) does not exist")
         }
     }
 }

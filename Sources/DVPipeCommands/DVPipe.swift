@@ -40,7 +40,7 @@ public struct DVPipe: AsyncParsableCommand {
         guard version else {
             throw CleanExit.helpRequest(self)
         }
-        print(VersionReport.text(LibraryVersions.current()))
+        printOut(VersionReport.text(LibraryVersions.current()))
     }
 }
 

@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
         let verbose = verbose
         let summary: SampleLibrary.Summary
         let progress: @Sendable (String) -> Void = { name in
-            if verbose { print("wrote library/\(name)") }
+            if verbose { printOut("wrote library/\(name)") }
         }
         do {
             summary =
@@ -81,23 +81,23 @@ struct DemoCommand: AsyncParsableCommand {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if reference {
-            print(
+            printOut(
                 String(
                     format: "Wrote %d clips of %g s, one a day from %@, into %@ in %.1f s.",
                     summary.files.count, clipSeconds, SampleLibrary.referenceFirstDay.description, summary.libraryFolder.path, seconds
                 ))
         } else {
-            print(
+            printOut(
                 String(
                     format: "Wrote %d files covering %d days of December 2024 into %@ in %.1f s.",
                     summary.files.count, summary.daysWithMedia.count, summary.libraryFolder.path, seconds
                 ))
         }
         if let music = summary.musicFile {
-            print("Music: \(music.path)")
+            printOut("Music: \(music.path)")
         }
-        print("Job file: \(summary.jobFile.path)")
-        print("Next: dvpipe plan \(Self.displayPath(summary.jobFile, given: directory))")
+        printOut("Job file: \(summary.jobFile.path)")
+        printOut("Next: dvpipe plan \(Self.displayPath(summary.jobFile, given: directory))")
     }
 
     /// `--scan-benchmark N` (for `bench/scan-bench.sh`): N tiny clips over a year instead of the demo.
@@ -107,7 +107,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         do {
             let job = try SampleLibrary.writeScanBenchmark(to: folder, files: files)
-            print("Wrote \(files) clips into \(folder.appendingPathComponent("library").path); job: \(job.path)")
+            printOut("Wrote \(files) clips into \(folder.appendingPathComponent("library").path); job: \(job.path)")
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)

@@ -22,7 +22,7 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         let checks = MachineCheck.all(workDirectory: workDir)
         for check in checks {
-            print(check.line)
+            printOut(check.line)
         }
         if checks.contains(where: { $0.status == .missing && $0.required }) {
             throw ExitCode(1)

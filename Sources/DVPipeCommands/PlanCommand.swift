@@ -81,12 +81,12 @@ struct PlanCommand: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let framing = try FramingSummary.days(planned, observer: printer)
-            print(String(decoding: try encoder.encode(FramingSummary.PlanWithFraming(plan: planned.plan, framing: framing)), as: UTF8.self))
+            printOut(String(decoding: try encoder.encode(FramingSummary.PlanWithFraming(plan: planned.plan, framing: framing)), as: UTF8.self))
         case .markdown:
-            print(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
+            printOut(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:
-            print(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
-            print(try FramingSummary.text(planned, observer: printer), terminator: "")
+            printOut(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
+            printOut(try FramingSummary.text(planned, observer: printer), terminator: "")
         }
         if let contactSheets {
             let folder = URL(fileURLWithPath: contactSheets, isDirectory: true)
@@ -105,14 +105,14 @@ struct PlanCommand: AsyncParsableCommand {
                     written += 1
                 }
             }
-            FileHandle.standardError.write(Data("wrote \(written) contact sheet\(written == 1 ? "" : "s") to \(folder.path)\n".utf8))
+            printError("wrote \(written) contact sheet\(written == 1 ? "" : "s") to \(folder.path)")
         }
         if let shards {
             // The shares depend on the segments' positions and costs, not on the clips' identities: nothing is read.
             let layouts = try planned.outputs.map { try planned.forOutput($0).layout(observer: printer, clipsRead: []) }
             printer.finishLine()
             let assignment = ShardAssignment(layouts: layouts, index: planned.scan.entries, count: shards)
-            print(ShardSummary.text(assignment, segments: layouts[0].segments), terminator: "")
+            printOut(ShardSummary.text(assignment, segments: layouts[0].segments), terminator: "")
         }
     }
 }

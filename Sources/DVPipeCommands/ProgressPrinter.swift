@@ -39,7 +39,8 @@ final class ProgressPrinter: RenderObserver {
     /// `tick()` themselves turn it off).
     init(
         mode: ProgressMode, plainInterval: TimeInterval = 5, clock: @escaping @Sendable () -> Date = { Date() },
-        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }, ticks: Bool = true
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(GitHubAnnotation.neutralized($0).utf8)) },
+        ticks: Bool = true
     ) {
         self.mode = mode
         self.plainInterval = plainInterval

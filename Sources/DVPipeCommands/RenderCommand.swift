@@ -68,9 +68,10 @@ struct RenderCommand: AsyncParsableCommand {
                 let broken = report.planned.broken.count
                 let around =
                     broken == 0 ? "" : "; planned around \(broken) broken clip\(broken == 1 ? "" : "s") (recorded for the other shards and assemble)"
-                print("shard \(shard)\(name): \(RunSummary.segmentsLine(report))\(around); assemble with: dvpipe assemble \(options.job)\(workDir)")
+                printOut(
+                    "shard \(shard)\(name): \(RunSummary.segmentsLine(report))\(around); assemble with: dvpipe assemble \(options.job)\(workDir)")
             }
-            RunSummary.storeLine(executor.options.store).map { print($0) }
+            RunSummary.storeLine(executor.options.store).map { printOut($0) }
         }
     }
 }

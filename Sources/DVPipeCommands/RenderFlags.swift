@@ -99,7 +99,7 @@ func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () 
         printer.finishLine()
         printError("error: \(error)")
         if GitHubAnnotation.isActive {
-            print(GitHubAnnotation.command("error", file: (error as? RenderError)?.file, "dvpipe: \(error)"))
+            printCommand(GitHubAnnotation.command("error", file: (error as? RenderError)?.file, "dvpipe: \(error)"))
         }
         throw ExitCode(1)
     }

@@ -80,10 +80,10 @@ struct RunCommand: AsyncParsableCommand {
             printer.finishLine()
             if json {
                 let published = try Data(contentsOf: options.workFolder.outputsFile)
-                print(String(decoding: published, as: UTF8.self))
+                printOut(String(decoding: published, as: UTF8.self))
             } else {
-                print(zip(reports, reels).map { RunSummary.text(report: $0, reel: $1) }.joined(separator: "\n"))
-                RunSummary.storeLine(executor.options.store).map { print("  \($0)") }
+                printOut(zip(reports, reels).map { RunSummary.text(report: $0, reel: $1) }.joined(separator: "\n"))
+                RunSummary.storeLine(executor.options.store).map { printOut("  \($0)") }
             }
         }
     }

@@ -38,9 +38,9 @@ struct StatusCommand: AsyncParsableCommand {
                     planned: each, layout: layouts[index], otherLayouts: others, work: options.workFolder, cache: cache)
                 printer.finishLine()
                 if planned.job.outputs.count > 1 {
-                    print("\(output.name):")
+                    printOut("\(output.name):")
                 }
-                print(Self.lines(status, cache: cache, job: options.job).joined(separator: "\n"))
+                printOut(Self.lines(status, cache: cache, job: options.job).joined(separator: "\n"))
             }
         }
     }

@@ -45,7 +45,7 @@ struct ThemesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let print, let theme = BuiltInTheme.all.first(where: { $0.name == print }) {
-            Swift.print(theme.preset, terminator: "")
+            printOut(theme.preset, terminator: "")
             return
         }
         if let export {
@@ -69,9 +69,9 @@ struct ThemesCommand: AsyncParsableCommand {
         if print == nil, export == nil, preview == nil {
             let width = BuiltInTheme.all.map(\.reference.count).max() ?? 0
             for theme in BuiltInTheme.all {
-                Swift.print(theme.reference.padding(toLength: width + 2, withPad: " ", startingAt: 0) + theme.summary)
+                printOut(theme.reference.padding(toLength: width + 2, withPad: " ", startingAt: 0) + theme.summary)
             }
-            Swift.print("Use one with `extends: theme:NAME` in a job; `dvpipe themes --preview DIR` shows them.")
+            printOut("Use one with `extends: theme:NAME` in a job; `dvpipe themes --preview DIR` shows them.")
         }
     }
 
@@ -82,7 +82,7 @@ struct ThemesCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for theme in BuiltInTheme.all {
                 for name in try write(theme, folder) {
-                    Swift.print("wrote " + folder.appendingPathComponent(name).path)
+                    printOut("wrote " + folder.appendingPathComponent(name).path)
                 }
             }
         } catch {

@@ -61,27 +61,27 @@ struct ValidateCommand: AsyncParsableCommand {
         case .github:
             for report in reports {
                 for entry in report.diagnostics {
-                    Swift.print(
+                    printCommand(
                         GitHubAnnotation.command(entry.severity, file: entry.file, line: entry.line, column: entry.column, entry.fullMessage))
                 }
-                Swift.print(report.summary)
+                printOut(report.summary)
             }
         case .text:
             for (report, result) in zip(reports, results) {
                 for diagnostic in report.diagnostics {
-                    Swift.print(diagnostic.description)
+                    printOut(diagnostic.description)
                 }
-                Swift.print(report.summary)
+                printOut(report.summary)
                 if print, let tree = result.tree {
-                    Swift.print("# \(report.file), merged with the presets it extends:")
-                    Swift.print(tree.yamlText(home: report.file), terminator: "")
+                    printOut("# \(report.file), merged with the presets it extends:")
+                    printOut(tree.yamlText(home: report.file), terminator: "")
                 }
             }
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(JSONReport(files: reports))
-            Swift.print(String(decoding: data, as: UTF8.self))
+            printOut(String(decoding: data, as: UTF8.self))
         }
         if reports.contains(where: { $0.errors > 0 }) {
             throw ExitCode(2)
