@@ -34,10 +34,11 @@ struct DVPipeProcess {
             .merging(extra) { _, new in new }
     }
 
-    /// A `dvpipe` process, not started, with `arguments` and `environment(extra)`.
-    static func process(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    /// A `dvpipe` process (or `program`'s, given dvpipe's path among `arguments`: `strace`), not started, with
+    /// `arguments` and `environment(extra)`.
+    static func process(_ arguments: [String], environment extra: [String: String] = [:], program: String? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = try program.map(URL.init(fileURLWithPath:)) ?? executable
         process.arguments = arguments
         process.environment = environment(extra)
         return process
@@ -52,9 +53,11 @@ struct DVPipeProcess {
         return process
     }
 
-    /// Runs `dvpipe` with `arguments` in `directory` (`environment(extra)`) and waits for it to end.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
-        let process = try process(arguments, environment: extra)
+    /// Runs `dvpipe` (or `program`) with `arguments` in `directory` (`environment(extra)`) and waits for it to end.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:], program: String? = nil) throws
+        -> Result
+    {
+        let process = try process(arguments, environment: extra, program: program)
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
