@@ -82,13 +82,13 @@ public struct MotionPhoto: Sendable, Hashable {
                 return .malformed(reason: "its Motion Photo directory gives item \(index + 1) no Item:Length")
             }
             guard let length = wholeNumber(text) else {
-                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) the length \(quoted(text)), not a byte count")
+                return .malformed(reason: "its Motion Photo directory gives item \(index + 1) a length that is not a byte count")
             }
             var padding = 0
             if index < items.count - 1, let paddingText = items[index]["Padding"] {
                 guard let value = wholeNumber(paddingText) else {
                     return .malformed(
-                        reason: "its Motion Photo directory gives item \(index + 1) the padding \(quoted(paddingText)), not a byte count")
+                        reason: "its Motion Photo directory gives item \(index + 1) a padding that is not a byte count")
                 }
                 padding = value
             }
@@ -114,13 +114,13 @@ public struct MotionPhoto: Sendable, Hashable {
     /// The Pixel MicroVideo layout: the movie is the file's last `MicroVideoOffset` bytes.
     private static func microVideo(_ xmp: XMPProperties, _ image: ImageExtent, _ file: ByteReader) -> MotionPhotoResult {
         if let version = xmp.cameraValue("MicroVideoVersion"), version != "1" {
-            return .malformed(reason: "its MicroVideo version is \(quoted(version)); only version 1 is known")
+            return .malformed(reason: "its MicroVideo version is not 1, the only version known")
         }
         guard let text = xmp.cameraValue("MicroVideoOffset") else {
             return .malformed(reason: "its XMP says it is a MicroVideo but gives no MicroVideoOffset")
         }
         guard let length = wholeNumber(text) else {
-            return .malformed(reason: "its MicroVideoOffset is \(quoted(text)), not a byte count")
+            return .malformed(reason: "its MicroVideoOffset is not a byte count")
         }
         guard length <= file.size else {
             return .malformed(
@@ -208,12 +208,6 @@ public struct MotionPhoto: Sendable, Hashable {
     static func wholeNumber(_ text: String?) -> Int? {
         guard let text, let value = Int(text), value >= 0 else { return nil }
         return value
-    }
-
-    /// An XMP value as a reason quotes it: in quotes, on one line, cut after 24 characters.
-    private static func quoted(_ text: String) -> String {
-        let line = text.prefix(24).map { $0.isNewline ? " " : String($0) }.joined()
-        return "\"\(line)\(text.count > 24 ? "…" : "")\""
     }
 
     /// A byte count with commas between groups of three digits.

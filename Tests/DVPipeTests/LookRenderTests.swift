@@ -113,6 +113,20 @@ import Testing
         return Double(line[range.upperBound...].prefix { !$0.isWhitespace })
     }
 
+    @Test("a look that names a file of secrets (/proc/self/environ) is refused without a word of it")
+    func environmentIsNeverQuoted() throws {
+        let folder = try TemporaryFolder("look-environ")
+        let job = try Self.job(in: folder, look: "{ lut: /proc/self/environ }")
+        let secret = "never-shown-5f0c2a"
+        let result = try DVPipeProcess.run(["validate", job.path], environment: ["AWS_SECRET_ACCESS_KEY": secret])
+        #expect(result.status == 2)
+        #expect(
+            result.standardOutput.contains("/proc/self/environ:1:1: error: not a .cube file: line 1 is not a keyword or three numbers"),
+            "\(result.standardOutput)")
+        #expect(!(result.standardOutput + result.standardError).contains(secret))
+        #expect(!(result.standardOutput + result.standardError).contains("AWS_SECRET"))
+    }
+
     @Test("a broken .cube file fails validate at its own line and column, naming the job's key")
     func brokenCubeIsLocated() throws {
         let folder = try TemporaryFolder("look-broken")
@@ -123,7 +137,7 @@ import Testing
         #expect(result.status == 2)
         let cube = folder.url.appendingPathComponent("broken.cube").path
         #expect(
-            result.standardOutput.contains("\(cube):5:5: error: 'zero' is not a number; named by output.look.lut at \(job.path):10:"),
+            result.standardOutput.contains("\(cube):5:5: error: this value is not a number; named by output.look.lut at \(job.path):10:"),
             "\(result.standardOutput)")
         try "LUT_3D_SIZE 2\n0 0 0\n".write(to: folder.url.appendingPathComponent("broken.cube"), atomically: true, encoding: .utf8)
         let short = try DVPipeProcess.run(["validate", job.path])

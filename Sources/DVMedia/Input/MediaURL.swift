@@ -34,7 +34,8 @@ extension URL {
 
 /// A container opened with `avformat_open_input` (stream info not yet read): a local file by name, or a file
 /// on a server through a `RemoteFile` and the `ReaderInput` that feeds libavformat from it, kept alive here
-/// beside the format context that reads through it.
+/// beside the format context that reads through it. Either way it opens under `ContainerRules`: a file of
+/// another container (a playlist, a manifest, a list of files) is `MediaError.notMediaFile`.
 struct OpenedContainer {
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The custom I/O of a file on a server; nil for a local file.
@@ -43,10 +44,14 @@ struct OpenedContainer {
     /// Opens `path` (or the movie at `byteRange` inside it).
     static func open(path: String, byteRange: Range<Int>?) throws -> OpenedContainer {
         guard RemoteLibrary.isRemote(path) else {
-            var context: UnsafeMutablePointer<AVFormatContext>?
-            try check(avformat_open_input(&context, MediaURL.forOpening(path: path, byteRange: byteRange), nil, nil), "opening the file", path: path)
+            let url = MediaURL.forOpening(path: path, byteRange: byteRange)
+            let protocols = ContainerRules.protocols(byteRange: byteRange)
+            let (context, code) = openInput(url: url, protocols: protocols, io: nil)
             guard let context else {
-                throw MediaError.ffmpeg(operation: "avformat_open_input", code: dv_averror(ENOMEM), message: "out of memory", path: path)
+                if let format = ContainerRules.refusedFormat(url: url, protocols: protocols) {
+                    throw MediaError.notMediaFile(path: path, format: format)
+                }
+                throw MediaError.ffmpeg(operation: "opening the file", code: code, message: ffmpegErrorMessage(code), path: path)
             }
             return OpenedContainer(context: context, input: nil)
         }
@@ -62,19 +67,38 @@ struct OpenedContainer {
 
     /// Opens the file `path` names through `reader` (or the movie at `byteRange` inside it).
     static func open(path: String, reading reader: ByteReader, byteRange: Range<Int>?) throws -> OpenedContainer {
-        let input = try ReaderInput(reader, range: byteRange ?? 0..<reader.size, path: path)
-        guard let context = avformat_alloc_context() else {
-            throw MediaError.ffmpeg(operation: "avformat_alloc_context", code: dv_averror(ENOMEM), message: "out of memory", path: path)
-        }
-        context.pointee.pb = input.context
-        var opened: UnsafeMutablePointer<AVFormatContext>? = context
-        // On failure libavformat frees the format context (not the custom I/O context, which `input` frees). The
-        // name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie
+        let range = byteRange ?? 0..<reader.size
+        let input = try ReaderInput(reader, range: range, path: path)
+        // The name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie
         // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
         // seeks cheaply, as a reader does.
-        let status = avformat_open_input(&opened, MediaURL.forOpening(path: path, byteRange: nil), nil, nil)
-        try check(status, "opening the file", path: path, reading: input)
-        return OpenedContainer(context: opened!, input: input)
+        let url = MediaURL.forOpening(path: path, byteRange: nil)
+        let (context, code) = openInput(url: url, protocols: "", io: input.context)
+        guard let context else {
+            // A read that failed is the network's; otherwise the file is probed again from its start, on I/O of its own.
+            if let failure = input.failure { throw MediaError.io(path: path, reason: failure) }
+            let probe = try ReaderInput(reader, range: range, path: path)
+            if let format = withExtendedLifetime(probe, { ContainerRules.refusedFormat(url: url, io: probe.context) }) {
+                throw MediaError.notMediaFile(path: path, format: format)
+            }
+            throw MediaError.ffmpeg(operation: "opening the file", code: code, message: ffmpegErrorMessage(code), path: path)
+        }
+        return OpenedContainer(context: context, input: input)
+    }
+
+    /// `avformat_open_input` of `url` under `ContainerRules` (through `io`, when given, with no protocol), and
+    /// the format context it opened, or nil and FFmpeg's error code (libavformat then frees the context, not `io`).
+    private static func openInput(url: String, protocols: String, io: UnsafeMutablePointer<AVIOContext>?)
+        -> (context: UnsafeMutablePointer<AVFormatContext>?, code: Int32)
+    {
+        guard let context = avformat_alloc_context() else { return (nil, dv_averror(ENOMEM)) }
+        context.pointee.pb = io
+        context.pointee.io_open = ContainerRules.openNamedOnly
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        var options = ContainerRules.openingOptions(protocols: protocols)
+        defer { av_dict_free(&options) }
+        let code = avformat_open_input(&opened, url, nil, &options)
+        return (code < 0 ? nil : opened, code)
     }
 }
 

@@ -21,12 +21,17 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case invalidWindow(path: String, start: Double, duration: Double, fps: Int)
     /// A segment that cannot be joined to the others by stream copy.
     case cannotJoin(segment: String, reason: String)
+    /// A file FFmpeg reads as a container dvpipe does not open (`ContainerRules`): a playlist, a manifest or a
+    /// list that names other inputs, or any other format that is no movie, picture or sound dvpipe reads.
+    case notMediaFile(path: String, format: String)
 
     /// The file the error concerns, if one.
     public var path: String? {
         switch self {
         case let .ffmpeg(_, _, _, path): path
-        case let .noStream(_, path), let .font(path, _), let .io(path, _), let .decode(path, _, _, _, _), let .invalidWindow(path, _, _, _): path
+        case let .noStream(_, path), let .font(path, _), let .io(path, _), let .decode(path, _, _, _, _), let .invalidWindow(path, _, _, _),
+            let .notMediaFile(path, _):
+            path
         case let .cannotJoin(segment, _): segment
         case .codecUnavailable, .invalidSize: nil
         }
@@ -45,6 +50,10 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
         case let .decode(_, stream, operation, code, message): "\(operation) failed (stream \(stream)): \(message) (\(code))"
         case let .invalidWindow(_, start, duration, fps): "cannot read \(duration) s from \(start) s at \(fps) fps"
         case let .cannotJoin(_, reason): "cannot join by stream copy: \(reason)"
+        case let .notMediaFile(_, format) where ContainerRules.namingOtherInputs.contains(format):
+            "not a media file: FFmpeg reads it as \(ContainerRules.describe(format)) ('\(format)'), which names other files or addresses to open; dvpipe opens only the file it is given"
+        case let .notMediaFile(_, format):
+            "not a media file dvpipe reads: FFmpeg reads it as \(ContainerRules.describe(format)) ('\(format)'); dvpipe reads MP4, MOV, Matroska, WebM, AVI and MPEG-TS movies, JPEG, PNG and WebP pictures, and MP3, AAC, WAV, FLAC, Ogg and AIFF sound"
         }
     }
 

@@ -180,7 +180,7 @@ private struct CubeReader {
             }
             var parsed: [Double] = []
             for (text, column) in values {
-                guard let value = Double(text), value.isFinite else { throw fail("'\(text)' is not a number", column: column) }
+                guard let value = Double(text), value.isFinite else { throw fail("this value is not a number", column: column) }
                 parsed.append(value)
             }
             return parsed
@@ -198,6 +198,12 @@ private struct CubeReader {
             rows.append(SIMD3(values[0], values[1], values[2]))
             firstRowLine = firstRowLine ?? number
             return
+        }
+        // The file's own words are never quoted: the file may be any file the runner can read.
+        guard Self.keywords.contains(keyword) else {
+            throw fail(
+                "not a .cube file: line \(number) is not a keyword or three numbers (a .cube file has TITLE, LUT_1D_SIZE, LUT_3D_SIZE, DOMAIN_MIN, DOMAIN_MAX and rows of three numbers)"
+            )
         }
         guard firstRowLine == nil else { throw fail("\(keyword) comes after the table's rows; keywords go before them") }
         switch keyword {
@@ -225,10 +231,14 @@ private struct CubeReader {
             guard values[0] < values[1] else { throw fail("LUT_3D_INPUT_RANGE's minimum must be below its maximum") }
             range3D = (values[0], values[1])
         default:
-            throw fail(
-                "unknown keyword '\(keyword)'; a .cube file has TITLE, LUT_1D_SIZE, LUT_3D_SIZE, DOMAIN_MIN, DOMAIN_MAX and rows of three numbers")
+            break
         }
     }
+
+    /// The keywords a `.cube` file may hold before its rows.
+    static let keywords: Set<String> = [
+        "TITLE", "LUT_1D_SIZE", "LUT_3D_SIZE", "DOMAIN_MIN", "DOMAIN_MAX", "LUT_1D_INPUT_RANGE", "LUT_3D_INPUT_RANGE"
+    ]
 
     func finished() throws(CubeLUT.ParseError) -> CubeLUT {
         guard size1D != nil || size3D != nil else {

@@ -79,7 +79,7 @@ public struct HaarCascade: Sendable {
 
     private static func numbers(_ text: String) throws -> [Double] {
         try text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).map { word in
-            guard let value = Double(word) else { throw FormatError(reason: "'\(word)' is not a number") }
+            guard let value = Double(word) else { throw FormatError(reason: "a value is not a number") }
             return value
         }
     }

@@ -87,7 +87,7 @@ import Testing
         let size1 = error("# a comment\nLUT_3D_SIZE 1\n0 0 0\n")
         #expect(size1?.line == 2 && size1?.column == 13 && size1?.message.contains("from 2 to 256") == true)
         let word = error("LUT_3D_SIZE 2\n0 0 0\n1 0 zero\n")
-        #expect(word?.line == 3 && word?.column == 5 && word?.message == "'zero' is not a number")
+        #expect(word?.line == 3 && word?.column == 5 && word?.message == "this value is not a number")
         let short = error("TITLE \"x\"\nLUT_3D_SIZE 2\n0 0 0\n1 1 1\n")
         #expect(short?.line == 2 && short?.message.contains("needs 2³ = 8 rows; the file has 2") == true)
         let pair = error("LUT_1D_SIZE 2\n0 0\n")
@@ -96,7 +96,24 @@ import Testing
         #expect(error("0 0 0\n")?.message.contains("before LUT_1D_SIZE") == true)
         #expect(error("LUT_1D_SIZE 2\n0 0 0\nDOMAIN_MIN 0 0 0\n1 1 1\n")?.line == 3)
         #expect(error("LUT_1D_SIZE 2\nDOMAIN_MIN 1 0 0\nDOMAIN_MAX 1 1 1\n0 0 0\n1 1 1\n")?.line == 3)
-        #expect(error("hello")?.message.contains("unknown keyword 'hello'") == true)
+        #expect(error("hello")?.message.contains("not a .cube file: line 1 is not a keyword or three numbers") == true)
         #expect(error("")?.message.contains("not a .cube file") == true)
+        #expect(error("LUT_3D_SIZE 2\n0 0 0\nsecret 1 1\n")?.message.contains("line 3 is not a keyword or three numbers") == true)
+    }
+
+    @Test("a file that is no .cube file is refused without a word of it in the message (a look may name any readable file)")
+    func refusalsQuoteNothing() {
+        let secret = "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI"
+        for text in [
+            "\(secret)\0HOME=/root\0", "LUT_3D_SIZE 2\n\(secret)\n", "LUT_3D_SIZE 2\n0 0 \(secret)\n", "LUT_3D_SIZE 2\n0 0 0\n\(secret) 1 1\n",
+            "DOMAIN_MIN 0 0 \(secret)\n"
+        ] {
+            do {
+                _ = try CubeLUT(parsing: text)
+                Issue.record("\(text.debugDescription) was read as a .cube file")
+            } catch {
+                #expect(!error.message.contains("AWS") && !error.message.contains("wJalr"), "\(error.message)")
+            }
+        }
     }
 }

@@ -67,7 +67,7 @@ struct HaarCascadeTests {
             (HaarCascadeTests.cascade(rects: "<_>3 0 2 4 -1.</_>"), "a rectangle outside the window"),
             (HaarCascadeTests.cascade(leaves: "-1."), "a tree's nodes and leaves do not match"),
             (HaarCascadeTests.cascade(extra: "<tilted>1</tilted>"), "tilted features are not supported"),
-            (HaarCascadeTests.cascade(rects: "<_>0 0 2 x -1.</_>"), "'x' is not a number"),
+            (HaarCascadeTests.cascade(rects: "<_>0 0 2 x -1.</_>"), "a value is not a number"),
             (HaarCascadeTests.cascade().replacingOccurrences(of: "HAAR", with: "LBP"), "a BOOST cascade of HAAR features is needed"),
             ("<opencv_storage></opencv_storage>", "a BOOST cascade of HAAR features is needed")
         ])
