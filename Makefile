@@ -16,7 +16,7 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # (scripts/setup-face-reference.sh); nginx (WebDAV) and WsgiDAV (PyPI, scripts/setup-store-servers.sh) serve
 # the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge nginx-light rclone iso-codes faketime
+                 slurm-wlm munge nginx-light rclone iso-codes faketime time
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=

@@ -1,3 +1,4 @@
+import DVTestBasics
 import Foundation
 
 /// Runs the built `dvpipe` executable, as a user would, and captures what it prints.
@@ -56,6 +57,24 @@ struct DVPipeProcess {
     static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = try process(arguments, environment: extra)
         if let directory { process.currentDirectoryURL = directory }
+        return try finish(process)
+    }
+
+    /// Runs `dvpipe` with `arguments` (`environment(extra)`) under GNU time (Debian's `time`) and waits for
+    /// it to end: what it printed, and its peak resident memory in KiB.
+    static func measured(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Result, peakKiB: Int) {
+        let folder = try TemporaryFolder("dvpipe-peak")
+        let record = folder.url.appendingPathComponent("peak")
+        let process = try process(arguments, environment: extra)
+        process.arguments = ["-f", "%M", "-o", record.path, try executable.path] + arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        let result = try finish(process)
+        let peak = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
+        return (result, peak ?? Int.max)
+    }
+
+    /// Starts `process` with its output captured and waits for it to end.
+    private static func finish(_ process: Process) throws -> Result {
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
