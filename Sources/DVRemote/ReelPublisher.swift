@@ -9,8 +9,8 @@ import Foundation
 /// - S3: one `PUT` of the complete object (S3 never shows part of one; a signed request carries the body's
 ///   SHA-256, which S3 checks), then read back and checked; an object that does not check is deleted.
 ///
-/// Credentials come from the environment as for libraries (`RemoteAccess`, the AWS variables) and never
-/// appear in a message. Its calls block: run it on a thread made for blocking work.
+/// Credentials come from the environment (`RemoteAccess`: `DVPIPE_PUBLISH_HEADER` or `.netrc`, never the
+/// library's header; the AWS variables) and never appear in a message. Its calls block: run it on a thread made for blocking work.
 public struct ReelPublisher: Sendable {
     /// Where reels go.
     public let destination: LibraryRoot
@@ -82,7 +82,7 @@ public struct ReelPublisher: Sendable {
     }
 
     private func publishWebDAV(_ upload: Upload, into collection: URL, as name: String) throws {
-        let client = HTTPClient(policy: try policy(for: upload.size), header: try access.header(for: collection.host ?? ""))
+        let client = HTTPClient(policy: try policy(for: upload.size), header: try access.header(for: collection, purpose: .publish))
         let final = collection.appendingPathComponent(name)
         let temporary = collection.appendingPathComponent(".\(name).\(upload.sha256.prefix(16)).dvpipe-upload")
         let shown = ServerAddress.withoutCredentials(final.absoluteString)
@@ -123,12 +123,7 @@ public struct ReelPublisher: Sendable {
     }
 
     private func publishS3(_ upload: Upload, into location: S3Location, as name: String) throws {
-        let environment = access.environment
-        let endpoint = try S3Endpoint(environment: environment)
-        let signer = S3Credentials.from(environment: environment).map {
-            S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
-        }
-        let client = HTTPClient(policy: try policy(for: upload.size), signer: signer)
+        let (endpoint, client) = try access.s3(policy: try policy(for: upload.size))
         let object = endpoint.objectURL(location, key: location.prefix + name)
         let shown = location.address + name
         let headers = ["Content-Type": "video/mp4", "Content-Length": String(upload.size), "x-amz-content-sha256": upload.sha256]

@@ -58,17 +58,13 @@ public final class RemoteLibrary: Sendable {
         let files: [(listing: RemoteFileListing, url: URL)]
         switch root {
         case let .webDAV(url):
-            client = HTTPClient(policy: try access.policy(), header: try access.header(for: url.host ?? ""))
+            client = HTTPClient(policy: try access.policy(), header: try access.header(for: url, purpose: .library))
             files = try WebDAVListing(root: url, client: client).files(isExcluded: isExcluded).compactMap { file in
                 URL(string: file.address).map { (file, $0) }
             }
         case let .s3(location):
-            let environment = access.environment
-            let endpoint = try S3Endpoint(environment: environment)
-            let signer = S3Credentials.from(environment: environment).map {
-                S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
-            }
-            client = HTTPClient(policy: try access.policy(), signer: signer)
+            let endpoint: S3Endpoint
+            (endpoint, client) = try access.s3(policy: try access.policy())
             files = try S3Listing(endpoint: endpoint).list(location, client: client).compactMap { object in
                 location.file(object, isExcluded: isExcluded).map { ($0, endpoint.objectURL(location, key: object.key)) }
             }

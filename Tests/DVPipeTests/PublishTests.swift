@@ -10,7 +10,9 @@ import Testing
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct PublishTests {
     /// A library of three dated clips and a job rendering them to out/reel-2024-11.mp4, published to `address`.
     private static func job(in folder: TemporaryFolder, publish address: String) throws -> URL {
-        try DatedLibrary.writeClips(days: 3, in: folder)
+        if !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("media").path) {
+            try DatedLibrary.writeClips(days: 3, in: folder)
+        }
         let job = folder.url.appendingPathComponent("publish.yaml")
         try """
         version: 1
@@ -23,12 +25,20 @@ import Testing
         return job
     }
 
-    @Test("a reel published to rclone's WebDAV and to moto's S3 (signed) is the local file byte for byte; --no-publish uploads nothing")
-    func publishedToBothServers() throws {
-        let folder = try TemporaryFolder("publish")
+    /// A folder for test `name`, with rclone serving its `served/` folder writable (with `login` when given),
+    /// in which reels go to the empty collection `family/`.
+    private static func collection(_ name: String, login: (user: String, password: String)? = nil) throws -> (
+        folder: TemporaryFolder, served: URL, webDAV: LibraryServer
+    ) {
+        let folder = try TemporaryFolder(name)
         let served = try folder.subfolder("served")
         try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
-        let webDAV = try LibraryServer.rclone(serving: served, writable: true)
+        return (folder, served, try LibraryServer.rclone(serving: served, login: login, writable: true))
+    }
+
+    @Test("a reel published to rclone's WebDAV and to moto's S3 (signed) is the local file byte for byte; --no-publish uploads nothing")
+    func publishedToBothServers() throws {
+        let (folder, served, webDAV) = try Self.collection("publish")
         let job = try Self.job(in: folder, publish: webDAV.url + "family/")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
@@ -71,15 +81,12 @@ import Testing
 
     @Test("an upload cut off mid-way leaves nothing under the reel's name and one warning, an error under --strict; the login never shows")
     func failedUpload() throws {
-        let folder = try TemporaryFolder("publish-fault")
-        let served = try folder.subfolder("served")
-        try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
         let password = "s3cret-Pa55"
-        let webDAV = try LibraryServer.rclone(serving: served, login: ("family", password), writable: true)
+        let (folder, served, webDAV) = try Self.collection("publish-fault", login: ("family", password))
         let proxy = try LibraryServer.proxy(before: webDAV, ["--fault", "truncate-upload", "--methods", "PUT", "--count", "1000"])
         let job = try Self.job(in: folder, publish: proxy.url + "family/")
         let header = "Authorization: Basic " + Data("family:\(password)".utf8).base64EncodedString()
-        let environment = ["DVPIPE_LIBRARY_HEADER": header, "DVPIPE_LIBRARY_TIMEOUT": "5"]
+        let environment = ["DVPIPE_PUBLISH_HEADER": header, "DVPIPE_LIBRARY_TIMEOUT": "5"]
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
         #expect(run.status == 0, "a failed upload is a warning: \(run.standardError)")
@@ -101,6 +108,19 @@ import Testing
         for printed in [run.standardError, run.standardOutput, strict.standardError, strict.standardOutput] {
             #expect(!printed.contains(password) && !printed.contains(Data("family:\(password)".utf8).base64EncodedString()))
         }
+    }
+
+    @Test("the library's header never goes to the publishing server: DVPIPE_PUBLISH_HEADER does")
+    func theLibraryHeaderStaysWithTheLibrary() throws {
+        let password = "pub-7a2e-secret"
+        let (folder, served, webDAV) = try Self.collection("publish-header", login: ("family", password))
+        let job = try Self.job(in: folder, publish: webDAV.url + "family/")
+        let header = "Authorization: Basic " + Data("family:\(password)".utf8).base64EncodedString()
+        let library = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: ["DVPIPE_LIBRARY_HEADER": header, "NETRC": ""])
+        #expect(library.status == 0 && library.standardError.contains("PUT answered HTTP 401"), "\(library.standardError)")
+        let publish = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"], environment: ["DVPIPE_PUBLISH_HEADER": header])
+        #expect(publish.status == 0, "\(publish.standardError)")
+        #expect(FileManager.default.fileExists(atPath: served.appendingPathComponent("family/reel-2024-11.mp4").path))
     }
 
     @Test("--publish-as for a job with two outputs that publish is refused before anything is rendered")
