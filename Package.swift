@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVSamples", "DVFiles",
+                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
             there under its file's name, with credentials from the environment (DVPIPE_PUBLISH_HEADER \
             or ~/.netrc; the AWS_* variables): under a temporary name and moved (WebDAV) or as one whole \
             object (S3), read back and checked by size and SHA-256, so the final name never holds part \
-            of a reel. A failed upload is a warning (an error under --strict); --no-publish skips it. An \
+            of a reel, and a file already there is replaced only under publish_overwrite: true. A failed upload is a warning (an error under --strict); --no-publish skips it. An \
             output with profile: is checked against its platform's rules first, and not published when \
             it breaks them (exit status 1).
 

@@ -9,7 +9,7 @@ import Testing
 /// leaves nothing under the reel's name and one warning (an error under `--strict`); credentials never appear.
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct PublishTests {
     /// A library of three dated clips and a job rendering them to out/reel-2024-11.mp4, published to `address`.
-    private static func job(in folder: TemporaryFolder, publish address: String) throws -> URL {
+    private static func job(in folder: TemporaryFolder, publish address: String, overwrite: Bool? = nil) throws -> URL {
         if !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("media").path) {
             try DatedLibrary.writeClips(days: 3, in: folder)
         }
@@ -19,7 +19,7 @@ import Testing
         library: { paths: [media], timezone: UTC }
         timeframe: { from: 2024-11-16, to: 2024-11-18 }
         clips: { video: { duration: 1s } }
-        output: { path: out/reel-2024-11.mp4, resolution: 160x90, fps: 10, publish: "\(address)" }
+        output: { path: out/reel-2024-11.mp4, resolution: 160x90, fps: 10, publish: "\(address)"\(overwrite.map { ", publish_overwrite: \($0)" } ?? "") }
 
         """.write(to: job, atomically: true, encoding: .utf8)
         return job
@@ -108,6 +108,48 @@ import Testing
         for printed in [run.standardError, run.standardOutput, strict.standardError, strict.standardOutput] {
             #expect(!printed.contains(password) && !printed.contains(Data("family:\(password)".utf8).base64EncodedString()))
         }
+    }
+
+    @Test(
+        "a reel already under the name stays, with one warning, unless the output says publish_overwrite: true (WebDAV Overwrite: F, S3 HEAD and If-None-Match)"
+    )
+    func anExistingReelIsReplacedOnlyWhenTheJobSaysSo() throws {
+        let (folder, served, webDAV) = try Self.collection("publish-existing")
+        let family = served.appendingPathComponent("family")
+        let old = Data("last month's reel".utf8)
+        try old.write(to: family.appendingPathComponent("reel-2024-11.mp4"))
+        let kept = try DVPipeProcess.run(["run", try Self.job(in: folder, publish: webDAV.url + "family/").path, "--progress", "none"])
+        #expect(kept.status == 0 && kept.standardError.contains("already exists and is left as it is"), "\(kept.standardError)")
+        #expect(try Data(contentsOf: family.appendingPathComponent("reel-2024-11.mp4")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: family.path) == ["reel-2024-11.mp4"], "the temporary file is deleted")
+        let replaced = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: webDAV.url + "family/", overwrite: true).path, "--progress", "none", "--strict"])
+        #expect(replaced.status == 0, "\(replaced.standardError)")
+        let local = try Data(contentsOf: folder.url.appendingPathComponent("out/reel-2024-11.mp4"))
+        #expect(try Data(contentsOf: family.appendingPathComponent("reel-2024-11.mp4")) == local)
+
+        let empty = try folder.subfolder("empty")
+        let (moto, environment) = try LibraryServer.moto(serving: empty, bucket: "reels", prefix: "", signed: true)
+        let python = StoreServer.sourceRoot.appendingPathComponent(".build-stores/venv/bin/python").path
+        let keys = [
+            try #require(environment["AWS_ENDPOINT_URL"]), try #require(environment["AWS_ACCESS_KEY_ID"]),
+            try #require(environment["AWS_SECRET_ACCESS_KEY"])
+        ]
+        let client =
+            "import boto3,sys;c=boto3.client('s3',endpoint_url=sys.argv[1],region_name='us-east-1',aws_access_key_id=sys.argv[2],aws_secret_access_key=sys.argv[3]);"
+        _ = try ReferenceCommand.output(
+            python, ["-c", client + "c.put_object(Bucket='reels',Key='family/reel-2024-11.mp4',Body=b'last month')"] + keys)
+        let read = client + "sys.stdout.buffer.write(c.get_object(Bucket='reels',Key='family/reel-2024-11.mp4')['Body'].read())"
+        let s3Kept = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: "s3://reels/family/").path, "--progress", "none"], environment: environment)
+        #expect(s3Kept.status == 0 && s3Kept.standardError.contains("already exists and is left as it is"), "\(s3Kept.standardError)")
+        #expect(try ReferenceCommand.output(python, ["-c", read] + keys) == Data("last month".utf8))
+        let s3Replaced = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: "s3://reels/family/", overwrite: true).path, "--progress", "none", "--strict"],
+            environment: environment)
+        #expect(s3Replaced.status == 0, "\(s3Replaced.standardError)")
+        #expect(try ReferenceCommand.output(python, ["-c", read] + keys) == local)
+        _ = moto
     }
 
     @Test("the library's header never goes to the publishing server: DVPIPE_PUBLISH_HEADER does")
