@@ -6,7 +6,7 @@
 # fonts-noto-core 12 MB to download (43 MB installed), fonts-noto-cjk 57 MB (91 MB), fonts-noto-color-emoji 10 MB (11 MB).
 DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libyaml-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libicu-dev libssl-dev \
-                fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pkg-config opencv-data libcurl4
+                fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pkg-config opencv-data libcurl4-openssl-dev
 # For tests only: the ffmpeg command line (the loudness test cross-checks its meter with `ebur128`), and
 # Debian's Python with jsonschema and PyYAML (the schema test checks jobs against schemas/job.schema.json),
 # python3-venv for colour-science (PyPI), the colour test's BT.2100 HLG encoder, and for the linters of
@@ -16,7 +16,7 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # (scripts/setup-face-reference.sh); nginx (WebDAV) and WsgiDAV (PyPI, scripts/setup-store-servers.sh) serve
 # the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh).
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 slurm-wlm munge nginx-light rclone iso-codes faketime strace
+                 slurm-wlm munge nginx-light rclone iso-codes faketime strace time
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_BUILD_FLAGS ?=

@@ -39,6 +39,9 @@ let package = Package(
         /** ICU's line breaking (Debian's libicu-dev) behind a C function of plain types: ICU's headers cannot be
             imported beside Foundation's own copy of them. */
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        /** libcurl (Debian's libcurl4-openssl-dev) behind one bounded request of plain types: every request to a
+            server, without Foundation's URLSession, which on Linux inflates compressed answers unasked. */
+        .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
 
         /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files.
             Optimised in debug builds too: the face tests read megabyte cascade files through it. */
@@ -62,14 +65,14 @@ let package = Package(
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
             S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
-        .target(name: "DVRemote", dependencies: ["CCrypto", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
+        .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
         .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVSamples", "DVFiles",
+                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

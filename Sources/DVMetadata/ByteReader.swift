@@ -114,7 +114,9 @@ public final class ByteReader {
             var end = index
             while end < indices.upperBound, blocks[end + 1] == nil { end += 1 }
             let offset = index * blockSize
-            let count = min(size, (end + 1) * blockSize) - offset
+            // The blocks' bytes, or the rest of the source: never a product that overflows near `Int.max`.
+            let run = end - index + 1
+            let count = run > (size - offset) / blockSize ? size - offset : run * blockSize
             if blocks.count + (end - index + 1) > maximumBlocks { blocks.removeAll(keepingCapacity: true) }
             do {
                 let bytes = try source.read(at: offset, count: count)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DVPlanning
+import DVRemote
 import DVRender
 import Foundation
 
@@ -19,7 +20,7 @@ struct PublishFlags: ParsableArguments {
     var publishedName: String?
 
     func validate() throws {
-        if let publishedName, publishedName.isEmpty || publishedName.contains("/") || publishedName.hasPrefix(".") {
+        if let publishedName, !ReelPublisher.isAcceptableName(publishedName) {
             throw ValidationError("--publish-as takes a file name without / that does not start with '.', not '\(publishedName)'")
         }
     }

@@ -39,10 +39,10 @@ struct RunCommand: AsyncParsableCommand {
             each day's start), for publishing scripts; --json prints it instead of the summary.
 
             An output with publish: https://HOST/PATH/ (WebDAV) or s3://BUCKET/PREFIX/ is then uploaded \
-            there under its file's name, with the credentials libraries use (DVPIPE_LIBRARY_HEADER or \
-            ~/.netrc; the AWS_* variables): under a temporary name and moved (WebDAV) or as one whole \
+            there under its file's name, with credentials from the environment (DVPIPE_PUBLISH_HEADER \
+            or ~/.netrc; the AWS_* variables): under a temporary name and moved (WebDAV) or as one whole \
             object (S3), read back and checked by size and SHA-256, so the final name never holds part \
-            of a reel. A failed upload is a warning (an error under --strict); --no-publish skips it. An \
+            of a reel, and a file already there is replaced only under publish_overwrite: true. A failed upload is a warning (an error under --strict); --no-publish skips it. An \
             output with profile: is checked against its platform's rules first, and not published when \
             it breaks them (exit status 1).
 

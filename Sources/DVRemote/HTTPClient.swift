@@ -1,18 +1,27 @@
+import CCurlTransfer
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// How long a request may take and how often it is tried.
+///
+/// A request's clock is a wall clock that no trickle of bytes extends: one try ends, cancelled, after
+/// `timeout` seconds plus one second per `bytesPerSecond` bytes it has received (a server sending one byte a
+/// second gains nothing; a large answer arriving at a fair rate finishes), and all tries of one request,
+/// the waits between them included, end within `tries` times that.
 public struct HTTPPolicy: Sendable {
-    /// Seconds a request may wait for the server before it counts as failed.
+    /// Seconds a request may wait for the server before it counts as failed, and the base of its deadline.
     public var timeout: TimeInterval
     /// Tries per request: a failed connection, a 5xx or a 429 is tried again after a growing wait.
     public var attempts: Int
     /// The longest wait between tries, however long the server's `Retry-After` asks for.
     public var longestWait: TimeInterval
+    /// The rate below which an answer no longer extends its request's deadline: 1 MB/s.
+    public static let bytesPerSecond = 1_000_000.0
+    /// How many one-try deadlines all tries of one request may take together.
+    public static let tries = 3.0
 
     public init(timeout: TimeInterval, attempts: Int = 4, longestWait: TimeInterval? = nil) {
         self.timeout = timeout
@@ -41,9 +50,16 @@ public struct HTTPAnswer: Sendable {
 /// Why a request got no usable answer, in words a warning can carry (never a credential).
 public struct HTTPFailure: Error, CustomStringConvertible, Sendable {
     public let description: String
+    /// Whether the client refused the answer (too long, compressed): asking again would get the same.
+    let isRefusal: Bool
 
     public init(_ description: String) {
+        self.init(description, isRefusal: false)
+    }
+
+    init(_ description: String, isRefusal: Bool) {
         self.description = description
+        self.isRefusal = isRefusal
     }
 }
 
@@ -51,65 +67,32 @@ public struct HTTPFailure: Error, CustomStringConvertible, Sendable {
 public typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Void
 
 /// The HTTP side of everything dvpipe asks a server (the segment store, a library on WebDAV or S3): one
-/// request at a time per call, each with a timeout and a few tries with backoff (honouring `Retry-After` up
-/// to `HTTPPolicy.longestWait`), no redirect ever followed (credentials would go with it), no cookie or cache.
+/// request at a time per call, each with a deadline and a few tries with backoff (honouring `Retry-After`
+/// up to `HTTPPolicy.longestWait`), no redirect ever followed (credentials would go with it), no
+/// authentication challenge answered, no cookie or cache.
+///
+/// Requests go through libcurl directly (`CCurlTransfer`), not Foundation's `URLSession`, whose Linux
+/// version inflates a compressed answer before its caller sees a byte and restarts its timeout with every
+/// chunk. So every answer is bounded: `Accept-Encoding: identity` goes with every request and an answer
+/// compressed anyway is refused at its headers, never inflated; a body longer than the request's `limit`
+/// (announced or arriving) stops the request; a request past its deadline (`HTTPPolicy`) is cancelled,
+/// however slowly its bytes keep coming.
 ///
 /// Its calls block: they run on threads made for blocking work (the scan's, a decoder's, an encoder's),
-/// never on a task of the cooperative pool.
+/// never on a task of the cooperative pool. Each thread keeps its connection between its requests.
 public final class HTTPClient: Sendable {
     public let policy: HTTPPolicy
     /// Sent with every request: `Authorization: …`, say.
     private let header: (name: String, value: String)?
     private let signer: HTTPSigner?
-    private let session: URLSession
-    private let delegate: NoRedirects
 
-    public init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil, connectionsPerHost: Int = 4) {
+    /// The most bytes of an answer's body a request takes unless it says otherwise: 256 MiB.
+    public static let largestAnswer = 256 << 20
+
+    public init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil) {
         self.policy = policy
         self.header = header
         self.signer = signer
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = policy.timeout
-        configuration.timeoutIntervalForResource = policy.timeout * 4
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
-        delegate = NoRedirects()
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    /// Refuses every redirect, so that credentials never go to another address: a 3xx is an answer like
-    /// any other. Answers no authentication challenge (credentials go only in the request's own header): the
-    /// task is cancelled and its 401 kept, to be returned as the answer (Foundation's default would wait for
-    /// a credential store).
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-        private let challenged = Mutex<[Int: Int]>([:])
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-            completionHandler: @escaping @Sendable (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
-            challenged.withLock { $0[task.taskIdentifier] = status }
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        }
-
-        /// The status of the challenge that ended task `identifier`, if one did (taken: asked once).
-        func challengeStatus(of identifier: Int) -> Int? {
-            challenged.withLock { $0.removeValue(forKey: identifier) }
-        }
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     /// What a request sends and where its answer's body goes.
@@ -124,25 +107,31 @@ public final class HTTPClient: Sendable {
 
     /// `method` on `url` (called `name` in messages) with `headers`, tried again while the failure may pass:
     /// a connection that failed or timed out, a 5xx, a 429, or an answer `retry` says to try again
-    /// (a short body, say). Any other status is an answer, returned as is.
+    /// (a short body, say). Any other status is an answer, returned as is. An answer's body longer than
+    /// `limit` bytes is a failure, not tried again.
     public func send(
-        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], body: Data? = nil,
+        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], body: Data? = nil, limit: Int = largestAnswer,
         retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
     ) -> Result<HTTPAnswer, HTTPFailure> {
-        send(method, url, named: name, headers: headers, transfer: .data(body), retry: retry)
+        send(method, url, named: name, headers: headers, transfer: .data(body), limit: limit, retry: retry)
     }
 
     /// `send`, with the body and the answer's body moved as `transfer` says: a file uploaded or downloaded
     /// is streamed, never held in memory whole. A signer of an uploaded file's request takes its body's hash
     /// from the request's `x-amz-content-sha256` header, which the caller sets.
     public func send(
-        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], transfer: Transfer,
+        _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], transfer: Transfer, limit: Int = largestAnswer,
         retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
     ) -> Result<HTTPAnswer, HTTPFailure> {
         var wait: TimeInterval = 0.25
         var last = HTTPFailure("not asked")
+        let start = dv_transfer_now()
+        var received = 0
+        // All tries together: `tries` one-try deadlines, each extended by what every try received.
+        func end() -> Double { start + (policy.timeout + Double(received) / HTTPPolicy.bytesPerSecond) * HTTPPolicy.tries }
         for attempt in 1...policy.attempts {
-            let result = exchange(method, url, named: name, headers: headers, transfer: transfer)
+            let (result, bytes) = exchange(method, url, named: name, headers: headers, transfer: transfer, limit: limit, end: end())
+            received += bytes
             var requested: TimeInterval?
             switch result {
             case let .success(answer) where answer.status == 429 || (500...599).contains(answer.status):
@@ -151,21 +140,25 @@ public final class HTTPClient: Sendable {
             case let .success(answer):
                 guard let failure = retry(answer) else { return result }
                 last = failure
+            case let .failure(failure) where failure.isRefusal:
+                return result
             case let .failure(failure):
                 last = failure
             }
-            guard attempt < policy.attempts else { break }
-            Thread.sleep(forTimeInterval: min(policy.longestWait, requested ?? wait))
+            let pause = min(policy.longestWait, requested ?? wait)
+            guard attempt < policy.attempts, dv_transfer_now() + pause < end() else { break }
+            Thread.sleep(forTimeInterval: pause)
             wait *= 2
         }
         return .failure(last)
     }
 
-    /// One request and its answer.
-    private func exchange(_ method: String, _ url: URL, named name: String, headers: [String: String], transfer: Transfer) -> Result<
-        HTTPAnswer, HTTPFailure
-    > {
-        var request = URLRequest(url: url, timeoutInterval: policy.timeout)
+    /// One request and its answer, and the bytes of body it received; cancelled at its deadline or at
+    /// `end` (on `dv_transfer_now()`'s clock), whichever comes first.
+    private func exchange(
+        _ method: String, _ url: URL, named name: String, headers: [String: String], transfer: Transfer, limit: Int, end: Double
+    ) -> (Result<HTTPAnswer, HTTPFailure>, received: Int) {
+        var request = URLRequest(url: url)
         request.httpMethod = method
         var body: Data?
         if case let .data(data) = transfer {
@@ -175,77 +168,75 @@ public final class HTTPClient: Sendable {
         for (field, value) in headers {
             request.setValue(value, forHTTPHeaderField: field)
         }
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if let header {
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
         signer?(&request, body)
-        let answer = Answer()
-        let done = DispatchSemaphore(value: 0)
-        let timeout = policy.timeout
-        let delegate = delegate
-        let box = TaskBox()
-        @Sendable func finish(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
-            if error != nil, let status = box.identifier.flatMap(delegate.challengeStatus(of:)) {
-                answer.result = .success(HTTPAnswer(status: status, body: Data(), headers: [:]))
-            } else if let error {
-                answer.result = .failure(HTTPFailure("\(method) \(name): \(Self.words(for: error, timeout: timeout))"))
-            } else if let response = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for case let (key as String, value as String) in response.allHeaderFields {
-                    fields[key.lowercased()] = value
-                }
-                answer.result = .success(HTTPAnswer(status: response.statusCode, body: data ?? Data(), headers: fields))
-            } else {
-                answer.result = .failure(HTTPFailure("\(method) \(name): no HTTP answer"))
-            }
-            done.signal()
+        var upload: Int32 = -1, download: Int32 = -1, uploadLength: Int64 = 0
+        defer {
+            if upload >= 0 { close(upload) }
+            if download >= 0 { close(download) }
         }
-        let task: URLSessionTask
         switch transfer {
-        case .data:
-            task = session.dataTask(with: request) { data, response, error in finish(data, response, error) }
+        case .data: break
         case let .upload(file):
-            task = session.uploadTask(with: request, fromFile: file) { data, response, error in finish(data, response, error) }
-        case let .download(target):
-            task = session.downloadTask(with: request) { location, response, error in
-                // The downloaded file is deleted when the handler returns: it is moved to `target` first.
-                guard let location, error == nil else { return finish(nil, response, error) }
-                do {
-                    try? FileManager.default.removeItem(at: target)
-                    try FileManager.default.moveItem(at: location, to: target)
-                    finish(nil, response, nil)
-                } catch {
-                    finish(nil, response, error)
+            upload = open(file.path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            guard upload >= 0, fstat(upload, &status) == 0 else {
+                return (.failure(HTTPFailure("\(method) \(name): cannot read \(file.path) (\(String(cString: strerror(errno))))")), 0)
+            }
+            uploadLength = Int64(status.st_size)
+        case let .download(file):
+            download = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard download >= 0 else {
+                return (.failure(HTTPFailure("\(method) \(name): cannot write \(file.path) (\(String(cString: strerror(errno))))")), 0)
+            }
+        }
+        let lines = (request.allHTTPHeaderFields ?? [:]).map { strdup("\($0.key): \($0.value)") }
+        defer {
+            for line in lines { free(line) }
+        }
+        var answer = dv_transfer_answer()
+        defer { dv_transfer_answer_free(&answer) }
+        url.absoluteString.withCString { address in
+            method.withCString { verb in
+                lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { fields in
+                    (body ?? Data()).withUnsafeBytes { bytes in
+                        var asked = dv_transfer_request(
+                            url: address, method: verb, headers: fields.baseAddress, header_count: fields.count,
+                            body: body == nil ? nil : bytes.bindMemory(to: UInt8.self).baseAddress,
+                            body_length: bytes.count, upload_descriptor: upload, upload_length: uploadLength, download_descriptor: download,
+                            limit: Int64(limit), timeout: policy.timeout, deadline: policy.timeout, bytes_per_second: HTTPPolicy.bytesPerSecond,
+                            end: end)
+                        dv_transfer(&asked, &answer)
+                    }
                 }
             }
         }
-        box.identifier = task.taskIdentifier
-        task.resume()
-        done.wait()
-        return answer.result ?? .failure(HTTPFailure("\(method) \(name): no answer"))
-    }
-
-    /// What went wrong with a request, in words: the common network failures by name.
-    private static func words(for error: any Error, timeout: TimeInterval) -> String {
-        switch (error as? URLError)?.code {
-        case .timedOut?: "no answer within \(String(format: "%g", timeout)) s"
-        case .cannotConnectToHost?: "connection refused"
-        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
-        case .networkConnectionLost?: "connection lost"
-        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "TLS failed (\(error.localizedDescription))"
-        default: error.localizedDescription
+        let received = Int(answer.received)
+        let reason = withUnsafeBytes(of: answer.reason) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch answer.outcome {
+        case dv_transfer_answered:
+            let data = answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
+            return (.success(HTTPAnswer(status: answer.status, body: data, headers: Self.fields(answer))), received)
+        case dv_transfer_refused:
+            return (.failure(HTTPFailure("\(method) \(name): \(reason)", isRefusal: true)), received)
+        default:
+            return (.failure(HTTPFailure("\(method) \(name): \(reason)")), received)
         }
     }
 
-    /// A task's identifier, set before the task is resumed and read by its completion handler after (the
-    /// resume orders the two; the compiler cannot see that).
-    private final class TaskBox: @unchecked Sendable {
-        var identifier: Int?
-    }
-
-    /// The answer of one task, written by its completion handler before the waiting thread reads it (the
-    /// semaphore orders the two; the compiler cannot see that).
-    private final class Answer: @unchecked Sendable {
-        var result: Result<HTTPAnswer, HTTPFailure>?
+    /// The header fields of `answer`, by lower-case name (the status line left out).
+    private static func fields(_ answer: dv_transfer_answer) -> [String: String] {
+        guard let headers = answer.headers else { return [:] }
+        let text = String(decoding: UnsafeRawBufferPointer(start: headers, count: answer.headers_length), as: UTF8.self)
+        var fields: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return fields
     }
 }

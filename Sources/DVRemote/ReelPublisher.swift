@@ -4,13 +4,16 @@ import Foundation
 /// Uploads a finished reel to a WebDAV collection or an S3 prefix (`output.publish`), so that the file under
 /// its final name is only ever the whole reel:
 /// - WebDAV: `PUT` under a hidden temporary name, read back and checked (size and SHA-256), then `MOVE`d
-///   onto the final name (`Overwrite: T`), whose size is checked once more; the temporary file is deleted
-///   when anything fails.
-/// - S3: one `PUT` of the complete object (S3 never shows part of one; a signed request carries the body's
-///   SHA-256, which S3 checks), then read back and checked; an object that does not check is deleted.
+///   onto the final name (`Overwrite: F` unless the job lets the reel replace a file, `T` then), whose size
+///   is checked once more; the temporary file is deleted when anything fails.
+/// - S3: unless the job lets the reel replace an object, a `HEAD` first (an object there stops it) and a
+///   `PUT` with `If-None-Match: *` (a server that honours it refuses to replace one written meanwhile); one
+///   `PUT` of the complete object (S3 never shows part of one; a signed request carries the body's SHA-256,
+///   which S3 checks), then read back and checked; an object whose read-back is proven wrong is deleted,
+///   one that could not be read back (a timeout) is left as it is.
 ///
-/// Credentials come from the environment as for libraries (`RemoteAccess`, the AWS variables) and never
-/// appear in a message. Its calls block: run it on a thread made for blocking work.
+/// Credentials come from the environment (`RemoteAccess`: `DVPIPE_PUBLISH_HEADER` or `.netrc`, never the
+/// library's header; the AWS variables) and never appear in a message. Its calls block: run it on a thread made for blocking work.
 public struct ReelPublisher: Sendable {
     /// Where reels go.
     public let destination: LibraryRoot
@@ -29,9 +32,20 @@ public struct ReelPublisher: Sendable {
         public let sha256: String
     }
 
-    /// Uploads `file` as `name` into the destination and checks what the server then holds.
-    public func publish(_ file: URL, as name: String) throws(PublishError) -> Published {
+    /// Whether `name` may be a published file's name: not empty, no `/`, not hidden (the temporary names
+    /// are), no control character.
+    public static func isAcceptableName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// Uploads `file` as `name` into the destination and checks what the server then holds; a file or
+    /// object already under `name` is replaced only when `overwrite` says so.
+    public func publish(_ file: URL, as name: String, overwrite: Bool = false) throws(PublishError) -> Published {
         let address = destination.address + name
+        guard Self.isAcceptableName(name) else {
+            throw PublishError(
+                address: destination.address, reason: "'\(name)' cannot be a published file's name: it must not be empty, hold a / or start with '.'")
+        }
         let reel: (size: Int, sha256: String)
         do {
             reel = try Self.measure(file)
@@ -42,9 +56,9 @@ public struct ReelPublisher: Sendable {
         do {
             switch destination {
             case let .webDAV(collection):
-                try publishWebDAV(upload, into: collection, as: name)
+                try publishWebDAV(upload, into: collection, as: name, overwrite: overwrite)
             case let .s3(location):
-                try publishS3(upload, into: location, as: name)
+                try publishS3(upload, into: location, as: name, overwrite: overwrite)
             }
         } catch let failure as HTTPFailure {
             throw PublishError(address: address, reason: failure.description)
@@ -81,8 +95,13 @@ public struct ReelPublisher: Sendable {
         return HTTPPolicy(timeout: base.timeout + Double(bytes) / 1_000_000, attempts: base.attempts, longestWait: base.longestWait)
     }
 
-    private func publishWebDAV(_ upload: Upload, into collection: URL, as name: String) throws {
-        let client = HTTPClient(policy: try policy(for: upload.size), header: try access.header(for: collection.host ?? ""))
+    /// The failure of an upload that would replace what is under its name.
+    private static func exists(_ shown: String) -> HTTPFailure {
+        HTTPFailure("\(shown) already exists and is left as it is; set the output's publish_overwrite: true to replace it")
+    }
+
+    private func publishWebDAV(_ upload: Upload, into collection: URL, as name: String, overwrite: Bool) throws {
+        let client = HTTPClient(policy: try policy(for: upload.size), header: try access.header(for: collection, purpose: .publish))
         let final = collection.appendingPathComponent(name)
         let temporary = collection.appendingPathComponent(".\(name).\(upload.sha256.prefix(16)).dvpipe-upload")
         let shown = ServerAddress.withoutCredentials(final.absoluteString)
@@ -100,7 +119,12 @@ public struct ReelPublisher: Sendable {
             _ = client.send("DELETE", temporary, named: shown)
             throw error
         }
-        let move = client.send("MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": "T"])
+        let move = client.send(
+            "MOVE", temporary, named: shown, headers: ["Destination": final.absoluteString, "Overwrite": overwrite ? "T" : "F"])
+        if case let .success(answer) = move, answer.status == 412 {
+            _ = client.send("DELETE", temporary, named: shown)
+            throw Self.exists(shown)
+        }
         let moveFailure: (any Error)?
         do {
             try expect(move, [201, 204], "MOVE")
@@ -111,7 +135,7 @@ public struct ReelPublisher: Sendable {
         // The final name's size says whether the reel is there: after a MOVE answered, or after one whose
         // answer was lost (tried again, it finds nothing to move), which counts only with the size given.
         let head = client.send("HEAD", final, named: shown)
-        let size = (try? head.get())?.headers["content-length"].flatMap(Int.init)
+        let size = (try? head.get())?.headers["content-length"].flatMap(ServerNumber.length).map(Int.init)
         guard (try? head.get())?.status == 200, size == upload.size || (size == nil && moveFailure == nil) else {
             if let moveFailure {
                 _ = client.send("DELETE", temporary, named: shown)
@@ -122,23 +146,34 @@ public struct ReelPublisher: Sendable {
         }
     }
 
-    private func publishS3(_ upload: Upload, into location: S3Location, as name: String) throws {
-        let environment = access.environment
-        let endpoint = try S3Endpoint(environment: environment)
-        let signer = S3Credentials.from(environment: environment).map {
-            S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
-        }
-        let client = HTTPClient(policy: try policy(for: upload.size), signer: signer)
+    private func publishS3(_ upload: Upload, into location: S3Location, as name: String, overwrite: Bool) throws {
+        let (endpoint, client) = try access.s3(policy: try policy(for: upload.size))
         let object = endpoint.objectURL(location, key: location.prefix + name)
         let shown = location.address + name
-        let headers = ["Content-Type": "video/mp4", "Content-Length": String(upload.size), "x-amz-content-sha256": upload.sha256]
-        try expect(client.send("PUT", object, named: shown, headers: headers, transfer: .upload(upload.file)), [200], "PUT")
+        var headers = ["Content-Type": "video/mp4", "Content-Length": String(upload.size), "x-amz-content-sha256": upload.sha256]
+        if !overwrite {
+            // A HEAD first, for servers that do not honour If-None-Match; 404 (or 403 without ListBucket) goes on.
+            let head = try client.send("HEAD", object, named: shown).get()
+            guard head.status != 200 else { throw Self.exists(shown) }
+            headers["If-None-Match"] = "*"
+        }
+        let put = try client.send("PUT", object, named: shown, headers: headers, transfer: .upload(upload.file)).get()
+        guard put.status != 412 else { throw Self.exists(shown) }
+        guard put.status == 200 else { throw HTTPFailure("PUT answered HTTP \(put.status)") }
         do {
             try check(client, object, named: shown, upload)
-        } catch {
+        } catch let wrong as ReadBackMismatch {
+            // Only an object proven wrong is deleted: one that could not be read back may be the reel.
             _ = client.send("DELETE", object, named: shown)
-            throw error
+            throw HTTPFailure("\(wrong.description); the object was deleted")
+        } catch {
+            throw HTTPFailure("\(error); the object is left as it is, unchecked")
         }
+    }
+
+    /// A read-back that proves the server holds something else than the reel.
+    private struct ReadBackMismatch: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Fails unless `result` is an answer with one of `statuses`.
@@ -153,13 +188,13 @@ public struct ReelPublisher: Sendable {
     /// reel's size and SHA-256.
     private func check(_ client: HTTPClient, _ url: URL, named name: String, _ upload: Upload) throws {
         defer { try? FileManager.default.removeItem(at: upload.readBack) }
-        let answer = try client.send("GET", url, named: name, transfer: .download(upload.readBack)).get()
+        let answer = try client.send("GET", url, named: name, transfer: .download(upload.readBack), limit: upload.size).get()
         guard answer.status == 200 else {
             throw HTTPFailure("reading the upload back answered HTTP \(answer.status)")
         }
         let held = try Self.measure(upload.readBack)
         guard held == (upload.size, upload.sha256) else {
-            throw HTTPFailure("the server holds \(held.size) bytes that are not the reel's \(upload.size) (SHA-256 differs)")
+            throw ReadBackMismatch(description: "the server holds \(held.size) bytes that are not the reel's \(upload.size) (SHA-256 differs)")
         }
     }
 }

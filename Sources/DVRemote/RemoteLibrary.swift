@@ -23,6 +23,8 @@ public final class RemoteLibrary: Sendable {
         var url: URL
         var size: Int
         var etag: String
+        /// Why the file cannot be read though listed (a size not believed).
+        var problem: ListedSizeProblem?
     }
 
     private struct State {
@@ -56,17 +58,13 @@ public final class RemoteLibrary: Sendable {
         let files: [(listing: RemoteFileListing, url: URL)]
         switch root {
         case let .webDAV(url):
-            client = HTTPClient(policy: try access.policy(), header: try access.header(for: url.host ?? ""))
+            client = HTTPClient(policy: try access.policy(), header: try access.header(for: url, purpose: .library))
             files = try WebDAVListing(root: url, client: client).files(isExcluded: isExcluded).compactMap { file in
                 URL(string: file.address).map { (file, $0) }
             }
         case let .s3(location):
-            let environment = access.environment
-            let endpoint = try S3Endpoint(environment: environment)
-            let signer = S3Credentials.from(environment: environment).map {
-                S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
-            }
-            client = HTTPClient(policy: try access.policy(), signer: signer)
+            let endpoint: S3Endpoint
+            (endpoint, client) = try access.s3(policy: try access.policy())
             files = try S3Listing(endpoint: endpoint).list(location, client: client).compactMap { object in
                 location.file(object, isExcluded: isExcluded).map { ($0, endpoint.objectURL(location, key: object.key)) }
             }
@@ -74,7 +72,7 @@ public final class RemoteLibrary: Sendable {
         let trim = state.withLock { state in
             state.roots[root.address] = Root(client: client, cache: cache)
             for (file, url) in files {
-                state.files[file.address] = Known(root: root.address, url: url, size: Int(file.size), etag: file.etag)
+                state.files[file.address] = Known(root: root.address, url: url, size: Int(file.size), etag: file.etag, problem: file.problem)
             }
             return state.trimmed.insert(cache.folder).inserted
         }
@@ -82,13 +80,17 @@ public final class RemoteLibrary: Sendable {
         return files.map(\.listing)
     }
 
-    /// A reader of the listed file at `address`; throws when this process has not listed it.
+    /// A reader of the listed file at `address`; throws when this process has not listed it, or listed it
+    /// with a size it does not believe.
     public func file(_ address: String) throws(RemoteReadError) -> RemoteFile {
         let found = state.withLock { state in
             state.files[address].flatMap { known in state.roots[known.root].map { (known, $0) } }
         }
         guard let (known, root) = found else {
             throw RemoteReadError(address: address, reason: "not listed by this run's scan of library.paths")
+        }
+        if let problem = known.problem {
+            throw RemoteReadError(address: address, reason: "the server lists it with \(problem); it is not read")
         }
         return RemoteFile(
             address: address, url: known.url, size: known.size, etag: known.etag, client: root.client, cache: root.cache, library: self)

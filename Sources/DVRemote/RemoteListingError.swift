@@ -14,6 +14,8 @@ public enum RemoteListingError: Error, CustomStringConvertible, Sendable {
     case tooManyPages(location: String, pages: Int)
     /// A WebDAV library of more than `folders` folders: a server that lists without end, or a root set too wide.
     case tooManyFolders(location: String, folders: Int)
+    /// A listing of more than `entries` files and folders: a server that lists without end, or a root set too wide.
+    case tooManyFiles(location: String, entries: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum RemoteListingError: Error, CustomStringConvertible, Sendable {
             return "\(location): the listing did not end within \(pages) pages"
         case let .tooManyFolders(location, folders):
             return "\(location): more than \(folders) folders; name a narrower library path"
+        case let .tooManyFiles(location, entries):
+            return "\(location): the server lists more than \(entries) entries; name a narrower library path"
         }
     }
 }

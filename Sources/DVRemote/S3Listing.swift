@@ -13,7 +13,8 @@ public struct S3Listing: Sendable {
         self.endpoint = endpoint
     }
 
-    /// Every object under `location`'s prefix, in S3's order (by key), with their whole keys. `client` signs
+    /// Every object under `location`'s prefix, in S3's order (by key), with their whole keys; at most
+    /// `RemoteFileListing.largestListing` of them, each page's answer at most `S3ListingPage.largestAnswer` bytes. `client` signs
     /// its requests (`HTTPClient(policy:signer: S3Signature(…).signer)`, or no signer for a public bucket);
     /// `pageSize` asks for at most that many keys a page (`max-keys`), S3's own 1000 when nil.
     public func list(_ location: S3Location, client: HTTPClient, pageSize: Int? = nil) throws(RemoteListingError) -> [S3Object] {
@@ -22,13 +23,16 @@ public struct S3Listing: Sendable {
         for page in 1...Self.pageLimit {
             let url = endpoint.listURL(location, continuationToken: continuationToken, pageSize: pageSize)
             let answer: HTTPAnswer
-            switch client.send("GET", url, named: "\(location) (page \(page))") {
+            switch client.send("GET", url, named: "\(location) (page \(page))", limit: S3ListingPage.largestAnswer) {
             case let .success(received): answer = received
             case let .failure(failure): throw .unreachable(location: location.description, failure: failure)
             }
             guard answer.status == 200 else { throw Self.refusal(answer, location: location) }
             let listing = try S3ListingPage(xml: answer.body, location: location)
             objects += listing.objects
+            guard objects.count <= RemoteFileListing.largestListing else {
+                throw .tooManyFiles(location: location.description, entries: RemoteFileListing.largestListing)
+            }
             guard listing.isTruncated else { return objects }
             guard let next = listing.nextContinuationToken, !next.isEmpty, next != continuationToken else {
                 throw .malformedAnswer(location: location.description, reason: "page \(page) is truncated without a new NextContinuationToken")

@@ -5,6 +5,11 @@ import Foundation
 public struct S3ListingPage: Sendable {
     /// The namespace of S3's answers.
     static let namespace = "http://s3.amazonaws.com/doc/2006-03-01/"
+    /// The most objects one page may hold: 10,000 (S3 gives at most 1,000).
+    public static let largestPage = 10_000
+    /// The most bytes of one page's answer: 16 MiB (a page of 1,000 objects with keys of S3's longest,
+    /// 1,024 bytes, is under 2 MiB).
+    public static let largestAnswer = 16 << 20
 
     public var objects: [S3Object]
     public var isTruncated: Bool
@@ -12,9 +17,11 @@ public struct S3ListingPage: Sendable {
     public var nextContinuationToken: String?
 
     /// The page in `xml`, the body of an answer to a ListObjectsV2 request for `location` (named in errors).
-    /// A body that is not a `ListBucketResult`, is cut off, or has an object without a key or a readable size
-    /// is a `RemoteListingError.malformedAnswer`. Elements of S3's namespace are read (and unqualified ones,
-    /// which some servers write); other elements are passed over.
+    /// A body that is not a `ListBucketResult`, is cut off, has an object without a key or more than
+    /// `largestPage` objects is a `RemoteListingError.malformedAnswer`; an object whose size is not believed
+    /// (missing, negative, past 1 TiB: `ServerNumber.listedSize`) is kept with its `problem`, so that one
+    /// object costs only itself. Elements of S3's namespace are read (and unqualified ones, which some servers
+    /// write); other elements are passed over.
     public init(xml: Data, location: S3Location) throws(RemoteListingError) {
         func malformed(_ reason: String) -> RemoteListingError {
             .malformedAnswer(location: location.description, reason: reason)
@@ -59,13 +66,16 @@ public struct S3ListingPage: Sendable {
                 fields[ended] = text
             case (["ListBucketResult"], "Contents"):
                 guard let key = fields["Key"] else { throw malformed("an object without a <Key>") }
-                guard let size = fields["Size"].flatMap({ Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }), size >= 0 else {
-                    throw malformed("the object '\(key)' has no size in bytes")
+                guard objects.count < Self.largestPage else {
+                    throw malformed("more than \(Self.largestPage) objects in one page")
                 }
-                objects.append(
-                    S3Object(
-                        key: key, size: size, etag: Self.unquoted(fields["ETag"] ?? ""),
-                        lastModified: fields["LastModified"].flatMap(Self.date)))
+                var object = S3Object(
+                    key: key, size: 0, etag: Self.unquoted(fields["ETag"] ?? ""), lastModified: fields["LastModified"].flatMap(Self.date))
+                switch ServerNumber.listedSize(fields["Size"]) {
+                case let .success(size): object.size = size
+                case let .failure(problem): object.problem = problem
+                }
+                objects.append(object)
             case (["ListBucketResult"], "IsTruncated"):
                 isTruncated = text.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
             case (["ListBucketResult"], "NextContinuationToken"):

@@ -20,6 +20,6 @@ extension S3Location {
         return RemoteFileListing(
             address: "s3://\(bucket)/" + AWSPercentEncoding.encoded(object.key, keepingSlashes: true), relativePath: relative,
             size: object.size, etag: object.etag.hasPrefix("\"") ? object.etag : "\"\(object.etag)\"",
-            modificationTime: object.lastModified?.timeIntervalSince1970 ?? 0)
+            modificationTime: object.lastModified?.timeIntervalSince1970 ?? 0, problem: object.problem)
     }
 }

@@ -11,11 +11,14 @@ public struct S3Object: Sendable, Hashable {
     public var etag: String
     /// When it was last written, or nil when the listing did not say in a form read here.
     public var lastModified: Date?
+    /// Why its listed size is not believed (negative, not a number, past 1 TiB); its `size` is then 0.
+    public var problem: ListedSizeProblem?
 
-    public init(key: String, size: Int64, etag: String, lastModified: Date?) {
+    public init(key: String, size: Int64, etag: String, lastModified: Date?, problem: ListedSizeProblem? = nil) {
         self.key = key
         self.size = size
         self.etag = etag
         self.lastModified = lastModified
+        self.problem = problem
     }
 }

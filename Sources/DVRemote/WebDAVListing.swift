@@ -12,6 +12,8 @@ public struct WebDAVListing {
 
     /// Collections walked at most: a server answering without end stops here, with an error.
     static let largestWalk = 100_000
+    /// The most bytes of one `PROPFIND` answer: 32 MiB (a folder of 50,000 files is about 20 MiB on Nextcloud).
+    public static let largestAnswer = 32 << 20
 
     public init(root: URL, client: HTTPClient) {
         self.root = root
@@ -26,17 +28,25 @@ public struct WebDAVListing {
         """.utf8)
 
     /// Every file under the root that `isExcluded` does not leave out (it is asked about every relative path,
-    /// folders included), sorted by relative path.
+    /// folders included), sorted by relative path; a file whose listed size is not believed is kept with its
+    /// `problem`. Each answer is at most `largestAnswer` bytes, and all of them list at most
+    /// `RemoteFileListing.largestListing` members.
     public func files(isExcluded: (String) -> Bool) throws(RemoteListingError) -> [RemoteFileListing] {
         var files: [RemoteFileListing] = []
         var pending: [(url: URL, relative: String)] = [(root, "")]
         var seen: Set<String> = []
+        var entries = 0
         while let (collection, relative) = pending.popLast() {
             guard seen.insert(collection.path).inserted else { continue }
             guard seen.count <= Self.largestWalk else {
                 throw .tooManyFolders(location: root.absoluteString, folders: Self.largestWalk)
             }
-            for entry in try list(collection) {
+            let members = try list(collection)
+            entries += members.count
+            guard entries <= RemoteFileListing.largestListing else {
+                throw .tooManyFiles(location: root.absoluteString, entries: RemoteFileListing.largestListing)
+            }
+            for entry in members {
                 let name = entry.name
                 guard !name.hasPrefix("."), !name.isEmpty else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -44,10 +54,13 @@ public struct WebDAVListing {
                 if entry.isCollection {
                     pending.append((entry.url, path))
                 } else if let size = entry.size {
-                    files.append(
-                        RemoteFileListing(
-                            address: entry.url.absoluteString, relativePath: path, size: size, etag: entry.etag ?? "",
-                            modificationTime: entry.modified ?? 0))
+                    var file = RemoteFileListing(
+                        address: entry.url.absoluteString, relativePath: path, size: 0, etag: entry.etag ?? "", modificationTime: entry.modified ?? 0)
+                    switch size {
+                    case let .success(size): file.size = size
+                    case let .failure(problem): file.problem = problem
+                    }
+                    files.append(file)
                 }
             }
         }
@@ -59,7 +72,8 @@ public struct WebDAVListing {
         var url: URL
         var name: String
         var isCollection: Bool
-        var size: Int64?
+        /// The size `getcontentlength` gives, or why it is not believed; nil when it gives none (a collection).
+        var size: Result<Int64, ListedSizeProblem>?
         var etag: String?
         var modified: Double?
     }
@@ -68,7 +82,8 @@ public struct WebDAVListing {
     func list(_ collection: URL) throws(RemoteListingError) -> [Member] {
         let shown = collection.absoluteString
         let answer = client.send(
-            "PROPFIND", collection, named: shown, headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], body: Self.question)
+            "PROPFIND", collection, named: shown, headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], body: Self.question,
+            limit: Self.largestAnswer)
         switch answer {
         case let .failure(failure):
             throw .unreachable(location: shown, failure: failure)
@@ -124,7 +139,7 @@ public struct WebDAVListing {
                     if let url = URL(string: value, relativeTo: collection)?.absoluteURL {
                         current?.url = url
                     }
-                case "getcontentlength" where !value.isEmpty: current?.size = Int64(value)
+                case "getcontentlength" where !value.isEmpty: current?.size = ServerNumber.listedSize(value)
                 // Some servers (WsgiDAV) list the tag bare and send it quoted with the file: kept quoted, as
                 // `If-Match` wants it.
                 case "getetag" where !value.isEmpty: current?.etag = value.hasPrefix("\"") || value.hasPrefix("W/\"") ? value : "\"\(value)\""

@@ -213,7 +213,8 @@ import Testing
             none.status != 0 && none.standardError.contains("HTTP 401") && none.standardError.contains("DVPIPE_LIBRARY_HEADER"),
             "\(none.standardError)")
         let netrc = home.appendingPathComponent(".netrc")
-        try "machine 127.0.0.1\n  login family\n  password \(password)\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let port = try #require(URL(string: server.url)?.port)
+        try "machine 127.0.0.1:\(port)\n  login family\n  password \(password)\n".write(to: netrc, atomically: true, encoding: .utf8)
         let fromNetrc = try DVPipeProcess.run(["plan", job.path, "--json"], environment: ["HOME": home.path])
         #expect(fromNetrc.status == 0, "\(fromNetrc.standardError)")
         let basic = "Basic " + Data("family:\(password)".utf8).base64EncodedString()

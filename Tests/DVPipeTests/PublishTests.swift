@@ -9,26 +9,36 @@ import Testing
 /// leaves nothing under the reel's name and one warning (an error under `--strict`); credentials never appear.
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct PublishTests {
     /// A library of three dated clips and a job rendering them to out/reel-2024-11.mp4, published to `address`.
-    private static func job(in folder: TemporaryFolder, publish address: String) throws -> URL {
-        try DatedLibrary.writeClips(days: 3, in: folder)
+    private static func job(in folder: TemporaryFolder, publish address: String, overwrite: Bool? = nil) throws -> URL {
+        if !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("media").path) {
+            try DatedLibrary.writeClips(days: 3, in: folder)
+        }
         let job = folder.url.appendingPathComponent("publish.yaml")
         try """
         version: 1
         library: { paths: [media], timezone: UTC }
         timeframe: { from: 2024-11-16, to: 2024-11-18 }
         clips: { video: { duration: 1s } }
-        output: { path: out/reel-2024-11.mp4, resolution: 160x90, fps: 10, publish: "\(address)" }
+        output: { path: out/reel-2024-11.mp4, resolution: 160x90, fps: 10, publish: "\(address)"\(overwrite.map { ", publish_overwrite: \($0)" } ?? "") }
 
         """.write(to: job, atomically: true, encoding: .utf8)
         return job
     }
 
-    @Test("a reel published to rclone's WebDAV and to moto's S3 (signed) is the local file byte for byte; --no-publish uploads nothing")
-    func publishedToBothServers() throws {
-        let folder = try TemporaryFolder("publish")
+    /// A folder for test `name`, with rclone serving its `served/` folder writable (with `login` when given),
+    /// in which reels go to the empty collection `family/`.
+    private static func collection(_ name: String, login: (user: String, password: String)? = nil) throws -> (
+        folder: TemporaryFolder, served: URL, webDAV: LibraryServer
+    ) {
+        let folder = try TemporaryFolder(name)
         let served = try folder.subfolder("served")
         try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
-        let webDAV = try LibraryServer.rclone(serving: served, writable: true)
+        return (folder, served, try LibraryServer.rclone(serving: served, login: login, writable: true))
+    }
+
+    @Test("a reel published to rclone's WebDAV and to moto's S3 (signed) is the local file byte for byte; --no-publish uploads nothing")
+    func publishedToBothServers() throws {
+        let (folder, served, webDAV) = try Self.collection("publish")
         let job = try Self.job(in: folder, publish: webDAV.url + "family/")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "\(run.standardError)")
@@ -71,15 +81,12 @@ import Testing
 
     @Test("an upload cut off mid-way leaves nothing under the reel's name and one warning, an error under --strict; the login never shows")
     func failedUpload() throws {
-        let folder = try TemporaryFolder("publish-fault")
-        let served = try folder.subfolder("served")
-        try FileManager.default.createDirectory(at: served.appendingPathComponent("family"), withIntermediateDirectories: true)
         let password = "s3cret-Pa55"
-        let webDAV = try LibraryServer.rclone(serving: served, login: ("family", password), writable: true)
+        let (folder, served, webDAV) = try Self.collection("publish-fault", login: ("family", password))
         let proxy = try LibraryServer.proxy(before: webDAV, ["--fault", "truncate-upload", "--methods", "PUT", "--count", "1000"])
         let job = try Self.job(in: folder, publish: proxy.url + "family/")
         let header = "Authorization: Basic " + Data("family:\(password)".utf8).base64EncodedString()
-        let environment = ["DVPIPE_LIBRARY_HEADER": header, "DVPIPE_LIBRARY_TIMEOUT": "5"]
+        let environment = ["DVPIPE_PUBLISH_HEADER": header, "DVPIPE_LIBRARY_TIMEOUT": "5"]
 
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: environment)
         #expect(run.status == 0, "a failed upload is a warning: \(run.standardError)")
@@ -101,6 +108,61 @@ import Testing
         for printed in [run.standardError, run.standardOutput, strict.standardError, strict.standardOutput] {
             #expect(!printed.contains(password) && !printed.contains(Data("family:\(password)".utf8).base64EncodedString()))
         }
+    }
+
+    @Test(
+        "a reel already under the name stays, with one warning, unless the output says publish_overwrite: true (WebDAV Overwrite: F, S3 HEAD and If-None-Match)"
+    )
+    func anExistingReelIsReplacedOnlyWhenTheJobSaysSo() throws {
+        let (folder, served, webDAV) = try Self.collection("publish-existing")
+        let family = served.appendingPathComponent("family")
+        let old = Data("last month's reel".utf8)
+        try old.write(to: family.appendingPathComponent("reel-2024-11.mp4"))
+        let kept = try DVPipeProcess.run(["run", try Self.job(in: folder, publish: webDAV.url + "family/").path, "--progress", "none"])
+        #expect(kept.status == 0 && kept.standardError.contains("already exists and is left as it is"), "\(kept.standardError)")
+        #expect(try Data(contentsOf: family.appendingPathComponent("reel-2024-11.mp4")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: family.path) == ["reel-2024-11.mp4"], "the temporary file is deleted")
+        let replaced = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: webDAV.url + "family/", overwrite: true).path, "--progress", "none", "--strict"])
+        #expect(replaced.status == 0, "\(replaced.standardError)")
+        let local = try Data(contentsOf: folder.url.appendingPathComponent("out/reel-2024-11.mp4"))
+        #expect(try Data(contentsOf: family.appendingPathComponent("reel-2024-11.mp4")) == local)
+
+        let empty = try folder.subfolder("empty")
+        let (moto, environment) = try LibraryServer.moto(serving: empty, bucket: "reels", prefix: "", signed: true)
+        let python = StoreServer.sourceRoot.appendingPathComponent(".build-stores/venv/bin/python").path
+        let keys = [
+            try #require(environment["AWS_ENDPOINT_URL"]), try #require(environment["AWS_ACCESS_KEY_ID"]),
+            try #require(environment["AWS_SECRET_ACCESS_KEY"])
+        ]
+        let client =
+            "import boto3,sys;c=boto3.client('s3',endpoint_url=sys.argv[1],region_name='us-east-1',aws_access_key_id=sys.argv[2],aws_secret_access_key=sys.argv[3]);"
+        _ = try ReferenceCommand.output(
+            python, ["-c", client + "c.put_object(Bucket='reels',Key='family/reel-2024-11.mp4',Body=b'last month')"] + keys)
+        let read = client + "sys.stdout.buffer.write(c.get_object(Bucket='reels',Key='family/reel-2024-11.mp4')['Body'].read())"
+        let s3Kept = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: "s3://reels/family/").path, "--progress", "none"], environment: environment)
+        #expect(s3Kept.status == 0 && s3Kept.standardError.contains("already exists and is left as it is"), "\(s3Kept.standardError)")
+        #expect(try ReferenceCommand.output(python, ["-c", read] + keys) == Data("last month".utf8))
+        let s3Replaced = try DVPipeProcess.run(
+            ["run", try Self.job(in: folder, publish: "s3://reels/family/", overwrite: true).path, "--progress", "none", "--strict"],
+            environment: environment)
+        #expect(s3Replaced.status == 0, "\(s3Replaced.standardError)")
+        #expect(try ReferenceCommand.output(python, ["-c", read] + keys) == local)
+        _ = moto
+    }
+
+    @Test("the library's header never goes to the publishing server: DVPIPE_PUBLISH_HEADER does")
+    func theLibraryHeaderStaysWithTheLibrary() throws {
+        let password = "pub-7a2e-secret"
+        let (folder, served, webDAV) = try Self.collection("publish-header", login: ("family", password))
+        let job = try Self.job(in: folder, publish: webDAV.url + "family/")
+        let header = "Authorization: Basic " + Data("family:\(password)".utf8).base64EncodedString()
+        let library = try DVPipeProcess.run(["run", job.path, "--progress", "none"], environment: ["DVPIPE_LIBRARY_HEADER": header, "NETRC": ""])
+        #expect(library.status == 0 && library.standardError.contains("PUT answered HTTP 401"), "\(library.standardError)")
+        let publish = try DVPipeProcess.run(["run", job.path, "--progress", "none", "--strict"], environment: ["DVPIPE_PUBLISH_HEADER": header])
+        #expect(publish.status == 0, "\(publish.standardError)")
+        #expect(FileManager.default.fileExists(atPath: served.appendingPathComponent("family/reel-2024-11.mp4").path))
     }
 
     @Test("--publish-as for a job with two outputs that publish is refused before anything is rendered")

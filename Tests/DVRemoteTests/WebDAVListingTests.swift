@@ -33,7 +33,7 @@ struct WebDAVListingTests {
         let members = try WebDAVListing.members(of: Self.answer, in: Self.collection)
         #expect(members.map(\.name) == ["Camera Roll", "IMG_0001 (1).MOV"])
         #expect(members[0].isCollection && members[0].url.absoluteString.hasSuffix("/Camera%20Roll/"))
-        #expect(!members[1].isCollection && members[1].size == 123_456 && members[1].etag == "\"e7f1\"")
+        #expect(!members[1].isCollection && members[1].size == .success(123_456) && members[1].etag == "\"e7f1\"")
         #expect(members[1].modified == 1_733_682_605)
         #expect(members[1].url.absoluteString == "https://cloud.example/remote.php/dav/files/ci/Photos/IMG_0001%20(1).MOV")
     }
@@ -43,26 +43,53 @@ struct WebDAVListingTests {
         #expect(throws: RemoteListingError.self) { try WebDAVListing.members(of: Data("<html>login</html>".utf8), in: Self.collection) }
     }
 
-    @Test(".netrc: the host's machine entry, else the default one, as curl reads them")
-    func netrcLogins() {
+    @Test(".netrc: the entry of the host on its scheme's port, or of HOST:PORT; never the default one")
+    func netrcLogins() throws {
         let text = """
             machine cloud.example
               login ci
               password s3cret
             machine nas.local login family password other
             default login anonymous password guest
+            machine nas.local:8443 login port password other-port
             """
-        #expect(RemoteAccess.netrcLogin(for: "Cloud.Example", in: text)! == ("ci", "s3cret"))
-        #expect(RemoteAccess.netrcLogin(for: "nas.local", in: text)! == ("family", "other"))
-        #expect(RemoteAccess.netrcLogin(for: "elsewhere", in: text)! == ("anonymous", "guest"))
-        #expect(RemoteAccess.netrcLogin(for: "elsewhere", in: "machine a login b password c") == nil)
+        func login(_ address: String, _ text: String = text) throws -> (user: String, password: String)? {
+            RemoteAccess.netrcLogin(for: try #require(URL(string: address)), in: text)
+        }
+        #expect(try login("https://Cloud.Example/dav/")! == ("ci", "s3cret"))
+        #expect(try login("https://cloud.example:443/dav/")! == ("ci", "s3cret"))
+        #expect(try login("https://cloud.example:8443/dav/") == nil, "another port of the host is another server")
+        #expect(try login("http://nas.local/")! == ("family", "other"))
+        #expect(try login("https://nas.local:8443/")! == ("port", "other-port"))
+        #expect(try login("https://elsewhere/") == nil, "the default entry goes nowhere")
+        #expect(try login("https://elsewhere/", "machine a login b password c") == nil)
     }
 
-    @Test("DVPIPE_LIBRARY_HEADER wins over .netrc; a header without a name is an error")
+    @Test(
+        "DVPIPE_LIBRARY_HEADER wins over .netrc for libraries only, DVPIPE_PUBLISH_HEADER for publishing; no credential over http:// to another machine unless opted in"
+    )
     func headerFromTheEnvironment() throws {
-        let header = try RemoteAccess(environment: ["DVPIPE_LIBRARY_HEADER": "Authorization: Bearer abc", "NETRC": "/nonexistent"]).header(for: "x")
+        let server = try #require(URL(string: "https://x/dav/"))
+        let environment = ["DVPIPE_LIBRARY_HEADER": "Authorization: Bearer abc", "NETRC": "/nonexistent"]
+        let header = try RemoteAccess(environment: environment).header(for: server, purpose: .library)
         #expect(header?.name == "Authorization" && header?.value == "Bearer abc")
-        #expect(throws: RemoteAddressError.self) { try RemoteAccess(environment: ["DVPIPE_LIBRARY_HEADER": "Bearer abc"]).header(for: "x") }
+        #expect(try RemoteAccess(environment: environment).header(for: server, purpose: .publish) == nil)
+        let publish = RemoteAccess(environment: ["DVPIPE_PUBLISH_HEADER": "Authorization: Bearer pub", "NETRC": "/nonexistent"])
+        #expect(try publish.header(for: server, purpose: .publish)?.value == "Bearer pub")
+        #expect(throws: RemoteAddressError.self) {
+            try RemoteAccess(environment: ["DVPIPE_LIBRARY_HEADER": "Bearer abc"]).header(for: server, purpose: .library)
+        }
+        let plain = try #require(URL(string: "http://nas.lan/dav/"))
+        #expect(throws: RemoteAddressError.self) { try RemoteAccess(environment: environment).header(for: plain, purpose: .library) }
+        let optedIn = environment.merging(["DVPIPE_PLAIN_HTTP_CREDENTIALS": "1"]) { $1 }
+        #expect(try RemoteAccess(environment: optedIn).header(for: plain, purpose: .library)?.value == "Bearer abc")
+        for loopback in ["http://127.0.0.1:8080/", "http://localhost/", "http://[::1]:9/", "http://127.1.2.3/"] {
+            #expect(
+                try RemoteAccess(environment: environment).header(for: try #require(URL(string: loopback)), purpose: .library) != nil, "\(loopback)")
+        }
+        #expect(throws: RemoteAddressError.self) {
+            try RemoteAccess(environment: environment).header(for: try #require(URL(string: "http://127.0.0.1.example/")), purpose: .library)
+        }
     }
 
     @Test("a bucket's objects become library files: keys under the prefix, escaped addresses, quoted ETags; markers and hidden names left out")

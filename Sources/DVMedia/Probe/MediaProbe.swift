@@ -30,8 +30,17 @@ public enum MediaProbe {
         // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
         // them. A file that does not open as one is left to libavformat, whose message names the trouble.
         let isPicture = motionPhotoExtensions.contains(url.pathExtension.lowercased())
-        let source: (any ByteSource)? =
-            url.isFileURL ? try? LocalFileBytes(url: url) : try? RemoteLibrary.shared.file(url.absoluteString)
+        let source: (any ByteSource)?
+        if url.isFileURL {
+            source = try? LocalFileBytes(url: url)
+        } else {
+            // A file on a server is read only through its listing (never opened by libavformat itself).
+            do {
+                source = try RemoteLibrary.shared.file(url.absoluteString)
+            } catch {
+                return .unreadable(reason: error.description)
+            }
+        }
         let reader = source.map { ByteReader($0, blockSize: isPicture ? stillBlockSize : movieBlockSize) }
         if isPicture, let reader {
             let result = still(url, reader)

@@ -37,6 +37,9 @@ extension Job {
         /// The WebDAV collection or S3 prefix the finished reel is uploaded to under its file's name
         /// (`publish:`, an address ending in `/`); none by default.
         public var publish: String?
+        /// Whether the published reel may replace a file of the same name at `publish` (`publish_overwrite:`);
+        /// false by default, so that publishing never destroys what is there.
+        public var publishOverwrite = false
 
         public init(
             path: String, resolution: Resolution = .preset(1080), aspect: AspectRatio = .widescreen, fit: Fit = .contain,

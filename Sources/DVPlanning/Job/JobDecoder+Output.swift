@@ -4,7 +4,7 @@ extension JobDecoder {
         var output = Job.Output(path: "")
         let allowed = [
             "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "dynamic_range",
-            "look", "profile", "publish"
+            "look", "profile", "publish", "publish_overwrite"
         ]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
         output.givenName = text(fields, "name")
@@ -68,6 +68,7 @@ extension JobDecoder {
             confine(publishing: address, name: fields.name("publish"), at: node)
             output.publish = address
         }
+        decodePublishOverwrite(fields, into: &output)
         if let profile = choice(fields, "profile", DeliveryProfile.self) {
             output.profile = profile
             if profile.rules.prefersVertical, fields["aspect"] == nil, fields["resolution"] == nil {

@@ -6,7 +6,8 @@ import Foundation
 /// prefix the job names (`ReelPublisher`), after it was assembled and passed its profile's check.
 public enum ReelPublication {
     /// Uploads `reel` (the output `output`) when the output names a `publish` address, under `givenName` or
-    /// else its file's name, and returns what
+    /// else its file's name (either checked by `ReelPublisher.isAcceptableName`), replacing a file of that
+    /// name only when the output's `publish_overwrite` says so, and returns what
     /// the server holds; nil when it names none. A failed upload is one warning (`publishFailed`, through
     /// `observer`), or under `strict` an error (`RenderError.publishFailed`); the local reel stays either way.
     public static func publish(
@@ -17,7 +18,7 @@ public enum ReelPublication {
         let name = givenName ?? reel.output.lastPathComponent
         do {
             let publisher = try ReelPublisher(address, access: RemoteAccess(environment: environment))
-            return try publisher.publish(reel.output, as: name)
+            return try publisher.publish(reel.output, as: name, overwrite: output.publishOverwrite)
         } catch let error as PublishError {
             try fail(address: error.address, reason: error.reason, reel: reel, strict: strict, observer: observer)
         } catch {

@@ -69,6 +69,23 @@ private final class TestSource: ByteSource {
         #expect(reader.firstIndex(of: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], from: 0) == nil)
     }
 
+    /// A source that says it holds `Int.max` bytes (a server's listing that lies) and gives zeros.
+    private struct EndlessSource: ByteSource {
+        var size: Int { Int.max }
+
+        func read(at offset: Int, count: Int) throws -> [UInt8] {
+            [UInt8](repeating: 0, count: min(count, 1 << 20))
+        }
+    }
+
+    @Test("a source of Int.max bytes reads near its end without an overflow trap")
+    func aSourceOfIntMaxBytesReadsNearItsEnd() {
+        let reader = ByteReader(EndlessSource())
+        #expect(reader.bytes(Int.max - 16..<Int.max) == [UInt8](repeating: 0, count: 16))
+        #expect(reader[Int.max - 1] == 0)
+        #expect(reader.bytes(Int.max - 100_000..<Int.max)?.count == 100_000)
+    }
+
     @Test("a source that fails gives nothing from then on, and the reader keeps its error")
     func failure() {
         let source = TestSource(Self.bytes, failingFrom: 1)

@@ -1,3 +1,4 @@
+import DVTestBasics
 import Foundation
 
 /// Runs the built `dvpipe` executable, as a user would, and captures what it prints.
@@ -65,6 +66,21 @@ struct DVPipeProcess {
     {
         let process = try process(arguments, environment: extra, under: wrapper)
         if let directory { process.currentDirectoryURL = directory }
+        return try finish(process)
+    }
+
+    /// Runs `dvpipe` with `arguments` (`environment(extra)`) under GNU time (Debian's `time`) and waits for
+    /// it to end: what it printed, and its peak resident memory in KiB.
+    static func measured(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Result, peakKiB: Int) {
+        let folder = try TemporaryFolder("dvpipe-peak")
+        let record = folder.url.appendingPathComponent("peak")
+        let result = try finish(try process(arguments, environment: extra, under: ["/usr/bin/time", "-f", "%M", "-o", record.path]))
+        let peak = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
+        return (result, peak ?? Int.max)
+    }
+
+    /// Starts `process` with its output captured and waits for it to end.
+    private static func finish(_ process: Process) throws -> Result {
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -63,11 +63,18 @@ final class LibraryServer {
     /// `scripts/library-proxy.py` in front of `server` (the same paths), with `arguments` (`--fault …`,
     /// `--delay-ms …`), logging every request.
     static func proxy(before server: LibraryServer, _ arguments: [String] = []) throws -> LibraryServer {
-        let folder = try TemporaryFolder("library-proxy")
-        let log = folder.url.appendingPathComponent("requests.log")
         guard let upstream = URL(string: server.url), let upstreamPort = upstream.port else {
             throw StoreServer.Missing(description: "'\(server.url)' names no port")
         }
+        return try proxy(before: server, port: upstreamPort, arguments)
+    }
+
+    /// `scripts/library-proxy.py` in front of the server `server` runs on 127.0.0.1 at `upstreamPort` (an S3
+    /// endpoint, whose `url` is the `s3://` address); its `url` is `server.url` with the proxy's port, or for
+    /// an S3 server `http://127.0.0.1:PORT`, the endpoint to give dvpipe.
+    static func proxy(before server: LibraryServer, port upstreamPort: Int, _ arguments: [String] = []) throws -> LibraryServer {
+        let folder = try TemporaryFolder("library-proxy")
+        let log = folder.url.appendingPathComponent("requests.log")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments =
@@ -82,7 +89,9 @@ final class LibraryServer {
             kill(process.processIdentifier, SIGKILL)
             throw StoreServer.Missing(description: "library-proxy.py printed no port: '\(line)'")
         }
-        let address = server.url.replacingOccurrences(of: "127.0.0.1:\(upstreamPort)", with: "127.0.0.1:\(port)")
+        let address =
+            server.url.hasPrefix("s3://")
+            ? "http://127.0.0.1:\(port)" : server.url.replacingOccurrences(of: "127.0.0.1:\(upstreamPort)", with: "127.0.0.1:\(port)")
         return LibraryServer(url: address, process: process, log: log, folder: folder, upstream: server)
     }
 

@@ -65,6 +65,15 @@ import Testing
             Self.job + "output: { path: a.mp4, publish: 1️⃣\"s3://fam/Reels/%2E%2E/Private/\" }\n", containing: "without . or .. segments")
     }
 
+    @Test("publish_overwrite: false unless the job says true; an error on an output that does not publish")
+    func publishOverwrite() throws {
+        let kept = try #require(validJob(Self.job + "output: { path: a.mp4, publish: \"s3://reels/family/\" }\n"))
+        let replaced = try #require(validJob(Self.job + "output: { path: a.mp4, publish: \"s3://reels/family/\", publish_overwrite: true }\n"))
+        #expect(!kept.output.publishOverwrite && replaced.output.publishOverwrite)
+        expectDiagnostic(
+            Self.job + "output: { path: a.mp4, publish_overwrite: 1️⃣true }\n", containing: "output.publish_overwrite says whether a published reel")
+    }
+
     @Test("docs/delivery.md lists each profile's figures and source as the code has them")
     func documentedTable() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
