@@ -11,6 +11,8 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-600}
 FUZZ_JOBS=${FUZZ_JOBS:-1}
 FUZZ_TARGETS=${FUZZ_TARGETS:-JobParserFuzzer XMLScannerFuzzer PROPFINDFuzzer S3ListingFuzzer CubeLUTFuzzer JPEGFuzzer HEIFFuzzer MovieBoxesFuzzer}
 
+# What the targets are built from: the commit, "-dirty" when the tree holds changes beside it.
+commit=$(git describe --always --dirty --abbrev=7)
 # The combined -sanitize=fuzzer,address comes last and wins over SwiftPM's two separate flags (see README.md).
 "$SWIFT" build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 
@@ -39,7 +41,6 @@ export -f run dictionary
 export FUZZ_SECONDS
 printf '%s\n' $FUZZ_TARGETS | xargs -P "$FUZZ_JOBS" -I{} bash -c 'run {}'
 
-commit=$(git rev-parse --short HEAD)
 failed=0
 echo "| date | commit | target | seconds | inputs run (rate) | coverage (edges / features) | corpus | findings |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
