@@ -1,5 +1,6 @@
 # dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite;
-# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 and writes bench/results.md.
+# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 and writes bench/results.md;
+# `make fuzz` runs libFuzzer over the readers of untrusted bytes (Fuzz/).
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 # The text stack (HarfBuzz, FriBidi, fontconfig, ICU) and the Noto fonts that draw every script and colour emoji:
