@@ -93,7 +93,7 @@ test-engines: deps
 # libFuzzer with AddressSanitizer over the readers of untrusted bytes (Fuzz/, a package of its own; not part of
 # `make test`): the job parser, the XML scanner, the WebDAV and S3 listings, the `.cube` parser, the JPEG, HEIF and
 # ISO BMFF readers, each for FUZZ_SECONDS from the seeds in Fuzz/seeds, FUZZ_JOBS at once under nice -n 19; prints
-# a row per target for bench/fuzz.md and fails on any finding (Fuzz/.build/artifacts). FUZZ_TARGETS picks some.
+# a row per target for bench/fuzz.md and fails on any finding (Fuzz/.build/findings). FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 1
 fuzz: deps

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each for FUZZ_SECONDS (FUZZ_JOBS at
 # once, under nice -n 19) from its seeds in Fuzz/seeds/<target>/ with its dictionary; the corpus grows in
-# Fuzz/.build/corpus/<target>/, findings land in Fuzz/.build/artifacts/<target>/, each log in Fuzz/.build/logs/.
+# Fuzz/.build/corpus/<target>/, findings land in Fuzz/.build/findings/<target>/, each log in Fuzz/.build/logs/.
 # Prints a table row for bench/fuzz.md per target, with the figures libFuzzer printed; fails when any target
 # found a crash, a hang, an ASan report or an out-of-memory. See Fuzz/README.md.
 set -euo pipefail
@@ -29,11 +29,11 @@ dictionary() {
 
 run() {
     local target=$1
-    mkdir -p ".build/corpus/$target" ".build/artifacts/$target" .build/logs
+    mkdir -p ".build/corpus/$target" ".build/findings/$target" .build/logs
     local status=0
     # Swift's own backtracer stays out of the way: libFuzzer prints the stack and saves the input.
     SWIFT_BACKTRACE=enable=no nice -n 19 ".build/debug/$target" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -dict="$(dictionary "$target")" -artifact_prefix=".build/artifacts/$target/" \
+        -dict="$(dictionary "$target")" -artifact_prefix=".build/findings/$target/" \
         ".build/corpus/$target" "seeds/$target" >".build/logs/$target.log" 2>&1 || status=$?
     echo "$status" >".build/logs/$target.status"
 }
@@ -48,7 +48,7 @@ for target in $FUZZ_TARGETS; do
     log=.build/logs/$target.log
     done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
     runs=$(grep -oE '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1 | awk '{print $2, $5}' || true)
-    artifacts=$(ls ".build/artifacts/$target" | tr '\n' ' ')
+    artifacts=$(ls ".build/findings/$target" | tr '\n' ' ')
     if [ "$(cat ".build/logs/$target.status")" != 0 ] || [ -n "$artifacts" ]; then
         failed=1
         findings="**$(grep -m1 -oE 'ERROR: [A-Za-z]+: [^ ]+|ERROR: libFuzzer: [a-z-]+|Fatal error: .*|SUMMARY: [A-Za-z]+: [^ ]+' "$log" || echo 'exit status '"$(cat ".build/logs/$target.status")")** ($artifacts)"
