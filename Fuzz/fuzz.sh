@@ -48,7 +48,7 @@ for target in $FUZZ_TARGETS; do
     log=.build/logs/$target.log
     done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
     runs=$(grep -oE '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1 | awk '{print $2, $5}' || true)
-    artifacts=$(ls ".build/findings/$target" | tr '\n' ' ')
+    artifacts=$(ls -A ".build/findings/$target" 2>/dev/null | tr '\n' ' ' || true)
     if [ "$(cat ".build/logs/$target.status")" != 0 ] || [ -n "$artifacts" ]; then
         failed=1
         findings="**$(grep -m1 -oE 'ERROR: [A-Za-z]+: [^ ]+|ERROR: libFuzzer: [a-z-]+|Fatal error: .*|SUMMARY: [A-Za-z]+: [^ ]+' "$log" || echo 'exit status '"$(cat ".build/logs/$target.status")")** ($artifacts)"
