@@ -1,5 +1,6 @@
 # dvpipe: `make demo` renders the built-in sample library; `make test` runs the whole suite;
-# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 and writes bench/results.md.
+# `make bench` compares dvpipe with the ffmpeg CLI and MoviePy 2 and writes bench/results.md;
+# `make fuzz` runs libFuzzer over the readers of untrusted bytes (Fuzz/).
 # All install the Debian packages they need when they are missing (as root, or through sudo).
 
 # The text stack (HarfBuzz, FriBidi, fontconfig, ICU) and the Noto fonts that draw every script and colour emoji:
@@ -23,7 +24,7 @@ SWIFT_BUILD_FLAGS ?=
 DVPIPE_RELEASE := .build/release/dvpipe
 BENCH_DEB_PACKAGES := ffmpeg time python3 python3-venv nginx-light strace libimage-exiftool-perl
 
-.PHONY: deps demo test test-faults test-generative test-engines test-tsan build bench clean
+.PHONY: deps demo test test-faults test-generative test-engines test-tsan fuzz build bench clean
 
 deps:
 	@scripts/install-deps.sh $(DEB_PACKAGES)
@@ -88,6 +89,15 @@ test-engines: deps
 	@scripts/install-deps.sh slurm-wlm munge
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 	scripts/test-slurm.sh
+
+# libFuzzer with AddressSanitizer over the readers of untrusted bytes (Fuzz/, a package of its own; not part of
+# `make test`): the job parser, the XML scanner, the WebDAV and S3 listings, the `.cube` parser, the JPEG, HEIF and
+# ISO BMFF readers, each for FUZZ_SECONDS from the seeds in Fuzz/seeds, FUZZ_JOBS at once under nice -n 19; prints
+# a row per target for bench/fuzz.md and fails on any finding (Fuzz/.build/findings). FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+fuzz: deps
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) $(if $(FUZZ_TARGETS),FUZZ_TARGETS="$(FUZZ_TARGETS)") Fuzz/fuzz.sh
 
 # Long (an hour or more on 2 cores): BENCH_RUNS=1 BENCH_SKIP=moviepy,year make bench for a quick look.
 bench: build

@@ -12,7 +12,13 @@ let package = Package(
     name: "dvpipe",
     products: [
         .executable(name: "dvpipe", targets: ["dvpipe"]),
-        .library(name: "DVPlanning", targets: ["DVPlanning"])
+        .library(name: "DVPlanning", targets: ["DVPlanning"]),
+        // For the fuzz targets in Fuzz/ (a package of its own), which read through these libraries' parsers; a
+        // library product adds nothing to this package's own build.
+        .library(name: "DVXML", targets: ["DVXML"]),
+        .library(name: "DVMetadata", targets: ["DVMetadata"]),
+        .library(name: "DVSignal", targets: ["DVSignal"]),
+        .library(name: "DVRemote", targets: ["DVRemote"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")

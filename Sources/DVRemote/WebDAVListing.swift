@@ -143,7 +143,10 @@ public struct WebDAVListing {
                 // Some servers (WsgiDAV) list the tag bare and send it quoted with the file: kept quoted, as
                 // `If-Match` wants it.
                 case "getetag" where !value.isEmpty: current?.etag = value.hasPrefix("\"") || value.hasPrefix("W/\"") ? value : "\"\(value)\""
-                case "getlastmodified" where !value.isEmpty: current?.modified = dates.date(from: value)?.timeIntervalSince1970
+                // An HTTP date is ASCII, and Foundation's DateFormatter traps on some other text (a character whose
+                // canonical form is longer, as U+0D4A), so only ASCII is handed to it.
+                case "getlastmodified" where !value.isEmpty && value.utf8.allSatisfy({ $0 < 0x80 }):
+                    current?.modified = dates.date(from: value)?.timeIntervalSince1970
                 case "response":
                     if var member = current, member.url.host == collection.host, member.url.port == collection.port,
                         member.url.scheme == collection.scheme, member.url.path != collection.path,

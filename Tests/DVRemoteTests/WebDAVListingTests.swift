@@ -43,6 +43,18 @@ struct WebDAVListingTests {
         #expect(throws: RemoteListingError.self) { try WebDAVListing.members(of: Data("<html>login</html>".utf8), in: Self.collection) }
     }
 
+    @Test("a modification time that is not ASCII is no time, not a trap (found by PROPFINDFuzzer)")
+    func aModificationTimeThatIsNotASCIIIsNoTime() throws {
+        let answer = Data(
+            """
+            <d:multistatus xmlns:d="DAV:"><d:response><d:href>/remote.php/dav/files/ci/Photos/a.jpg</d:href>
+            <d:propstat><d:prop><d:getcontentlength>1</d:getcontentlength>
+            <d:getlastmodified>Sun, 02\u{0D4A}\u{FFFD} 2024 08:00:00 GMT</d:getlastmodified></d:prop></d:propstat></d:response></d:multistatus>
+            """.utf8)
+        let members = try WebDAVListing.members(of: answer, in: Self.collection)
+        #expect(members.map(\.name) == ["a.jpg"] && (try? members[0].size?.get()) == 1 && members[0].modified == nil)
+    }
+
     @Test(".netrc: the entry of the host on its scheme's port, or of HOST:PORT; never the default one")
     func netrcLogins() throws {
         let text = """
