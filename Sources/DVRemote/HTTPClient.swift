@@ -9,8 +9,9 @@ import Foundation
 ///
 /// A request's clock is a wall clock that no trickle of bytes extends: one try ends, cancelled, after
 /// `timeout` seconds plus one second per `bytesPerSecond` bytes it has received (a server sending one byte a
-/// second gains nothing; a large answer arriving at a fair rate finishes), and all tries of one request,
-/// the waits between them included, end within `tries` times that.
+/// second gains nothing; a large answer arriving at a fair rate finishes), and all tries of one request end
+/// within `attempts` such deadlines and the waits between them (each at most `longestWait`): a server that
+/// asks to be waited for (a 429 with `Retry-After`) gets every try, one that trickles gains nothing.
 public struct HTTPPolicy: Sendable {
     /// Seconds a request may wait for the server before it counts as failed, and the base of its deadline.
     public var timeout: TimeInterval
@@ -20,9 +21,6 @@ public struct HTTPPolicy: Sendable {
     public var longestWait: TimeInterval
     /// The rate below which an answer no longer extends its request's deadline: 1 MB/s.
     public static let bytesPerSecond = 1_000_000.0
-    /// How many one-try deadlines all tries of one request may take together.
-    public static let tries = 3.0
-
     public init(timeout: TimeInterval, attempts: Int = 4, longestWait: TimeInterval? = nil) {
         self.timeout = timeout
         self.attempts = max(1, attempts)
@@ -127,8 +125,12 @@ public final class HTTPClient: Sendable {
         var last = HTTPFailure("not asked")
         let start = dv_transfer_now()
         var received = 0
-        // All tries together: `tries` one-try deadlines, each extended by what every try received.
-        func end() -> Double { start + (policy.timeout + Double(received) / HTTPPolicy.bytesPerSecond) * HTTPPolicy.tries }
+        // All tries together: a one-try deadline for each try, extended by what every try received, and the
+        // longest wait between each two.
+        func end() -> Double {
+            let tries = Double(policy.attempts)
+            return start + (policy.timeout + Double(received) / HTTPPolicy.bytesPerSecond) * tries + policy.longestWait * (tries - 1)
+        }
         for attempt in 1...policy.attempts {
             let (result, bytes) = exchange(method, url, named: name, headers: headers, transfer: transfer, limit: limit, end: end())
             received += bytes
