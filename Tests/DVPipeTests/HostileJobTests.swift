@@ -53,7 +53,7 @@ struct HostileJobTests {
         }
 
         /// Whether `path` (as a system call named it) lies in the forbidden folder.
-        func isForbidden(_ path: String) -> Bool {
+        func isForbidden(_ path: Substring) -> Bool {
             path == forbidden.path || path.hasPrefix(forbidden.path + "/")
         }
 
@@ -63,18 +63,11 @@ struct HostileJobTests {
             return "jobs/\(name).yaml"
         }
 
-        /// Runs `dvpipe` in the repository under `strace -f`; returns what it printed and the path that every system
-        /// call naming a file named (its first argument: a link's target, which `readlink` returns, is not a touch).
-        func traced(_ arguments: [String]) throws -> (result: DVPipeProcess.Result, touched: [String]) {
-            let log = root.appendingPathComponent("strace-\(UUID().uuidString).log")
-            let result = try DVPipeProcess.run(
-                arguments, in: repository,
-                under: ["/usr/bin/strace", "-f", "-qq", "-e", "trace=%file", "-e", "signal=none", "-s", "4096", "-o", log.path])
-            let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
-                guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { return nil }
-                return String(line[line.index(after: open)..<close])
-            }
-            return (result, lines)
+        /// Runs `dvpipe` in the repository under `strace -f`: what it printed, and the path each system call
+        /// naming a file named.
+        func traced(_ arguments: [String]) throws -> (result: DVPipeProcess.Result, touched: [Substring]) {
+            let run = try Straced(arguments, in: repository)
+            return (run.result, run.paths)
         }
     }
 

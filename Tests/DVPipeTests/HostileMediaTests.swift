@@ -207,36 +207,3 @@ import Testing
         #expect(project.recorder.requests().isEmpty, "\(project.recorder.requests())")
     }
 }
-
-/// A run of `dvpipe` under `strace -f`, recording every system call that names a path or an address.
-struct Straced {
-    let result: DVPipeProcess.Result
-    /// strace's lines, one a call.
-    let calls: [Substring]
-
-    static let traced =
-        "trace=open,openat,openat2,creat,stat,lstat,newfstatat,statx,access,faccessat,faccessat2,readlink,readlinkat,execve,connect,bind,sendto"
-
-    init(_ arguments: [String]) throws {
-        let folder = try TemporaryFolder("strace")
-        let log = folder.url.appendingPathComponent("calls.log")
-        result = try DVPipeProcess.run(
-            arguments, under: ["/usr/bin/strace", "-f", "-qq", "-s", "4096", "-e", Self.traced, "-o", log.path])
-        calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-    }
-
-    /// The calls that name `path` (or a path holding it).
-    func touching(_ path: String) -> [Substring] {
-        calls.filter { $0.contains(path) }
-    }
-
-    /// The calls that open a path ending in `name`.
-    func opening(_ name: String) -> [Substring] {
-        calls.filter { $0.contains("open") && $0.contains(name + "\"") }
-    }
-
-    /// The calls that connect, bind or send to `port` on any address.
-    func connecting(port: Int) -> [Substring] {
-        calls.filter { ($0.contains("connect(") || $0.contains("bind(") || $0.contains("sendto(")) && $0.contains("sin_port=htons(\(port))") }
-    }
-}
