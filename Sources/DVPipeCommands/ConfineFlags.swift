@@ -46,7 +46,7 @@ struct ConfineFlags: ParsableArguments {
     func problem(withDefaultWorkFolder folder: URL) -> String? {
         guard !confine.isEmpty else { return nil }
         let confinement = Confinement(allowed: confine)
-        guard case .inside = confinement.resolve(folder.standardizedFileURL.path) else {
+        guard case .inside = confinement.resolve(Confinement.lexical(folder.path)) else {
             return "the work folder \(folder.path) leads outside the folders --confine allows (\(confinement.folders.joined(separator: ", "))); "
                 + "remove the link, or give --work-dir"
         }

@@ -26,13 +26,7 @@ public struct Confinement: Sendable {
     /// gives it. Folders are resolved to real paths here: they come from the command line, not the job.
     public init(allowed: [String], publish: [String] = []) {
         let addresses = allowed.filter(ServerAddress.isAddress)
-        folders = allowed.filter { !ServerAddress.isAddress($0) }.map { folder in
-            let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
-            return realpath(absolute, nil).map { resolved in
-                defer { free(resolved) }
-                return String(cString: resolved)
-            } ?? absolute
-        }
+        folders = allowed.filter { !ServerAddress.isAddress($0) }.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) }
         readPrefixes = addresses.compactMap(ServerPrefix.init)
         publishPrefixes = publish.compactMap(ServerPrefix.init)
         shownReadPrefixes = addresses
