@@ -49,16 +49,14 @@ let package = Package(
             server, without Foundation's URLSession, which on Linux inflates compressed answers unasked. */
         .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
 
-        /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files.
-            Optimised in debug builds too: the face tests read megabyte cascade files through it. */
-        .target(name: "DVXML", swiftSettings: [.unsafeFlags(["-O"])]),
+        /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files. */
+        .target(name: "DVXML"),
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
         .target(name: "DVPlanning", dependencies: ["CLibYAML", "DVXML"]),
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
-        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube.
-            Optimised in debug builds too: the tests render real media through it, and a 10-bit colour cube takes millions of evaluations to build. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVXML"], swiftSettings: [.unsafeFlags(["-O"])]),
+        /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
+        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVXML"]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata", dependencies: ["DVXML"]),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
