@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRemote
 import DVTestBasics
 import DVTestSupport
 import Foundation
