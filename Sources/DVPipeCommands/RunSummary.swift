@@ -31,7 +31,7 @@ enum RunSummary {
     static func text(report: SegmentsReport, reel: AssembledReel) -> String {
         let canvas = report.layout.canvas
         let seconds = Double(reel.frameCount) / Double(canvas.fps)
-        let picture = canvas.isHLG ? "\(canvas.codec) 10-bit HLG" : canvas.codec
+        let picture = canvas.format == .hlg10 ? "\(canvas.codec.rawValue) 10-bit HLG" : canvas.codec.rawValue
         var lines = [
             reel.reused ? "kept \(reel.output.path) (already up to date)" : "wrote \(reel.output.path)",
             "  \(duration(seconds)), \(canvas.width)x\(canvas.height) at \(canvas.fps) fps, \(picture), \(reel.frameCount) frames, "

@@ -1,17 +1,14 @@
 internal import CCrypto
 import Foundation
 
-/// SHA-256 and HMAC-SHA256 through OpenSSL's libcrypto (already linked for content digests), for request
-/// signatures and block-cache names.
+/// HMAC-SHA256 through OpenSSL's libcrypto, and SHA-256 at once (through `ContentHash`, the one SHA-256),
+/// for request signatures and block-cache names.
 public enum Digest {
     /// The SHA-256 of `bytes`.
     public static func sha256(_ bytes: some ContiguousBytes) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        bytes.withUnsafeBytes { buffer in
-            _ = EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
-        }
-        return Array(digest.prefix(Int(length)))
+        let hash = ContentHash()
+        bytes.withUnsafeBytes(hash.update)
+        return hash.finalBytes()
     }
 
     /// HMAC-SHA256 of `message` under `key`.

@@ -28,7 +28,7 @@ public final class SampleWriter {
         let streams = try ClipStreams(clip, destination: url)
         var tone = streams.tone
         let template = try cardFrame(for: clip)
-        let frame = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
+        let frame = try VideoFrame(width: clip.width, height: clip.height, format: clip.tenBit ? .hlg10 : .sdr8)
         let positions = clip.framePositions
         let frameDurations = Dictionary(
             uniqueKeysWithValues: zip(positions, zip(positions.dropFirst(), positions).map { Int64($0 - $1) } + [1])
@@ -151,7 +151,7 @@ public final class SampleWriter {
 
     /// The frame every good slot of `clip` starts from: its background, its card and, when asked, its corner mark.
     private func cardFrame(for clip: SampleClip) throws -> VideoFrame {
-        let template = try VideoFrame(width: clip.width, height: clip.height, tenBit: clip.tenBit)
+        let template = try VideoFrame(width: clip.width, height: clip.height, format: clip.tenBit ? .hlg10 : .sdr8)
         template.fill(clip.background.bt709Limited)
         try drawCard(text: clip.text, label: clip.label, into: template, rotation: clip.rotation, color: Self.textColor.bt709Limited)
         if clip.cornerMark {

@@ -40,7 +40,7 @@ struct TenBitCanvasTests {
 
     /// A 10-bit frame whose samples are `value(plane, x, y)`.
     static func tenBit(width: Int = width, height: Int = height, _ value: (Int, Int, Int) -> UInt16) throws -> VideoFrame {
-        let frame = try VideoFrame(width: width, height: height, tenBit: true)
+        let frame = try VideoFrame(width: width, height: height, format: .hlg10)
         for plane in 0..<3 {
             let (columns, rows) = size(frame, plane: plane)
             for y in 0..<rows {
@@ -70,11 +70,11 @@ struct TenBitCanvasTests {
 
     // MARK: Transitions
 
-    @Test("every style gives exactly A at p = 0 and exactly B at p = 1", arguments: Job.Transition.Style.allCases)
-    func endpoints(style: Job.Transition.Style) throws {
+    @Test("every style gives exactly A at p = 0 and exactly B at p = 1", arguments: TransitionStyle.allCases)
+    func endpoints(style: TransitionStyle) throws {
         let a = try Self.randomTenBit(seed: 1), b = try Self.randomTenBit(seed: 2)
         for (progress, expected) in [(0.0, a), (1.0, b)] {
-            let output = try VideoFrame(width: Self.width, height: Self.height, tenBit: true)
+            let output = try VideoFrame(width: Self.width, height: Self.height, format: .hlg10)
             try style.render(from: a, to: b, progress: progress, into: output)
             #expect(Self.samples(output) == Self.samples(expected), "\(style) at \(progress)")
         }
@@ -83,8 +83,8 @@ struct TenBitCanvasTests {
     @Test("a 10-bit crossfade half way is within one code of the exact mean")
     func crossfadeMidpoint() throws {
         let a = try Self.randomTenBit(seed: 3), b = try Self.randomTenBit(seed: 4)
-        let output = try VideoFrame(width: Self.width, height: Self.height, tenBit: true)
-        try Job.Transition.Style.crossfade.render(from: a, to: b, progress: 0.5, into: output)
+        let output = try VideoFrame(width: Self.width, height: Self.height, format: .hlg10)
+        try TransitionStyle.crossfade.render(from: a, to: b, progress: 0.5, into: output)
         let (first, second, mixed) = (Self.samples(a), Self.samples(b), Self.samples(output))
         for plane in 0..<3 {
             let worst = mixed[plane].indices.map { abs(2 * Double(mixed[plane][$0]) - Double(first[plane][$0]) - Double(second[plane][$0])) / 2 }
@@ -95,8 +95,8 @@ struct TenBitCanvasTests {
 
     @Test("a 10-bit fade reaches 10-bit black (64, 512, 512) half way")
     func fadeReachesBlack() throws {
-        let output = try VideoFrame(width: Self.width, height: Self.height, tenBit: true)
-        try Job.Transition.Style.fade.render(from: try Self.randomTenBit(seed: 5), to: try Self.randomTenBit(seed: 6), progress: 0.5, into: output)
+        let output = try VideoFrame(width: Self.width, height: Self.height, format: .hlg10)
+        try TransitionStyle.fade.render(from: try Self.randomTenBit(seed: 5), to: try Self.randomTenBit(seed: 6), progress: 0.5, into: output)
         let planes = Self.samples(output)
         #expect(Set(planes[0]) == [64])
         #expect(Set(planes[1]) == [512] && Set(planes[2]) == [512])
@@ -110,9 +110,9 @@ struct TenBitCanvasTests {
         let a8 = try Self.eightBit(content(0)), b8 = try Self.eightBit(content(1))
         let a10 = try Self.tenBit { UInt16(content(0)($0, $1, $2)) << 2 }, b10 = try Self.tenBit { UInt16(content(1)($0, $1, $2)) << 2 }
         let out8 = try VideoFrame(width: Self.width, height: Self.height)
-        let out10 = try VideoFrame(width: Self.width, height: Self.height, tenBit: true)
-        try Job.Transition.Style.crossfade.render(from: a8, to: b8, progress: progress, into: out8)
-        try Job.Transition.Style.crossfade.render(from: a10, to: b10, progress: progress, into: out10)
+        let out10 = try VideoFrame(width: Self.width, height: Self.height, format: .hlg10)
+        try TransitionStyle.crossfade.render(from: a8, to: b8, progress: progress, into: out8)
+        try TransitionStyle.crossfade.render(from: a10, to: b10, progress: progress, into: out10)
         let (shallow, deep) = (Self.bytes(out8), Self.samples(out10))
         for plane in 0..<3 {
             let worst = zip(shallow[plane], deep[plane]).map { abs(Int($0) * 4 - Int($1)) }.max() ?? .max
@@ -123,8 +123,8 @@ struct TenBitCanvasTests {
     @Test("a transition refuses frames of different depths")
     func transitionNeedsOneDepth() throws {
         let a = try VideoFrame(width: Self.width, height: Self.height), b = try Self.randomTenBit(seed: 8)
-        let output = try VideoFrame(width: Self.width, height: Self.height, tenBit: true)
-        #expect(throws: MediaError.self) { try Job.Transition.Style.crossfade.render(from: a, to: b, progress: 0.5, into: output) }
+        let output = try VideoFrame(width: Self.width, height: Self.height, format: .hlg10)
+        #expect(throws: MediaError.self) { try TransitionStyle.crossfade.render(from: a, to: b, progress: 0.5, into: output) }
     }
 
     // MARK: Rotation, blur
@@ -138,7 +138,7 @@ struct TenBitCanvasTests {
         // sample read from the wrong place or with its low bits cut shows.
         let deep = try Self.tenBit { _, x, y in UInt16(values[y * Self.width + x]) << 2 | UInt16(values[y * Self.width + x] & 3) }
         let (width, height) = rotation.swapsAxes ? (Self.height, Self.width) : (Self.width, Self.height)
-        let turned8 = try VideoFrame(width: width, height: height), turned10 = try VideoFrame(width: width, height: height, tenBit: true)
+        let turned8 = try VideoFrame(width: width, height: height), turned10 = try VideoFrame(width: width, height: height, format: .hlg10)
         for plane in 0..<3 {
             let (columns, rows) = Self.size(shallow, plane: plane)
             PlaneRotation.rotate(
@@ -204,7 +204,7 @@ struct TenBitCanvasTests {
     @Test("placing a 10-bit picture copies its samples; a picture of the other depth is refused")
     func place() throws {
         let picture = try Self.randomTenBit(seed: 11)
-        let canvas = try VideoFrame(width: 96, height: 64, tenBit: true)
+        let canvas = try VideoFrame(width: 96, height: 64, format: .hlg10)
         canvas.fillTenBit(y: 65, u: 511, v: 513)
         try canvas.place(picture, centredIn: PixelRect(x: 0, y: 0, width: 96, height: 64))
         let (placed, source) = (Self.samples(canvas), Self.samples(picture))

@@ -68,13 +68,13 @@ struct ColourPath {
     /// True when the cube reads the source's own 10-bit values (scaled, not converted).
     var readsTenBits: Bool { cube?.inputBits == 10 }
 
-    /// The path for `frame` into a canvas of `range`.
-    init(for frame: VideoFrame, toneMap: Bool, range: Job.Output.DynamicRange = .sdr) {
+    /// The path for `frame` into a canvas of `format`.
+    init(for frame: VideoFrame, toneMap: Bool, format: CanvasFormat = .sdr8) {
         let description = ColourDescription(of: frame)
         let isYUV =
             av_pix_fmt_desc_get(AVPixelFormat(frame.pointer.pointee.format))
             .map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && $0.pointee.nb_components >= 3 } ?? false
-        if range == .hlg {
+        if format == .hlg10 {
             self = Self.intoHLG(description, isYUV: isYUV, declaredPeak: dv_frame_content_peak(frame.pointer))
             return
         }
@@ -173,11 +173,6 @@ extension ColourCube {
 }
 
 extension VideoFrame {
-    /// Plane `index` of a 10-bit frame as 16-bit samples, and its stride in samples.
-    func planes16(_ index: Int) -> (base: UnsafeMutablePointer<UInt16>, stride: Int) {
-        (UnsafeMutableRawPointer(plane(index)).assumingMemoryBound(to: UInt16.self), stride(index) / 2)
-    }
-
     /// The planes of a 4:2:0 frame from the sample at (`x`, `y`) (both even), read as samples of `Sample`.
     func planes420<Sample>(x: Int, y: Int, as sample: Sample.Type) -> Planes420<Sample> {
         let size = MemoryLayout<Sample>.size

@@ -47,10 +47,10 @@ public enum LookCube {
     }
 
     /// The cube of `looks` applied in turn (a camera's, then the reel's); nil when none changes anything (an
-    /// identity `.cube`, or strength 0) for a canvas of `range`. Built once per process for each list.
-    public static func cube(_ looks: [AppliedLook], range: Job.Output.DynamicRange = .sdr) throws(Problem) -> ColourCube? {
+    /// identity `.cube`, or strength 0) for a canvas of `format`. Built once per process for each list.
+    public static func cube(_ looks: [AppliedLook], format: CanvasFormat = .sdr8) throws(Problem) -> ColourCube? {
         let key =
-            "\(range.rawValue): "
+            "\(format.rawValue): "
             + looks.map { "\($0.identity.isEmpty ? "file " + $0.path : $0.identity) \($0.strength)" }.joined(separator: " then ")
         if let known = cubes.withLock({ $0[key] }) { return known }
         var grades: [(table: CubeLUT, strength: Double)] = []
@@ -61,10 +61,13 @@ public enum LookCube {
         var cube: ColourCube?
         if !grades.isEmpty {
             cube =
-                range == .hlg
-                ? ColourCube(
-                    inputBits: 10, tenBitOutput: ColourConversion.hlgLook(grades),
-                    measured: { HLGReel.description.holdsSignal($0, bits: 10) }) : ColourCube(ColourConversion.look(grades))
+                switch format {
+                case .sdr8: ColourCube(ColourConversion.look(grades))
+                case .hlg10:
+                    ColourCube(
+                        inputBits: 10, tenBitOutput: ColourConversion.hlgLook(grades),
+                        measured: { format.colour.holdsSignal($0, bits: format.bitDepth) })
+                }
         }
         cubes.withLock { $0[key] = cube }
         return cube
@@ -76,13 +79,6 @@ public enum LookCube {
 /// A look as rendering applies it: its `.cube` file by content, and its strength. Encoded (for keys)
 /// without its path.
 public struct AppliedLook: Sendable, Hashable, Encodable {
-    /// `look` as rendering applies it: a file by its content digest in `identities`, a look made by code
-    /// (`theme:NAME`) by its name and `ThemeLook.version`.
-    public init(_ look: Job.Output.Look, identities: [String: String]) {
-        let identity = BuiltInTheme.lookName(of: look.lut) != nil ? "\(look.lut) \(ThemeLook.version)" : identities[look.lut] ?? ""
-        self.init(path: look.lut, identity: identity, strength: look.strength)
-    }
-
     /// Absolute path of the `.cube` file, to read it; not part of the identity.
     public var path: String
     /// The file's content digest (`ContentDigests`), or for a look made by code its name and version.

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 /// A video codec the encoder can produce. Reels are H.264, HEVC or AV1; MPEG-4 Part 2 and VP9 exist so the
 /// sample generator can make the other inputs phones and cameras give.
@@ -229,6 +230,16 @@ public final class VideoEncoder {
                 packet.pointer.pointee.dts = packet.pointer.pointee.pts
             }
             try output(packet)
+        }
+    }
+}
+
+extension EncodedColour {
+    /// What a stream of canvas frames of `format` says its colours are.
+    public init(_ format: CanvasFormat) {
+        switch format {
+        case .sdr8: self = .bt709
+        case .hlg10: self = .hlg
         }
     }
 }

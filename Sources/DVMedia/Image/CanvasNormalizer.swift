@@ -18,7 +18,7 @@ public final class CanvasNormalizer {
     /// Canvas height in pixels (even).
     public let canvasHeight: Int
     /// How pictures are fitted.
-    public let fit: Job.Output.Fit
+    public let fit: CanvasFit
     /// The colour of the bars in `contain`.
     public let background: RGBAColor
 
@@ -27,10 +27,10 @@ public final class CanvasNormalizer {
     /// The job's look (`LookCube`), applied to the picture (and the backdrop drawn from it) after its colour
     /// conversion, never to the background colour; nil for none.
     public let look: ColourCube?
-    /// The reel's dynamic range: an SDR canvas is 8-bit BT.709, an HLG one 10-bit BT.2020 HLG.
-    public let dynamicRange: Job.Output.DynamicRange
-    /// True for an HLG reel's 10-bit canvas.
-    private var tenBit: Bool { dynamicRange == .hlg }
+    /// The canvas format: 8-bit BT.709 for an SDR reel, 10-bit BT.2020 HLG for an HLG one.
+    public let format: CanvasFormat
+    /// True for a canvas of 16-bit samples.
+    private var tenBit: Bool { format.bytesPerSample == 2 }
 
     /// The background colour's codes on the canvas.
     private let backgroundCodes: SIMD3<Int>
@@ -48,11 +48,11 @@ public final class CanvasNormalizer {
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
     public init(
-        canvasWidth: Int, canvasHeight: Int, fit: Job.Output.Fit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil,
-        dynamicRange: Job.Output.DynamicRange = .sdr
+        canvasWidth: Int, canvasHeight: Int, fit: CanvasFit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil,
+        format: CanvasFormat = .sdr8
     ) throws {
         self.look = look
-        self.dynamicRange = dynamicRange
+        self.format = format
         guard canvasWidth >= 16, canvasHeight >= 16, canvasWidth % 2 == 0, canvasHeight % 2 == 0 else {
             throw MediaError.invalidSize(width: canvasWidth, height: canvasHeight, reason: "a canvas needs even sizes of at least 16")
         }
@@ -61,12 +61,7 @@ public final class CanvasNormalizer {
         self.fit = fit
         self.background = background
         self.toneMap = toneMap
-        if dynamicRange == .hlg {
-            backgroundCodes = SIMD3(truncatingIfNeeded: background.hlg)
-        } else {
-            let sdr = background.bt709Limited
-            backgroundCodes = SIMD3(Int(sdr.y), Int(sdr.u), Int(sdr.v))
-        }
+        backgroundCodes = SIMD3(truncatingIfNeeded: background.codes(on: format))
     }
 
     /// Bytes of padding after each luma row of the frames libswscale writes into.
@@ -76,7 +71,7 @@ public final class CanvasNormalizer {
     /// filled with the background colour.
     public func makeCanvas() throws -> VideoFrame {
         let frame = try VideoFrame(
-            width: canvasWidth, height: canvasHeight, format: tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P, rowPadding: Self.rowPadding)
+            width: canvasWidth, height: canvasHeight, format: format.pixelFormat, rowPadding: Self.rowPadding)
         fillOutside(nil, of: frame)
         return frame
     }
@@ -87,8 +82,8 @@ public final class CanvasNormalizer {
     /// without it the window is centred, as `cover`'s.
     public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
         try canvas.makeWritable()
-        let sampleBytes = tenBit ? 2 : 1
-        guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.bitDepth == (tenBit ? 10 : 8), canvas.isPlanar420,
+        let sampleBytes = format.bytesPerSample
+        guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.canvasFormat == format,
             canvas.stride(0) >= (canvasWidth + Self.rowPadding) * sampleBytes, canvas.stride(1) >= (canvasWidth + Self.rowPadding) / 2 * sampleBytes
         else {
             throw MediaError.invalidSize(
@@ -141,18 +136,20 @@ public final class CanvasNormalizer {
             let isLuma = plane == 0
             let factor = isLuma ? Self.backdropLuma : Self.backdropChroma
             if tenBit {
-                let samples = small.planes16(plane)
+                let samples = small.plane(plane, as: UInt16.self)
                 for _ in 0..<2 {
                     blur.blur(samples.base, stride: samples.stride, width: planeWidth, height: planeHeight, radius: planeRadius)
                 }
                 PlaneBlur.scale(
-                    samples.base, stride: samples.stride, width: planeWidth, height: planeHeight, neutral: isLuma ? 64 : 512, factor: factor)
+                    samples.base, stride: samples.stride, width: planeWidth, height: planeHeight,
+                    neutral: isLuma ? format.black.luma : format.black.chroma, factor: factor)
             } else {
                 for _ in 0..<2 {
                     blur.blur(small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, radius: planeRadius)
                 }
                 PlaneBlur.scale(
-                    small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight, neutral: isLuma ? 16 : 128,
+                    small.plane(plane), stride: small.stride(plane), width: planeWidth, height: planeHeight,
+                    neutral: isLuma ? format.black.luma : format.black.chroma,
                     factor: factor)
             }
         }
@@ -183,7 +180,7 @@ public final class CanvasNormalizer {
         _ picture: VideoFrame, rotation: FrameRotation, at placement: CanvasPlacement, into target: VideoFrame,
         viaScratch: Bool, workspace: inout Workspace
     ) throws {
-        let colour = ColourPath(for: picture, toneMap: toneMap, range: dynamicRange)
+        let colour = ColourPath(for: picture, toneMap: toneMap, format: format)
         var (source, cropX, cropY, cube) = (picture, placement.cropX, placement.cropY, colour.cube)
         let (cropWidth, cropHeight) = (placement.cropWidth, placement.cropHeight)
         let cubeLayout = colour.readsTenBits ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
@@ -236,7 +233,7 @@ public final class CanvasNormalizer {
             let width = placement.scaledWidth >> shift, height = placement.scaledHeight >> shift
             let (x, y) = (placement.rectX >> shift, placement.rectY >> shift)
             if tenBit {
-                let turned = drawn.planes16(plane), into = target.planes16(plane)
+                let turned = drawn.plane(plane, as: UInt16.self), into = target.plane(plane, as: UInt16.self)
                 PlaneRotation.rotate(
                     turned.base, stride: turned.stride, width: width, height: height, into: into.base + y * into.stride + x, stride: into.stride,
                     rotation: rotation)
@@ -267,14 +264,13 @@ public final class CanvasNormalizer {
 
     /// Paints the background colour everywhere outside `placement`'s rectangle (everywhere without one).
     private func fillOutside(_ placement: CanvasPlacement?, of canvas: VideoFrame) {
-        if tenBit {
-            fillOutside(placement, of: canvas, as: UInt16.self)
-        } else {
-            fillOutside(placement, of: canvas, as: UInt8.self)
+        switch format {
+        case .sdr8: fillOutside(placement, of: canvas, as: UInt8.self)
+        case .hlg10: fillOutside(placement, of: canvas, as: UInt16.self)
         }
     }
 
-    private func fillOutside<Sample: FixedWidthInteger>(_ placement: CanvasPlacement?, of canvas: VideoFrame, as: Sample.Type) {
+    private func fillOutside<Sample: CanvasSample>(_ placement: CanvasPlacement?, of canvas: VideoFrame, as: Sample.Type) {
         for plane in 0..<3 {
             let value = Sample(truncatingIfNeeded: backgroundCodes[plane])
             let shift = plane == 0 ? 0 : 1

@@ -1,21 +1,38 @@
-import DVPlanning
 import DVSignal
 
-/// How one clip gives way to the next (the job's `transition.style`), drawn on the YUV planes of two
-/// canvas frames.
+/// How one clip gives way to the next (the job's `transition.style`, which `DVRender` maps here), drawn on
+/// the YUV planes of two canvas frames.
 ///
 /// Progress `p` runs from 0 (only the outgoing frame A) to 1 (only the incoming frame B). Every style
 /// gives exactly A at `p = 0` and exactly B at `p = 1`. Results are integer-exact and deterministic.
-extension Job.Transition.Style {
+public enum TransitionStyle: Sendable, Hashable, CaseIterable {
+    /// The outgoing picture until half way, then the incoming one.
+    case cut
+    /// The outgoing picture dissolves into the incoming one.
+    case crossfade
+    /// Through black: the outgoing picture fades out in the first half, the incoming fades in.
+    case fade
+    /// The incoming picture is uncovered from the right edge, the boundary moving left.
+    case wipeLeft
+    /// The incoming picture is uncovered from the left edge, the boundary moving right.
+    case wipeRight
+    /// The incoming picture is uncovered from the bottom edge, the boundary moving up.
+    case wipeUp
+    /// The incoming picture is uncovered from the top edge, the boundary moving down.
+    case wipeDown
+    /// The outgoing picture slides out to the left while the incoming slides in from the right.
+    case slideLeft
+    /// The outgoing picture slides out to the right while the incoming slides in from the left.
+    case slideRight
+
     /// Draws the transition at `progress` (clamped to 0…1) from `from` to `to` into `output`.
-    /// All three are yuv420p frames of one size, or all three yuv420p10le; `output` must be a third frame.
+    /// All three are canvas frames of one size and format; `output` must be a third frame.
     ///
     /// 8-bit blends weigh by 1/256 steps; 10-bit ones by 1/65 536, so a slow 10-bit crossfade or fade moves
     /// through every code rather than in 256 jumps. Fade's black is 16/128 in 8 bits, 64/512 in 10.
     public func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {
-        let depth = output.canvasBitDepth
         guard a.width == b.width, a.width == output.width, a.height == b.height, a.height == output.height,
-            depth != nil, a.canvasBitDepth == depth, b.canvasBitDepth == depth
+            let format = output.canvasFormat, a.canvasFormat == format, b.canvasFormat == format
         else {
             throw MediaError.invalidSize(
                 width: output.width, height: output.height, reason: "a transition needs three yuv420p (or three yuv420p10le) frames of one size")
@@ -23,14 +40,13 @@ extension Job.Transition.Style {
         precondition(output !== a && output !== b, "a transition draws into a third frame")
         try output.makeWritable()
         let p = min(1, max(0, progress.isNaN ? 0 : progress))
-        let tenBit = depth == 10
         for plane in 0..<3 {
             let shift = plane == 0 ? 0 : 1
-            let black = tenBit ? (plane == 0 ? 64 : 512) : (plane == 0 ? 16 : 128)
+            let black = plane == 0 ? format.black.luma : format.black.chroma
             let planes = Planes(
                 a: a.plane(plane), aStride: a.stride(plane), b: b.plane(plane), bStride: b.stride(plane),
                 output: output.plane(plane), outputStride: output.stride(plane),
-                width: a.width >> shift, height: a.height >> shift, shift: shift, black: black, tenBit: tenBit
+                width: a.width >> shift, height: a.height >> shift, shift: shift, black: black, format: format
             )
             draw(planes, progress: p, fullWidth: a.width, fullHeight: a.height)
         }
@@ -46,13 +62,13 @@ extension Job.Transition.Style {
         let width: Int, height: Int, shift: Int
         /// Fade's black at the plane's depth.
         let black: Int
-        /// True for 16-bit samples (yuv420p10le), false for bytes.
-        let tenBit: Bool
+        /// The samples' format.
+        let format: CanvasFormat
 
         /// Bytes per sample.
-        var sampleBytes: Int { tenBit ? 2 : 1 }
+        var sampleBytes: Int { format.bytesPerSample }
         /// The blend weight that gives the other picture (or black) exactly.
-        var unit: Int { tenBit ? TransitionRows.tenBitUnit : 256 }
+        var unit: Int { TransitionRows.unit(of: format) }
 
         func rowA(_ row: Int) -> UnsafeMutablePointer<UInt8> { a + row * aStride }
         func rowB(_ row: Int) -> UnsafeMutablePointer<UInt8> { b + row * bStride }
@@ -60,24 +76,12 @@ extension Job.Transition.Style {
 
         /// One row of `a` blended towards `b` by `weight`/`unit`.
         func blend(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, weight: Int) {
-            if tenBit {
-                TransitionRows.blend(wide(a), wide(b), into: wide(out), count: width, weight: weight)
-            } else {
-                TransitionRows.blend(a, b, into: out, count: width, weight: weight)
-            }
+            TransitionRows.blend(a, b, into: out, count: width, weight: weight, format: format)
         }
 
         /// One row of `a` blended towards black by `weight`/`unit`.
         func fade(_ a: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, weight: Int) {
-            if tenBit {
-                TransitionRows.blend(wide(a), toward: UInt16(black), into: wide(out), count: width, weight: weight)
-            } else {
-                TransitionRows.blend(a, toward: UInt8(black), into: out, count: width, weight: weight)
-            }
-        }
-
-        private func wide(_ row: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt16> {
-            UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt16.self)
+            TransitionRows.blend(a, toward: black, into: out, count: width, weight: weight, format: format)
         }
     }
 

@@ -8,11 +8,11 @@ extension VideoFrame {
     ///
     /// - Throws: `MediaError.invalidSize` when either frame is neither, or their depths differ.
     public func place(_ picture: VideoFrame, centredIn rect: PixelRect) throws {
-        guard let depth = canvasBitDepth, picture.canvasBitDepth == depth else {
+        guard let format = canvasFormat, picture.canvasFormat == format else {
             throw MediaError.invalidSize(
                 width: picture.width, height: picture.height, reason: "placing needs two yuv420p or two yuv420p10le frames")
         }
-        let sampleBytes = depth > 8 ? 2 : 1
+        let sampleBytes = format.bytesPerSample
         let left = (rect.x + (rect.width - picture.width) / 2) & ~1
         let top = (rect.y + (rect.height - picture.height) / 2) & ~1
         let columns = max(rect.x, left, 0)..<min(rect.maxX, left + picture.width, width)
@@ -31,46 +31,24 @@ extension VideoFrame {
     }
 
     /// Puts `picture` with its top-left corner at (`x`, `y`) (both even), mixed by `opacity`; the parts
-    /// outside the frame are clipped, and nothing outside the rectangle is touched. Both frames are 8-bit
-    /// yuv420p (mixed by `opacity` in 1/255 steps), or both 10-bit yuv420p10le (mixed in 1/65 536 steps, so
-    /// a slow fade in or out does not band). Opacity 1 copies the picture exactly; 0 leaves the frame as it is.
+    /// outside the frame are clipped, and nothing outside the rectangle is touched. Both frames are of one
+    /// canvas format: 8-bit ones are mixed by `opacity` in 1/255 steps, 10-bit ones in 1/65 536 steps (so a
+    /// slow fade in or out does not band). Opacity 1 copies the picture exactly; 0 leaves the frame as it is.
     public func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
-        let depth = canvasBitDepth
+        let format = canvasFormat
         precondition(
-            depth != nil && picture.canvasBitDepth == depth && x % 2 == 0 && y % 2 == 0,
-            "pictures are pasted into canvas frames of their own depth (yuv420p or yuv420p10le) at even places")
+            format != nil && picture.canvasFormat == format && x % 2 == 0 && y % 2 == 0,
+            "pictures are pasted into canvas frames of their own format (yuv420p or yuv420p10le) at even places")
         let opacity = max(0, min(1, opacity))
-        if depth == 10 {
-            pasteTenBit(picture, x: x, y: y, weight: Int((opacity * Double(Self.pasteUnit)).rounded()))
-            return
-        }
-        let coverage = Int((opacity * 255).rounded())
-        for index in 0..<3 {
-            let shift = index == 0 ? 0 : 1
-            let left = max(0, x) >> shift
-            let top = max(0, y) >> shift
-            let right = min(width, x + picture.width) >> shift
-            let bottom = min(height, y + picture.height) >> shift
-            guard left < right, top < bottom else { continue }
-            for row in top..<bottom {
-                let target = plane(index) + row * stride(index)
-                let source = picture.plane(index) + (row - (y >> shift)) * picture.stride(index) - (x >> shift)
-                if coverage == 255 {
-                    (target + left).update(from: source + left, count: right - left)
-                } else {
-                    for column in left..<right {
-                        target[column] = UInt8(clamping: Self.mix(Int(target[column]), source[column], coverage))
-                    }
-                }
-            }
+        switch format {
+        case .sdr8?: paste(picture, x: x, y: y, weight: Int((opacity * 255).rounded()), of: 255, as: UInt8.self)
+        case .hlg10?: paste(picture, x: x, y: y, weight: Int((opacity * 65536).rounded()), of: 65536, as: UInt16.self)
+        case nil: break
         }
     }
 
-    /// The whole weight of a 10-bit paste.
-    private static let pasteUnit = 1 << 16
-
-    /// `paste` between two 10-bit frames, `weight` out of `pasteUnit`.
-    private func pasteTenBit(_ picture: VideoFrame, x: Int, y: Int, weight: Int) {
+    /// `paste` with samples of `Sample`, mixed by `weight` out of `unit`.
+    private func paste<Sample: CanvasSample>(_ picture: VideoFrame, x: Int, y: Int, weight: Int, of unit: Int, as: Sample.Type) {
         guard weight > 0 else { return }
         for index in 0..<3 {
             let shift = index == 0 ? 0 : 1
@@ -80,13 +58,13 @@ extension VideoFrame {
             let bottom = min(height, y + picture.height) >> shift
             guard left < right, top < bottom else { continue }
             for row in top..<bottom {
-                let target = samples(index, row: row)
-                let source = picture.samples(index, row: row - (y >> shift)) - (x >> shift)
-                if weight == Self.pasteUnit {
+                let target = samples(index, row: row, as: Sample.self)
+                let source = picture.samples(index, row: row - (y >> shift), as: Sample.self) - (x >> shift)
+                if weight == unit {
                     (target + left).update(from: source + left, count: right - left)
                 } else {
                     for column in left..<right {
-                        target[column] = UInt16(clamping: Self.mix(Int(target[column]), Int(source[column]), weight: weight, of: Self.pasteUnit))
+                        target[column] = Sample(clamping: Self.mix(Int(target[column]), Int(source[column]), weight: weight, of: unit))
                     }
                 }
             }

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import DVSignal
 
 /// One picture in planar YUV, owning its `AVFrame` and the buffers behind it.
 public final class VideoFrame {
@@ -18,9 +19,9 @@ public final class VideoFrame {
     /// True for the canvas formats: 8-bit `yuv420p` (SDR) or 10-bit `yuv420p10le` (HLG).
     var isPlanar420: Bool { isYUV420P || pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue }
 
-    /// Allocates a frame of the given size; `yuv420p` unless told otherwise (dimensions must then be even).
-    public convenience init(width: Int, height: Int, tenBit: Bool = false) throws {
-        try self.init(width: width, height: height, format: tenBit ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P)
+    /// Allocates a frame of the given size in a canvas format; `yuv420p` unless told otherwise (dimensions must be even).
+    public convenience init(width: Int, height: Int, format: CanvasFormat = .sdr8) throws {
+        try self.init(width: width, height: height, format: format.pixelFormat)
     }
 
     /// Allocates a frame; `rowPadding` extra bytes at the end of every luma row (half as many for

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// A movie drawn into a rectangle of canvas frames (picture-in-picture), decoded lazily at the output
@@ -30,7 +31,7 @@ final class OverlayMovie {
     /// A missing file or one without a video stream or a duration is a `MediaError` naming it.
     init(
         path: String, rect: (x: Int, y: Int, width: Int, height: Int), loop: Bool, fps: Int, toneMap: Bool = true,
-        range: Job.Output.DynamicRange = .sdr
+        format: CanvasFormat = .sdr8
     ) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay movie does not exist")
@@ -43,7 +44,7 @@ final class OverlayMovie {
         self.loop = loop
         self.fps = fps
         frameCount = max(1, Int((duration * Double(fps)).rounded()))
-        fitter = try CanvasNormalizer(canvasWidth: rect.width, canvasHeight: rect.height, fit: .cover, toneMap: toneMap, dynamicRange: range)
+        fitter = try CanvasNormalizer(canvasWidth: rect.width, canvasHeight: rect.height, fit: .cover, toneMap: toneMap, format: format)
         picture = try fitter.makeCanvas()
     }
 

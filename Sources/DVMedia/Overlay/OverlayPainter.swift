@@ -1,4 +1,5 @@
 import DVPlanning
+import DVSignal
 
 /// Draws a piece's overlays into its canvas frames. Each text is laid out once (cached by text, size,
 /// look, font, direction and language) from glyphs the font faces keep (borrowed from a `FontPool`, given
@@ -14,12 +15,12 @@ public final class OverlayPainter {
     private var movies: [OverlayVideo: OverlayMovie] = [:]
     private let fps: Int
     private let toneMap: Bool
-    private let range: Job.Output.DynamicRange
+    private let format: CanvasFormat
 
     private struct SpriteKey: Hashable {
         var text: String
         var size: Double
-        var look: Job.TextLook
+        var look: Job.TextStyle
         var font: String
         var fallbacks: [FontFile]
         var direction: TextDirection?
@@ -28,14 +29,14 @@ public final class OverlayPainter {
 
     /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
     /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
-    /// HDR movies tone mapped unless `toneMap` is false; into the canvas frames of a reel of `range`.
+    /// HDR movies tone mapped unless `toneMap` is false; into canvas frames of `format`.
     public init(
         overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
-        fonts: FontPool = FontPool(), toneMap: Bool = true, range: Job.Output.DynamicRange = .sdr
+        fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {
         self.overlays = overlays
         self.toneMap = toneMap
-        self.range = range
+        self.format = format
         self.fonts = FontSet(pool: fonts)
         self.fps = fps
         placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
@@ -64,7 +65,7 @@ public final class OverlayPainter {
         let width = Int((image.width * Double(placement.frameWidth)).rounded())
         let key = "\(width) \(image.file)"
         if let cached = pictures[key] { return cached }
-        let picture = try OverlayPicture(path: image.file, width: width, range: range)
+        let picture = try OverlayPicture(path: image.file, width: width, format: format)
         pictures[key] = picture
         return picture
     }
@@ -72,7 +73,7 @@ public final class OverlayPainter {
     private func movie(for video: OverlayVideo) throws -> OverlayMovie {
         if let cached = movies[video] { return cached }
         let movie = try OverlayMovie(
-            path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap, range: range)
+            path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap, format: format)
         movies[video] = movie
         return movie
     }
@@ -87,7 +88,7 @@ public final class OverlayPainter {
         let sprite = try TextSprite(
             text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts,
             pixelSize: pixelSize, maxWidth: placement.maxWidth,
-            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language, range: range
+            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language, format: format
         )
         sprites[key] = sprite
         return sprite

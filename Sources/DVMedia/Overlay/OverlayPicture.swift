@@ -10,8 +10,8 @@ import Foundation
 public struct OverlayPicture: Sendable {
     public let width: Int
     public let height: Int
-    /// Bits per code: 8 for an SDR canvas, 10 for an HLG one.
-    let bits: Int
+    /// The canvas format whose codes the picture holds.
+    let format: CanvasFormat
     /// Per pixel, top row first: luma, the two colour differences and coverage (255 = opaque).
     let luma: [UInt16]
     let blueDifference: [UInt16]
@@ -20,7 +20,7 @@ public struct OverlayPicture: Sendable {
 
     /// Decodes the picture at `path` and scales it to `width` pixels wide, its height following the
     /// picture's aspect ratio. A missing or undecodable file is a `MediaError` naming it.
-    public init(path: String, width: Int, range: Job.Output.DynamicRange = .sdr) throws {
+    public init(path: String, width: Int, format: CanvasFormat = .sdr8) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay picture does not exist")
         }
@@ -33,16 +33,16 @@ public struct OverlayPicture: Sendable {
         let target = (width: max(1, width), height: max(1, (width * picture.height + picture.width / 2) / max(1, picture.width)))
         var rgba = try RGBAConverter(picture: picture, width: target.width, height: target.height, path: path).convert(picture)
         PictureColour.declared(by: picture, path: path)?.convert(rgba: &rgba)
-        self.init(rgba: rgba, width: target.width, height: target.height, range: range)
+        self.init(rgba: rgba, width: target.width, height: target.height, format: format)
     }
 
     /// A picture of `width × height` sRGB pixels with straight alpha (`rgba`, four bytes a pixel, top row
     /// first): colour glyphs, say.
-    public init(rgba: [UInt8], width: Int, height: Int, range: Job.Output.DynamicRange = .sdr) {
+    public init(rgba: [UInt8], width: Int, height: Int, format: CanvasFormat = .sdr8) {
         precondition(rgba.count == width * height * 4, "four bytes a pixel")
         self.width = width
         self.height = height
-        bits = range == .hlg ? 10 : 8
+        self.format = format
         var luma = [UInt16](repeating: 0, count: width * height)
         var blue = luma
         var red = luma
@@ -51,15 +51,9 @@ public struct OverlayPicture: Sendable {
         var converted: [UInt32: SIMD3<UInt16>] = [:]
         for index in 0..<width * height {
             let colour = RGBAColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2])
-            let codes: SIMD3<UInt16>
-            if range == .hlg {
-                let key = UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
-                codes = converted[key] ?? colour.hlg
-                converted[key] = codes
-            } else {
-                let yuv = colour.bt709Limited
-                codes = SIMD3(UInt16(yuv.y), UInt16(yuv.u), UInt16(yuv.v))
-            }
+            let key = UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
+            let codes = converted[key] ?? colour.codes(on: format)
+            converted[key] = codes
             luma[index] = codes.x
             blue[index] = codes.y
             red[index] = codes.z
@@ -120,33 +114,29 @@ extension VideoFrame {
     /// Parts outside the frame are clipped. The frame must be a canvas frame of the picture's depth (8-bit
     /// 4:2:0 for a picture made for SDR, 10-bit for HLG).
     public func blend(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double = 1) {
-        precondition(isPlanar420 && bitDepth == picture.bits, "pictures are blended into canvas frames of their own depth")
-        if picture.bits == 8 {
-            blend(picture, x: x, y: y, opacity: opacity, as: UInt8.self)
-        } else {
-            blend(picture, x: x, y: y, opacity: opacity, as: UInt16.self)
+        precondition(canvasFormat == picture.format, "pictures are blended into canvas frames of their own format")
+        switch picture.format {
+        case .sdr8: blend(picture, x: x, y: y, opacity: opacity, as: UInt8.self)
+        case .hlg10: blend(picture, x: x, y: y, opacity: opacity, as: UInt16.self)
         }
     }
 
-    private func blend<Sample: FixedWidthInteger>(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double, as: Sample.Type) {
+    private func blend<Sample: CanvasSample>(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double, as: Sample.Type) {
         let scale = Int((max(0, min(1, opacity)) * 256).rounded())
         let columns = max(0, x)..<min(width, x + picture.width)
         let rows = max(0, y)..<min(height, y + picture.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
-        func samples(_ index: Int, row: Int) -> UnsafeMutablePointer<Sample> {
-            UnsafeMutableRawPointer(plane(index) + row * stride(index)).assumingMemoryBound(to: Sample.self)
-        }
         for row in rows {
-            let line = samples(0, row: row)
+            let line = samples(0, row: row, as: Sample.self)
             for column in columns {
                 let index = (row - y) * picture.width + column - x
                 line[column] = Sample(
-                    clamping: Self.mix(Int(line[column]), code: Int(picture.luma[index]), Int(picture.alpha[index]) * scale / 256))
+                    clamping: Self.mix(Int(line[column]), Int(picture.luma[index]), weight: Int(picture.alpha[index]) * scale / 256, of: 255))
             }
         }
         for row in rows.lowerBound / 2..<(rows.upperBound + 1) / 2 {
-            let blueLine = samples(1, row: row)
-            let redLine = samples(2, row: row)
+            let blueLine = samples(1, row: row, as: Sample.self)
+            let redLine = samples(2, row: row, as: Sample.self)
             for column in columns.lowerBound / 2..<(columns.upperBound + 1) / 2 {
                 var weight = 0
                 var blue = 0
@@ -163,8 +153,8 @@ extension VideoFrame {
                 }
                 guard weight > 0 else { continue }
                 let coverage = weight / 4 * scale / 256
-                blueLine[column] = Sample(clamping: Self.mix(Int(blueLine[column]), code: (blue + weight / 2) / weight, coverage))
-                redLine[column] = Sample(clamping: Self.mix(Int(redLine[column]), code: (red + weight / 2) / weight, coverage))
+                blueLine[column] = Sample(clamping: Self.mix(Int(blueLine[column]), (blue + weight / 2) / weight, weight: coverage, of: 255))
+                redLine[column] = Sample(clamping: Self.mix(Int(redLine[column]), (red + weight / 2) / weight, weight: coverage, of: 255))
             }
         }
     }

@@ -9,26 +9,27 @@ public struct TextSprite {
         var mask: TextMask
         var x: Int
         var y: Int
-        var color: YUVColor
-        /// The colour's 10-bit codes on an HLG reel's canvas; nil for an SDR reel.
-        var hlgColor: YUV10Color?
+        /// The colour's codes on the sprite's canvas format.
+        var codes: SIMD3<UInt16>
         var opacity: Double
     }
 
     /// The sprite's size in pixels: text, padding, outline and shadow together.
     public let width: Int
     public let height: Int
+    /// The canvas format the sprite is drawn for.
+    let format: CanvasFormat
     let layers: [Layer]
     /// The colour glyphs and their offset inside the sprite, drawn over the layers.
     let colour: (picture: OverlayPicture, x: Int, y: Int)?
 
     /// Draws `text` at `pixelSize` in `look` with the font at `fontPath` (what it lacks with `fallbacks`, or
     /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
-    /// sprite fits `maxWidth`, for the canvas of a reel of `range`.
+    /// sprite fits `maxWidth`, for canvases of `format`.
     public init(
-        text: String, look: Job.TextLook, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
+        text: String, look: Job.TextStyle, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
         alignment: TextAlignment = .center,
-        direction: TextDirection = .auto, language: String? = nil, range: Job.Output.DynamicRange = .sdr
+        direction: TextDirection = .auto, language: String? = nil, format: CanvasFormat = .sdr8
     ) throws {
         let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
         let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
@@ -45,30 +46,28 @@ public struct TextSprite {
         var layers: [Layer] = []
         if let box = look.box {
             let mask = TextMask.roundedBox(width: glyphs.width + 2 * padding, height: glyphs.height + 2 * padding, radius: padding)
-            layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding, range: range))
+            layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding, format: format))
         }
         let outlined = block.image.ink.dilated(radius: outline)
         if let color = look.shadow {
-            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow, range: range))
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow, format: format))
         }
         if let color = look.outline {
-            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline, range: range))
+            layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline, format: format))
         }
-        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin, range: range))
+        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin, format: format))
         self.layers = layers
+        self.format = format
         colour = block.image.colour.map {
-            (OverlayPicture(rgba: $0.rgba, width: glyphs.width, height: glyphs.height, range: range), margin, margin)
+            (OverlayPicture(rgba: $0.rgba, width: glyphs.width, height: glyphs.height, format: format), margin, margin)
         }
     }
 
     /// Blends the sprite into `frame` with its top-left corner at (`x`, `y`), all layers scaled by `opacity`.
     public func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
+        precondition(frame.shownFormat == format, "a sprite is drawn into canvas frames of its own format")
         for layer in layers {
-            if let hlgColor = layer.hlgColor {
-                frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: hlgColor, opacity: layer.opacity * opacity)
-            } else {
-                frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, color: layer.color, opacity: layer.opacity * opacity)
-            }
+            frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, codes: layer.codes, opacity: layer.opacity * opacity)
         }
         if let colour {
             frame.blend(colour.picture, x: x + colour.x, y: y + colour.y, opacity: opacity)
@@ -77,9 +76,7 @@ public struct TextSprite {
 }
 
 extension TextSprite.Layer {
-    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int, range: Job.Output.DynamicRange) {
-        self.init(
-            mask: mask, x: x, y: y, color: rgba.bt709Limited, hlgColor: range == .hlg ? rgba.hlg10 : nil,
-            opacity: Double(rgba.alpha) / 255)
+    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int, format: CanvasFormat) {
+        self.init(mask: mask, x: x, y: y, codes: rgba.codes(on: format), opacity: Double(rgba.alpha) / 255)
     }
 }

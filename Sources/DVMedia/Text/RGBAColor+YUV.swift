@@ -24,6 +24,17 @@ extension RGBAColor {
         return YUV10Color(y: codes.x, u: codes.y, v: codes.z)
     }
 
+    /// The colour's codes as a canvas of `format` shows it: BT.709 limited range on an 8-bit SDR canvas,
+    /// HLG at BT.2408's reference white (`hlg`) on a 10-bit HLG one; alpha left aside.
+    public func codes(on format: CanvasFormat) -> SIMD3<UInt16> {
+        switch format {
+        case .sdr8:
+            let yuv = bt709Limited
+            return SIMD3(UInt16(yuv.y), UInt16(yuv.u), UInt16(yuv.v))
+        case .hlg10: return hlg
+        }
+    }
+
     /// The colour components in 0…1.
     private var unit: SIMD3<Double> { SIMD3(Double(red), Double(green), Double(blue)) / 255 }
 

@@ -442,14 +442,3 @@ extension TextAlignment {
         }
     }
 }
-
-extension VideoFrame {
-    /// Blends a drawn text with its top-left corner at (`x`, `y`): its glyphs in `color`, its colour glyphs
-    /// in their own colours, both scaled by `opacity`.
-    public func draw(_ text: TextImage, x: Int, y: Int, color: YUVColor, opacity: Double = 1) {
-        blend(text.mask, x: x, y: y, color: color, opacity: opacity)
-        if let colour = text.colour {
-            blend(OverlayPicture(rgba: colour.rgba, width: text.mask.width, height: text.mask.height), x: x, y: y, opacity: opacity)
-        }
-    }
-}

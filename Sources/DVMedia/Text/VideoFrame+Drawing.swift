@@ -9,18 +9,20 @@ extension VideoFrame {
         return Int(descriptor.pointee.comp.0.depth)
     }
 
-    /// 8 for a yuv420p canvas frame, 10 for a yuv420p10le one, nil for any other format.
-    var canvasBitDepth: Int? {
-        switch pointer.pointee.format {
-        case AV_PIX_FMT_YUV420P.rawValue: 8
-        case AV_PIX_FMT_YUV420P10LE.rawValue: 10
-        default: nil
-        }
+    /// The canvas format of the frame's pixels (`yuv420p` or `yuv420p10le`), nil for any other format.
+    public var canvasFormat: CanvasFormat? {
+        CanvasFormat.allCases.first { $0.pixelFormat.rawValue == pointer.pointee.format }
     }
 
-    /// The start of row `row` of plane `index` of a frame with 16-bit samples.
-    func samples(_ index: Int, row: Int) -> UnsafeMutablePointer<UInt16> {
-        UnsafeMutableRawPointer(plane(index) + row * stride(index)).assumingMemoryBound(to: UInt16.self)
+    /// Plane `index` read as samples of `Sample` (`UInt16` for a frame deeper than 8 bits), and its stride in samples.
+    func plane<Sample>(_ index: Int, as: Sample.Type) -> (base: UnsafeMutablePointer<Sample>, stride: Int) {
+        (UnsafeMutableRawPointer(plane(index)).assumingMemoryBound(to: Sample.self), stride(index) / MemoryLayout<Sample>.size)
+    }
+
+    /// The start of row `row` of plane `index`, read as samples of `Sample`.
+    func samples<Sample>(_ index: Int, row: Int, as sample: Sample.Type) -> UnsafeMutablePointer<Sample> {
+        let plane = plane(index, as: sample)
+        return plane.base + row * plane.stride
     }
 
     /// Paints the rectangle (`x`, `y`, `width`, `height`), clipped to the frame, in `color` (times 4 in a
@@ -43,7 +45,7 @@ extension VideoFrame {
         precondition(bitDepth == 10, "a 10-bit colour is painted into 10-bit frames")
         for (index, value, columns, rows) in blocks(x: x, y: y, width: width, height: height, color: [color.y, color.u, color.v]) {
             for row in rows {
-                (samples(index, row: row) + columns.lowerBound).update(repeating: value, count: columns.count)
+                (samples(index, row: row, as: UInt16.self) + columns.lowerBound).update(repeating: value, count: columns.count)
             }
         }
     }
@@ -79,7 +81,7 @@ extension VideoFrame {
         let values = [color.y, color.u, color.v]
         blendWide(mask, x: x, y: y, columns: lumaColumns, rows: lumaRows) { old, index, coverage in
             let weight = (index == 0 ? coverage : coverage / 4) * scale / 256
-            return weight == 0 ? old : Self.mix(old >> shift, values[index], weight) << shift
+            return weight == 0 ? old : Self.mix(old >> shift, Int(values[index]), weight: weight, of: 255) << shift
         }
     }
 
@@ -111,7 +113,7 @@ extension VideoFrame {
                 for column in columns {
                     let coverage = Int(coverageRow[column]) * scale / 256
                     if coverage != 0 {
-                        line[column] = UInt8(clamping: Self.mix(Int(line[column]), color.y, coverage))
+                        line[column] = UInt8(clamping: Self.mix(Int(line[column]), Int(color.y), weight: coverage, of: 255))
                     }
                 }
             }
@@ -131,7 +133,7 @@ extension VideoFrame {
                         let sum = cover(mx, my) + cover(mx + 1, my) + cover(mx, my + 1) + cover(mx + 1, my + 1)
                         let coverage = sum / 4 * scale / 256
                         if coverage != 0 {
-                            line[column] = UInt8(clamping: Self.mix(Int(line[column]), value, coverage))
+                            line[column] = UInt8(clamping: Self.mix(Int(line[column]), Int(value), weight: coverage, of: 255))
                         }
                     }
                 }
@@ -148,7 +150,7 @@ extension VideoFrame {
     ) {
         mask.alpha.withUnsafeBufferPointer { alpha in
             for row in rows {
-                let line = samples(0, row: row)
+                let line = samples(0, row: row, as: UInt16.self)
                 let coverageRow = alpha.baseAddress! + (row - y) * mask.width - x
                 for column in columns where coverageRow[column] != 0 {
                     line[column] = UInt16(clamping: mix(Int(line[column]), 0, Int(coverageRow[column])))
@@ -161,7 +163,7 @@ extension VideoFrame {
             }
             for index in 1...2 {
                 for row in chromaRows {
-                    let line = samples(index, row: row)
+                    let line = samples(index, row: row, as: UInt16.self)
                     let my = row * 2 - y
                     for column in chromaColumns {
                         let mx = column * 2 - x
@@ -185,17 +187,6 @@ extension VideoFrame {
                 (plane(index) + row * stride(index)).update(from: source.plane(index) + row * source.stride(index), count: rowBytes)
             }
         }
-    }
-
-    /// `old` moved towards the 8-bit `value` by `coverage`/255, at 8-bit scale.
-    static func mix(_ old: Int, _ value: UInt8, _ coverage: Int) -> Int {
-        mix(old, code: Int(value), coverage)
-    }
-
-    /// `old` moved towards `value`, a code of the same depth, by `coverage`/255.
-    static func mix(_ old: Int, code value: Int, _ coverage: Int) -> Int {
-        let change = (value - old) * coverage
-        return old + (change >= 0 ? change + 127 : change - 127) / 255
     }
 
     /// `old` moved towards `value` by `weight`/`total`, rounded to the nearest code: `old` itself at a

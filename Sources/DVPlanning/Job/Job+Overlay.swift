@@ -22,13 +22,13 @@ extension Job {
         public var locale: String
         /// For a clip pinned from another day, add "(from <its own day>)".
         public var showSource: Bool
-        public var look: TextLook
+        public var look: TextStyle
         /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
         public var font: String?
 
         public init(
             format: String = "EEE, MMM d", position: Position = .anchor(.bottomLeft), size: Double = 0.045, locale: String = "en_US",
-            showSource: Bool = false, look: TextLook = TextLook(), font: String? = nil
+            showSource: Bool = false, look: TextStyle = TextStyle(), font: String? = nil
         ) {
             self.format = format
             self.position = position
@@ -49,7 +49,7 @@ extension Job {
         public var start: TimeSpan
         /// How long it stays; nil: to the end of the reel.
         public var duration: TimeSpan?
-        public var look: TextLook
+        public var look: TextStyle
         /// Absolute path of a TTF/OTF font file; nil: DejaVu Sans.
         public var font: String?
         /// How its lines line up.
@@ -61,7 +61,7 @@ extension Job {
 
         public init(
             text: String, position: Position = .anchor(.center), size: Double = 0.045, start: TimeSpan = .zero, duration: TimeSpan? = nil,
-            look: TextLook = TextLook(), font: String? = nil, align: TextAlignment = .center, direction: TextDirection = .auto,
+            look: TextStyle = TextStyle(), font: String? = nil, align: TextAlignment = .center, direction: TextDirection = .auto,
             language: String? = nil
         ) {
             self.text = text
@@ -79,7 +79,7 @@ extension Job {
 
     /// How overlay text is painted: its colour, and an optional shadow, outline and rounded background box,
     /// each a colour whose alpha is its opacity.
-    public struct TextLook: Sendable, Hashable, Codable {
+    public struct TextStyle: Sendable, Hashable, Codable {
         public var color: RGBAColor
         public var shadow: RGBAColor?
         public var outline: RGBAColor?

@@ -72,8 +72,8 @@ extension JobDecoder {
     static let lookKeys = ["color", "shadow", "outline", "box"]
 
     /// `color`, `shadow`, `outline` and `box` of a text overlay, each `#RRGGBB` or `#RRGGBBAA`.
-    private mutating func look(_ fields: Fields) -> Job.TextLook {
-        Job.TextLook(
+    private mutating func look(_ fields: Fields) -> Job.TextStyle {
+        Job.TextStyle(
             color: colour(fields, "color") ?? .white, shadow: colour(fields, "shadow"), outline: colour(fields, "outline"),
             box: colour(fields, "box")
         )

@@ -6,7 +6,7 @@ public struct OverlayText: Sendable, Hashable, Encodable {
     public var position: Position
     /// Text height as a fraction of the frame height.
     public var size: Double
-    public var look: Job.TextLook
+    public var look: Job.TextStyle
     /// The first frame it shows on, counted from the piece's first frame.
     public var firstFrame: Int
     /// One past the last frame it shows on.
@@ -29,7 +29,7 @@ public struct OverlayText: Sendable, Hashable, Encodable {
     public var fallbacks: [OverlayFont]
 
     public init(
-        text: String, position: Position, size: Double, look: Job.TextLook, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0,
+        text: String, position: Position, size: Double, look: Job.TextStyle, firstFrame: Int, endFrame: Int, fadeFrames: Int = 0,
         font: OverlayFont? = nil, align: TextAlignment? = nil, direction: TextDirection? = nil, language: String? = nil,
         fallbacks: [OverlayFont] = []
     ) {

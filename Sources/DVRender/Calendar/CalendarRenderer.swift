@@ -98,7 +98,7 @@ public final class CalendarRenderer {
         )
         sheet.fill(palette.badge.bt709Limited, x: plate.x, y: plate.y, width: plate.width, height: plate.height)
         let textTop = baseline(in: plate, size: text.pixelSize) - mask.baseline
-        sheet.draw(text.image, x: plate.x + Self.badgePadding, y: textTop, color: palette.badgeText.bt709Limited)
+        sheet.draw(text.image, x: plate.x + Self.badgePadding, y: textTop, shown: palette.badgeText)
     }
 
     /// Draws `text` on one line in `rect`, left-aligned or centred, its capitals centred vertically; shrunk
@@ -109,7 +109,7 @@ public final class CalendarRenderer {
     ) throws {
         let block = try fitted(text, font: font, size: size, width: rect.width)
         let x = centred ? rect.x + (rect.width - block.mask.width) / 2 : rect.x
-        sheet.draw(block.image, x: x, y: baseline(in: rect, size: block.pixelSize) - block.mask.baseline, color: color.bt709Limited)
+        sheet.draw(block.image, x: x, y: baseline(in: rect, size: block.pixelSize) - block.mask.baseline, shown: color)
     }
 
     /// `text` rendered at `size`, or smaller when it would be wider than `width`.

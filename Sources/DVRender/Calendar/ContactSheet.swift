@@ -115,6 +115,6 @@ public struct ContactSheet {
         let image = try TextLayout(
             text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size, alignment: .left), fonts: fonts
         ).image()
-        sheet.draw(image, x: x, y: y + size - image.mask.baseline + 2, color: color.bt709Limited)
+        sheet.draw(image, x: x, y: y + size - image.mask.baseline + 2, shown: color)
     }
 }

@@ -51,7 +51,7 @@ public struct FramingSheet {
             settings: TextLayout.Settings(pixelSize: 14, alignment: .left),
             fonts: FontSet()
         ).image()
-        sheet.draw(label, x: Self.margin, y: Self.margin + 14 - label.mask.baseline + 2, color: palette.text.bt709Limited)
+        sheet.draw(label, x: Self.margin, y: Self.margin + 14 - label.mask.baseline + 2, shown: palette.text)
         let thumbnailer = try ClipThumbnailer(width: Self.thumbnailWidth, height: Self.thumbnailHeight)
         // The picture as `contain` places it in a thumbnail, and the window's share of its cut axis.
         let fitsWidth = shownAspect >= Double(Self.thumbnailWidth) / Double(Self.thumbnailHeight)

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSignal
 import Foundation
 
 /// Frame sources run ahead on a thread of their own: decoding, scaling, overlays and blending of the
@@ -25,13 +26,13 @@ final class PrefetchedFrames {
     /// source; 10-bit for an HLG reel's canvas).
     /// The sources must not be used by the caller afterwards: the producer thread owns them.
     init(
-        _ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int, tenBit: Bool)], depth: Int = 3,
+        _ sources: [any CanvasFrameSource], sizes: [(width: Int, height: Int, format: CanvasFormat)], depth: Int = 3,
         producerEnded: @escaping @Sendable (_ allEnded: Bool) -> Void = { _ in }
     ) throws {
         feeds = try sizes.map { size in
             Feed(
                 exchange: FrameExchange(
-                    free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height, tenBit: size.tenBit) }))
+                    free: try (0..<max(1, depth)).map { _ in try VideoFrame(width: size.width, height: size.height, format: size.format) }))
         }
         let producer = Producer(sources: sources, exchanges: feeds.map(\.exchange), done: done, ended: producerEnded)
         let thread = Thread { producer.run() }

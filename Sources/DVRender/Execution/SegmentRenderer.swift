@@ -267,7 +267,7 @@ public struct SegmentRenderer: Sendable {
                 })
         }
         let frames = try PrefetchedFrames(
-            sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height, canvases[$0.output].isHLG) }
+            sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height, canvases[$0.output].format) }
         ) { [openClips] allEnded in
             // A unit whose producer failed or was stopped ends as before, when its encoders have: its failure
             // is reported before the next unit's (which reads on from the same clip and fails too).

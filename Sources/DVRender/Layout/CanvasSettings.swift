@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// The output settings that decide every segment's pixels and bytes.
 public struct CanvasSettings: Sendable, Hashable, Encodable {
@@ -12,8 +13,8 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     public var fit: Job.Output.Fit
     /// Background colour around a contained clip.
     public var background: RGBAColor
-    /// `h264`, `hevc` or `av1`.
-    public var codec: String
+    /// `h264`, `hevc` or `av1`, as the job says (`Job.Output.VideoCodec`).
+    public var codec: VideoCodec
     public var crf: Int
     public var preset: String
     /// Encoder threads per segment, fixed so the bytes do not depend on the machine.
@@ -27,16 +28,12 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
     public var keyframeInterval: Int?
     /// The video bitrate cap of an output's `profile:`, in bits per second; nil for none.
     public var maximumVideoBitrate: Int?
-    /// `hlg` for an HLG reel (10-bit BT.2020 canvas and stream); nil for SDR, so SDR outputs keep their keys.
-    public var dynamicRange: Job.Output.DynamicRange?
-
-    /// True for an HLG reel.
-    public var isHLG: Bool { dynamicRange == .hlg }
-    /// The reel's dynamic range.
-    public var range: Job.Output.DynamicRange { dynamicRange ?? .sdr }
+    /// The canvas's pixels, made once from the output's `dynamic_range` and handed to every stage: 8-bit
+    /// BT.709 for SDR, 10-bit BT.2020 HLG (canvas and stream) for HLG.
+    public var format: CanvasFormat = .sdr8
 
     public init(
-        width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: String, crf: Int, preset: String,
+        width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: VideoCodec, crf: Int, preset: String,
         encoderThreads: Int, toneMap: Bool = true, look: AppliedLook? = nil
     ) {
         self.width = width
@@ -50,5 +47,35 @@ public struct CanvasSettings: Sendable, Hashable, Encodable {
         self.encoderThreads = encoderThreads
         self.toneMap = toneMap
         self.look = look
+    }
+}
+
+extension CanvasSettings {
+    private enum CodingKeys: String, CodingKey {
+        case width, height, fps, fit, background, codec, crf, preset, encoderThreads, toneMap, look, keyframeInterval, maximumVideoBitrate
+        case dynamicRange
+    }
+
+    /// The settings as segment keys name them: an HLG canvas as `dynamicRange: hlg`, an SDR one by nothing,
+    /// so SDR outputs keep the keys they had before HLG existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(fps, forKey: .fps)
+        try container.encode(fit, forKey: .fit)
+        try container.encode(background, forKey: .background)
+        try container.encode(codec, forKey: .codec)
+        try container.encode(crf, forKey: .crf)
+        try container.encode(preset, forKey: .preset)
+        try container.encode(encoderThreads, forKey: .encoderThreads)
+        try container.encode(toneMap, forKey: .toneMap)
+        try container.encodeIfPresent(look, forKey: .look)
+        try container.encodeIfPresent(keyframeInterval, forKey: .keyframeInterval)
+        try container.encodeIfPresent(maximumVideoBitrate, forKey: .maximumVideoBitrate)
+        switch format {
+        case .sdr8: break
+        case .hlg10: try container.encode(Job.Output.DynamicRange.hlg, forKey: .dynamicRange)
+        }
     }
 }

@@ -70,7 +70,7 @@ extension PieceOverlays {
         let style = job.captions
         for caption in job.captions(on: day) {
             guard let shown = caption.frames(fps: fps, clipFrames: count) else { continue }
-            let look = Job.TextLook(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
+            let look = Job.TextStyle(color: caption.color ?? style.color, shadow: Self.captionShadow, box: caption.background ?? style.background)
             items.append(
                 .text(
                     OverlayText(

@@ -193,13 +193,13 @@ extension CanvasSettings {
         self.init(
             width: size.width, height: size.height, fps: output.fps, fit: output.fit,
             background: output.background.opaque,
-            codec: output.video.codec.rawValue, crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
+            codec: VideoCodec(output.video.codec), crf: output.video.crf, preset: output.video.preset.rawValue, encoderThreads: Self.encoderThreads,
             toneMap: output.toneMap == .auto,
             look: output.look.map { AppliedLook($0, identities: identities) }
         )
         keyframeInterval = output.profile.map { $0.rules.keyframeInterval(fps: output.fps) }
         maximumVideoBitrate = output.profile?.rules.maximumVideoBitrate
-        dynamicRange = output.dynamicRange == .hlg ? .hlg : nil
+        format = CanvasFormat(output.dynamicRange)
     }
 }
 

@@ -1,6 +1,7 @@
 import DVFiles
 import DVMedia
 import DVPlanning
+import DVRemote
 import Foundation
 
 /// A contact sheet of what a job's style does to pictures: each picture graded with the job's look and

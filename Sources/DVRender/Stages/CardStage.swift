@@ -49,13 +49,13 @@ struct CardStage {
     /// clip in the reel (so the plan is made again without it).
     private func background(of card: TitleCardSource) throws -> VideoFrame {
         guard let backdrop = card.backdrop else {
-            let picture = try VideoFrame(width: canvas.width, height: canvas.height, tenBit: canvas.isHLG)
+            let picture = try VideoFrame(width: canvas.width, height: canvas.height, format: canvas.format)
             picture.fill(shown: card.background)
             return picture
         }
         let normalizer = try CanvasNormalizer(
             canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
-            toneMap: canvas.toneMap, dynamicRange: canvas.range
+            toneMap: canvas.toneMap, format: canvas.format
         )
         let picture = try normalizer.makeCanvas()
         do {

@@ -25,7 +25,7 @@ struct LayeredClip: ClipFrames {
         self.layers = layers.enumerated()
             .sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }
             .map { OpenLayer(layer: $0.element, clip: $0.element.clip(day: source.day)) }
-        canvas = try VideoFrame(width: stage.canvas.width, height: stage.canvas.height, tenBit: stage.canvas.isHLG)
+        canvas = try VideoFrame(width: stage.canvas.width, height: stage.canvas.height, format: stage.canvas.format)
         self.stage = stage
     }
 

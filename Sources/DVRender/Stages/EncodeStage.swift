@@ -42,9 +42,9 @@ struct EncodeStage {
 
     var encoderSettings: VideoEncoder.Settings {
         VideoEncoder.Settings(
-            codec: VideoCodec(rawValue: canvas.codec) ?? .h264, width: canvas.width, height: canvas.height, fps: canvas.fps,
-            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, tenBit: canvas.isHLG,
-            keyframeInterval: canvas.keyframeInterval ?? 0, stitchable: true, colour: canvas.isHLG ? .hlg : .bt709,
+            codec: canvas.codec, width: canvas.width, height: canvas.height, fps: canvas.fps,
+            crf: canvas.crf, preset: canvas.preset, threads: canvas.encoderThreads, tenBit: canvas.format.bytesPerSample == 2,
+            keyframeInterval: canvas.keyframeInterval ?? 0, stitchable: true, colour: EncodedColour(canvas.format),
             maximumBitrate: canvas.maximumVideoBitrate ?? 0
         )
     }

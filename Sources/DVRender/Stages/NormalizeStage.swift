@@ -80,8 +80,8 @@ struct NormalizeStage {
     func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
         let fit = fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : fit
         let normalizer = try CanvasNormalizer(
-            canvasWidth: width, canvasHeight: height, fit: fit, background: canvas.background, toneMap: canvas.toneMap,
-            look: try lookCube(camera: loaded.source.look), dynamicRange: canvas.range
+            canvasWidth: width, canvasHeight: height, fit: CanvasFit(fit), background: canvas.background, toneMap: canvas.toneMap,
+            look: try lookCube(camera: loaded.source.look), format: canvas.format
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())
     }
@@ -92,7 +92,7 @@ struct NormalizeStage {
         let looks = [camera, canvas.look].compactMap { $0 }
         guard !looks.isEmpty else { return nil }
         do {
-            return try LookCube.cube(looks, range: canvas.range)
+            return try LookCube.cube(looks, format: canvas.format)
         } catch {
             throw RenderError.lookFailed(path: error.path, reason: error.reason)
         }

@@ -45,7 +45,7 @@ struct OverlayStage {
     func overlay(_ clip: any ClipFrames, firstFrame: Int) -> OverlaidClip {
         let painter = OverlayPainter(
             overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts,
-            toneMap: canvas.toneMap, range: canvas.range
+            toneMap: canvas.toneMap, format: canvas.format
         )
         return OverlaidClip(clip: clip, painter: painter, firstFrame: firstFrame)
     }

@@ -5,7 +5,7 @@ import DVPlanning
 public struct BlendedFrames: CanvasFrameSource {
     private var outgoing: any CanvasFrameSource
     private var incoming: any CanvasFrameSource
-    private let transition: Job.Transition.Style
+    private let transition: TransitionStyle
     private let frameCount: Int
     private let output: VideoFrame
     private var index = 0
@@ -15,7 +15,7 @@ public struct BlendedFrames: CanvasFrameSource {
     ) {
         self.outgoing = outgoing
         self.incoming = incoming
-        self.transition = transition
+        self.transition = TransitionStyle(transition)
         self.frameCount = frameCount
         self.output = output
     }
@@ -40,7 +40,7 @@ struct TransitionStage {
     ) throws -> BlendedFrames {
         BlendedFrames(
             outgoing: outgoing, incoming: incoming, transition: style, frameCount: frameCount,
-            output: try VideoFrame(width: canvas.width, height: canvas.height, tenBit: canvas.isHLG)
+            output: try VideoFrame(width: canvas.width, height: canvas.height, format: canvas.format)
         )
     }
 }

@@ -1,4 +1,5 @@
 import DVMedia
+import DVRemote
 import Foundation
 
 /// The assemble stage's manifest (`assemble.json`): what the output was last assembled from and the file

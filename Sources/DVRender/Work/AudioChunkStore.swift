@@ -1,5 +1,6 @@
 import DVFiles
 import DVMedia
+import DVRemote
 import DVSignal
 import Foundation
 

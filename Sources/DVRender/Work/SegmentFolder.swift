@@ -1,4 +1,5 @@
 import DVFiles
+import DVRemote
 import Foundation
 
 /// A folder of rendered segments, each one immutable file named by its key (`KEY.mp4`) with a small record

@@ -1,4 +1,5 @@
 import DVMedia
+import DVRemote
 import Foundation
 
 /// The encode stage's manifest entry for one finished segment, written atomically beside it after the

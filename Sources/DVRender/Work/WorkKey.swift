@@ -1,3 +1,4 @@
+import DVRemote
 import Foundation
 
 /// The one recipe for naming work (a segment, the sound track, an audio chunk, an assembly):

@@ -1,54 +1,63 @@
-/// Row operations for transitions: tight loops over 8-bit or 16-bit samples, no allocation.
+/// Row operations for transitions: tight loops over a canvas format's samples, no allocation, written once
+/// generic over the sample type and specialised here for each (the entry points take the format and
+/// dispatch once a row).
 ///
-/// 8-bit blends use 8-bit fixed-point weights: `(a × (256 − w) + b × w + 128) >> 8`, which never exceeds
-/// 65 408 and so runs in 16-bit lanes the compiler can vectorise. 16-bit blends (10-bit canvases) use
-/// 16-bit fixed-point weights, `(a × (65 536 − w) + b × w + 32 768) >> 16`, in 32-bit lanes: exact for
-/// samples up to 16 383, so a 10-bit crossfade is not quantised to 256 steps.
+/// A weight's unit is `1 << Sample.weightBits`: 8-bit blends use 8-bit fixed-point weights,
+/// `(a × (256 − w) + b × w + 128) >> 8`, which never exceeds 65 408 and so runs in 16-bit lanes the
+/// compiler can vectorise. 16-bit blends (10-bit canvases) use 16-bit fixed-point weights,
+/// `(a × (65 536 − w) + b × w + 32 768) >> 16`, in 32-bit lanes: exact for samples up to 16 383, so a
+/// 10-bit crossfade is not quantised to 256 steps.
 package enum TransitionRows {
-    /// The full weight of the 16-bit blends: a weight of `tenBitUnit` gives `b` (or `value`) exactly.
-    package static let tenBitUnit = 1 << 16
-
-    /// `output = a` blended towards `b` by `weight`/256.
-    package static func blend(
-        _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, count: Int, weight: Int
-    ) {
-        let forward = UInt16(weight), backward = UInt16(256 - weight)
-        for index in 0..<count {
-            let mixed = UInt16(a[index]) &* backward &+ UInt16(b[index]) &* forward &+ 128
-            output[index] = UInt8(truncatingIfNeeded: mixed >> 8)
+    /// The weight that gives `b` (or the constant) exactly in rows of `format`.
+    package static func unit(of format: CanvasFormat) -> Int {
+        switch format {
+        case .sdr8: 1 << UInt8.weightBits
+        case .hlg10: 1 << UInt16.weightBits
         }
     }
 
-    /// `output = a` blended towards the constant `value` by `weight`/256.
+    /// `count` samples of `format` from `a`, blended towards `b` by `weight`/`unit(of:)`, into `output`.
     package static func blend(
-        _ a: UnsafePointer<UInt8>, toward value: UInt8, into output: UnsafeMutablePointer<UInt8>, count: Int, weight: Int
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, into output: UnsafeMutableRawPointer, count: Int, weight: Int, format: CanvasFormat
     ) {
-        let backward = UInt16(256 - weight)
-        let constant = UInt16(value) &* UInt16(weight) &+ 128
-        for index in 0..<count {
-            output[index] = UInt8(truncatingIfNeeded: (UInt16(a[index]) &* backward &+ constant) >> 8)
+        switch format {
+        case .sdr8: blend(a, b, into: output, count: count, weight: weight, as: UInt8.self)
+        case .hlg10: blend(a, b, into: output, count: count, weight: weight, as: UInt16.self)
         }
     }
 
-    /// `output = a` blended towards `b` by `weight`/`tenBitUnit`; samples must not exceed 16 383.
+    /// `count` samples of `format` from `a`, blended towards the constant `value` by `weight`/`unit(of:)`,
+    /// into `output`.
     package static func blend(
-        _ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt16>, count: Int, weight: Int
+        _ a: UnsafeRawPointer, toward value: Int, into output: UnsafeMutableRawPointer, count: Int, weight: Int, format: CanvasFormat
     ) {
-        let forward = UInt32(weight), backward = UInt32(tenBitUnit - weight)
-        for index in 0..<count {
-            let mixed = UInt32(a[index]) &* backward &+ UInt32(b[index]) &* forward &+ 0x8000
-            output[index] = UInt16(truncatingIfNeeded: mixed >> 16)
+        switch format {
+        case .sdr8: blend(a, toward: value, into: output, count: count, weight: weight, as: UInt8.self)
+        case .hlg10: blend(a, toward: value, into: output, count: count, weight: weight, as: UInt16.self)
         }
     }
 
-    /// `output = a` blended towards the constant `value` by `weight`/`tenBitUnit`; samples must not exceed 16 383.
-    package static func blend(
-        _ a: UnsafePointer<UInt16>, toward value: UInt16, into output: UnsafeMutablePointer<UInt16>, count: Int, weight: Int
+    private static func blend<Sample: CanvasSample>(
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, into output: UnsafeMutableRawPointer, count: Int, weight: Int, as: Sample.Type
     ) {
-        let backward = UInt32(tenBitUnit - weight)
-        let constant = UInt32(value) &* UInt32(weight) &+ 0x8000
+        let a = a.assumingMemoryBound(to: Sample.self), b = b.assumingMemoryBound(to: Sample.self)
+        let output = output.assumingMemoryBound(to: Sample.self)
+        let forward = Sample.Wide(weight), backward = Sample.Wide((1 << Sample.weightBits) - weight)
+        let half = Sample.Wide(1) << (Sample.weightBits - 1)
         for index in 0..<count {
-            output[index] = UInt16(truncatingIfNeeded: (UInt32(a[index]) &* backward &+ constant) >> 16)
+            let mixed = Sample.Wide(truncatingIfNeeded: a[index]) &* backward &+ Sample.Wide(truncatingIfNeeded: b[index]) &* forward &+ half
+            output[index] = Sample(truncatingIfNeeded: mixed >> Sample.weightBits)
+        }
+    }
+
+    private static func blend<Sample: CanvasSample>(
+        _ a: UnsafeRawPointer, toward value: Int, into output: UnsafeMutableRawPointer, count: Int, weight: Int, as: Sample.Type
+    ) {
+        let a = a.assumingMemoryBound(to: Sample.self), output = output.assumingMemoryBound(to: Sample.self)
+        let backward = Sample.Wide((1 << Sample.weightBits) - weight)
+        let constant = Sample.Wide(value) &* Sample.Wide(weight) &+ Sample.Wide(1) << (Sample.weightBits - 1)
+        for index in 0..<count {
+            output[index] = Sample(truncatingIfNeeded: (Sample.Wide(truncatingIfNeeded: a[index]) &* backward &+ constant) >> Sample.weightBits)
         }
     }
 

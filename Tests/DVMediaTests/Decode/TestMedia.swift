@@ -37,7 +37,7 @@ enum TestMedia {
             try muxer.setRotation(degrees: rotationClockwise, stream: stream)
         }
         try muxer.writeHeader()
-        let frame = try VideoFrame(width: width, height: height, tenBit: tenBit)
+        let frame = try VideoFrame(width: width, height: height, format: tenBit ? .hlg10 : .sdr8)
         for index in 0..<count {
             try frame.makeWritable()
             if let draw {

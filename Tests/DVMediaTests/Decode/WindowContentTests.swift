@@ -1,4 +1,5 @@
 import DVMedia
+import DVRemote
 import DVRender
 import DVTestBasics
 import DVTestSupport

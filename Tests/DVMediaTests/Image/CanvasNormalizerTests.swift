@@ -71,8 +71,8 @@ struct CanvasNormalizerTests {
 
     @Test(
         "a picture twice the canvas size is halved by averaging each 2×2 block",
-        arguments: [(Job.Output.Fit.contain, 72, 0), (.cover, 96, 12)])
-    func halvedByBlockMeans(fit: Job.Output.Fit, pictureWidth: Int, cropX: Int) throws {
+        arguments: [(CanvasFit.contain, 72, 0), (.cover, 96, 12)])
+    func halvedByBlockMeans(fit: CanvasFit, pictureWidth: Int, cropX: Int) throws {
         // A 36×20 canvas: luma rows of 36 and chroma rows of 18 take both the 16-sample steps and the
         // sample-by-sample tail. `cover` crops 12 columns off each side of the 96×40 picture first.
         let pattern = { (plane: Int, x: Int, y: Int) in UInt8((x * 37 + y * 91 + plane * 50) % 256) }

@@ -9,7 +9,7 @@ struct TransitionTests {
     static let b: [UInt8] = [40, 160, 200]
 
     /// Renders `kind` at `progress` between uniform A and B frames.
-    private func render(_ kind: Job.Transition.Style, _ progress: Double) throws -> VideoFrame {
+    private func render(_ kind: TransitionStyle, _ progress: Double) throws -> VideoFrame {
         let first = try TestFrames.uniform(width: Self.width, height: Self.height, y: Self.a[0], u: Self.a[1], v: Self.a[2])
         let second = try TestFrames.uniform(width: Self.width, height: Self.height, y: Self.b[0], u: Self.b[1], v: Self.b[2])
         let output = try VideoFrame(width: Self.width, height: Self.height)
@@ -31,14 +31,14 @@ struct TransitionTests {
         }
     }
 
-    @Test("every kind gives exactly A at p = 0 and exactly B at p = 1", arguments: Job.Transition.Style.allCases)
-    func endpoints(kind: Job.Transition.Style) throws {
+    @Test("every kind gives exactly A at p = 0 and exactly B at p = 1", arguments: TransitionStyle.allCases)
+    func endpoints(kind: TransitionStyle) throws {
         expectPlanes(try render(kind, 0), { plane, _, _ in Self.a[plane] }, "\(kind) at 0")
         expectPlanes(try render(kind, 1), { plane, _, _ in Self.b[plane] }, "\(kind) at 1")
     }
 
-    @Test("half way: blends, black, and half-and-half splits", arguments: Job.Transition.Style.allCases)
-    func halfWay(kind: Job.Transition.Style) throws {
+    @Test("half way: blends, black, and half-and-half splits", arguments: TransitionStyle.allCases)
+    func halfWay(kind: TransitionStyle) throws {
         let frame = try render(kind, 0.5)
         let black: [UInt8] = [16, 128, 128]
         let expected: (Int, Int, Int) -> UInt8 = { plane, x, y in
@@ -73,7 +73,7 @@ struct TransitionTests {
         }
         let second = try TestFrames.uniform(width: Self.width, height: Self.height, y: 30, u: 128, v: 128)
         let output = try VideoFrame(width: Self.width, height: Self.height)
-        try Job.Transition.Style.slideLeft.render(from: first, to: second, progress: 0.25, into: output)
+        try TransitionStyle.slideLeft.render(from: first, to: second, progress: 0.25, into: output)
         // Shifted left by 16: the mark now sits at columns 40..<48, B fills 48..<64.
         #expect(TestFrames.values(output, plane: 0, columns: 40..<48, rows: 0..<Self.height) == [220])
         #expect(TestFrames.values(output, plane: 0, columns: 48..<64, rows: 0..<Self.height) == [30])

@@ -1,4 +1,5 @@
 import DVPlanning
+import DVRemote
 import DVRender
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ struct OverlayPainterTests {
         return frame
     }
 
-    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextLook = Job.TextLook())
+    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextStyle = Job.TextStyle())
         -> PieceOverlays
     {
         PieceOverlays(items: [.text(OverlayText(text: text, position: position, size: size, look: look, firstFrame: 0, endFrame: 10))])
@@ -56,7 +57,7 @@ struct OverlayPainterTests {
         let overlays = Self.text("Dec 18", at: .anchor(.bottomRight))
         try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 0)
         let sprite = try TextSprite(
-            text: "Dec 18", look: Job.TextLook(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
+            text: "Dec 18", look: Job.TextStyle(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
         let placement = OverlayPlacement(frameWidth: 160, frameHeight: 90)
         let origin = placement.origin(of: .anchor(.bottomRight), width: sprite.width, height: sprite.height)
         #expect(origin.x + sprite.width == 160 - placement.margin && origin.y + sprite.height == 90 - placement.margin)
@@ -86,7 +87,7 @@ struct OverlayPainterTests {
 
         let red = RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)
         let boxed = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
-        let look = Job.TextLook(color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0), box: red)
+        let look = Job.TextStyle(color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0), box: red)
         try OverlayPainter(overlays: Self.text("I", at: .anchor(.center), size: 0.3, look: look), frameWidth: 160, frameHeight: 90)
             .draw(into: boxed, atFrame: 0)
         let target = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
@@ -113,7 +114,7 @@ struct OverlayPainterTests {
         #expect(two.mask.height == 2 * one.mask.height)
         #expect(two.mask.width == one.mask.width)
         let outlined = try TextSprite(
-            text: "A very long caption that cannot fit", look: Job.TextLook(shadow: .black, outline: .black, box: .black), fontPath: font,
+            text: "A very long caption that cannot fit", look: Job.TextStyle(shadow: .black, outline: .black, box: .black), fontPath: font,
             fonts: fonts, pixelSize: 20, maxWidth: 100
         )
         #expect(outlined.width <= 100)
@@ -126,7 +127,7 @@ struct OverlayPainterTests {
             PieceOverlays(items: [
                 .text(
                     OverlayText(
-                        text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextLook(), firstFrame: 0, endFrame: 10, font: font
+                        text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextStyle(), firstFrame: 0, endFrame: 10, font: font
                     ))
             ])
         }
@@ -173,7 +174,7 @@ struct OverlayPainterTests {
     )
     func golden() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
-        let look = Job.TextLook(
+        let look = Job.TextStyle(
             color: RGBAColor(red: 255, green: 220, blue: 0), shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160),
             outline: .black, box: RGBAColor(red: 0, green: 0, blue: 80, alpha: 96)
         )

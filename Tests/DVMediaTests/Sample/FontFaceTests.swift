@@ -75,7 +75,7 @@ import Testing
             }
         }
         let (width, height) = (48, 30)
-        let eight = try VideoFrame(width: width, height: height), ten = try VideoFrame(width: width, height: height, tenBit: true)
+        let eight = try VideoFrame(width: width, height: height), ten = try VideoFrame(width: width, height: height, format: .hlg10)
         let grey = YUVColor(y: 90, u: 120, v: 140), red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
         for frame in [eight, ten] {
             frame.fill(grey)

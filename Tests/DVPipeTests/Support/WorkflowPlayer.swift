@@ -1,4 +1,5 @@
 import DVPlanning
+import DVRemote
 import DVRender
 import DVTestSupport
 import Foundation

@@ -155,13 +155,13 @@ struct JobDefaultsTests {
     @Test func textLookAndShowSource() {
         let yaml = ##"overlays: [{ date: { show_source: true, color: "#FFDC00", shadow: "#000000A0", outline: "#000000", box: "#00000060" } }]"##
         let job = validJob(minimalJob + "\n" + yaml)
-        let look = Job.TextLook(
+        let look = Job.TextStyle(
             color: RGBAColor(red: 255, green: 220, blue: 0), shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), outline: .black,
             box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)
         )
         #expect(job?.overlays == [.date(Job.DateStamp(showSource: true, look: look))])
         let text = validJob(minimalJob + "\noverlays: [{ text: { text: Hi, box: \"#000000\" } }]")
-        #expect(text?.overlays == [.text(Job.TextOverlay(text: "Hi", look: Job.TextLook(box: .black)))])
+        #expect(text?.overlays == [.text(Job.TextOverlay(text: "Hi", look: Job.TextStyle(box: .black)))])
     }
 
     @Test func everyTransitionStyleAndPreset() {

@@ -65,4 +65,11 @@ import Testing
             Self.job + "output: { path: a.mp4, dynamic_range: hlg, video: { codec: 1️⃣h264 } }\n", containing: "h264 cannot carry dynamic_range: hlg")
         expectDiagnostic(Self.job + "output: { path: a.mp4, dynamic_range: 1️⃣hdr10 }\n", containing: "one of: sdr, hlg")
     }
+
+    @Test("an unknown codec is refused at its line, never taken as h264: the codec stays an enum to the encoder")
+    func unknownCodec() {
+        expectDiagnostic(Self.job + "output: { path: a.mp4, video: { codec: 1️⃣vp9 } }\n", containing: "unknown output.video.codec 'vp9'")
+        expectDiagnostic(
+            Self.job + "outputs:\n  - { path: a.mp4 }\n  - { path: b.mp4, video: { codec: 1️⃣h265 } }\n", containing: "(one of: h264, hevc, av1)")
+    }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRemote
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -39,7 +40,8 @@ struct ReelRenderTests {
     static func canvasFrame(of url: URL, at seconds: Double, canvas: CanvasSettings) throws -> VideoFrame {
         let reader = try ClipReader(url: url, start: seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps, threads: 1)
         let decoded = try #require(try reader.next())
-        let normalizer = try CanvasNormalizer(canvasWidth: canvas.width, canvasHeight: canvas.height, fit: canvas.fit, background: canvas.background)
+        let normalizer = try CanvasNormalizer(
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: CanvasFit(canvas.fit), background: canvas.background)
         let frame = try normalizer.makeCanvas()
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: frame)
         return frame

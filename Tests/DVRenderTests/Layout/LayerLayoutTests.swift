@@ -17,7 +17,7 @@ import Testing
     @Test("the longest layer shows on every frame of its piece, wherever the piece starts; a shorter one for its own, and each at least one")
     func frameCountsFollowThePiece() throws {
         let canvas = CanvasSettings(
-            width: 320, height: 180, fps: 30, fit: .cover, background: .black, codec: "h264", crf: 20, preset: "veryfast", encoderThreads: 2)
+            width: 320, height: 180, fps: 30, fit: .cover, background: .black, codec: .h264, crf: 20, preset: "veryfast", encoderThreads: 2)
         for firstFrame in 0..<40 {
             var day = PlannedDay(date: CalendarDay("2024-12-01")!, status: .chosen, reason: "video 1 of 3")
             day.layers = [Self.layer(1.2), Self.layer(2.41), Self.layer(0.01)]

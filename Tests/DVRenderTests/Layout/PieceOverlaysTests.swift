@@ -140,7 +140,7 @@ struct PieceOverlaysTests {
             Self.texts(PieceOverlays(job: job, day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)).first)
         let expected = OverlayText(
             text: "Birthday", position: .anchor(.bottom), size: 0.055,
-            look: Job.TextLook(
+            look: Job.TextStyle(
                 color: .white, shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160), box: RGBAColor(red: 0, green: 0, blue: 0, alpha: 96)),
             firstFrame: 0, endFrame: 90, fadeFrames: 8
         )

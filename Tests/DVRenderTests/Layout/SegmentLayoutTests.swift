@@ -9,7 +9,7 @@ import Testing
 @Suite("segment layout")
 struct SegmentLayoutTests {
     let canvas = CanvasSettings(
-        width: 640, height: 360, fps: 30, fit: .contain, background: .black, codec: "h264", crf: 20,
+        width: 640, height: 360, fps: 30, fit: .contain, background: .black, codec: .h264, crf: 20,
         preset: "veryfast", encoderThreads: 2
     )
 

@@ -12,7 +12,7 @@ import Testing
 @Suite("title cards")
 struct CardStageTests {
     let canvas = CanvasSettings(
-        width: 320, height: 180, fps: 30, fit: .contain, background: .black, codec: "h264", crf: 20, preset: "veryfast", encoderThreads: 2
+        width: 320, height: 180, fps: 30, fit: .contain, background: .black, codec: .h264, crf: 20, preset: "veryfast", encoderThreads: 2
     )
     static let navy = RGBAColor(red: 20, green: 30, blue: 90)
 

@@ -1,3 +1,4 @@
+import DVRemote
 import DVRender
 import Foundation
 import Testing
