@@ -29,7 +29,7 @@ public enum CalendarSheet {
                 let name = day.clip?.file ?? path
                 do {
                     cell.thumbnail = try thumbnailer.thumbnail(
-                        of: URL.media(path), byteRange: day.clip?.motionPhoto?.byteRange, at: middle(of: day))
+                        of: .library(path, byteRange: day.clip?.motionPhoto?.byteRange), at: middle(of: day))
                 } catch {
                     observer.handle(
                         .warning(

@@ -88,7 +88,7 @@ public struct ContactSheet {
             for (column, index) in shown.enumerated() {
                 let x = Self.margin + column * (Self.thumbnailWidth + Self.gap)
                 let seconds = min(Double(index) * step + step / 2, Double(steps.count) * step - 0.05)
-                let thumbnail = try thumbnailer.thumbnail(of: URL.media(candidate.path), byteRange: candidate.byteRange, at: seconds)
+                let thumbnail = try thumbnailer.thumbnail(of: .library(candidate.path, byteRange: candidate.byteRange), at: seconds)
                 try sheet.place(
                     thumbnail, centredIn: PixelRect(x: x, y: top + Self.labelHeight, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
                 let level = UInt8(clamping: Int((weights.score(steps[index]) * 255).rounded()))

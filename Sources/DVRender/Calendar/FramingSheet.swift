@@ -63,7 +63,7 @@ public struct FramingSheet {
             let x = Self.margin + column * (Self.thumbnailWidth + Self.gap)
             let top = Self.margin + 2 * Self.labelHeight
             let seconds = clip.sourceSeconds(atFrame: frame, fps: fps)
-            let thumbnail = try thumbnailer.thumbnail(of: URL.media(clip.path), byteRange: clip.byteRange, at: seconds)
+            let thumbnail = try thumbnailer.thumbnail(of: .library(clip.path, byteRange: clip.byteRange), at: seconds)
             try sheet.place(thumbnail, centredIn: PixelRect(x: x, y: top, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
             let left = x + (Self.thumbnailWidth - pictureWidth) / 2, upper = top + (Self.thumbnailHeight - pictureHeight) / 2
             let positions = clip.framing?.positions ?? []

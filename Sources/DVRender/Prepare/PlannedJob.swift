@@ -38,7 +38,7 @@ public struct PlannedJob: Sendable {
         let days = job.resolvedTimeframe(asOf: asOf)
         let environment = ProcessInfo.processInfo.environment
         let scanner = LibraryScanner(
-            roots: job.library.paths.map(URL.media), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
+            roots: job.library.paths.map(LibraryScanner.root), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
             blockCache: BlockCache(folder: work.libraryBlocksFolder, limit: RemoteLibrary.cacheLimit(environment: environment)))
         var started = false
         let scan = try scanner.scan(

@@ -182,7 +182,7 @@ struct AudioStage {
     ) throws -> StereoSamples {
         if speedAudio == .mute { return StereoSamples(silence: length) }
         let count = speed.map { Int($0.sourceUnits(ofReel: Int64(length))) } ?? length
-        let samples = try AudioClipReader(path: path, byteRange: byteRange).read(startSample: start, count: count)
+        let samples = try AudioClipReader(.library(path, byteRange: byteRange)).read(startSample: start, count: count)
         return speed == nil ? samples : TimeStretch.stretch(samples, to: length)
     }
 
@@ -223,7 +223,7 @@ struct AudioStage {
     /// The music bed, decoded up to the reel's length (looped by the mixer when asked).
     private func music(length: Int, fps: Int) throws -> AudioTimeline.Music? {
         guard let music = job.audio.music else { return nil }
-        let samples = try AudioClipReader(path: music.file).readAll(limit: length)
+        let samples = try AudioClipReader(.file(music.file)).readAll(limit: length)
         return AudioTimeline.Music(
             samples: samples, volume: Float(music.volume), duck: Float(music.duck),
             fadeOut: StereoSamples.sampleCount(seconds: music.fadeOut.seconds), loop: music.loop

@@ -60,7 +60,7 @@ struct CardStage {
         let picture = try normalizer.makeCanvas()
         do {
             let reader = try ClipReader(
-                url: URL.media(backdrop.path), byteRange: backdrop.byteRange, start: backdrop.seconds, duration: 1 / Double(canvas.fps),
+                .library(backdrop.path, byteRange: backdrop.byteRange), start: backdrop.seconds, duration: 1 / Double(canvas.fps),
                 outputFPS: canvas.fps,
                 threads: 1
             )

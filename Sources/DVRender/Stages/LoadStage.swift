@@ -27,7 +27,7 @@ struct LoadStage {
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
         let open: ClipReaderOpener = { [fps, decoderThreads] firstTick, frameCount in
             try ClipReader(
-                url: URL.media(source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
+                .library(source.path, byteRange: source.byteRange), windowStart: Double(source.startMilliseconds) / 1000,
                 firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads, speed: source.speed ?? .realTime
             )
         }

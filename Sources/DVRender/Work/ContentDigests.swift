@@ -160,7 +160,7 @@ public final class ContentDigests: Sendable {
     private static func windowDigest(of window: ClipWindow) throws -> String {
         let hash = ContentHash()
         do {
-            try WindowContent.write(path: window.path, byteRange: window.byteRange, start: window.start, end: window.end) { hash.update($0) }
+            try WindowContent.write(.library(window.path, byteRange: window.byteRange), start: window.start, end: window.end) { hash.update($0) }
         } catch let failure as MediaError {
             guard case .io = failure else { return try fileDigest(of: window.path) }
             throw failure

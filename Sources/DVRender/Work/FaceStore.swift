@@ -53,7 +53,7 @@ final class FaceStore: Sendable {
         let made = ConcurrentResults<[FaceSample]>.make(.faces, names: toAnalyse.map(\.clip.path), observer: observer) { index in
             let window = toAnalyse[index]
             return try? FaceAnalyzer.faces(
-                path: window.clip.path, byteRange: window.clip.byteRange, windowStart: Double(window.clip.startMilliseconds) / 1000,
+                in: .library(window.clip.path, byteRange: window.clip.byteRange), windowStart: Double(window.clip.startMilliseconds) / 1000,
                 frameCount: window.clip.frameCount, fps: window.fps, speed: window.clip.speed ?? .realTime, detector: detector
             )
         }

@@ -36,6 +36,14 @@ public struct LibraryScanner: Sendable {
         self.blockCache = blockCache
     }
 
+    /// The root `path` of `library.paths` names: a server address as it is (escaped where it is written as
+    /// keys are, `s3://photos/Été 2024/`), anything else a local folder.
+    public static func root(_ path: String) -> URL {
+        guard RemoteLibrary.isRemote(path) else { return URL(fileURLWithPath: path) }
+        return URL(string: path) ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap(URL.init(string:))
+            ?? URL(fileURLWithPath: path)
+    }
+
     /// Scans the library.
     ///
     /// - Parameters:
@@ -49,7 +57,7 @@ public struct LibraryScanner: Sendable {
     ///   - probeAtOnce: when given, probes the files on servers `serverProbes` at a time on threads of their
     ///     own before the others (a first scan of a server is then not a sum of round trips).
     public func scan(
-        isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, probeAtOnce: (@Sendable (URL) -> ProbeResult)? = nil,
+        isExcluded: (String) -> Bool, probe: (MediaLocation) -> ProbeResult, probeAtOnce: (@Sendable (MediaLocation) -> ProbeResult)? = nil,
         progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
         let extensions = LibraryScanner.mediaExtensions.union(Sidecar.extensions)
@@ -91,7 +99,7 @@ public struct LibraryScanner: Sendable {
         var probedHere = 0
         if let probeAtOnce {
             let remote = files.indices.filter { reusable[$0] == nil && files[$0].etag != nil }
-            let results = Self.probe(remote.map { URL.media(files[$0].path) }, probe: probeAtOnce) { done, position in
+            let results = Self.probe(remote.map { files[$0].path }, probe: probeAtOnce) { done, position in
                 progress(ScanProgress(probed: done, toProbe: toProbe, found: files.count, relativePath: files[remote[position]].relativePath))
             }
             probedAhead = Dictionary(uniqueKeysWithValues: zip(remote, results))
@@ -113,7 +121,7 @@ public struct LibraryScanner: Sendable {
                 result = ahead
             } else {
                 progress(ScanProgress(probed: probedAhead.count + probedHere, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
-                result = probe(URL.media(file.path))
+                result = Self.probe(file.path, with: probe)
                 probedHere += 1
             }
             entries.append(
@@ -144,10 +152,21 @@ public struct LibraryScanner: Sendable {
     /// Probes of files on servers at once, each waiting mostly on its server.
     static let serverProbes = 8
 
-    /// `probe` of every URL of `urls`, `serverProbes` at once on threads of their own, in the order of
+    /// `probe` of the library file `path` at its location; a file on a server this process did not list is
+    /// unreadable, with why.
+    static func probe(_ path: String, with probe: (MediaLocation) -> ProbeResult) -> ProbeResult {
+        do {
+            return probe(try .library(path))
+        } catch {
+            guard case let .io(path, reason) = error else { return .unreadable(reason: "\(error)") }
+            return .unreadable(reason: "\(path): \(reason)")
+        }
+    }
+
+    /// `probe` of every library file of `urls`, `serverProbes` at once on threads of their own, in the order of
     /// `urls`; `finished(done, position)` is told on the calling thread as each one ends (its position in `urls`).
     static func probe(
-        _ urls: [URL], probe: @escaping @Sendable (URL) -> ProbeResult, finished: (Int, Int) -> Void
+        _ urls: [String], probe: @escaping @Sendable (MediaLocation) -> ProbeResult, finished: (Int, Int) -> Void
     ) -> [ProbeResult] {
         guard !urls.isEmpty else { return [] }
         let work = Mutex(ProbeWork(results: [ProbeResult?](repeating: nil, count: urls.count)))
@@ -161,7 +180,7 @@ public struct LibraryScanner: Sendable {
                         return state.next
                     }
                     guard let position else { return }
-                    let result = probe(urls[position])
+                    let result = Self.probe(urls[position], with: probe)
                     work.withLock {
                         $0.results[position] = result
                         $0.ended.append(position)
