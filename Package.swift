@@ -100,7 +100,7 @@ let package = Package(
             dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVRenderTests",
-            dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
+            dependencies: ["DVRender", "DVMedia", "DVRemote", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVPipeTests",
             dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],
