@@ -38,21 +38,12 @@ public struct RemoteStoreSettings: Sendable {
             let pair = "\(credentials.user):\(credentials.password)"
             header = ("Authorization", "Basic \(Data(pair.utf8).base64EncodedString())")
         }
-        if let given = environment["DVPIPE_CACHE_HEADER"], !given.isEmpty {
-            guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
-                throw StoreAddressError("DVPIPE_CACHE_HEADER must be 'Name: value' (e.g. 'Authorization: Bearer …')")
-            }
-            header = (
-                String(given[..<colon]).trimmingCharacters(in: .whitespaces),
-                String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            )
-        }
-        var timeout: TimeInterval = 20
-        if let given = environment["DVPIPE_CACHE_TIMEOUT"], !given.isEmpty {
-            guard let seconds = TimeInterval(given), seconds.isFinite, (1...3600).contains(seconds) else {
-                throw StoreAddressError("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600, not '\(given)'")
-            }
-            timeout = seconds
+        let timeout: TimeInterval
+        do {
+            header = try RemoteAccess.header("DVPIPE_CACHE_HEADER", in: environment) ?? header
+            timeout = try RemoteAccess.seconds("DVPIPE_CACHE_TIMEOUT", in: environment, else: 20)
+        } catch {
+            throw StoreAddressError(error.description)
         }
         self.base = base
         self.header = header
