@@ -64,7 +64,7 @@ let package = Package(
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
         .target(
             name: "DVMedia",
-            dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles", "DVRemote"]),
+            dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
@@ -91,13 +91,14 @@ let package = Package(
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
         .testTarget(name: "DVXMLTests", dependencies: ["DVXML", "DVTestBasics"]),
-        .testTarget(name: "DVRemoteTests", dependencies: ["DVRemote", "DVMetadata", "DVTestBasics"]),
+        /** The remote tests open `MediaLocation`s holding `RemoteFile`s through DVMedia, as the render does. */
+        .testTarget(name: "DVRemoteTests", dependencies: ["DVRemote", "DVMetadata", "DVMedia", "DVSamples", "DVTestBasics"]),
         .testTarget(
             name: "DVMediaTests",
             dependencies: ["DVMedia", "DVSignal", "DVMetadata", "DVPlanning", "DVRender", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVRenderTests",
-            dependencies: ["DVRender", "DVMedia", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
+            dependencies: ["DVRender", "DVMedia", "DVRemote", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVPipeTests",
             dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],

@@ -7,6 +7,12 @@ public protocol ByteSource {
     func read(at offset: Int, count: Int) throws -> [UInt8]
 }
 
+/// A `ByteSource`'s failure to read (a server that stopped answering): `reason` says why without naming the
+/// file, which the reader's user names.
+public protocol ByteSourceError: Error {
+    var reason: String { get }
+}
+
 /// Reads a `ByteSource` by position through a small block cache, so the metadata parsers can walk a file as
 /// if it were in memory while only the blocks they touch are read: a JPEG's marker segments, a HEIF's box
 /// headers and `meta` box, a trailer at the end. Counts what it reads. A read outside the source, or one that

@@ -46,7 +46,7 @@ struct CalendarCommand: AsyncParsableCommand {
         do {
             picture = try CalendarSheet.draw(
                 plan: planned.plan, days: planned.days, title: planned.job.name, columns: columns,
-                toneMap: planned.job.output.toneMap == .auto, observer: printer
+                toneMap: planned.job.output.toneMap == .auto, files: planned.files, observer: printer
             )
             printer.finishLine()
             try PNGEncoder(width: picture.width, height: picture.height).write(picture, to: url)

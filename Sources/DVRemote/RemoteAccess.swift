@@ -41,27 +41,40 @@ public struct RemoteAccess: Sendable {
 
     /// Seconds a request may wait: `DVPIPE_LIBRARY_TIMEOUT`, else 30.
     public func policy() throws(RemoteAddressError) -> HTTPPolicy {
-        guard let given = environment["DVPIPE_LIBRARY_TIMEOUT"], !given.isEmpty else { return HTTPPolicy(timeout: 30) }
+        HTTPPolicy(timeout: try Self.seconds("DVPIPE_LIBRARY_TIMEOUT", in: environment, else: 30))
+    }
+
+    /// The seconds the variable `name` of `environment` gives (a number from 1 to 3600), else `standard` when
+    /// it is unset or empty; throws when it is anything else. Every server timeout dvpipe takes is read here.
+    public static func seconds(_ name: String, in environment: [String: String], else standard: TimeInterval) throws(RemoteAddressError)
+        -> TimeInterval
+    {
+        guard let given = environment[name], !given.isEmpty else { return standard }
         guard let seconds = TimeInterval(given), seconds.isFinite, (1...3600).contains(seconds) else {
-            throw RemoteAddressError("DVPIPE_LIBRARY_TIMEOUT must be a number of seconds from 1 to 3600, not '\(given)'")
+            throw RemoteAddressError("\(name) must be a number of seconds from 1 to 3600, not '\(given)'")
         }
-        return HTTPPolicy(timeout: seconds)
+        return seconds
+    }
+
+    /// The header the variable `name` of `environment` gives as `Name: value`, nil when it is unset or empty;
+    /// throws when it has no name before a `:`. Every server header dvpipe takes is read here.
+    public static func header(_ name: String, in environment: [String: String]) throws(RemoteAddressError) -> (name: String, value: String)? {
+        guard let given = environment[name], !given.isEmpty else { return nil }
+        guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
+            throw RemoteAddressError("\(name) must be 'Name: value' (e.g. 'Authorization: Bearer …')")
+        }
+        return (
+            String(given[..<colon]).trimmingCharacters(in: .whitespaces),
+            String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        )
     }
 
     /// The header sent to the server at `url` for `purpose`: the purpose's own variable, else the `.netrc`
     /// login for the address's host and port as Basic authentication, else none. Throws when the header is
     /// malformed, or a credential would go over plain `http://` to another machine without the opt-in.
     public func header(for url: URL, purpose: Purpose) throws(RemoteAddressError) -> (name: String, value: String)? {
-        let header: (name: String, value: String)?
-        if let given = environment[purpose.headerVariable], !given.isEmpty {
-            guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
-                throw RemoteAddressError("\(purpose.headerVariable) must be 'Name: value' (e.g. 'Authorization: Bearer …')")
-            }
-            header = (
-                String(given[..<colon]).trimmingCharacters(in: .whitespaces),
-                String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            )
-        } else {
+        var header = try Self.header(purpose.headerVariable, in: environment)
+        if header == nil {
             let file = environment["NETRC"] ?? environment["HOME"].map { $0 + "/.netrc" }
             if let file, !file.isEmpty, let text = try? String(contentsOfFile: file, encoding: .utf8),
                 let login = Self.netrcLogin(for: url, in: text)

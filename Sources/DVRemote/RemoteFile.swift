@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A server that answers a range request with the whole file (some proxies do) is read whole once, its
 /// blocks kept, and every later read of it is served from them. One reader serves one thread.
-public final class RemoteFile: ByteSource {
+public final class RemoteFile: ByteSource, Sendable {
     public let size: Int
     /// The file as messages name it: its address without credentials.
     public let address: String
@@ -151,7 +151,7 @@ public final class RemoteFile: ByteSource {
 }
 
 /// A file on a server that could not be read: which file and why, never a credential.
-public struct RemoteReadError: Error, CustomStringConvertible, Sendable {
+public struct RemoteReadError: ByteSourceError, CustomStringConvertible, Sendable {
     public let address: String
     public let reason: String
 

@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
 
-/// The libraries on servers this process has listed, and how to read their files: a library file's path
-/// in the index is its address (`https://…`, `s3://…`), and whoever opens one (the probe, a decoder, the
-/// content digest) asks here for a `RemoteFile`, which reads it by ranges through the listing root's client,
+/// The libraries on servers a scan has listed, and how to read their files: a library file's path in the
+/// index is its address (`https://…`, `s3://…`), and whoever makes a clip's location (DVRender's
+/// `LibraryFiles`) asks here for a `RemoteFile`, which reads it by ranges through the listing root's client,
 /// with the ETag and size the listing gave and the block cache of the work folder that listed it.
 ///
-/// One per process (`shared`): listing a root registers it and its files; nothing else does.
+/// One per planned job, made by its scan and kept with it: listing a root registers it and its files;
+/// nothing else does.
 public final class RemoteLibrary: Sendable {
-    /// The process's libraries.
-    public static let shared = RemoteLibrary()
+    public init() {}
 
     /// How the files of one root are fetched.
     private struct Root: Sendable {
@@ -94,6 +94,11 @@ public final class RemoteLibrary: Sendable {
         }
         return RemoteFile(
             address: address, url: known.url, size: known.size, etag: known.etag, client: root.client, cache: root.cache, library: self)
+    }
+
+    /// Whether `address` lies under a root this library listed: its file is read from the server, never from disk.
+    public func holds(_ address: String) -> Bool {
+        state.withLock { state in state.roots.keys.contains { address.hasPrefix($0) } }
     }
 
     /// The size and ETag the listing gave the file at `address`; nil when this process has not listed it.

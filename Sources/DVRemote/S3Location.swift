@@ -1,3 +1,5 @@
+import DVPlanning
+
 /// A library in an S3 bucket, as written `s3://BUCKET/PREFIX/`: the bucket and the key prefix its files share.
 /// The prefix is written as the keys are, not percent-encoded (`s3://photos/Été 2024/`), as the AWS command
 /// line writes it.
@@ -23,7 +25,7 @@ public struct S3Location: Sendable, Hashable, CustomStringConvertible {
         guard !bucket.isEmpty else {
             throw RemoteAddressError("'\(text)' names no bucket: write s3://BUCKET/PREFIX/")
         }
-        if let problem = Self.problem(withBucketName: String(bucket)) {
+        if let problem = ServerAddress.problem(withBucketName: String(bucket)) {
             throw RemoteAddressError("'\(bucket)' in '\(text)' is not an S3 bucket name: \(problem)")
         }
         var prefix = String(rest.dropFirst(bucket.count + 1))
@@ -36,26 +38,4 @@ public struct S3Location: Sendable, Hashable, CustomStringConvertible {
 
     /// `s3://BUCKET/PREFIX`.
     public var description: String { "s3://\(bucket)/\(prefix)" }
-
-    /// What S3's naming rules say against `name`, or nil when it may be a bucket: 3 to 63 lower-case letters,
-    /// digits, dots and hyphens, a letter or digit at each end, no two dots in a row, not an IP address.
-    /// (Buckets made in us-east-1 before March 2018 could also have upper-case letters and underscores; such a
-    /// bucket is refused here.)
-    private static func problem(withBucketName name: String) -> String? {
-        let bytes = Array(name.utf8)
-        func isLetterOrDigit(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
-        guard (3...63).contains(bytes.count) else { return "it must have 3 to 63 characters" }
-        guard bytes.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else {
-            return "it may hold only lower-case letters, digits, dots and hyphens"
-        }
-        guard isLetterOrDigit(bytes[0]), isLetterOrDigit(bytes[bytes.count - 1]) else {
-            return "it must begin and end with a letter or a digit"
-        }
-        guard !name.contains("..") else { return "it must not have two dots in a row" }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !(parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }) else { return "it must not be an IP address" }
-        return nil
-    }
 }

@@ -10,10 +10,8 @@ import Foundation
 /// early is padded with silence, and a file without audio gives silence of the window's length.
 /// Memory is the window plus one decoded frame.
 public struct AudioClipReader: Sendable {
-    /// The file read.
-    public let path: String
-    /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file.
-    public let byteRange: Range<Int>?
+    /// The file read (or the movie inside it, a Motion Photo's).
+    public let location: MediaLocation
 
     /// How far before the window the reader seeks: AAC and other MDCT codecs need the frame before a
     /// position to decode it correctly, and demuxers seek to packet boundaries, so decoding starts
@@ -25,11 +23,9 @@ public struct AudioClipReader: Sendable {
     /// contiguously.
     static let gapTolerance = 480
 
-    /// A reader for the file at `path`, or for the movie at `byteRange` inside it (nothing is opened until
-    /// a read).
-    public init(path: String, byteRange: Range<Int>? = nil) {
-        self.path = path
-        self.byteRange = byteRange
+    /// A reader for the file at `location`, or for the movie at its `byteRange` (nothing is opened until a read).
+    public init(_ location: MediaLocation) {
+        self.location = location
     }
 
     /// Exactly `count` samples per channel from output sample `startSample` (48 kHz, counted from the
@@ -86,13 +82,13 @@ public struct AudioClipReader: Sendable {
         from start: Int, until end: Int,
         sink: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
     ) throws {
-        let demuxer = try AudioDemuxer(path: path, byteRange: byteRange)
+        let demuxer = try AudioDemuxer(location)
         guard let parameters = demuxer.parameters, end > start else { return }
         let seekTarget = Double(start) / Double(StereoSamples.sampleRate) - Self.seekMargin
         if seekTarget > 0 {
             try demuxer.seek(toSeconds: seekTarget)
         }
-        let decoder = try AudioDecoder(parameters: parameters, timeBase: demuxer.timeBase, path: path)
+        let decoder = try AudioDecoder(parameters: parameters, timeBase: demuxer.timeBase, path: location.path)
         let packet = try Packet()
         let frame = try AudioFrame()
         var resampler: AudioResampler?
@@ -111,7 +107,7 @@ public struct AudioClipReader: Sendable {
                     resampler = nil
                 }
                 if resampler == nil {
-                    resampler = try AudioResampler(from: frame, path: path)
+                    resampler = try AudioResampler(from: frame, path: location.path)
                 }
                 let stamped = outputPosition(of: frame, timeBase: demuxer.timeBase)
                 if let emitted = position, let stamped {

@@ -13,9 +13,10 @@ final class AudioDemuxer {
     /// Index of the chosen audio stream, or nil when the file has none.
     let streamIndex: Int?
 
-    init(path: String, byteRange: Range<Int>? = nil) throws {
-        self.path = path
-        let opened = try OpenedContainer.open(path: path, byteRange: byteRange)
+    /// Opens the file at `location` (or the movie at its `byteRange`) for its sound.
+    init(_ location: MediaLocation) throws {
+        path = location.path
+        let opened = try OpenedContainer.open(location)
         let context: UnsafeMutablePointer<AVFormatContext>? = opened.context
         self.context = context
         input = opened.input

@@ -25,7 +25,7 @@ import Foundation
 /// memory does not grow with the window's length. Not thread-safe: use it from one thread at a time.
 public final class ClipReader {
     /// The file being read.
-    public let url: URL
+    public let location: MediaLocation
     /// The index of the video stream in the file.
     public let streamIndex: Int
     /// How the pictures must be turned to be shown upright.
@@ -62,23 +62,23 @@ public final class ClipReader {
     /// Half ticks past a tick's start that it shows the file at: 0 at real time, 1 (its middle) at any other speed.
     private let phase: Int64
 
-    /// Opens `url` for the window `[start, start + duration)` in seconds.
+    /// Opens the file at `location` for the window `[start, start + duration)` in seconds.
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
     public convenience init(
-        url: URL, byteRange: Range<Int>? = nil, start: Double, duration: Double, outputFPS: Int, threads: Int, rough: Bool = false
+        _ location: MediaLocation, start: Double, duration: Double, outputFPS: Int, threads: Int, rough: Bool = false
     ) throws {
         guard duration >= 0, duration.isFinite else {
-            throw MediaError.invalidWindow(path: url.mediaPath, start: start, duration: duration, fps: outputFPS)
+            throw MediaError.invalidWindow(path: location.path, start: start, duration: duration, fps: outputFPS)
         }
         try self.init(
-            url: url, byteRange: byteRange, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
+            location, windowStart: start, firstTick: 0, frameCount: Int((duration * Double(outputFPS)).rounded()),
             outputFPS: outputFPS, threads: threads, rough: rough
         )
     }
 
-    /// Opens `url` (or the movie at `byteRange` inside it, a Motion Photo's) for the ticks
+    /// Opens the file at `location` (or the movie at its `byteRange`, a Motion Photo's) for the ticks
     /// `firstTick ..< firstTick + frameCount` of the window that starts at `windowStart` seconds.
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
@@ -86,22 +86,22 @@ public final class ClipReader {
     ///   - rough: skip non-reference pictures and deblocking (`ClipDecoder`), for analysis only.
     ///   - speed: how fast the file plays (ticks are `speed / outputFPS` seconds of it apart).
     public init(
-        url: URL, byteRange: Range<Int>? = nil, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int,
+        _ location: MediaLocation, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int,
         rough: Bool = false, speed: PlaybackSpeed = .realTime
     ) throws {
         guard outputFPS > 0, windowStart >= 0, windowStart.isFinite, firstTick >= 0, frameCount >= 0 else {
             throw MediaError.invalidWindow(
-                path: url.mediaPath, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
+                path: location.path, start: windowStart + Double(firstTick) / Double(max(1, outputFPS)),
                 duration: Double(frameCount) / Double(max(1, outputFPS)), fps: outputFPS
             )
         }
-        self.url = url
+        self.location = location
         self.outputFPS = outputFPS
         self.speed = speed
         phase = speed == .realTime ? 0 : 1
         endTick = firstTick + frameCount
         nextTick = firstTick
-        container = try ContainerReader(path: url.mediaPath, byteRange: byteRange)
+        container = try ContainerReader(location)
         streamIndex = try container.bestVideoStream()
         let stream = container.stream(streamIndex)
         timeBase = stream.pointee.time_base
@@ -140,7 +140,7 @@ public final class ClipReader {
             hasLookahead = try decodeLookahead()
             guard hasLookahead else {
                 throw MediaError.decode(
-                    path: url.mediaPath, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(),
+                    path: location.path, stream: streamIndex, operation: "decoding the window", code: dv_averror_eof(),
                     message: "no picture in the window"
                 )
             }

@@ -10,10 +10,10 @@ final class ContainerReader {
     /// The custom I/O a file on a server is read through; nil for a local file.
     private let input: ReaderInput?
 
-    /// Opens `path` (or the movie at `byteRange` inside it; a local file or a library file on a server) and reads enough of it to know its streams.
-    init(path: String, byteRange: Range<Int>? = nil) throws {
-        self.path = path
-        let opened = try OpenedContainer.open(path: path, byteRange: byteRange)
+    /// Opens the file at `location` (or the movie at its `byteRange`) and reads enough of it to know its streams.
+    init(_ location: MediaLocation) throws {
+        path = location.path
+        let opened = try OpenedContainer.open(location)
         context = opened.context
         input = opened.input
         try check(avformat_find_stream_info(context, nil), "reading the stream headers", path: path, reading: opened.input)

@@ -32,16 +32,16 @@ public enum WindowContent {
         public var reachedEnd: Bool
     }
 
-    /// Writes the material of the window `[start, end)` seconds of `path` (or of the movie at `byteRange`
-    /// inside it) to `output`, a piece at a time. A demuxing error inside the window is written as the error's
+    /// Writes the material of the window `[start, end)` seconds of the file at `location` (or of the movie at
+    /// its `byteRange`) to `output`, a piece at a time. A demuxing error inside the window is written as the error's
     /// code and ends the material, as it would end a render at the same place.
     ///
     /// - Throws: `MediaError` when the file cannot be opened as a movie, or when a file on a server cannot be read.
     @discardableResult
     public static func write(
-        path: String, byteRange: Range<Int>? = nil, start: Double, end: Double, to output: @escaping (UnsafeRawBufferPointer) -> Void
+        _ location: MediaLocation, start: Double, end: Double, to output: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws -> Summary {
-        try write(container: ContainerReader(path: path, byteRange: byteRange), start: start, end: end, to: output)
+        try write(container: ContainerReader(location), start: start, end: end, to: output)
     }
 
     static func write(

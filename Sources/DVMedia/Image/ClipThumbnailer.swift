@@ -23,17 +23,17 @@ public final class ClipThumbnailer {
         self.threads = max(1, threads)
     }
 
-    /// The picture on show `seconds` into the clip at `url` (the last one when the clip is shorter), turned
+    /// The picture on show `seconds` into the clip at `location` (the last one when the clip is shorter), turned
     /// upright by the stream's display matrix and scaled to fit the thumbnail, centred on the background.
     ///
     /// - Throws: `MediaError` naming the file when it cannot be opened or decoded.
-    public func thumbnail(of url: URL, byteRange: Range<Int>? = nil, at seconds: Double) throws -> VideoFrame {
+    public func thumbnail(of location: MediaLocation, at seconds: Double) throws -> VideoFrame {
         let fps = 30
         let reader = try ClipReader(
-            url: url, byteRange: byteRange, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
+            location, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)
         guard let decoded = try reader.next() else {
             throw MediaError.decode(
-                path: url.mediaPath, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
+                path: location.path, stream: reader.streamIndex, operation: "decoding a thumbnail", code: dv_averror_eof(), message: "no picture")
         }
         let canvas = try normalizer.makeCanvas()
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: canvas)

@@ -52,13 +52,13 @@ public struct RGBPicture: Sendable, Hashable {
     ///
     /// - Throws: `MediaError` naming the file when it cannot be opened or holds no decodable picture.
     public static func read(from url: URL) throws -> RGBPicture {
-        let container = try ContainerReader(path: url.mediaPath)
+        let container = try ContainerReader(.file(url.path))
         let stream = try container.bestVideoStream()
         let decoder = try ClipDecoder(container: container, stream: stream, threads: 1)
         let frame = try VideoFrame.makeEmpty()
         guard try decoder.decode(into: frame) else {
             throw MediaError.decode(
-                path: url.mediaPath, stream: stream, operation: "decoding the picture", code: dv_averror_eof(), message: "no picture in the file")
+                path: url.path, stream: stream, operation: "decoding the picture", code: dv_averror_eof(), message: "no picture in the file")
         }
         let converter = try RGBConverter(
             width: frame.width, height: frame.height, format: AVPixelFormat(frame.pointer.pointee.format),

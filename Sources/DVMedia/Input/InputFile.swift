@@ -1,7 +1,6 @@
 internal import CFFmpeg
 import DVMetadata
 import DVPlanning
-import DVRemote
 import Foundation
 
 /// A media file opened for reading with libavformat, owning its `AVFormatContext`.
@@ -23,32 +22,37 @@ public final class InputFile {
     }
 
     /// The file that was opened.
-    public let url: URL
+    public let location: MediaLocation
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The I/O context reading through a `ByteReader`, when the file was opened that way.
     private let customInput: ReaderInput?
 
-    /// Opens `url` (or the movie at `byteRange` inside it), a local file or one of a library on a server, and
-    /// reads its stream info; throws `MediaError.ffmpeg` with FFmpeg's message when it cannot.
-    public init(url: URL, byteRange: Range<Int>? = nil) throws {
-        self.url = url
-        let opened = try OpenedContainer.open(path: url.mediaPath, byteRange: byteRange)
+    /// Opens the file at `location` (or the movie at its `byteRange`), a local file or one read through its byte
+    /// source, and reads its stream info; throws `MediaError.ffmpeg` with FFmpeg's message when it cannot.
+    public init(_ location: MediaLocation) throws {
+        self.location = location
+        let opened = try OpenedContainer.open(location)
         context = opened.context
         customInput = opened.input
-        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.mediaPath)
+        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: location.path)
     }
 
-    /// Opens the file `url` names through `reader` (or the movie at `byteRange` inside it), so what libavformat
-    /// reads is read by position, cached and counted by the reader; throws as `init(url:byteRange:)` does.
+    /// Opens the local file `url` and reads its stream info, as `init(_:)` does.
+    public convenience init(url: URL) throws {
+        try self.init(.file(url.path))
+    }
+
+    /// Opens the file at `location` through `reader` (or the movie at its `byteRange`), so what libavformat
+    /// reads is read by position, cached and counted by the reader; throws as `init(_:)` does.
     /// With `headersOnly`, an MP4 or MOV whose streams its header describes in full (`HeaderStreamInfo`) is
     /// not read further (a probe's few KiB instead of its first pictures); any other file is read as always.
-    public init(url: URL, reading reader: ByteReader, byteRange: Range<Int>? = nil, headersOnly: Bool = false) throws {
-        self.url = url
-        let opened = try OpenedContainer.open(path: url.mediaPath, reading: reader, byteRange: byteRange)
+    public init(_ location: MediaLocation, reading reader: ByteReader, headersOnly: Bool = false) throws {
+        self.location = location
+        let opened = try OpenedContainer.open(location, reading: reader)
         context = opened.context
         customInput = opened.input
         if headersOnly, HeaderStreamInfo.complete(context) { return }
-        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: url.mediaPath)
+        try check(avformat_find_stream_info(context, nil), "reading the stream info", path: location.path)
     }
 
     deinit {
@@ -109,7 +113,7 @@ public final class InputFile {
         packet.reset()
         let status = av_read_frame(context, packet.pointer)
         if status == dv_averror_eof() { return false }
-        try check(status, "reading a packet", path: url.mediaPath)
+        try check(status, "reading a packet", path: location.path)
         return true
     }
 
@@ -138,7 +142,7 @@ final class ReaderInput {
     private static let bufferSize: Int32 = 32 * 1024
 
     /// Why the reader's source failed (a file on a server that could not be read), if it did.
-    var failure: String? { reader.failure.map { ($0 as? RemoteReadError)?.reason ?? "\($0)" } }
+    var failure: String? { reader.failure.map { ($0 as? any ByteSourceError)?.reason ?? "\($0)" } }
 
     init(_ reader: ByteReader, range: Range<Int>, path: String) throws {
         self.reader = reader

@@ -14,7 +14,7 @@ extension JobFileReference {
                 let movie = try OverlayMovie(path: path, rect: (x: 0, y: 0, width: 16, height: 16), loop: false, fps: 30)
                 try movie.draw(into: try VideoFrame(width: 16, height: 16), atFrame: 0, opacity: 1)
             case .sound:
-                if try AudioClipReader(path: path).readAll(limit: StereoSamples.sampleRate / 10).left.isEmpty {
+                if try AudioClipReader(.file(path)).readAll(limit: StereoSamples.sampleRate / 10).left.isEmpty {
                     return "\(path) has no sound"
                 }
             case .font:

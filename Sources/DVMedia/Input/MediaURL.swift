@@ -1,6 +1,5 @@
 internal import CFFmpeg
 import DVMetadata
-import DVRemote
 import Foundation
 
 /// What libavformat is asked to open for a file, or for the bytes of a movie inside one (a Motion Photo's,
@@ -12,28 +11,14 @@ enum MediaURL {
         return "subfile,,start,\(byteRange.lowerBound),end,\(byteRange.upperBound),,:file:" + path
     }
 
-    /// A file of a library on a server, read in blocks of this many bytes while decoding (each a range request
+    /// A file read through its location's byte source (one of a library on a server), read in blocks of this many bytes while decoding (each a range request
     /// when the block cache does not hold it), at most `remoteBlocksKept` of them kept by the reader.
     static let remoteBlockSize = 512 * 1024
     static let remoteBlocksKept = 8
 }
 
-extension URL {
-    /// The path of a library file as the index and messages name it: a local file's path, or the address of
-    /// a file on a server (`https://…`, `s3://…`).
-    public var mediaPath: String { isFileURL ? path : absoluteString }
-
-    /// The URL of a path the index holds or `library.paths` gives: a server address as it is (escaped where
-    /// it is written as keys are, `s3://photos/Été 2024/`), anything else a local file.
-    public static func media(_ path: String) -> URL {
-        guard RemoteLibrary.isRemote(path) else { return URL(fileURLWithPath: path) }
-        return URL(string: path) ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap(URL.init(string:))
-            ?? URL(fileURLWithPath: path)
-    }
-}
-
 /// A container opened with `avformat_open_input` (stream info not yet read): a local file by name, or a file
-/// on a server through a `RemoteFile` and the `ReaderInput` that feeds libavformat from it, kept alive here
+/// read through its location's `ByteSource` and the `ReaderInput` that feeds libavformat from it, kept alive here
 /// beside the format context that reads through it. Either way it opens under `ContainerRules`: a file of
 /// another container (a playlist, a manifest, a list of files) is `MediaError.notMediaFile`.
 struct OpenedContainer {
@@ -41,9 +26,10 @@ struct OpenedContainer {
     /// The custom I/O of a file on a server; nil for a local file.
     let input: ReaderInput?
 
-    /// Opens `path` (or the movie at `byteRange` inside it).
-    static func open(path: String, byteRange: Range<Int>?) throws -> OpenedContainer {
-        guard RemoteLibrary.isRemote(path) else {
+    /// Opens the file at `location` (or the movie at its `byteRange`).
+    static func open(_ location: MediaLocation) throws -> OpenedContainer {
+        let (path, byteRange) = (location.path, location.byteRange)
+        guard let source = location.source else {
             let url = MediaURL.forOpening(path: path, byteRange: byteRange)
             let protocols = ContainerRules.protocols(byteRange: byteRange)
             let (context, code) = openInput(url: url, protocols: protocols, io: nil)
@@ -55,18 +41,13 @@ struct OpenedContainer {
             }
             return OpenedContainer(context: context, input: nil)
         }
-        let file: RemoteFile
-        do {
-            file = try RemoteLibrary.shared.file(path)
-        } catch {
-            throw MediaError.io(path: path, reason: error.reason)
-        }
-        let reader = ByteReader(file, blockSize: MediaURL.remoteBlockSize, maximumBlocks: MediaURL.remoteBlocksKept)
-        return try open(path: path, reading: reader, byteRange: byteRange)
+        let reader = ByteReader(source, blockSize: MediaURL.remoteBlockSize, maximumBlocks: MediaURL.remoteBlocksKept)
+        return try open(location, reading: reader)
     }
 
-    /// Opens the file `path` names through `reader` (or the movie at `byteRange` inside it).
-    static func open(path: String, reading reader: ByteReader, byteRange: Range<Int>?) throws -> OpenedContainer {
+    /// Opens the file at `location` through `reader` (or the movie at its `byteRange`).
+    static func open(_ location: MediaLocation, reading reader: ByteReader) throws -> OpenedContainer {
+        let (path, byteRange) = (location.path, location.byteRange)
         let range = byteRange ?? 0..<reader.size
         let input = try ReaderInput(reader, range: range, path: path)
         // The name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie

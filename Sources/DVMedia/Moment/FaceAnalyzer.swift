@@ -80,13 +80,13 @@ public enum FaceAnalyzer {
     }
 
     /// The faces of frames `0 ..< frameCount` (at `fps`) of the window that starts `windowStart` seconds
-    /// into the file and plays at `speed`, every `fps / samplesPerSecond` frames.
+    /// into the file at `location` and plays at `speed`, every `fps / samplesPerSecond` frames.
     public static func faces(
-        path: String, byteRange: Range<Int>?, windowStart: Double, frameCount: Int, fps: Int, speed: PlaybackSpeed = .realTime,
+        in location: MediaLocation, windowStart: Double, frameCount: Int, fps: Int, speed: PlaybackSpeed = .realTime,
         detector: FaceDetector
     ) throws -> [FaceSample] {
         let reader = try ClipReader(
-            url: URL.media(path), byteRange: byteRange, windowStart: windowStart, firstTick: 0, frameCount: frameCount,
+            location, windowStart: windowStart, firstTick: 0, frameCount: frameCount,
             outputFPS: fps, threads: 1, speed: speed
         )
         let every = max(1, fps / samplesPerSecond)

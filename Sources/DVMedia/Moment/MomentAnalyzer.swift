@@ -22,16 +22,15 @@ public enum MomentAnalyzer {
     /// The widest picture searched for faces: a face of a tenth of it or more is found.
     static let faceProxyWidth = 240
 
-    /// The scores of the clip at `path` (or of the movie at `byteRange` inside it, a Motion Photo's),
-    /// `length` long.
-    public static func analyze(path: String, byteRange: Range<Int>? = nil, length: TimeSpan) throws -> MomentScores {
+    /// The scores of the clip at `location` (or of the movie at its `byteRange`, a Motion Photo's), `length` long.
+    public static func analyze(_ location: MediaLocation, length: TimeSpan) throws -> MomentScores {
         let seconds = Double(length.milliseconds) / 1000
         let stepCount = max(1, Int((length.milliseconds + MomentScores.step.milliseconds - 1) / MomentScores.step.milliseconds))
         let framesPerStep = Int(MomentScores.step.milliseconds) * fps / 1000
         var stills = [[(sharpness: Double, exposure: Double)]](repeating: [], count: stepCount)
         var changes = [[(steadiness: Double, motion: Double)]](repeating: [], count: stepCount)
         let reader = try ClipReader(
-            url: URL.media(path), byteRange: byteRange, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
+            location, start: 0, duration: seconds, outputFPS: fps, threads: 1, rough: true
         )
         var previous: LumaProxy?
         var faces = [Double](repeating: 0, count: stepCount)
@@ -48,7 +47,7 @@ public enum MomentAnalyzer {
             }
             previous = proxy
         }
-        let sound = try AudioClipReader(path: path, byteRange: byteRange).read(start: 0, duration: seconds)
+        let sound = try AudioClipReader(location).read(start: 0, duration: seconds)
         let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
         let samplesPerStep = StereoSamples.sampleRate * Int(MomentScores.step.milliseconds) / 1000
         let steps = (0..<stepCount).map { step in

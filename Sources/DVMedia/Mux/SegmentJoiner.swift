@@ -97,7 +97,7 @@ private final class SegmentStream {
 
     init(url: URL) throws {
         self.url = url
-        container = try ContainerReader(path: url.path)
+        container = try ContainerReader(.file(url.path))
         index = try container.bestVideoStream()
         parameters = try container.parameters(of: index)
         timeBase = parameters.timeBase
@@ -158,7 +158,7 @@ private final class Soundtrack {
     init(url: URL, muxer: Muxer) throws {
         self.url = url
         self.muxer = muxer
-        container = try ContainerReader(path: url.path)
+        container = try ContainerReader(.file(url.path))
         index = try container.bestAudioStream()
         timeBase = container.stream(index).pointee.time_base
         stream = try muxer.addStream(copying: container.parameters(of: index))

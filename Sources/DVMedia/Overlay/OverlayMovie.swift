@@ -66,7 +66,7 @@ final class OverlayMovie {
     private func show(_ wanted: Int) throws {
         if reader == nil || readerFrame != wanted {
             reader = try ClipReader(
-                url: URL(fileURLWithPath: path), start: Double(wanted) / Double(fps), duration: Double(frameCount - wanted) / Double(fps),
+                .file(path), start: Double(wanted) / Double(fps), duration: Double(frameCount - wanted) / Double(fps),
                 outputFPS: fps, threads: 1
             )
             readerFrame = wanted

@@ -24,7 +24,7 @@ public struct OverlayPicture: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay picture does not exist")
         }
-        let container = try ContainerReader(path: path)
+        let container = try ContainerReader(.file(path))
         let decoder = try ClipDecoder(container: container, stream: try container.bestVideoStream(), threads: 1)
         let picture = try VideoFrame.makeEmpty()
         guard try decoder.decode(into: picture) else {

@@ -117,7 +117,7 @@ final class SubtitleStream {
     /// The cues of the first `mov_text` stream of the file at `url`, read straight from its samples (a
     /// 16-bit big-endian length, then UTF-8 text); the empty samples between cues are left out.
     static func cues(in url: URL) throws -> [SubtitleCue] {
-        let container = try ContainerReader(path: url.path)
+        let container = try ContainerReader(.file(url.path))
         let candidates = (0..<Int(container.context.pointee.nb_streams)).filter {
             container.stream($0).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_MOV_TEXT
         }

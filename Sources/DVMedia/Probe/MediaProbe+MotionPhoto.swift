@@ -10,20 +10,20 @@ extension MediaProbe {
     /// clip whose capture time is the picture's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
     /// own tags, else the name). Nil for any other JPEG or HEIC; `.unreadable` for one that claims a movie it does
     /// not hold whole, or whose movie does not open.
-    static func motionPhoto(_ url: URL, _ file: ByteReader) -> ProbeResult? {
+    static func motionPhoto(_ location: MediaLocation, _ file: ByteReader) -> ProbeResult? {
         switch MotionPhoto.locate(in: file) {
         case .notMotionPhoto:
             return nil
         case .malformed(let reason):
-            return .unreadable(reason: "\(url.mediaPath): a Motion Photo, but \(reason)")
+            return .unreadable(reason: "\(location.path): a Motion Photo, but \(reason)")
         case .motionPhoto(let found):
             let movie = EmbeddedMovie(
                 layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
                 stillTime: found.presentationTimestampMicroseconds.map { TimeSpan(milliseconds: Int64($0 / 1000)) })
             do {
-                let input = try InputFile(url: url, reading: file, byteRange: movie.byteRange, headersOnly: true)
+                let input = try InputFile(location.inside(movie.byteRange), reading: file, headersOnly: true)
                 guard input.firstStream(.video) != nil else {
-                    return .unreadable(reason: "\(url.mediaPath): the movie inside this Motion Photo has no video stream")
+                    return .unreadable(reason: "\(location.path): the movie inside this Motion Photo has no video stream")
                 }
                 var info = info(of: input)
                 info.isStill = false
@@ -40,7 +40,7 @@ extension MediaProbe {
                 info.tags.position = ExifPosition.read(in: file).flatMap(GeoPosition.init) ?? info.tags.position
                 return .media(info)
             } catch {
-                return .unreadable(reason: "\(url.mediaPath): the movie inside this Motion Photo does not open: \(error)")
+                return .unreadable(reason: "\(location.path): the movie inside this Motion Photo does not open: \(error)")
             }
         }
     }

@@ -1,7 +1,6 @@
 internal import CFFmpeg
 import DVMetadata
 import DVPlanning
-import DVRemote
 import Foundation
 
 /// Reads what the library index needs from a file's headers and stream info, without decoding it whole.
@@ -20,45 +19,35 @@ public enum MediaProbe {
         public static let position = ["com.apple.quicktime.location.ISO6709", "location", "location-eng"]
     }
 
-    /// Probes `url`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
+    /// Probes the file at `location`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
     /// and so does Dolby Vision profile 5, whose pictures only Dolby's decoder can show.
     ///
     /// Movies are read by libavformat through a `ByteReader` of `movieBlockSize` blocks. JPEG, HEIC and HEIF files
     /// (in `stillBlockSize` blocks) are read by their structure, never whole (see `still(_:_:)`): a Motion Photo is
     /// the clip inside it, a still is described from its headers. Other files go to FFmpeg.
-    public static func probe(_ url: URL) -> ProbeResult {
+    public static func probe(_ location: MediaLocation) -> ProbeResult {
         // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
-        // them. A file that does not open as one is left to libavformat, whose message names the trouble.
+        // them. A local file that does not open as one is left to libavformat, whose message names the trouble.
+        let url = location.url
         let isPicture = motionPhotoExtensions.contains(url.pathExtension.lowercased())
-        let source: (any ByteSource)?
-        if url.isFileURL {
-            source = try? LocalFileBytes(url: url)
-        } else {
-            // A file on a server is read only through its listing (never opened by libavformat itself).
-            do {
-                source = try RemoteLibrary.shared.file(url.absoluteString)
-            } catch {
-                return .unreadable(reason: error.description)
-            }
-        }
-        let reader = source.map { ByteReader($0, blockSize: isPicture ? stillBlockSize : movieBlockSize) }
+        let reader = try? location.reader(blockSize: isPicture ? stillBlockSize : movieBlockSize)
         if isPicture, let reader {
-            let result = still(url, reader)
+            let result = still(location, reader)
             if let failure = reader.failure { return .unreadable(reason: String(describing: failure)) }
             if let result { return result }
         }
         do {
             // Through the reader, so a movie's `moov` at its end costs a seek.
-            let input = try reader.map { try InputFile(url: url, reading: $0, headersOnly: true) } ?? InputFile(url: url)
+            let input = try reader.map { try InputFile(location, reading: $0, headersOnly: true) } ?? InputFile(location)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
-                return .unreadable(reason: "\(url.mediaPath): no video or audio stream")
+                return .unreadable(reason: "\(location.path): no video or audio stream")
             }
             if let video = input.firstStream(.video), let dolbyVision = dv_stream_dovi_configuration(input.stream(video)),
                 dolbyVision.pointee.dv_profile == 5
             {
                 return .unreadable(
                     reason:
-                        "\(url.mediaPath): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR"
+                        "\(location.path): Dolby Vision profile 5 has no base layer that can be shown without Dolby's decoder; export it as HDR10, HLG or SDR"
                 )
             }
             var found = info(of: input)
@@ -72,6 +61,11 @@ public enum MediaProbe {
         }
     }
 
+    /// Probes the local file `url`, as `probe(_:)` does.
+    public static func probe(_ url: URL) -> ProbeResult {
+        probe(.file(url.path))
+    }
+
     /// The block a movie's reader reads at once: libavformat asks for 32 KiB at a time.
     static let movieBlockSize = 64 * 1024
     /// The block a still's reader reads at once: a JPEG's headers, a HEIF's `meta` box and `Exif` item are a
@@ -81,9 +75,10 @@ public enum MediaProbe {
     /// A JPEG's, HEIC's or HEIF's probe from its headers, metadata and trailer: a Motion Photo's movie (see
     /// `motionPhoto(_:_:)`), a HEIF still (`HEIFSniff`: FFmpeg 5.1 has no HEIF demuxer), or a JPEG still whose
     /// frame header FFmpeg would describe the same way (`jpegStill(_:_:)`). Nil for a file FFmpeg must probe.
-    static func still(_ url: URL, _ file: ByteReader) -> ProbeResult? {
+    static func still(_ location: MediaLocation, _ file: ByteReader) -> ProbeResult? {
+        let url = location.url
         if HEIFSniff.extensions.contains(url.pathExtension.lowercased()), HEIFSniff.isHEIF(file) {
-            if let motionPhoto = motionPhoto(url, file) {
+            if let motionPhoto = motionPhoto(location, file) {
                 return motionPhoto
             }
             let exifItem = HEIFSniff.exifItemLocation(in: file).flatMap { file.bytes($0.offset..<($0.offset + $0.length)) }
@@ -96,7 +91,7 @@ public enum MediaProbe {
                         position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
                     isStill: true))
         }
-        if let motionPhoto = motionPhoto(url, file) {
+        if let motionPhoto = motionPhoto(location, file) {
             return motionPhoto
         }
         return jpegStill(url, file).map { .media($0) }

@@ -11,10 +11,10 @@ import Foundation
 public struct Confinement: Sendable {
     /// The allowed folders, as real paths.
     public let folders: [String]
-    /// The server address prefixes a library may be read from, decoded (`ServerPrefix`).
-    let readPrefixes: [ServerPrefix]
+    /// The server address prefixes a library may be read from (compared by decoded segments, `ServerAddress`).
+    let readPrefixes: [ServerAddress]
     /// The server address prefixes a reel may be published to, decoded.
-    let publishPrefixes: [ServerPrefix]
+    let publishPrefixes: [ServerAddress]
     /// The prefixes as given, for messages.
     let shownReadPrefixes: [String]
     let shownPublishPrefixes: [String]
@@ -27,8 +27,8 @@ public struct Confinement: Sendable {
     public init(allowed: [String], publish: [String] = []) {
         let addresses = allowed.filter(ServerAddress.isAddress)
         folders = allowed.filter { !ServerAddress.isAddress($0) }.map { JobDecoder.realPath(of: URL(fileURLWithPath: $0).path) }
-        readPrefixes = addresses.compactMap(ServerPrefix.init)
-        publishPrefixes = publish.compactMap(ServerPrefix.init)
+        readPrefixes = addresses.compactMap { try? ServerAddress($0) }
+        publishPrefixes = publish.compactMap { try? ServerAddress($0) }
         shownReadPrefixes = addresses
         shownPublishPrefixes = publish
     }
@@ -117,63 +117,13 @@ public struct Confinement: Sendable {
 
     /// Whether a library may be read at the server address `address` (as `serverAddress` wrote it).
     func allowsReading(_ address: String) -> Bool {
-        guard let decoded = ServerPrefix(address) else { return false }
+        guard let decoded = try? ServerAddress(address) else { return false }
         return readPrefixes.contains { $0.contains(decoded) }
     }
 
     /// Whether a reel may be published at the server address `address`.
     func allowsPublishing(_ address: String) -> Bool {
-        guard let decoded = ServerPrefix(address) else { return false }
+        guard let decoded = try? ServerAddress(address) else { return false }
         return publishPrefixes.contains { $0.contains(decoded) }
-    }
-}
-
-/// A server address reduced to what names its place: the scheme and host in lower case (an S3 bucket as
-/// written), the port (the scheme's own when none is written), and the path's segments: percent-decoded for
-/// WebDAV (a server decodes them), as written for S3 (its keys are written as they are). An address none of
-/// whose segments decodes to `.`, `..` or a text with `/` in it, and with no user, query or fragment, is one;
-/// so `%2F`, `%2E%2E` and `..` cannot make an address look inside a prefix it leaves, whatever the server does
-/// with escapes.
-struct ServerPrefix: Sendable, Equatable {
-    let scheme: String
-    let host: String
-    let port: Int
-    let segments: [String]
-
-    init?(_ text: String) {
-        guard let separator = text.range(of: "://") else { return nil }
-        let scheme = text[..<separator.lowerBound].lowercased()
-        let rest = text[separator.upperBound...]
-        let authority = rest.prefix { $0 != "/" }
-        guard !authority.isEmpty, !authority.contains("@"), !rest.contains("?"), !rest.contains("#") else { return nil }
-        var host = String(authority)
-        var port: Int
-        switch scheme {
-        case "https": port = 443
-        case "http": port = 80
-        case "s3": port = 0
-        default: return nil
-        }
-        if scheme != "s3", let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            guard let written = Int(authority[authority.index(after: colon)...]), (1...65535).contains(written) else { return nil }
-            port = written
-            host = String(authority[..<colon])
-        }
-        var segments: [String] = []
-        for segment in rest.dropFirst(authority.count).split(separator: "/", omittingEmptySubsequences: true) {
-            let decoded = segment.removingPercentEncoding
-            guard decoded != nil || scheme == "s3" else { return nil }
-            guard ![".", ".."].contains(decoded ?? ""), ![".", ".."].contains(segment), decoded?.contains("/") != true else { return nil }
-            segments.append(scheme == "s3" ? String(segment) : decoded ?? String(segment))
-        }
-        self.scheme = scheme
-        self.host = scheme == "s3" ? host : host.lowercased()
-        self.port = port
-        self.segments = segments
-    }
-
-    /// Whether `other` is this prefix or lies under it, segment by segment.
-    func contains(_ other: ServerPrefix) -> Bool {
-        scheme == other.scheme && host == other.host && port == other.port && other.segments.starts(with: segments)
     }
 }

@@ -138,61 +138,22 @@ extension JobDecoder {
     }
 
     /// A library on a server (or, as `key` says, the collection a reel is published to), written as its
-    /// address: `https://HOST/PATH/` (WebDAV; `http://` for a server on the runner's own network) or
-    /// `s3://BUCKET/PREFIX/`, with a lower-case scheme and host and a final `/`;
-    /// nil (with an error at `node`) for anything else, and for an address that carries a user or password,
+    /// address by `ServerAddress`'s rules: `https://HOST/PATH/` (WebDAV; `http://` for a server on the
+    /// runner's own network) or `s3://BUCKET/PREFIX/`, given back with a lower-case scheme and host and a final
+    /// `/`; nil (with an error at `node`) for anything else, and for an address that carries a user or password,
     /// which belongs in the environment, not in a job file others read.
     mutating func serverAddress(_ text: String, at node: YAMLNode, key: String = "library.paths") -> String? {
-        if text.lowercased().hasPrefix("s3://") {
-            // Written as the keys are, not escaped (`s3://photos/Été 2024/`), as the AWS command line writes it.
-            let bucket = text.dropFirst(5).prefix { $0 != "/" }
-            guard !bucket.contains("@") else {
-                error(
-                    "\(key) '\(ServerAddress.withoutCredentials(text))' carries credentials; give them in AWS_ACCESS_KEY_ID and "
-                        + "AWS_SECRET_ACCESS_KEY, never in a job file", at: node)
-                return nil
-            }
-            guard !bucket.isEmpty else {
-                error("\(key) '\(text)' names no bucket; write s3://BUCKET/PREFIX/", at: node)
-                return nil
-            }
-            // Escaped dots and slashes count too: a server may decode them.
-            guard ServerPrefix(text) != nil else {
-                error("\(key) '\(text)': write the address without . or .. segments, escaped slashes (%2F), ?query or #fragment", at: node)
-                return nil
-            }
-            return "s3://" + text.dropFirst(5) + (text.hasSuffix("/") ? "" : "/")
-        }
-        guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty else {
-            error("\(key) '\(ServerAddress.withoutCredentials(text))' is not a URL; write https://HOST/PATH/ or s3://BUCKET/PREFIX/", at: node)
-            return nil
-        }
-        guard ["http", "https", "s3"].contains(scheme) else {
-            error("\(key) takes https:// (WebDAV) or s3:// addresses, not \(scheme)://", at: node)
-            return nil
-        }
-        guard parts.user == nil, parts.password == nil else {
+        do {
+            return try ServerAddress(text).text
+        } catch .credentials(let shown, let scheme) {
+            let variable = key.hasSuffix("publish") ? "DVPIPE_PUBLISH_HEADER" : "DVPIPE_LIBRARY_HEADER"
             error(
-                "\(key) '\(ServerAddress.withoutCredentials(text))' carries a user or password; give credentials in the environment "
-                    + (scheme == "s3" ? "(AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)" : "(DVPIPE_LIBRARY_HEADER, or a ~/.netrc entry for the host)")
+                "\(key) '\(shown)' carries a user or password; give credentials in the environment "
+                    + (scheme == .s3 ? "(AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)" : "(\(variable), or a ~/.netrc entry for the host)")
                     + ", never in a job file", at: node)
-            return nil
+        } catch let problem {
+            error("\(key) \(problem)", at: node)
         }
-        guard parts.query == nil, parts.fragment == nil, !parts.path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
-            error("\(key) '\(text)': write the address without ?query, #fragment, . or .. segments", at: node)
-            return nil
-        }
-        parts.scheme = scheme
-        parts.host = scheme == "s3" ? host : host.lowercased()
-        if !parts.path.hasSuffix("/") { parts.path += "/" }
-        guard let address = parts.string else {
-            error("\(key) '\(text)' is not a URL", at: node)
-            return nil
-        }
-        guard ServerPrefix(address) != nil else {
-            error("\(key) '\(text)': write the address without escaped . or .. segments or escaped slashes (%2F)", at: node)
-            return nil
-        }
-        return address
+        return nil
     }
 }

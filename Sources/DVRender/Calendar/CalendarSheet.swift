@@ -7,12 +7,13 @@ import Foundation
 public enum CalendarSheet {
     /// Draws `plan` over `days` under `title`, `columns` month grids side by side.
     ///
-    /// Each chosen clip is decoded once, at the middle of its window. A clip that cannot be decoded is reported
+    /// Each chosen clip is decoded once, at the middle of its window, opened through `files`. A clip that cannot be decoded is reported
     /// to `observer` as a warning naming the file, and its day is drawn blank.
     ///
     /// - Throws: `MediaError` when the fonts cannot be loaded or the picture cannot be drawn.
     public static func draw(
-        plan: Plan, days: DayRange, title: String, columns: Int, toneMap: Bool = true, observer: some RenderObserver
+        plan: Plan, days: DayRange, title: String, columns: Int, toneMap: Bool = true, files: LibraryFiles = LibraryFiles(),
+        observer: some RenderObserver
     ) throws -> RGBPicture {
         let layout = CalendarLayout(days: days, columns: columns)
         let thumbnailer = try ClipThumbnailer(
@@ -29,7 +30,7 @@ public enum CalendarSheet {
                 let name = day.clip?.file ?? path
                 do {
                     cell.thumbnail = try thumbnailer.thumbnail(
-                        of: URL.media(path), byteRange: day.clip?.motionPhoto?.byteRange, at: middle(of: day))
+                        of: files.location(path, byteRange: day.clip?.motionPhoto?.byteRange), at: middle(of: day))
                 } catch {
                     observer.handle(
                         .warning(

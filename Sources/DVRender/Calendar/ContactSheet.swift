@@ -27,6 +27,8 @@ public struct ContactSheet {
     public let pick: String?
     /// The job's `selection.score`, for each half second's shade.
     public let weights: Job.MomentWeights
+    /// How the clips' files open.
+    let files: LibraryFiles
 
     static let thumbnailWidth = 160, thumbnailHeight = 90, gap = 4, margin = 12
     static let labelHeight = 22, stripHeight = 10, rowGap = 14, maximumThumbnails = 16
@@ -56,7 +58,7 @@ public struct ContactSheet {
                 }
             }
             let ranked = candidates.sorted { ($0.window.score, $1.file) > ($1.window.score, $0.file) }
-            return ContactSheet(date: day.date, candidates: ranked, pick: day.clip?.path, weights: weights)
+            return ContactSheet(date: day.date, candidates: ranked, pick: day.clip?.path, weights: weights, files: planned.files)
         }
     }
 
@@ -88,7 +90,7 @@ public struct ContactSheet {
             for (column, index) in shown.enumerated() {
                 let x = Self.margin + column * (Self.thumbnailWidth + Self.gap)
                 let seconds = min(Double(index) * step + step / 2, Double(steps.count) * step - 0.05)
-                let thumbnail = try thumbnailer.thumbnail(of: URL.media(candidate.path), byteRange: candidate.byteRange, at: seconds)
+                let thumbnail = try thumbnailer.thumbnail(of: files.location(candidate.path, byteRange: candidate.byteRange), at: seconds)
                 try sheet.place(
                     thumbnail, centredIn: PixelRect(x: x, y: top + Self.labelHeight, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
                 let level = UInt8(clamping: Int((weights.score(steps[index]) * 255).rounded()))

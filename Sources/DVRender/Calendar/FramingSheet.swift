@@ -17,6 +17,8 @@ public struct FramingSheet {
     public let fps: Int
     /// What the label says of the framing (`subject: pan`, …).
     public let summary: String
+    /// How the clip's file opens.
+    let files: LibraryFiles
 
     static let thumbnailWidth = ContactSheet.thumbnailWidth, thumbnailHeight = ContactSheet.thumbnailHeight
     static let gap = 4, margin = 12, labelHeight = 22, outline = 2
@@ -29,7 +31,9 @@ public struct FramingSheet {
             guard let motion = clip.framing?.motion, motion == .still || motion == .pan, let video = videos[clip.path] else { return nil }
             let shown = video.displaySize
             let aspect = Double(shown.width) / Double(max(1, shown.height))
-            return FramingSheet(date: clip.day, output: output, clip: clip, shownAspect: aspect, fps: layout.canvas.fps, summary: describe(clip))
+            return FramingSheet(
+                date: clip.day, output: output, clip: clip, shownAspect: aspect, fps: layout.canvas.fps, summary: describe(clip),
+                files: planned.files)
         }
     }
 
@@ -63,7 +67,7 @@ public struct FramingSheet {
             let x = Self.margin + column * (Self.thumbnailWidth + Self.gap)
             let top = Self.margin + 2 * Self.labelHeight
             let seconds = clip.sourceSeconds(atFrame: frame, fps: fps)
-            let thumbnail = try thumbnailer.thumbnail(of: URL.media(clip.path), byteRange: clip.byteRange, at: seconds)
+            let thumbnail = try thumbnailer.thumbnail(of: files.location(clip.path, byteRange: clip.byteRange), at: seconds)
             try sheet.place(thumbnail, centredIn: PixelRect(x: x, y: top, width: Self.thumbnailWidth, height: Self.thumbnailHeight))
             let left = x + (Self.thumbnailWidth - pictureWidth) / 2, upper = top + (Self.thumbnailHeight - pictureHeight) / 2
             let positions = clip.framing?.positions ?? []

@@ -96,11 +96,12 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                 progress.warned.formUnion(round.warnings)
                 if options.soundAhead, soundAhead == nil {
                     let jobs = outputs.map { progress.planned.forOutput($0).job }
-                    soundAhead = SoundTracksAhead(Array(zip(jobs, round.layouts)), work: work, observer: observer, stop: stop)
+                    soundAhead = SoundTracksAhead(
+                        Array(zip(jobs, round.layouts)), work: work, files: progress.planned.files, observer: observer, stop: stop)
                 }
                 let renderer = SegmentRenderer(
                     canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store,
-                    claimTimeout: options.claimTimeout, parallelism: options.parallelism
+                    claimTimeout: options.claimTimeout, parallelism: options.parallelism, files: progress.planned.files
                 )
                 let outcomes = try await renderer.render(round.owned, observer: observer, stop: stop)
                 for outcome in outcomes {
@@ -190,7 +191,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         _ progress: RenderProgress, round: RenderRound, outcomes: [RenderOutcome], records: BrokenClips, outputs: [Job.Output]
     ) throws -> RoundEnd {
         try finishStore()
-        for warning in RenderWarning.libraryFilesReadWhole() {
+        for warning in RenderWarning.libraryFilesReadWhole(of: progress.planned.files) {
             observer.handle(.warning(warning))
         }
         var progress = progress
@@ -254,7 +255,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
         let assemble = AssembleStage(work: work)
         try takeMissingSegments(layout)
         try assemble.checkComplete(layout)
-        let audioStage = AudioStage(work: work, job: planned.job)
+        let audioStage = AudioStage(work: work, job: planned.job, files: planned.files)
         let (subtitles, inputs) = try assemble.recipe(layout, job: planned.job)
         let output = URL(fileURLWithPath: planned.job.output.path)
         let name = planned.job.output.givenName

@@ -30,7 +30,7 @@ public struct ReelStatus: Sendable {
         segmentsLeft = layout.segments.filter { work.segments.finished($0.key) == nil }
         let cache = cache?.segments
         segmentsInCache = segmentsLeft.filter { cache?.finished($0.key) != nil }.count
-        let audio = AudioStage(work: work, job: planned.job)
+        let audio = AudioStage(work: work, job: planned.job, files: planned.files)
         audioFinished = try audio.isFinished(for: layout)
         let current = Set(([layout] + otherLayouts).flatMap(\.segments).map { "\($0.key).mp4" })
         let files = (try? FileManager.default.contentsOfDirectory(atPath: work.segmentsFolder.path)) ?? []

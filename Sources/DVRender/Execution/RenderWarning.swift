@@ -43,7 +43,7 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
 extension RenderWarning {
     /// One warning for each library file on a server that was read whole since the last call, because its
     /// server ignored a range request (`RemoteLibrary`).
-    static func libraryFilesReadWhole() -> [RenderWarning] {
-        RemoteLibrary.shared.takeWholeFileWarnings().map { RenderWarning(.libraryFileReadWhole, $0) }
+    static func libraryFilesReadWhole(of files: LibraryFiles) -> [RenderWarning] {
+        files.servers.takeWholeFileWarnings().map { RenderWarning(.libraryFileReadWhole, $0) }
     }
 }

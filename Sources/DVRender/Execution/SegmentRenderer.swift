@@ -65,12 +65,15 @@ public struct SegmentRenderer: Sendable {
     private let fonts = FontPool()
     /// Each output's clips that a finished segment leaves open for the next segment that reads on from them.
     private let openClips: [OpenClips]
+    /// How the library's files open (those the scan listed on servers, and the local ones).
+    public let files: LibraryFiles
 
     /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
     public init(
         canvases: [CanvasSettings], work: WorkFolder, cache: SegmentCache? = nil, store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60,
-        decoderThreads: Int = 1, parallelism: Int
+        decoderThreads: Int = 1, parallelism: Int, files: LibraryFiles = LibraryFiles()
     ) {
+        self.files = files
         self.canvases = canvases
         self.work = work
         self.cache = cache
@@ -336,10 +339,10 @@ public struct SegmentRenderer: Sendable {
             }
             let fitted: any ClipFrames
             if let layers = clip.layers {
-                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads, share: share)
+                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads, share: share, files: files)
                     .compose(clip, layers: layers, firstFrame: firstFrame, frameCount: frameCount)
             } else {
-                let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads, share: share)
+                let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads, share: share, files: files)
                     .load(clip, firstFrame: firstFrame, frameCount: frameCount)
                 fitted = try NormalizeStage(canvas: canvas).normalize(loaded)
             }
@@ -347,7 +350,7 @@ public struct SegmentRenderer: Sendable {
             opened.keep(open)
             return open
         case let .card(card):
-            return try CardStage(canvas: canvas, fonts: fonts).render(card, frameCount: frameCount)
+            return try CardStage(canvas: canvas, fonts: fonts, files: files).render(card, frameCount: frameCount)
         }
     }
 }

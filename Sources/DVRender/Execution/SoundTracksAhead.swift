@@ -17,14 +17,17 @@ final class SoundTracksAhead: Sendable {
 
     /// Starts making the track of each `(job, layout)` not made yet, one after another, in `work`; a
     /// `stop` request ends it at the next chunk (the chunks finished are kept for the re-run).
-    init(_ tracks: [(job: Job, layout: ReelLayout)], work: WorkFolder, observer: some RenderObserver, stop: StopRequest) {
+    init(
+        _ tracks: [(job: Job, layout: ReelLayout)], work: WorkFolder, files: LibraryFiles = LibraryFiles(), observer: some RenderObserver,
+        stop: StopRequest
+    ) {
         finished.enter()
         let thread = Thread { [finished] in
             defer { finished.leave() }
             // On Linux the nice value belongs to the thread (and the threads it starts), not the process.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             for (job, layout) in tracks {
-                guard (try? AudioStage(work: work, job: job).track(for: layout, observer: observer, stop: stop)) != nil else { return }
+                guard (try? AudioStage(work: work, job: job, files: files).track(for: layout, observer: observer, stop: stop)) != nil else { return }
             }
         }
         thread.name = "dvpipe sound ahead"

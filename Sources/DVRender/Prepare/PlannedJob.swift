@@ -16,6 +16,8 @@ public struct PlannedJob: Sendable {
     public let plan: Plan
     /// The content digests of the files the render reads, kept in the work folder.
     let digests: ContentDigests
+    /// How the library's files open: those the scan listed on servers, and the local ones.
+    public var files: LibraryFiles { digests.files }
     /// The analyses of the clips the plan judged (`start: auto`, `order: best`), by path.
     let moments: [String: MomentScores]
     /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
@@ -37,9 +39,10 @@ public struct PlannedJob: Sendable {
     ) throws -> PlannedJob {
         let days = job.resolvedTimeframe(asOf: asOf)
         let environment = ProcessInfo.processInfo.environment
+        let files = LibraryFiles()
         let scanner = LibraryScanner(
-            roots: job.library.paths.map(URL.media), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
-            blockCache: BlockCache(folder: work.libraryBlocksFolder, limit: RemoteLibrary.cacheLimit(environment: environment)))
+            roots: job.library.paths.map(LibraryScanner.root), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
+            blockCache: BlockCache(folder: work.libraryBlocksFolder, limit: RemoteLibrary.cacheLimit(environment: environment)), files: files)
         var started = false
         let scan = try scanner.scan(
             isExcluded: { path in job.library.exclude.contains { $0.matches(path) } },
@@ -55,10 +58,10 @@ public struct PlannedJob: Sendable {
         if started {
             observer.handle(.stageFinished(.scan))
         }
-        for warning in RenderWarning.libraryFilesReadWhole() {
+        for warning in RenderWarning.libraryFilesReadWhole(of: files) {
             observer.handle(.warning(warning))
         }
-        let digests = ContentDigests(file: work.digestsFile)
+        let digests = ContentDigests(file: work.digestsFile, files: files)
         let index = scan.entries
         let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
         var moments: [String: MomentScores] = [:]
@@ -71,7 +74,7 @@ public struct PlannedJob: Sendable {
         }
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceStore(file: work.facesFile), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
+            faces: FaceStore(file: work.facesFile, files: files), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
         ).converged(with: BrokenClips(work: work))
     }
 

@@ -22,6 +22,8 @@ public struct EncodedAudio: Sendable {
 struct AudioStage {
     let work: WorkFolder
     let job: Job
+    /// How the clips' files open (those the scan listed on servers, and the local ones).
+    var files = LibraryFiles()
 
     /// Where the track for `layout` lives in the work folder (present once made), and the clip placements
     /// it is made from.
@@ -146,13 +148,13 @@ struct AudioStage {
     private func read(_ placement: AudioPlacement, failed: (String, any Error) -> Void = { _, _ in }) throws -> StereoSamples {
         guard let layered = placement.layered else {
             let clip = placement.clip
-            return try Self.window(
+            return try window(
                 of: clip.path, byteRange: clip.byteRange, from: placement.startInFile, length: placement.length, speed: clip.speed,
                 speedAudio: placement.speedAudio)
         }
         let readLayer = { (layer: LayeredSound.Layer) in
             do {
-                return try Self.window(
+                return try window(
                     of: layer.path, byteRange: layer.byteRange, from: layer.startInFile, length: layer.length, speed: layer.speed,
                     speedAudio: layer.speedAudio)
             } catch {
@@ -177,12 +179,12 @@ struct AudioStage {
     /// `length` samples of the reel from a file's sound, starting at its sample `start`: at real time read as
     /// they are; at another `speed`, the file's `length × speed` samples stretched to `length` at their own
     /// pitch (`TimeStretch`), or silence under `speed_audio: mute`.
-    private static func window(
+    private func window(
         of path: String, byteRange: Range<Int>?, from start: Int, length: Int, speed: PlaybackSpeed?, speedAudio: Job.SpeedAudio?
     ) throws -> StereoSamples {
         if speedAudio == .mute { return StereoSamples(silence: length) }
         let count = speed.map { Int($0.sourceUnits(ofReel: Int64(length))) } ?? length
-        let samples = try AudioClipReader(path: path, byteRange: byteRange).read(startSample: start, count: count)
+        let samples = try AudioClipReader(files.location(path, byteRange: byteRange)).read(startSample: start, count: count)
         return speed == nil ? samples : TimeStretch.stretch(samples, to: length)
     }
 
@@ -223,7 +225,7 @@ struct AudioStage {
     /// The music bed, decoded up to the reel's length (looped by the mixer when asked).
     private func music(length: Int, fps: Int) throws -> AudioTimeline.Music? {
         guard let music = job.audio.music else { return nil }
-        let samples = try AudioClipReader(path: music.file).readAll(limit: length)
+        let samples = try AudioClipReader(.file(music.file)).readAll(limit: length)
         return AudioTimeline.Music(
             samples: samples, volume: Float(music.volume), duck: Float(music.duck),
             fadeOut: StereoSamples.sampleCount(seconds: music.fadeOut.seconds), loop: music.loop

@@ -23,6 +23,8 @@ public struct CardFrames: CanvasFrameSource {
 struct CardStage {
     let canvas: CanvasSettings
     let fonts: FontPool
+    /// How a backdrop's file opens.
+    var files = LibraryFiles()
 
     /// Text height as a share of the canvas height, and the share of the width it may take.
     private static let textHeight = 0.08
@@ -60,7 +62,7 @@ struct CardStage {
         let picture = try normalizer.makeCanvas()
         do {
             let reader = try ClipReader(
-                url: URL.media(backdrop.path), byteRange: backdrop.byteRange, start: backdrop.seconds, duration: 1 / Double(canvas.fps),
+                files.location(backdrop.path, byteRange: backdrop.byteRange), start: backdrop.seconds, duration: 1 / Double(canvas.fps),
                 outputFPS: canvas.fps,
                 threads: 1
             )

@@ -69,7 +69,7 @@ private struct OpenLayer {
         guard index < layer.frameCount else { return nil }
         if frames == nil {
             let last = min(end, layer.frameCount)
-            let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share).load(
+            let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share, files: stage.files).load(
                 clip, firstFrame: index, frameCount: last - index)
             frames = try NormalizeStage(canvas: stage.canvas).normalize(loaded, width: layer.rect.width, height: layer.rect.height, fit: layer.fit)
             openedEnd = last
@@ -92,6 +92,8 @@ struct CompositeStage {
     let decoderThreads: Int
     /// The readers shared by the outputs rendered together, if several are.
     let share: DecodeShare?
+    /// How the layers' files open.
+    let files: LibraryFiles
 
     /// The piece's frames `firstFrame ..< firstFrame + frameCount` of `source`, whose `layers` are set.
     func compose(_ source: ClipSource, layers: [ClipLayer], firstFrame: Int, frameCount: Int) throws -> LayeredClip {

@@ -21,13 +21,15 @@ struct LoadStage {
     let decoderThreads: Int
     /// The readers shared by the outputs rendered together, if several are.
     var share: DecodeShare?
+    /// How the clips' files open.
+    let files: LibraryFiles
 
     /// Opens `source` for `frameCount` frames starting at its frame `firstFrame`: with a share, a tap on
     /// the reader every output's load of the same window reads from.
     func load(_ source: ClipSource, firstFrame: Int, frameCount: Int) throws -> LoadedClip {
-        let open: ClipReaderOpener = { [fps, decoderThreads] firstTick, frameCount in
+        let open: ClipReaderOpener = { [fps, decoderThreads, files] firstTick, frameCount in
             try ClipReader(
-                url: URL.media(source.path), byteRange: source.byteRange, windowStart: Double(source.startMilliseconds) / 1000,
+                files.location(source.path, byteRange: source.byteRange), windowStart: Double(source.startMilliseconds) / 1000,
                 firstTick: firstTick, frameCount: frameCount, outputFPS: fps, threads: decoderThreads, speed: source.speed ?? .realTime
             )
         }

@@ -22,9 +22,9 @@ public final class ContentDigests: Sendable {
         /// A file on a server: the ETag its listing gave.
         var etag: String?
 
-        init?(path: String) {
-            if RemoteLibrary.isRemote(path) {
-                guard let listed = RemoteLibrary.shared.listed(path) else { return nil }
+        init?(path: String, files: LibraryFiles) {
+            if files.servers.holds(path) {
+                guard let listed = files.servers.listed(path) else { return nil }
                 size = Int64(listed.size)
                 modifiedNanoseconds = 0
                 inode = 0
@@ -68,10 +68,14 @@ public final class ContentDigests: Sendable {
     static let windowsKept = 4
 
     private let known: KeptJSON<Kept>
+    /// How the library's files are opened (those on servers through their listing).
+    let files: LibraryFiles
 
     /// The digests kept in `file` (none when it is missing, unreadable or of another format); nil: keep nothing.
-    public init(file: URL?) {
+    /// The library's files are read through `files`.
+    public init(file: URL?, files: LibraryFiles = LibraryFiles()) {
         known = KeptJSON(file: file, empty: Kept(files: [:]))
+        self.files = files
     }
 
     /// What a digest is taken of: a whole file, or a window of a library movie.
@@ -110,7 +114,7 @@ public final class ContentDigests: Sendable {
         var unknown: [(content: Content, stamp: Stamp)] = []
         known.read { known in
             for content in Set(contents) {
-                guard let stamp = Stamp(path: content.path) else { continue }
+                guard let stamp = Stamp(path: content.path, files: files) else { continue }
                 let kept: String? =
                     switch content {
                     case let .file(path): known.files[path].flatMap { $0.stamp == stamp ? $0.digest : nil }
@@ -127,8 +131,8 @@ public final class ContentDigests: Sendable {
         let toHash = unknown.sorted { $0.content.path < $1.content.path }
         let hashed = ConcurrentResults<String>.make(.identify, names: toHash.map(\.content.path), observer: observer) { index in
             switch toHash[index].content {
-            case let .file(path): try? Self.fileDigest(of: path)
-            case let .window(window): try? Self.windowDigest(of: window)
+            case let .file(path): try? Self.fileDigest(of: path, in: self.files)
+            case let .window(window): try? Self.windowDigest(of: window, in: self.files)
             }
         }
         known.change { known in
@@ -151,18 +155,19 @@ public final class ContentDigests: Sendable {
     }
 
     /// The SHA-256 of all of a file's bytes, on disk or on a server.
-    private static func fileDigest(of path: String) throws -> String {
-        try RemoteLibrary.isRemote(path) ? remoteDigest(of: path) : ContentHash.hex(ofFileAt: path)
+    private static func fileDigest(of path: String, in files: LibraryFiles) throws -> String {
+        try files.servers.holds(path) ? remoteDigest(of: path, in: files) : ContentHash.hex(ofFileAt: path)
     }
 
     /// The SHA-256 of what `window` consumes; of the whole file when it does not open as a movie. A file on a
     /// server that could not be read has none (a network failure names no content).
-    private static func windowDigest(of window: ClipWindow) throws -> String {
+    private static func windowDigest(of window: ClipWindow, in files: LibraryFiles) throws -> String {
         let hash = ContentHash()
         do {
-            try WindowContent.write(path: window.path, byteRange: window.byteRange, start: window.start, end: window.end) { hash.update($0) }
+            let location = try files.location(window.path, byteRange: window.byteRange)
+            try WindowContent.write(location, start: window.start, end: window.end) { hash.update($0) }
         } catch let failure as MediaError {
-            guard case .io = failure else { return try fileDigest(of: window.path) }
+            guard case .io = failure else { return try fileDigest(of: window.path, in: files) }
             throw failure
         }
         return hash.finalHex()
@@ -170,8 +175,8 @@ public final class ContentDigests: Sendable {
 
     /// The SHA-256 of a library file on a server, read through the block cache (which the render then reads
     /// the clip's window from) four megabytes at a time.
-    private static func remoteDigest(of address: String) throws -> String {
-        let file = try RemoteLibrary.shared.file(address)
+    private static func remoteDigest(of address: String, in files: LibraryFiles) throws -> String {
+        let file = try files.servers.file(address)
         let hash = ContentHash()
         var offset = 0
         while offset < file.size {

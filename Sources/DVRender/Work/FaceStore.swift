@@ -27,8 +27,13 @@ final class FaceStore: Sendable {
 
     private let stored: KeptJSON<Stored>
 
+    /// How the clips' files are opened.
+    private let files: LibraryFiles
+
     /// The faces kept in `file` (none when it is missing, unreadable or of another version); nil: keep nothing.
-    init(file: URL?) {
+    /// The clips are read through `files`.
+    init(file: URL?, files: LibraryFiles) {
+        self.files = files
         stored = KeptJSON(file: file, empty: Stored(analyser: FaceAnalyzer.version, faces: [:]), usable: { $0.analyser == FaceAnalyzer.version })
     }
 
@@ -50,10 +55,11 @@ final class FaceStore: Sendable {
         missing.sort { $0.key < $1.key }
         let detector = try FaceAnalyzer.detector()
         let toAnalyse = missing
+        let files = files
         let made = ConcurrentResults<[FaceSample]>.make(.faces, names: toAnalyse.map(\.clip.path), observer: observer) { index in
             let window = toAnalyse[index]
             return try? FaceAnalyzer.faces(
-                path: window.clip.path, byteRange: window.clip.byteRange, windowStart: Double(window.clip.startMilliseconds) / 1000,
+                in: files.location(window.clip.path, byteRange: window.clip.byteRange), windowStart: Double(window.clip.startMilliseconds) / 1000,
                 frameCount: window.clip.frameCount, fps: window.fps, speed: window.clip.speed ?? .realTime, detector: detector
             )
         }

@@ -48,7 +48,7 @@ final class MomentStore: Sendable {
         let made = ConcurrentResults<MomentScores>.make(.analyze, names: toAnalyse.map(\.path), observer: observer) { index in
             let clip = toAnalyse[index]
             return try? MomentAnalyzer.analyze(
-                path: clip.path, byteRange: clip.info.embeddedMovie?.byteRange, length: TimeSpan(seconds: clip.info.duration ?? 0))
+                digests.files.location(clip.path, byteRange: clip.info.embeddedMovie?.byteRange), length: TimeSpan(seconds: clip.info.duration ?? 0))
         }
         stored.change { stored in
             var added = false

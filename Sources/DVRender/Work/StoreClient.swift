@@ -24,42 +24,26 @@ public struct RemoteStoreSettings: Sendable {
     /// The settings for `address` (an `http://` or `https://` URL), with the header and timeout the
     /// environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_TIMEOUT`).
     public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
-        guard var parts = URLComponents(string: address), let scheme = parts.scheme?.lowercased() else {
-            throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' is not a URL")
-        }
-        guard scheme == "http" || scheme == "https" else {
+        let parsed: ServerAddress
+        do {
+            parsed = try ServerAddress(address, allowingCredentials: true)
+        } catch {
+            guard case .scheme(let scheme) = error else { throw StoreAddressError(error.description) }
             throw StoreAddressError("a segment store is reached over http:// or https://, not \(scheme)://")
         }
-        guard let host = parts.host, !host.isEmpty else { throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' names no host") }
-        guard !parts.path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-            throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))': write the store's path without . or .. segments")
-        }
+        guard parsed.scheme != .s3 else { throw StoreAddressError("a segment store is reached over http:// or https://, not s3://") }
+        guard let base = URL(string: parsed.text) else { throw StoreAddressError(ServerAddressError.notAnAddress(parsed.text).description) }
         var header: (name: String, value: String)?
-        if let user = parts.user {
-            let pair = "\(user):\(parts.password ?? "")"
+        if let credentials = parsed.credentials {
+            let pair = "\(credentials.user):\(credentials.password)"
             header = ("Authorization", "Basic \(Data(pair.utf8).base64EncodedString())")
         }
-        if let given = environment["DVPIPE_CACHE_HEADER"], !given.isEmpty {
-            guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
-                throw StoreAddressError("DVPIPE_CACHE_HEADER must be 'Name: value' (e.g. 'Authorization: Bearer …')")
-            }
-            header = (
-                String(given[..<colon]).trimmingCharacters(in: .whitespaces),
-                String(given[given.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            )
-        }
-        parts.user = nil
-        parts.password = nil
-        parts.query = nil
-        parts.fragment = nil
-        if !parts.path.hasSuffix("/") { parts.path += "/" }
-        guard let base = parts.url else { throw StoreAddressError("'\(ServerAddress.withoutCredentials(address))' is not a URL") }
-        var timeout: TimeInterval = 20
-        if let given = environment["DVPIPE_CACHE_TIMEOUT"], !given.isEmpty {
-            guard let seconds = TimeInterval(given), seconds.isFinite, (1...3600).contains(seconds) else {
-                throw StoreAddressError("DVPIPE_CACHE_TIMEOUT must be a number of seconds from 1 to 3600, not '\(given)'")
-            }
-            timeout = seconds
+        let timeout: TimeInterval
+        do {
+            header = try RemoteAccess.header("DVPIPE_CACHE_HEADER", in: environment) ?? header
+            timeout = try RemoteAccess.seconds("DVPIPE_CACHE_TIMEOUT", in: environment, else: 20)
+        } catch {
+            throw StoreAddressError(error.description)
         }
         self.base = base
         self.header = header

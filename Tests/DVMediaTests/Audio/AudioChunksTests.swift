@@ -52,8 +52,8 @@ struct AudioChunksTests {
         try writeInChunks(track, to: chunkedFile, bitrate: 160_000)
         try AudioTrackWriter.write(track, to: wholeFile, bitrate: 160_000)
 
-        let chunked = try AudioClipReader(path: chunkedFile.path).readAll(limit: count + 10_000)
-        let whole = try AudioClipReader(path: wholeFile.path).readAll(limit: count + 10_000)
+        let chunked = try AudioClipReader(.file(chunkedFile.path)).readAll(limit: count + 10_000)
+        let whole = try AudioClipReader(.file(wholeFile.path)).readAll(limit: count + 10_000)
         #expect(chunked.count == whole.count)
         #expect(abs(chunked.count - count) < AudioChunking.frameSize)
         func rmsError(_ decoded: StereoSamples, _ range: Range<Int>) -> Double {

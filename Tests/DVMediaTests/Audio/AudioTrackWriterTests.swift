@@ -32,7 +32,7 @@ struct AudioTrackWriterTests {
         var start = 48_000
         let rule = LoudnessNormalization()
         for clip in planned {
-            let window = try AudioClipReader(path: clip.path).read(startSample: Int(clip.windowStart * 48_000), count: windowLength)
+            let window = try AudioClipReader(.file(clip.path)).read(startSample: Int(clip.windowStart * 48_000), count: windowLength)
             clips.append(
                 .init(
                     start: start, length: windowLength, gain: rule.gain(for: LoudnessMeter.measure(window)), hasSound: window.hasSound,
@@ -97,7 +97,7 @@ struct AudioTrackWriterTests {
     @Test("loudness-matched clips, placement and length survive the AAC round trip")
     func roundTrip() throws {
         let (url, timeline) = try roundTripTrack()
-        let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
+        let decoded = try AudioClipReader(.file(url.path)).readAll(limit: 10 * timeline.length)
         print("planned \(timeline.length) samples, encoded \(decoded.count)")
         #expect(abs(decoded.count - timeline.length) <= 1_024)
 
@@ -126,7 +126,7 @@ struct AudioTrackWriterTests {
     @Test("ffmpeg's ebur128 measures the written track's loudness-matched clips at −16 LUFS, as dvpipe's meter does")
     func loudnessAgreesWithFFmpeg() throws {
         let (url, timeline) = try roundTripTrack()
-        let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
+        let decoded = try AudioClipReader(.file(url.path)).readAll(limit: 10 * timeline.length)
         for index in [0, 2, 4] {
             let inner = Self.inner(timeline, clip: index)
             let part = StereoSamples(left: Array(decoded.left[inner]), right: Array(decoded.right[inner]))
@@ -148,7 +148,7 @@ struct AudioTrackWriterTests {
         let (timeline, _) = try render(planned, to: first)
         _ = try render(planned, to: second)
         #expect(try Data(contentsOf: first) == Data(contentsOf: second))
-        let decoded = try AudioClipReader(path: first.path).readAll(limit: 10 * timeline.length)
+        let decoded = try AudioClipReader(.file(first.path)).readAll(limit: 10 * timeline.length)
         #expect(abs(decoded.count - timeline.length) <= 1_024)
         #expect(decoded.samplePeak == 0)
     }
@@ -157,7 +157,7 @@ struct AudioTrackWriterTests {
     func muteWithMusic() throws {
         let voice = try AudioTestMedia.tone("voice.mp4", duration: 4, level: -10, in: folder)
         let song = try AudioTestMedia.tone("song.mp4", duration: 2, frequency: 300, level: -12, in: folder)
-        let samples = try AudioClipReader(path: song).readAll(limit: 48_000 * 60)
+        let samples = try AudioClipReader(.file(song)).readAll(limit: 48_000 * 60)
         let music = AudioTimeline.Music(samples: samples, volume: 0.8, duck: 0.3, fadeOut: 96_000, loop: true)
         let url = folder.url.appendingPathComponent("muted.m4a")
         let (timeline, track) = try render(
@@ -169,7 +169,7 @@ struct AudioTrackWriterTests {
         let late = timeline.clips[2].start..<timeline.clips[2].start + 48_000
         let level = TestSignal.rms(track, late)
         #expect(abs(20 * log10(level * 2.0.squareRoot() / 0.8) - -12) < 1)
-        let decoded = try AudioClipReader(path: url.path).readAll(limit: 10 * timeline.length)
+        let decoded = try AudioClipReader(.file(url.path)).readAll(limit: 10 * timeline.length)
         #expect(abs(decoded.count - timeline.length) <= 1_024)
     }
 

@@ -13,7 +13,7 @@ struct ClipReaderTests {
         let url = folder.appendingPathComponent("count.mp4")
         try TestMedia.writeClip(to: url, fps: 30, count: 60)
 
-        let reader = try ClipReader(url: url, start: 0.5, duration: 0.5, outputFPS: 30, threads: 2)
+        let reader = try ClipReader(.file(url.path), start: 0.5, duration: 0.5, outputFPS: 30, threads: 2)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(15..<30))
         #expect(reader.repeatedAfterEnd == 0)
     }
@@ -27,7 +27,7 @@ struct ClipReaderTests {
         // instead of from the window's start would pick other pictures.
         try TestMedia.writeClip(to: url, fps: 24, count: 60)
 
-        let continued = try ClipReader(url: url, windowStart: 0.1, firstTick: 0, frameCount: tick, outputFPS: 30, threads: 1)
+        let continued = try ClipReader(.file(url.path), windowStart: 0.1, firstTick: 0, frameCount: tick, outputFPS: 30, threads: 1)
         var before: [Int] = []
         while let frame = try continued.next() {
             before.append(frame.index)
@@ -35,7 +35,7 @@ struct ClipReaderTests {
         #expect(before == Array(0..<tick))
         continued.extendWindow(by: 50 - tick)
         let readOn = try TestMedia.sourceIndices(of: continued)
-        let fresh = try ClipReader(url: url, windowStart: 0.1, firstTick: tick, frameCount: 50 - tick, outputFPS: 30, threads: 1)
+        let fresh = try ClipReader(.file(url.path), windowStart: 0.1, firstTick: tick, frameCount: 50 - tick, outputFPS: 30, threads: 1)
         #expect(fresh.nextTick == tick)
         #expect(try TestMedia.sourceIndices(of: fresh) == readOn)
         #expect(readOn.count == 50 - tick)
@@ -49,7 +49,7 @@ struct ClipReaderTests {
         let url = folder.appendingPathComponent("start.mp4")
         try TestMedia.writeClip(to: url, fps: 25, count: 20)
 
-        let reader = try ClipReader(url: url, start: 0, duration: 0.4, outputFPS: 25, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: 0, duration: 0.4, outputFPS: 25, threads: 1)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<10))
     }
 
@@ -62,7 +62,7 @@ struct ClipReaderTests {
         let stamps: [Int64] = [0, 20, 40, 100, 110, 120, 130, 300, 340, 500, 700, 720, 760, 900, 1000, 1100]
         try TestMedia.writeClip(to: url, fps: 1000, count: stamps.count, timestamps: stamps)
 
-        let reader = try ClipReader(url: url, start: 0, duration: 1, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: 0, duration: 1, outputFPS: 30, threads: 1)
         let indices = try TestMedia.sourceIndices(of: reader)
         let expected = (0..<30).map { tick in
             stamps.lastIndex { $0 * 30 <= Int64(tick) * 1000 } ?? 0
@@ -78,7 +78,7 @@ struct ClipReaderTests {
         let url = folder.appendingPathComponent("slow.mp4")
         try TestMedia.writeClip(to: url, fps: 15, count: 15)
 
-        let reader = try ClipReader(url: url, start: 0.6, duration: 0.6, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: 0.6, duration: 0.6, outputFPS: 30, threads: 1)
         var indices: [Int] = []
         var repeats: [Bool] = []
         while let frame = try reader.next() {
@@ -97,7 +97,7 @@ struct ClipReaderTests {
         let url = folder.appendingPathComponent("hevc10.mp4")
         try TestMedia.writeClip(to: url, codec: .hevc, fps: 30, count: 12, tenBit: true)
 
-        let reader = try ClipReader(url: url, start: 0.2, duration: 0.2, outputFPS: 30, threads: 2)
+        let reader = try ClipReader(.file(url.path), start: 0.2, duration: 0.2, outputFPS: 30, threads: 2)
         var count = 0
         while let frame = try reader.next() {
             #expect(frame.picture.pixelFormatName == "yuv420p10le")
@@ -120,7 +120,7 @@ struct ClipReaderTests {
             return
         }
         #expect(info.video?.codec == codec.rawValue)
-        let reader = try ClipReader(url: url, start: 0.2, duration: 0.2, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: 0.2, duration: 0.2, outputFPS: 30, threads: 1)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(6..<12))
         #expect(try FrameCensus.take(url).videoFrames == 15)
     }
@@ -132,7 +132,7 @@ struct ClipReaderTests {
         for degrees in [0, 90, 180, 270] {
             let url = folder.appendingPathComponent("rot\(degrees).mp4")
             try TestMedia.writeClip(to: url, count: 2, rotationClockwise: degrees)
-            let reader = try ClipReader(url: url, start: 0, duration: 0.05, outputFPS: 30, threads: 1)
+            let reader = try ClipReader(.file(url.path), start: 0, duration: 0.05, outputFPS: 30, threads: 1)
             #expect(reader.rotation.rawValue == degrees)
         }
     }
@@ -141,7 +141,7 @@ struct ClipReaderTests {
     func missingFile() throws {
         let url = URL(fileURLWithPath: "/nonexistent/clip.mp4")
         #expect {
-            _ = try ClipReader(url: url, start: 0, duration: 1, outputFPS: 30, threads: 1)
+            _ = try ClipReader(.file(url.path), start: 0, duration: 1, outputFPS: 30, threads: 1)
         } throws: { error in
             "\(error)".contains("/nonexistent/clip.mp4")
         }
@@ -154,7 +154,7 @@ struct ClipReaderTests {
         try TestMedia.writeClip(to: url, fps: 240, count: 78)
         let slowed = try #require(PlaybackSpeed(numerator: 1, denominator: 8))
         let reader = try ClipReader(
-            url: url, windowStart: 0, firstTick: tick, frameCount: 78 - tick, outputFPS: 30, threads: 1, speed: slowed)
+            .file(url.path), windowStart: 0, firstTick: tick, frameCount: 78 - tick, outputFPS: 30, threads: 1, speed: slowed)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(tick..<78))
         #expect(reader.repeatedAfterEnd == 0)
     }
@@ -165,13 +165,13 @@ struct ClipReaderTests {
         let url = scratch.url.appendingPathComponent("30fps.mp4")
         try TestMedia.writeClip(to: url, fps: 30, count: 60)
         let quarter = try ClipReader(
-            url: url, windowStart: 0.5, firstTick: 0, frameCount: 12, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("1/4")))
+            .file(url.path), windowStart: 0.5, firstTick: 0, frameCount: 12, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("1/4")))
         #expect(try TestMedia.sourceIndices(of: quarter) == [15, 15, 15, 15, 16, 16, 16, 16, 17, 17, 17, 17])
         let triple = try ClipReader(
-            url: url, windowStart: 0, firstTick: 0, frameCount: 20, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("3")))
+            .file(url.path), windowStart: 0, firstTick: 0, frameCount: 20, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("3")))
         #expect(try TestMedia.sourceIndices(of: triple) == Array(stride(from: 1, to: 60, by: 3)), "tick n shows the file at (n + ½) × 3 frames")
         let twoThirds = try ClipReader(
-            url: url, windowStart: 0, firstTick: 0, frameCount: 6, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("2/3")))
+            .file(url.path), windowStart: 0, firstTick: 0, frameCount: 6, outputFPS: 30, threads: 1, speed: try #require(PlaybackSpeed("2/3")))
         #expect(try TestMedia.sourceIndices(of: twoThirds) == [0, 1, 1, 2, 3, 3], "tick n shows frame ⌊(2n + 1)/3⌋")
     }
 }

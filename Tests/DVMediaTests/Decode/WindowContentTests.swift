@@ -11,7 +11,7 @@ struct WindowContentTests {
     /// The SHA-256 of a window's material, and what was read.
     static func digest(_ url: URL, start: Double, end: Double) throws -> (digest: String, summary: WindowContent.Summary) {
         var material = Data()
-        let summary = try WindowContent.write(path: url.path, start: start, end: end) { material.append(contentsOf: $0) }
+        let summary = try WindowContent.write(.file(url.path), start: start, end: end) { material.append(contentsOf: $0) }
         return (ContentHash.hex(of: material), summary)
     }
 

@@ -138,7 +138,7 @@ struct CanvasNormalizerTests {
             UnsafeMutableRawPointer(frame.plane(0)).bindMemory(to: UInt16.self, capacity: rowBytes * 48)
                 .update(repeating: 940, count: rowBytes * 48)
         }
-        let reader = try ClipReader(url: url, start: 0, duration: 0.1, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: 0, duration: 0.1, outputFPS: 30, threads: 1)
         let normalizer = try CanvasNormalizer(canvasWidth: 320, canvasHeight: 180, fit: .contain)
         let canvas = try normalizer.makeCanvas()
         let frame = try #require(try reader.next())

@@ -24,7 +24,7 @@ struct SegmentTests {
 
     /// Every video packet of `url`: (pts, dts, keyframe).
     private func videoPackets(_ url: URL) throws -> [(pts: Int64, dts: Int64, key: Bool)] {
-        let container = try ContainerReader(path: url.path)
+        let container = try ContainerReader(.file(url.path))
         let index = try container.bestVideoStream()
         let packet = try Packet()
         var found: [(Int64, Int64, Bool)] = []
@@ -81,9 +81,9 @@ struct SegmentTests {
         #expect(packets.count == 30)
         #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts })
         #expect(Set(packets.map(\.pts)).count == 30)
-        let reader = try ClipReader(url: output, start: 0, duration: 1, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(output.path), start: 0, duration: 1, outputFPS: 30, threads: 1)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<30))
-        let container = try ContainerReader(path: output.path)
+        let container = try ContainerReader(.file(output.path))
         #expect(try container.bestAudioStream() >= 0)
     }
 
@@ -108,7 +108,7 @@ struct SegmentTests {
         #expect(packets.count == total)
         #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts })
         #expect(packets.allSatisfy { $0.dts <= $0.pts })
-        let reader = try ClipReader(url: output, start: 0, duration: Double(total) / 30, outputFPS: 30, threads: 1)
+        let reader = try ClipReader(.file(output.path), start: 0, duration: Double(total) / 30, outputFPS: 30, threads: 1)
         #expect(try TestMedia.sourceIndices(of: reader) == Array(0..<total))
     }
 

@@ -25,14 +25,16 @@ import Testing
         try text.write(to: url, atomically: true, encoding: .utf8)
         let refused = MediaError.notMediaFile(path: url.path, format: "hls")
         #expect(throws: refused) { try InputFile(url: url) }
-        #expect(throws: refused) { try InputFile(url: url, reading: ByteReader(LocalFileBytes(url: url), blockSize: 4_096), headersOnly: true) }
+        #expect(throws: refused) {
+            try InputFile(.file(url.path), reading: ByteReader(LocalFileBytes(url: url), blockSize: 4_096), headersOnly: true)
+        }
         // The playlist after 16 bytes of something else: the movie a picture would hold.
         let holder = folder.url.appendingPathComponent("holder.jpg")
         var held = Data(repeating: 0xFF, count: 16)
         held.append(Data(text.utf8))
         try held.write(to: holder)
         #expect(throws: MediaError.notMediaFile(path: holder.path, format: "hls")) {
-            try InputFile(url: holder, byteRange: 16..<(16 + text.utf8.count))
+            try InputFile(.file(holder.path, byteRange: 16..<(16 + text.utf8.count)))
         }
         #expect(throws: refused) { try RGBPicture.read(from: url) }
         guard case let .unreadable(reason) = MediaProbe.probe(url) else {

@@ -19,7 +19,7 @@ import Testing
 
     /// Whether the header describes every stream of the file at `url`, so that no picture is read.
     static func completesFromHeader(_ url: URL) throws -> Bool {
-        let opened = try OpenedContainer.open(path: url.path, reading: ByteReader(try LocalFileBytes(url: url)), byteRange: nil)
+        let opened = try OpenedContainer.open(.file(url.path), reading: ByteReader(try LocalFileBytes(url: url)))
         defer {
             var context: UnsafeMutablePointer<AVFormatContext>? = opened.context
             avformat_close_input(&context)
@@ -30,9 +30,9 @@ import Testing
     /// The file described both ways, and the bytes each read.
     static func bothWays(_ url: URL) throws -> (full: MediaInfo, headers: MediaInfo, fullBytes: Int, headerBytes: Int) {
         let fullReader = ByteReader(try LocalFileBytes(url: url), blockSize: MediaProbe.movieBlockSize)
-        let full = MediaProbe.info(of: try InputFile(url: url, reading: fullReader))
+        let full = MediaProbe.info(of: try InputFile(.file(url.path), reading: fullReader))
         let headerReader = ByteReader(try LocalFileBytes(url: url), blockSize: MediaProbe.movieBlockSize)
-        let headers = MediaProbe.info(of: try InputFile(url: url, reading: headerReader, headersOnly: true))
+        let headers = MediaProbe.info(of: try InputFile(.file(url.path), reading: headerReader, headersOnly: true))
         return (full, headers, fullReader.bytesRead, headerReader.bytesRead)
     }
 

@@ -64,7 +64,7 @@ import Testing
         let summary = try await Self.demo.value.summary
         let music = try #require(summary.musicFile)
         #expect(music.path.hasSuffix("/music/theme.m4a"))
-        let samples = try AudioClipReader(path: music.path).readAll(limit: 48_000 * 60)
+        let samples = try AudioClipReader(.file(music.path)).readAll(limit: 48_000 * 60)
         #expect(abs(samples.count - 6 * 48_000) <= 1_024, "\(samples.count) samples")
         #expect(samples.hasSound)
         #expect(samples.samplePeak < 0.5)

@@ -100,7 +100,7 @@ struct FitRenderTests {
             let source = try #require(piece.source.clip)
             let clip = try #require(Self.clips.first { source.path.hasSuffix("/" + $0.fileName) })
             let middle = (piece.firstFrame + piece.endFrame) / 2
-            let reader = try ClipReader(url: reel.output, start: Double(middle) / 30, duration: 1.0 / 30, outputFPS: 30, threads: 1)
+            let reader = try ClipReader(.file(reel.output.path), start: Double(middle) / 30, duration: 1.0 / 30, outputFPS: 30, threads: 1)
             let picture = Picture(frame: try #require(try reader.next()).picture)
             let display = clip.displaySize
             let rect = Self.containedRect(width: display.width, height: display.height)

@@ -38,7 +38,7 @@ struct ReelRenderTests {
 
     /// Frame `index` of a file at `fps`, or of a clip window starting at `start` seconds, fitted into the canvas.
     static func canvasFrame(of url: URL, at seconds: Double, canvas: CanvasSettings) throws -> VideoFrame {
-        let reader = try ClipReader(url: url, start: seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps, threads: 1)
+        let reader = try ClipReader(.file(url.path), start: seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps, threads: 1)
         let decoded = try #require(try reader.next())
         let normalizer = try CanvasNormalizer(
             canvasWidth: canvas.width, canvasHeight: canvas.height, fit: CanvasFit(canvas.fit), background: canvas.background)
@@ -78,7 +78,7 @@ struct ReelRenderTests {
         // that point of the reel, to the millisecond.
         let thirtieth = try #require(clips.first { $0.source.clip?.day == "2024-12-30" })
         let planned = thirtieth.firstFrame * 1_600 + 72_000 - (thirtieth.source.clip!.startMilliseconds * 48)
-        let sound = try AudioClipReader(path: reel.output.path).read(startSample: planned - 24_000, count: 36_000)
+        let sound = try AudioClipReader(.file(reel.output.path)).read(startSample: planned - 24_000, count: 36_000)
         let steadyPeak = sound.left[0..<12_000].map(abs).max() ?? 0
         let onset = try #require(sound.left.firstIndex { abs($0) > 2 * steadyPeak }, "no burst found")
         #expect(abs(onset - 24_000) <= 48, "burst at \(onset - 24_000) samples from its planned place")

@@ -21,7 +21,7 @@ struct SharedDecodeTests {
     static func open(_ source: ClipSource) -> ClipReaderOpener {
         { firstTick, frameCount in
             try ClipReader(
-                url: URL(fileURLWithPath: source.path), windowStart: Double(source.startMilliseconds) / 1000, firstTick: firstTick,
+                .file(source.path), windowStart: Double(source.startMilliseconds) / 1000, firstTick: firstTick,
                 frameCount: frameCount, outputFPS: 20, threads: 1
             )
         }

@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import DVRender
 import DVTestBasics
@@ -39,7 +40,8 @@ private final class TemporaryLibrary {
         let scanner = LibraryScanner(roots: [library.root], cacheFile: library.cache)
         let result = try scanner.scan(
             isExcluded: excluding,
-            probe: { url in
+            probe: { location in
+                let url = location.url
                 probes.append(url.lastPathComponent)
                 if url.lastPathComponent.hasPrefix("bad") { return .unreadable(reason: "moov atom not found") }
                 return .media(
@@ -120,9 +122,9 @@ private final class TemporaryLibrary {
             isStill: false)
         let bare = MediaInfo(container: "mp4", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)
         var probes = 0
-        let probe = { (url: URL) -> ProbeResult in
+        let probe = { (location: MediaLocation) -> ProbeResult in
             probes += 1
-            switch url.lastPathComponent {
+            switch location.url.lastPathComponent {
             case "IMG_0001.MOV": return .media(rich)
             case "broken.mp4": return .unreadable(reason: "broken.mp4: moov atom not found")
             default: return .media(bare)

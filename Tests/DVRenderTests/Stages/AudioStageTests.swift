@@ -58,7 +58,7 @@ struct AudioStageTests {
         let layout = try planned.layout(observer: observer)
         try scratch.work.prepare()
         let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
-        let samples = try AudioClipReader(path: track.file.path).readAll(
+        let samples = try AudioClipReader(.file(track.file.path)).readAll(
             limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
         return Mixed(job: job, layout: layout, samples: samples)
     }

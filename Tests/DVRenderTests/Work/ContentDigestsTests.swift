@@ -69,7 +69,7 @@ struct ContentDigestsTests {
         let first = cold.identities(of: [], windows: [head, broken])
         try cold.save()
         let material = NSMutableData()
-        try WindowContent.write(path: movie.path, start: 0, end: 1) { material.append($0.baseAddress!, length: $0.count) }
+        try WindowContent.write(.file(movie.path), start: 0, end: 1) { material.append($0.baseAddress!, length: $0.count) }
         #expect(first[movie.path] == ContentHash.hex(of: material as Data), "the window's material, hashed")
         #expect(first[movie.path] != (try Self.sha256sum(movie)))
         #expect(first[notAMovie.path] == (try Self.sha256sum(notAMovie)))

@@ -4,8 +4,8 @@ import DVRemote
 import Foundation
 import Synchronization
 
-/// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed by
-/// `RemoteLibrary`), stats every media file, and probes only the files whose path, size, modification time
+/// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed into
+/// `files`), stats every media file, and probes only the files whose path, size, modification time
 /// and inode (for a file on a server: address, size and ETag) the cached index does not already hold. Sidecars
 /// (Takeout JSON, XMP) are paired with their media files and read only when new or changed, so editing one
 /// re-plans its file without probing it again.
@@ -20,6 +20,8 @@ public struct LibraryScanner: Sendable {
     /// How servers are reached, and where the blocks fetched of their files are kept.
     public var access: RemoteAccess
     public var blockCache: BlockCache?
+    /// Where the servers' files are listed, and how every file found is opened (the probe's location).
+    public let files: LibraryFiles
 
     /// Extensions (lower case) of the files the scan keeps: movies and the stills Live Photos pair with.
     public static let mediaExtensions: Set<String> = [
@@ -28,12 +30,21 @@ public struct LibraryScanner: Sendable {
 
     public init(
         roots: [URL], cacheFile: URL?, access: RemoteAccess = RemoteAccess(environment: ProcessInfo.processInfo.environment),
-        blockCache: BlockCache? = nil
+        blockCache: BlockCache? = nil, files: LibraryFiles = LibraryFiles()
     ) {
+        self.files = files
         self.roots = roots
         self.cacheFile = cacheFile
         self.access = access
         self.blockCache = blockCache
+    }
+
+    /// The root `path` of `library.paths` names: a server address as it is (escaped where it is written as
+    /// keys are, `s3://photos/Été 2024/`), anything else a local folder.
+    public static func root(_ path: String) -> URL {
+        guard RemoteLibrary.isRemote(path) else { return URL(fileURLWithPath: path) }
+        return URL(string: path) ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap(URL.init(string:))
+            ?? URL(fileURLWithPath: path)
     }
 
     /// Scans the library.
@@ -49,7 +60,7 @@ public struct LibraryScanner: Sendable {
     ///   - probeAtOnce: when given, probes the files on servers `serverProbes` at a time on threads of their
     ///     own before the others (a first scan of a server is then not a sum of round trips).
     public func scan(
-        isExcluded: (String) -> Bool, probe: (URL) -> ProbeResult, probeAtOnce: (@Sendable (URL) -> ProbeResult)? = nil,
+        isExcluded: (String) -> Bool, probe: (MediaLocation) -> ProbeResult, probeAtOnce: (@Sendable (MediaLocation) -> ProbeResult)? = nil,
         progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
         let extensions = LibraryScanner.mediaExtensions.union(Sidecar.extensions)
@@ -70,7 +81,7 @@ public struct LibraryScanner: Sendable {
         found.sort { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
         let isSidecar = { (file: LibraryWalk.File) in Sidecar.extensions.contains(LibraryWalk.lowercasedExtension(of: file.relativePath)) }
         let files = found.filter { !isSidecar($0) }
-        let sidecars = SidecarFolders(found.filter(isSidecar))
+        let sidecars = SidecarFolders(found.filter(isSidecar), files: self.files)
         let cached = cacheFile.map { IndexCache.load(from: $0, roots: rootNames) } ?? []
         let cachedPositions = Dictionary(
             cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -91,7 +102,7 @@ public struct LibraryScanner: Sendable {
         var probedHere = 0
         if let probeAtOnce {
             let remote = files.indices.filter { reusable[$0] == nil && files[$0].etag != nil }
-            let results = Self.probe(remote.map { URL.media(files[$0].path) }, probe: probeAtOnce) { done, position in
+            let results = Self.probe(remote.map { files[$0].path }, in: self.files, probe: probeAtOnce) { done, position in
                 progress(ScanProgress(probed: done, toProbe: toProbe, found: files.count, relativePath: files[remote[position]].relativePath))
             }
             probedAhead = Dictionary(uniqueKeysWithValues: zip(remote, results))
@@ -113,7 +124,7 @@ public struct LibraryScanner: Sendable {
                 result = ahead
             } else {
                 progress(ScanProgress(probed: probedAhead.count + probedHere, toProbe: toProbe, found: files.count, relativePath: file.relativePath))
-                result = probe(URL.media(file.path))
+                result = Self.probe(file.path, in: self.files, with: probe)
                 probedHere += 1
             }
             entries.append(
@@ -144,10 +155,21 @@ public struct LibraryScanner: Sendable {
     /// Probes of files on servers at once, each waiting mostly on its server.
     static let serverProbes = 8
 
-    /// `probe` of every URL of `urls`, `serverProbes` at once on threads of their own, in the order of
+    /// `probe` of the library file `path` at its location; a file on a server this process did not list is
+    /// unreadable, with why.
+    static func probe(_ path: String, in files: LibraryFiles, with probe: (MediaLocation) -> ProbeResult) -> ProbeResult {
+        do {
+            return probe(try files.location(path))
+        } catch {
+            guard case let .io(path, reason) = error else { return .unreadable(reason: "\(error)") }
+            return .unreadable(reason: "\(path): \(reason)")
+        }
+    }
+
+    /// `probe` of every library file of `urls`, `serverProbes` at once on threads of their own, in the order of
     /// `urls`; `finished(done, position)` is told on the calling thread as each one ends (its position in `urls`).
     static func probe(
-        _ urls: [URL], probe: @escaping @Sendable (URL) -> ProbeResult, finished: (Int, Int) -> Void
+        _ urls: [String], in files: LibraryFiles, probe: @escaping @Sendable (MediaLocation) -> ProbeResult, finished: (Int, Int) -> Void
     ) -> [ProbeResult] {
         guard !urls.isEmpty else { return [] }
         let work = Mutex(ProbeWork(results: [ProbeResult?](repeating: nil, count: urls.count)))
@@ -161,7 +183,7 @@ public struct LibraryScanner: Sendable {
                         return state.next
                     }
                     guard let position else { return }
-                    let result = probe(urls[position])
+                    let result = Self.probe(urls[position], in: files, with: probe)
                     work.withLock {
                         $0.results[position] = result
                         $0.ended.append(position)
@@ -181,7 +203,7 @@ public struct LibraryScanner: Sendable {
     }
 
     /// The files of the library on the server `root` names, as the walk gives local ones, and the root's
-    /// address; registers them with `RemoteLibrary.shared` for the probe and the render to read.
+    /// address; registers them with `files` for the probe and the render to read.
     private func list(server root: URL, isExcluded: (String) -> Bool) throws -> (address: String, files: [LibraryWalk.File]) {
         let text = root.absoluteString
         let library: LibraryRoot
@@ -196,7 +218,7 @@ public struct LibraryScanner: Sendable {
                 folder: FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-library-blocks-\(getuid())", isDirectory: true),
                 limit: RemoteLibrary.cacheLimit(environment: access.environment))
         do {
-            let listed = try RemoteLibrary.shared.list(library, access: access, cache: cache, isExcluded: isExcluded)
+            let listed = try files.servers.list(library, access: access, cache: cache, isExcluded: isExcluded)
             return (
                 library.address,
                 listed.map {
@@ -214,11 +236,14 @@ public struct LibraryScanner: Sendable {
 /// The sidecar files the walk found, by folder, and how a media file's is found and read.
 private struct SidecarFolders {
     private var byFolder: [Substring: (names: SidecarNames, files: [String: LibraryWalk.File])] = [:]
+    /// How a sidecar is read.
+    private let library: LibraryFiles
 
     /// Largest sidecar read; Takeout's and XMP sidecars are a few kilobytes.
     private static let largest: Int64 = 1 << 20
 
-    init(_ files: [LibraryWalk.File]) {
+    init(_ files: [LibraryWalk.File], files library: LibraryFiles) {
+        self.library = library
         let grouped = Dictionary(grouping: files) { Self.folder(of: $0.path) }
         for (folder, files) in grouped {
             let named = Dictionary(files.map { (Self.name(of: $0.relativePath), $0) }, uniquingKeysWith: { first, _ in first })
@@ -238,17 +263,11 @@ private struct SidecarFolders {
         {
             return known
         }
-        let data = sidecar.size <= Self.largest ? Self.contents(of: sidecar) : nil
+        let data = sidecar.size <= Self.largest ? library.contents(of: sidecar.path, size: Int(sidecar.size)).map { Data($0) } : nil
         let time = data.flatMap { kind == .takeout ? Sidecar.takeoutCaptureTime(json: $0) : Sidecar.xmpCaptureTime(xml: $0) }
         return SidecarCapture(
             kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
             inode: sidecar.inode, captureTime: time)
-    }
-
-    /// The whole of a sidecar file, local or on a server; nil when it cannot be read.
-    private static func contents(of file: LibraryWalk.File) -> Data? {
-        guard RemoteLibrary.isRemote(file.path) else { return FileManager.default.contents(atPath: file.path) }
-        return (try? RemoteLibrary.shared.file(file.path).read(at: 0, count: Int(file.size))).map { Data($0) }
     }
 
     private static func folder(of path: String) -> Substring {
