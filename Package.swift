@@ -49,6 +49,9 @@ let package = Package(
             server, without Foundation's URLSession, which on Linux inflates compressed answers unasked. */
         .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
 
+        /** The process's only concurrency tools: named lanes of threads (width, nice level; map, submit, every), the bounded
+            queue (the one mutex-and-condition pair) and a stop flag that cuts waits short. */
+        .target(name: "DVRuntime"),
         /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files.
             Optimised in debug builds too: the face tests read megabyte cascade files through it. */
         .target(name: "DVXML", swiftSettings: [.unsafeFlags(["-O"])]),
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube.
             Optimised in debug builds too: the tests render real media through it, and a 10-bit colour cube takes millions of evaluations to build. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVXML"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"], swiftSettings: [.unsafeFlags(["-O"])]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata", dependencies: ["DVXML"]),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
@@ -68,17 +71,17 @@ let package = Package(
             name: "DVMedia",
             dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles", "DVRemote"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
-        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVRuntime", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
             S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
-        .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
+        .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVRuntime", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
-        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles", "DVRemote"]),
+        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVRuntime", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVSamples", "DVFiles",
+                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVRuntime", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -91,6 +94,7 @@ let package = Package(
         .target(
             name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
+        .testTarget(name: "DVRuntimeTests", dependencies: ["DVRuntime"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
         .testTarget(name: "DVXMLTests", dependencies: ["DVXML", "DVTestBasics"]),
         .testTarget(name: "DVRemoteTests", dependencies: ["DVRemote", "DVMetadata", "DVTestBasics"]),
