@@ -77,7 +77,7 @@ public final class Lane: Sendable {
     }
 
     /// Runs `body` every `seconds` on the lane (the first time after `seconds`) until the returned
-    /// repetition is stopped; a thread of the lane is taken for as long.
+    /// repetition is stopped or dropped; a thread of the lane is taken, and the lane kept, for as long.
     public func every(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Repetition {
         let flag = StopFlag()
         let runner = Repetition.Runner()
@@ -85,7 +85,7 @@ public final class Lane: Sendable {
             runner.thread.store(UInt(pthread_self()), ordering: .releasing)
             while flag.sleep(seconds) { body() }
         }
-        return Repetition(flag: flag, runner: runner, handle: handle)
+        return Repetition(flag: flag, runner: runner, handle: handle, lane: self)
     }
 
     private func enqueue(_ job: sending @escaping () -> Void) {
@@ -232,16 +232,23 @@ public final class Repetition: Sendable {
     private let flag: StopFlag
     private let runner: Runner
     private let handle: Handle<Void>
+    /// The lane it runs on, kept while it runs: a lane dropped joins its threads, this one's too.
+    private let lane: Lane
 
     /// The thread that runs the repetition, once it has started (0 before).
     fileprivate final class Runner: Sendable {
         let thread = Atomic<UInt>(0)
     }
 
-    fileprivate init(flag: StopFlag, runner: Runner, handle: Handle<Void>) {
+    fileprivate init(flag: StopFlag, runner: Runner, handle: Handle<Void>, lane: Lane) {
         self.flag = flag
         self.runner = runner
         self.handle = handle
+        self.lane = lane
+    }
+
+    deinit {
+        stop()
     }
 
     /// Ends the repetition (a wait is cut short, a run of the body finishes) and waits until it has ended;

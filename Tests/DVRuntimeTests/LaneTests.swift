@@ -103,6 +103,13 @@ struct LaneTests {
         let started = Clock.now
         slow.stop()
         #expect(Clock.now - started < .seconds(1))
+        // A repetition keeps its lane, and dropping it stops it.
+        let before = beats.value
+        do {
+            _ = Lane("test every", width: 1).every(0.001) { beats.add() }
+        }
+        usleep(20_000)
+        #expect(beats.value - before <= 1)
     }
 
     @Test("a body may give work to other lanes and wait for it, however narrow they are")
