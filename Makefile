@@ -73,7 +73,7 @@ test-generative: deps
 # .build-tsan (8 min from nothing on 2 cores), then 18 min of tests (measured on a busy 2-core machine).
 # scripts/tsan/suppressions.txt holds the one suppression, for the tool's blind spot on Synchronization's
 # Mutex; prove-suppression.sh shows it first.
-TSAN_SUITES := DVRenderTests|MultiOutputTests|SegmentStoreTests|SharedWorkTests|AudioTrackTests|RemoteFileTests|S3ListingTests|LibraryServerTests|LibraryFaultTests|PublishTests
+TSAN_SUITES := DVRuntimeTests|DVRenderTests|MultiOutputTests|SegmentStoreTests|SharedWorkTests|AudioTrackTests|RemoteFileTests|S3ListingTests|LibraryServerTests|LibraryFaultTests|PublishTests
 test-tsan: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@scripts/setup-store-servers.sh

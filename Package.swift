@@ -49,6 +49,9 @@ let package = Package(
             server, without Foundation's URLSession, which on Linux inflates compressed answers unasked. */
         .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
 
+        /** The process's only concurrency tools: named lanes of threads (width, nice level; map, submit, every), the bounded
+            queue (the one mutex-and-condition pair) and a stop flag that cuts waits short. */
+        .target(name: "DVRuntime"),
         /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files. */
         .target(name: "DVXML"),
         /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
@@ -56,7 +59,7 @@ let package = Package(
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVXML"]),
+        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata", dependencies: ["DVXML"]),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
@@ -66,17 +69,17 @@ let package = Package(
             name: "DVMedia",
             dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
-        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+        .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVRuntime", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or
             S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
-        .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
+        .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVRuntime", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
-        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVSignal", "DVFiles", "DVRemote"]),
+        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVRuntime", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",
             dependencies: [
-                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVSamples", "DVFiles",
+                "DVPlanning", "DVMedia", "DVRender", "DVRemote", "DVRuntime", "DVSamples", "DVFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -89,6 +92,7 @@ let package = Package(
         .target(
             name: "DVTestSupport", dependencies: ["DVPlanning", "DVRender", "DVSamples", "DVSignal", "DVTestBasics"], path: "Tests/DVTestSupport"),
         .testTarget(name: "DVPlanningTests", dependencies: ["DVPlanning", "DVTestBasics"], exclude: ["Fixtures", "Plan/Snapshots"]),
+        .testTarget(name: "DVRuntimeTests", dependencies: ["DVRuntime"]),
         .testTarget(name: "DVSignalTests", dependencies: ["DVSignal", "DVTestBasics"]),
         .testTarget(name: "DVXMLTests", dependencies: ["DVXML", "DVTestBasics"]),
         /** The remote tests open `MediaLocation`s holding `RemoteFile`s through DVMedia, as the render does. */

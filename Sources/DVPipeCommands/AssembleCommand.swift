@@ -3,7 +3,7 @@ import DVPlanning
 import DVRender
 
 /// `dvpipe assemble`: join the rendered segments and the sound track into the output file.
-struct AssembleCommand: AsyncParsableCommand {
+struct AssembleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assemble",
         abstract: "Join the rendered segments and the sound track into the output file.",
@@ -36,19 +36,19 @@ struct AssembleCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Assemble only the output of this name (from outputs:); default: every output.", valueName: "name"))
     var output: String?
 
-    func run() async throws {
+    func run() throws {
         try publishing.checkBeforeRendering(options.job)
         let printer = ProgressPrinter(mode: progress)
         let trap = SignalTrap()
-        try await reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
-            let planned = try await BlockingWork.run("dvpipe scan") { [options] in try options.planJob(observer: printer) }
+        try reportingRenderErrors(resume: "dvpipe assemble \(options.job)", printer: printer) {
+            let planned = try options.planJob(observer: printer)
             let (cache, store) = try cacheFlags.caches()
             let settings = RenderOptions(cache: cache, store: store)
             let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: trap.stop)
             var finished: [(reel: AssembledReel, output: Job.Output)] = []
             for output in try RenderFlags.outputs(of: planned.job, named: output) {
-                let (each, layout, renderedHere) = try await executor.planForAssembly(planned.forOutput(output))
-                let reel = try await BlockingWork.run("dvpipe assemble") { try executor.assemble(each, layout: layout) }
+                let (each, layout, renderedHere) = try executor.planForAssembly(planned.forOutput(output))
+                let reel = try executor.assemble(each, layout: layout)
                 printer.finishLine()
                 if renderedHere > 0 {
                     printOut(
@@ -60,7 +60,7 @@ struct AssembleCommand: AsyncParsableCommand {
                 )
                 finished.append((reel, each.job.output))
             }
-            try await publishing.publish(finished.map(\.reel), of: finished.map(\.output), strict: false, printer: printer)
+            try publishing.publish(finished.map(\.reel), of: finished.map(\.output), strict: false, printer: printer)
             RunSummary.storeLine(settings.store).map { printOut($0) }
         }
     }

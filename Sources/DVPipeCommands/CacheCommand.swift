@@ -3,7 +3,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe cache`: what the shared cache of rendered segments holds, and pruning it.
-struct CacheCommand: AsyncParsableCommand {
+struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "Show the shared cache of rendered segments: size, entries and hit rate.",
@@ -22,7 +22,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     @OptionGroup var cacheFlags: CacheFlags
 
-    func run() async throws {
+    func run() throws {
         guard let cache = try cacheFlags.folderOnly() else {
             printOut("no cache (--no-cache or DVPIPE_CACHE=off)")
             return
@@ -42,7 +42,7 @@ struct CacheCommand: AsyncParsableCommand {
 }
 
 /// `dvpipe cache prune`: removes the least recently used segments down to a size.
-struct CachePruneCommand: AsyncParsableCommand {
+struct CachePruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Remove the least recently used segments until the cache is at most --max-size.",
@@ -76,7 +76,7 @@ struct CachePruneCommand: AsyncParsableCommand {
         return Int64(text).flatMap { $0 >= 0 ? $0 : nil }
     }
 
-    func run() async throws {
+    func run() throws {
         guard let cache = try cacheFlags.folderOnly(), let limit = Self.bytes(maxSize) else {
             printOut("no cache (--no-cache or DVPIPE_CACHE=off)")
             return

@@ -4,7 +4,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe calendar`: draw the plan as month grids of thumbnails into a PNG.
-struct CalendarCommand: AsyncParsableCommand {
+struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "Draw the plan as month grids of thumbnails into a PNG.",
@@ -38,7 +38,7 @@ struct CalendarCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let printer = ProgressPrinter(mode: .auto)
         let planned = try options.planJob(observer: printer)
         let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath).standardizedFileURL

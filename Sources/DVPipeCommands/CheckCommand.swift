@@ -7,7 +7,7 @@ import Foundation
 extension DeliveryProfile: ExpressibleByArgument {}
 
 /// `dvpipe check`: whether MP4 files may be uploaded to a platform as they are.
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check MP4 files against a platform's upload rules (youtube, shorts, reels, tiktok).",
@@ -34,30 +34,27 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The platform: youtube, shorts, reels or tiktok.")
     var profile: DeliveryProfile
 
-    func run() async throws {
+    func run() throws {
         let rules = profile.rules
-        let failed = try await BlockingWork.run("dvpipe check") { [files] in
-            var failed = false
-            for file in files {
-                do {
-                    let inspection = try DeliveryInspection(url: URL(fileURLWithPath: file), rules: rules)
-                    if inspection.problems.isEmpty {
-                        printOut("\(file): ok for \(rules.platform) (\(inspection.summary))")
-                    } else {
-                        failed = true
-                        for problem in inspection.problems {
-                            printOut("\(file): error: \(problem)")
-                        }
+        var failed = false
+        for file in files {
+            do {
+                let inspection = try DeliveryInspection(url: URL(fileURLWithPath: file), rules: rules)
+                if inspection.problems.isEmpty {
+                    printOut("\(file): ok for \(rules.platform) (\(inspection.summary))")
+                } else {
+                    failed = true
+                    for problem in inspection.problems {
+                        printOut("\(file): error: \(problem)")
                     }
-                } catch let error as MediaError {
-                    failed = true
-                    printOut("\(file): error: cannot be read: \(error.reason(besides: file))")
-                } catch {
-                    failed = true
-                    printOut("\(file): error: cannot be read: \(error)")
                 }
+            } catch let error as MediaError {
+                failed = true
+                printOut("\(file): error: cannot be read: \(error.reason(besides: file))")
+            } catch {
+                failed = true
+                printOut("\(file): error: cannot be read: \(error)")
             }
-            return failed
         }
         if failed {
             throw ExitCode(1)

@@ -3,7 +3,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe clean`: deletes a job's work folder (index, plan, segments); the output file stays.
-struct CleanCommand: AsyncParsableCommand {
+struct CleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
         abstract: "Delete a job's work folder (index, plan and segments); the output file stays.",
@@ -15,7 +15,7 @@ struct CleanCommand: AsyncParsableCommand {
 
     @OptionGroup var options: JobOptions
 
-    func run() async throws {
+    func run() throws {
         let folder = options.workFolder
         if try folder.remove() {
             printOut("removed \(folder.root.path)")

@@ -4,7 +4,7 @@ import DVPlanning
 import DVRender
 
 /// The `dvpipe` root command: turns a folder of phone videos into a one-clip-a-day reel.
-public struct DVPipe: AsyncParsableCommand {
+public struct DVPipe: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "dvpipe",
         abstract: "Turn a folder of phone videos and Live Photos into a one-clip-a-day reel.",
@@ -31,12 +31,12 @@ public struct DVPipe: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line: quiets FFmpeg's own log, then parses and runs a subcommand.
-    public static func start() async {
+    public static func start() {
         MediaLog.silence()
-        await main()
+        main()
     }
 
-    public func run() async throws {
+    public func run() throws {
         guard version else {
             throw CleanExit.helpRequest(self)
         }

@@ -5,7 +5,7 @@ import DVSamples
 import Foundation
 
 /// `dvpipe demo`: writes the built-in sample camera roll and a job file for it.
-struct DemoCommand: AsyncParsableCommand {
+struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Write a sample camera roll (December 2024) and a job file for it.",
@@ -56,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("scan-benchmark"), help: .hidden)
     var scanBenchmarkFiles: Int?
 
-    func run() async throws {
+    func run() throws {
         let folder = URL(fileURLWithPath: (directory as NSString).expandingTildeInPath, isDirectory: true)
         if let scanBenchmarkFiles {
             try writeScanBenchmark(files: scanBenchmarkFiles, in: folder)
@@ -72,8 +72,8 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             summary =
                 reference
-                ? try await SampleLibrary.writeReference(to: folder, days: days, clipSeconds: clipSeconds, progress: progress)
-                : try await SampleLibrary.writeDemo(to: folder, progress: progress)
+                ? try SampleLibrary.writeReference(to: folder, days: days, clipSeconds: clipSeconds, progress: progress)
+                : try SampleLibrary.writeDemo(to: folder, progress: progress)
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)

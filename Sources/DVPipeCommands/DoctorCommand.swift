@@ -4,7 +4,7 @@ import DVPlanning
 import Foundation
 
 /// `dvpipe doctor`: checks that this machine has what a render needs.
-struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the libraries, encoders, default font and free disk that renders need.",
@@ -19,7 +19,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The folder whose free disk space to check (default: the current folder).")
     var workDir: String = "."
 
-    func run() async throws {
+    func run() throws {
         let checks = MachineCheck.all(workDirectory: workDir)
         for check in checks {
             printOut(check.line)

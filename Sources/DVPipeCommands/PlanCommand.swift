@@ -4,7 +4,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe plan`: show which clip stands for each day, and why.
-struct PlanCommand: AsyncParsableCommand {
+struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Show which clip stands for each day, and why.",
@@ -72,7 +72,7 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let printer = ProgressPrinter(mode: .auto)
         let planned = try options.planJob(observer: printer)
         printer.finishLine()

@@ -1,5 +1,5 @@
 import DVRender
-import Dispatch
+import DVRuntime
 import Foundation
 import Synchronization
 
@@ -32,7 +32,10 @@ final class ProgressPrinter: RenderObserver {
     private let write: @Sendable (String) -> Void
     private let runStart: Date
     private let state = Mutex(State())
-    private let ticker: Mutex<(any DispatchSourceTimer)?>
+    /// Where the plain line's ticks run.
+    private let lane = Lane("dvpipe progress", width: 1)
+    /// The ticks, once a second, while the printer lives.
+    private let ticker: Mutex<Repetition?> = Mutex(nil)
 
     /// A printer for `mode`. `clock` and `write` stand for the time and standard error; `ticks` starts the
     /// timer behind the plain line, which checks once a second whether the line is due (tests that drive
@@ -49,16 +52,13 @@ final class ProgressPrinter: RenderObserver {
         runStart = clock()
         live = mode == .auto && isatty(STDERR_FILENO) == 1
         let plain = !live && (mode == .auto || mode == .plain)
-        ticker = Mutex(ticks && plain ? DispatchSource.makeTimerSource(queue: .global()) : nil)
-        ticker.withLock { timer in
-            timer?.setEventHandler { [weak self] in self?.tick() }
-            timer?.schedule(deadline: .now() + 1, repeating: 1)
-            timer?.resume()
+        if ticks && plain {
+            ticker.withLock { $0 = lane.every(1) { [weak self] in self?.tick() } }
         }
     }
 
     deinit {
-        ticker.withLock { $0?.cancel() }
+        ticker.withLock { $0 }?.stop()
     }
 
     /// Prints the plain line again if a stage is under way and none was printed for `plainInterval` seconds.

@@ -37,16 +37,14 @@ struct PublishFlags: ParsableArguments {
     }
 
     /// Uploads each finished `reel` of `outputs` (in order) whose output names `publish:` (the commands call
-    /// `checkBeforeRendering` first), printing a line for each upload; a failed upload is a warning, or an error under `strict`. Runs on a thread of its own.
-    func publish(_ reels: [AssembledReel], of outputs: [Job.Output], strict: Bool, printer: ProgressPrinter) async throws {
+    /// `checkBeforeRendering` first), printing a line for each upload; a failed upload is a warning, or an error under `strict`.
+    func publish(_ reels: [AssembledReel], of outputs: [Job.Output], strict: Bool, printer: ProgressPrinter) throws {
         guard publishes, outputs.contains(where: { $0.publish != nil }) else { return }
         let environment = ProcessInfo.processInfo.environment
         let name = publishedName
-        let lines = try await BlockingWork.run("dvpipe publish") {
-            try zip(reels, outputs).compactMap { reel, output in
-                try ReelPublication.publish(reel, of: output, as: name, strict: strict, environment: environment, observer: printer).map {
-                    "published \(reel.output.path) to \($0.address) (\(RunSummary.byteText(Int64($0.byteCount))), SHA-256 checked on the server)"
-                }
+        let lines = try zip(reels, outputs).compactMap { reel, output in
+            try ReelPublication.publish(reel, of: output, as: name, strict: strict, environment: environment, observer: printer).map {
+                "published \(reel.output.path) to \($0.address) (\(RunSummary.byteText(Int64($0.byteCount))), SHA-256 checked on the server)"
             }
         }
         printer.finishLine()

@@ -3,7 +3,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe render`: render the job's segments into the work folder, without assembling.
-struct RenderCommand: AsyncParsableCommand {
+struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render the job's segments into the work folder, without assembling.",
@@ -55,12 +55,12 @@ struct RenderCommand: AsyncParsableCommand {
         return found
     }
 
-    func run() async throws {
+    func run() throws {
         let shard = try ownShard()
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
-        try await reportingRenderErrors(resume: "dvpipe render \(options.job)", printer: printer) {
-            let (executor, reports) = try await flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
+        try reportingRenderErrors(resume: "dvpipe render \(options.job)", printer: printer) {
+            let (executor, reports) = try flags.renderSegments(options, shard: shard, printer: printer, stop: trap.stop)
             printer.finishLine()
             let workDir = options.workDir.map { " --work-dir \($0)" } ?? ""
             for report in reports {

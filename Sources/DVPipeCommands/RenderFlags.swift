@@ -50,15 +50,12 @@ struct RenderFlags: ParsableArguments {
     /// the sound tracks are made meanwhile, for a command that assembles next.
     func renderSegments(
         _ options: JobOptions, shard: Shard = .whole, soundAhead: Bool = false, printer: ProgressPrinter, stop: StopRequest
-    ) async throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
+    ) throws -> (executor: ReelRender<ProgressPrinter>, reports: [SegmentsReport]) {
         FrameMemory.reuseFreedFrameBuffers()
-        let fresh = fresh
-        let planned = try await BlockingWork.run("dvpipe scan") {
-            if fresh {
-                try options.workFolder.remove()
-            }
-            return try options.planJob(observer: printer)
+        if fresh {
+            try options.workFolder.remove()
         }
+        let planned = try options.planJob(observer: printer)
         let outputs = try Self.outputs(of: planned.job, named: output)
         let (cache, store) = fresh ? (nil, nil) : try cacheFlags.caches()
         let settings = RenderOptions(
@@ -66,7 +63,7 @@ struct RenderFlags: ParsableArguments {
             soundAhead: soundAhead
         )
         let executor = ReelRender(work: options.workFolder, options: settings, observer: printer, stop: stop)
-        let reports = try await executor.renderSegments(planned, outputs: outputs)
+        let reports = try executor.renderSegments(planned, outputs: outputs)
         return (executor, reports)
     }
 
@@ -84,9 +81,9 @@ struct RenderFlags: ParsableArguments {
 /// signal prints how to resume (`resume` is the command to type) and exits 128 + signal; a render or
 /// scan problem prints one `error:` line and exits 1, and inside GitHub Actions also one `::error::` command
 /// naming the file (and the day) it concerns.
-func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () async throws -> Void) async throws {
+func reportingRenderErrors(resume: String, printer: ProgressPrinter, _ body: () throws -> Void) throws {
     do {
-        try await body()
+        try body()
     } catch let RenderError.interrupted(signal) {
         printer.finishLine()
         printError("stopped; finished segments are kept. Resume with: \(resume)")

@@ -5,7 +5,7 @@ import DVRender
 import Foundation
 
 /// `dvpipe run`: plan, render and assemble a job into its output file.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Plan, render and assemble a job into its output file.",
@@ -61,13 +61,13 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print what was written (outputs.json: path, size, SHA-256, duration, each day's start) as JSON instead of the summary.")
     var json = false
 
-    func run() async throws {
+    func run() throws {
         try publishing.checkBeforeRendering(options.job)
         let printer = ProgressPrinter(mode: flags.progress)
         let trap = SignalTrap()
-        try await reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
-            let (executor, reports) = try await flags.renderSegments(options, soundAhead: true, printer: printer, stop: trap.stop)
-            let reels = try await BlockingWork.run("dvpipe assemble") { try reports.map { try executor.assemble($0.planned, layout: $0.layout) } }
+        try reportingRenderErrors(resume: "dvpipe run \(options.job)", printer: printer) {
+            let (executor, reports) = try flags.renderSegments(options, soundAhead: true, printer: printer, stop: trap.stop)
+            let reels = try reports.map { try executor.assemble($0.planned, layout: $0.layout) }
             if let srt, let report = reports.first {
                 let text = SubtitleTrack.srt(report.layout.subtitleCues(job: report.planned.job))
                 do {
@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
                     throw RenderError.outputFailed(path: srt, reason: "could not write the subtitles: \(error)")
                 }
             }
-            try await publishing.publish(reels, of: reports.map(\.planned.job.output), strict: flags.strict, printer: printer)
+            try publishing.publish(reels, of: reports.map(\.planned.job.output), strict: flags.strict, printer: printer)
             printer.finishLine()
             if json {
                 let published = try Data(contentsOf: options.workFolder.outputsFile)

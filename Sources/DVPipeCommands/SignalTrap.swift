@@ -1,31 +1,21 @@
 import DVRender
-import Dispatch
+import DVRuntime
 import Foundation
 
 /// Turns SIGINT and SIGTERM into a `StopRequest`, so a render stops after the segment in hand.
 /// A second signal ends the process at once.
-final class SignalTrap: @unchecked Sendable {
+final class SignalTrap: Sendable {
     let stop = StopRequest()
-    private var sources: [DispatchSourceSignal] = []
+    private let watch: SignalWatch?
 
     init() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [stop] in
-                if stop.requestedBy != nil {
-                    signal(number, SIG_DFL)
-                    raise(number)
-                }
-                stop.request(signal: number)
-                printError("\nstopping after the segment in hand (press Ctrl-C again to quit at once)")
+        watch = SignalWatch([SIGINT, SIGTERM]) { [stop] number in
+            if stop.requestedBy != nil {
+                signal(number, SIG_DFL)
+                raise(number)
             }
-            source.resume()
-            sources.append(source)
+            stop.request(signal: number)
+            printError("\nstopping after the segment in hand (press Ctrl-C again to quit at once)")
         }
-    }
-
-    deinit {
-        for source in sources { source.cancel() }
     }
 }

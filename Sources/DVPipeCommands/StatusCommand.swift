@@ -2,7 +2,7 @@ import ArgumentParser
 import DVRender
 
 /// `dvpipe status`: what is done, what is stale, and what is left for a job.
-struct StatusCommand: AsyncParsableCommand {
+struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show what is rendered, what is stale and what is left for a job.",
@@ -22,9 +22,9 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: JobOptions
     @OptionGroup var cacheFlags: CacheFlags
 
-    func run() async throws {
+    func run() throws {
         let printer = ProgressPrinter(mode: .auto)
-        try await reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
+        try reportingRenderErrors(resume: "dvpipe status \(options.job)", printer: printer) {
             // Status reads the work folder only: a broken overlay or music file does not hide what is done.
             let planned = try options.planJob(observer: printer, checkingFiles: false)
             let cache = try cacheFlags.caches().folder

@@ -8,7 +8,7 @@ import DVSignal
 import Foundation
 
 /// `dvpipe themes`: the built-in themes, their presets, and previews of them.
-struct ThemesCommand: AsyncParsableCommand {
+struct ThemesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "themes",
         abstract: "List the built-in themes; print, export or preview them.",
@@ -43,7 +43,7 @@ struct ThemesCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         if let print, let theme = BuiltInTheme.all.first(where: { $0.name == print }) {
             printOut(theme.preset, terminator: "")
             return

@@ -4,7 +4,7 @@ import DVPlanning
 import Foundation
 
 /// `dvpipe validate`: checks job files and reports every problem at its line and column.
-struct ValidateCommand: AsyncParsableCommand {
+struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check job files and report every problem as FILE:LINE:COL.",
@@ -54,7 +54,7 @@ struct ValidateCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let results = jobs.map { confinement.load($0).checkingFiles() }
         let reports = zip(jobs, results).map { FileReport(file: $0, result: $1) }
         switch print ? .text : format ?? (GitHubAnnotation.isActive ? .github : .text) {

@@ -1,4 +1,5 @@
 import CCurlTransfer
+import DVRuntime
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -76,8 +77,8 @@ public typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Voi
 /// (announced or arriving) stops the request; a request past its deadline (`HTTPPolicy`) is cancelled,
 /// however slowly its bytes keep coming.
 ///
-/// Its calls block: they run on threads made for blocking work (the scan's, a decoder's, an encoder's),
-/// never on a task of the cooperative pool. Each thread keeps its connection between its requests.
+/// Its calls block, on the main thread or a lane's (a probe's, a producer's, an upload's), and wait out a
+/// retry's pause there. Each thread keeps its connection between its requests.
 public final class HTTPClient: Sendable {
     public let policy: HTTPPolicy
     /// Sent with every request: `Authorization: …`, say.
@@ -149,7 +150,7 @@ public final class HTTPClient: Sendable {
             }
             let pause = min(policy.longestWait, requested ?? wait)
             guard attempt < policy.attempts, dv_transfer_now() + pause < end() else { break }
-            Thread.sleep(forTimeInterval: pause)
+            Lane.pause(pause)
             wait *= 2
         }
         return .failure(last)

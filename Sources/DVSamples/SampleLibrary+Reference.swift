@@ -95,10 +95,10 @@ extension SampleLibrary {
         to directory: URL, days: Int = 31, clipSeconds: Double = 4,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: @escaping @Sendable (String) -> Void = { _ in }
-    ) async throws -> Summary {
+    ) throws -> Summary {
         let library = directory.appendingPathComponent("library")
         let items = referenceCatalogue(days: days, clipSeconds: clipSeconds)
-        try await write(items, into: library, concurrency: concurrency, progress: progress)
+        try write(items, into: library, concurrency: concurrency, progress: progress)
         let jobFile = directory.appendingPathComponent("reference.yaml")
         try FileSync.writeAtomically(Data(referenceJob(days: days).utf8), to: jobFile)
         return Summary(

@@ -8,7 +8,7 @@ import Foundation
 /// Writes `SampleClip`s, `SampleStill`s and `DamagedSample`s with dvpipe's own encoders and muxer.
 ///
 /// Output is the same bytes on every run: bit-exact codec and container flags, one encoder thread,
-/// fixed x264/x265 settings. Owns font faces, so keep an instance on one task (make one per task).
+/// fixed x264/x265 settings. Owns font faces, so keep an instance on one thread (make one per thread).
 public final class SampleWriter {
     private let fontPath: String
     private let fonts = FontSet()

@@ -2,7 +2,7 @@ import DVPipeCommands
 
 @main
 enum Entrypoint {
-    static func main() async {
-        await DVPipe.start()
+    static func main() {
+        DVPipe.start()
     }
 }

@@ -10,8 +10,7 @@ import Synchronization
 /// seek and the pictures before the part decoded and dropped. `ClipReader` compares ticks from the clip window's
 /// start, so the frames are the same as those of a reader opened afresh at the same frame.
 final class OpenClip: CanvasFrameSource, @unchecked Sendable {
-    // @unchecked: one segment at a time uses it (the producer thread while frames are made, the segment's
-    // task before and after), handed over through `OpenClips`' lock and `PrefetchedFrames.finish()`.
+    // @unchecked: one segment's thread uses it at a time, handed over by `OpenClips`' lock and `PrefetchedFrames.finish()`.
     private var frames: OverlaidClip
 
     init(_ frames: OverlaidClip) {

@@ -66,8 +66,8 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
 
     /// Renders every segment of the plan this shard owns that is not finished yet, for the job's output
     /// (`job.output`, the one `PlannedJob.forOutput` chose).
-    public func renderSegments(_ planned: PlannedJob) async throws -> SegmentsReport {
-        try await renderSegments(planned, outputs: [planned.job.output])[0]
+    public func renderSegments(_ planned: PlannedJob) throws -> SegmentsReport {
+        try renderSegments(planned, outputs: [planned.job.output])[0]
     }
 
     /// Renders every segment of the plan this shard owns that is not finished yet, for each of `outputs`
@@ -77,22 +77,20 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// under `strict`, the failure ends the run instead, and a library with any file that cannot be used
     /// (`Plan.unreadable`) ends it before anything is rendered. Each character a text's font lacks is a
     /// warning, once per text.
-    public func renderSegments(_ planned: PlannedJob, outputs: [Job.Output]) async throws -> [SegmentsReport] {
+    public func renderSegments(_ planned: PlannedJob, outputs: [Job.Output]) throws -> [SegmentsReport] {
         if options.strict, !planned.plan.unreadable.isEmpty {
             throw RenderError.unreadableFiles(planned.plan.unreadable)
         }
         let records = BrokenClips(work: work, cache: options.cache, store: options.store)
-        var progress = try await BlockingWork.run("dvpipe plan") { [work] in
-            try work.prepare()
-            work.removeAbandonedTemporaries()
-            return RenderProgress(planned: planned.converged(with: records))
-        }
+        try work.prepare()
+        work.removeAbandonedTemporaries()
+        var progress = RenderProgress(planned: planned.converged(with: records))
         var cacheUse = SegmentCache.RunRecord(hits: 0, misses: 0, stored: 0)
         defer { options.cache?.recordRun(cacheUse) }
         var soundAhead: SoundTracksAhead?
         do {
             while true {
-                let round = try await BlockingWork.run("dvpipe layout") { [self, progress] in try layOut(progress, outputs: outputs) }
+                let round = try layOut(progress, outputs: outputs)
                 progress.warned.formUnion(round.warnings)
                 if options.soundAhead, soundAhead == nil {
                     let jobs = outputs.map { progress.planned.forOutput($0).job }
@@ -103,35 +101,24 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
                     canvases: round.layouts.map(\.canvas), work: work, cache: options.cache, store: options.store,
                     claimTimeout: options.claimTimeout, parallelism: options.parallelism, files: progress.planned.files
                 )
-                let outcomes = try await renderer.render(round.owned, observer: observer, stop: stop)
+                let outcomes = try renderer.render(round.owned, observer: observer, stop: stop)
                 for outcome in outcomes {
                     cacheUse.hits += outcome.cacheUse.hits
                     cacheUse.misses += outcome.cacheUse.misses
                     cacheUse.stored += outcome.cacheUse.stored
                 }
-                switch try await BlockingWork.run(
-                    "dvpipe replan",
-                    { [self, progress] in
-                        try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs)
-                    })
-                {
+                switch try settle(progress, round: round, outcomes: outcomes, records: records, outputs: outputs) {
                 case let .finished(reports):
-                    try await join(soundAhead)
+                    soundAhead?.join()
                     return reports
                 case let .again(next):
                     progress = next
                 }
             }
         } catch {
-            try? await join(soundAhead)
+            soundAhead?.join()
             throw error
         }
-    }
-
-    /// Waits for the sound tracks made ahead, if any, without holding a thread of the cooperative pool.
-    private func join(_ soundAhead: SoundTracksAhead?) async throws {
-        guard let soundAhead else { return }
-        try await BlockingWork.run("dvpipe sound ahead") { soundAhead.join() }
     }
 
     /// Where a render of the segments stands between its rounds: the plan, the clips that failed and the
@@ -293,17 +280,14 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// was made around broken clips, those are rendered here (`renderedHere` counts them), so that shards
     /// and assembly end with one plan. Segments missing from a plan that no broken clip changed are left for
     /// `assemble` to report: a shard has not finished.
-    public func planForAssembly(_ planned: PlannedJob) async throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
-        let (planned, layout, missing) = try await BlockingWork.run("dvpipe plan") { [self] in
-            let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
-            let layout = try planned.layout(observer: observer)
-            try takeMissingSegments(layout)
-            return (planned, layout, layout.segments.contains { work.segments.finished($0.key) == nil })
-        }
-        guard !planned.broken.isEmpty, missing else {
+    public func planForAssembly(_ planned: PlannedJob) throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
+        let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
+        let layout = try planned.layout(observer: observer)
+        try takeMissingSegments(layout)
+        guard !planned.broken.isEmpty, layout.segments.contains(where: { work.segments.finished($0.key) == nil }) else {
             return (planned, layout, 0)
         }
-        let report = try await renderSegments(planned)
+        let report = try renderSegments(planned)
         return (report.planned, report.layout, report.renderedCount)
     }
 

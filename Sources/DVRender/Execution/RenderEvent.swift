@@ -30,7 +30,7 @@ public enum RenderEvent: Sendable {
     case stageFinished(RenderStage)
 }
 
-/// Receives the executor's events; called from whichever task finished the work.
+/// Receives the executor's events; called from whichever thread finished the work.
 public protocol RenderObserver: Sendable {
     func handle(_ event: RenderEvent)
 }

@@ -1,5 +1,7 @@
 import DVMedia
+import DVRuntime
 import Foundation
+import Synchronization
 
 /// A clip that could not be read while rendering, and why.
 public struct ClipFailure: Sendable, Hashable, Codable {
@@ -96,7 +98,7 @@ public struct SegmentRenderer: Sendable {
     /// Stops starting new segments when `stop` is requested, lets the ones in hand finish, then throws
     /// `RenderError.interrupted`. Segments held by other processes are looked at again every half second
     /// once the rest are done. Returns each output's outcome.
-    public func render(_ owned: [[SegmentSpec]], observer: some RenderObserver, stop: StopRequest) async throws -> [RenderOutcome] {
+    public func render(_ owned: [[SegmentSpec]], observer: some RenderObserver, stop: StopRequest) throws -> [RenderOutcome] {
         try work.prepare()
         let total = owned.map(\.count).reduce(0, +)
         observer.handle(.stageStarted(.encode, total: total))
@@ -111,63 +113,70 @@ public struct SegmentRenderer: Sendable {
         }
         let unitsAtOnce = max(1, parallelism / unitSize)
         // A unit's producer ends before its encoders have drained their last frames: the next unit starts
-        // then, its producer decoding on the core the drain leaves idle, its encoders waiting for places.
-        let places = EncoderPlaces(unitsAtOnce * unitSize)
-        try await withThrowingTaskGroup(of: UnitEvent.self) { group in
-            var pending = units[...]
-            var held: [Member] = []
-            var producing = 0
-            func startNext() -> Bool {
-                guard stop.requestedBy == nil else { return false }
-                let unit: [Member]
-                let waitFirst: Bool
-                if let next = pending.popFirst() {
-                    (unit, waitFirst) = (next, false)
-                } else if !held.isEmpty {
-                    (unit, waitFirst) = ([held.removeFirst()], true)
-                } else {
-                    return false
-                }
-                producing += 1
-                let end = ProducerEnd()
-                group.addTask {
-                    await end.reached()
-                    return .producerEnded
-                }
-                group.addTask {
-                    defer { end.fire() }
-                    if waitFirst { try await Task.sleep(nanoseconds: 500_000_000) }
-                    return .finished(
-                        try await BlockingWork.run("dvpipe segment") {
-                            try self.renderTogether(unit, afterWaiting: waitFirst, observer: observer, places: places, producerEnded: end.fire)
-                        })
-                }
-                return true
+        // then, its producer decoding on the core the drain leaves idle, its encoders queued on the encoder
+        // lane, as wide as `parallelism`, so no more x264s are alive than it allows.
+        let lanes = Lanes(
+            units: Lane("dvpipe segment", width: 2 * unitsAtOnce), frames: Lane("dvpipe frames", width: 2 * unitsAtOnce),
+            encoders: Lane("dvpipe encode", width: unitsAtOnce * unitSize))
+        let events = BoundedQueue<UnitEvent>(capacity: .max)
+        var pending = units[...]
+        var held: [Member] = []
+        var producing = 0
+        var running = 0
+        var failure: (any Error)?
+        func startNext() -> Bool {
+            guard stop.requestedBy == nil, failure == nil else { return false }
+            let unit: [Member]
+            let waitFirst: Bool
+            if let next = pending.popFirst() {
+                (unit, waitFirst) = (next, false)
+            } else if !held.isEmpty {
+                (unit, waitFirst) = ([held.removeFirst()], true)
+            } else {
+                return false
             }
-            while producing < unitsAtOnce, startNext() {}
+            producing += 1
+            running += 1
             // Each unit is two events: its producer's end, then (or before it) its results.
-            while let event = try await group.next() {
-                switch event {
-                case .producerEnded:
-                    producing -= 1
-                case let .finished(results):
-                    for result in results {
-                        switch result.outcome {
-                        case let .finished(segment, cacheAsked, stored):
-                            outcomes[result.member.output].add(segment, cacheAsked: cacheAsked, stored: stored)
-                            done += 1
-                            observer.handle(.unitFinished(.encode, done: done, total: total, reused: segment.reused, name: segment.spec.key))
-                        case let .failed(failure):
-                            outcomes[result.member.output].failures.append(failure)
-                            done += 1
-                        case .held:
-                            held.append(result.member)
-                        }
+            let ended = Atomic(false)
+            let end: @Sendable () -> Void = {
+                if !ended.exchange(true, ordering: .relaxed) { events.put(.producerEnded) }
+            }
+            _ = lanes.units.submit {
+                if waitFirst { Lane.pause(0.5) }
+                let results = Result { try self.renderTogether(unit, afterWaiting: waitFirst, observer: observer, lanes: lanes, producerEnded: end) }
+                end()
+                events.put(.finished(results))
+            }
+            return true
+        }
+        while producing < unitsAtOnce, startNext() {}
+        while running > 0, let event = events.take() {
+            switch event {
+            case .producerEnded:
+                producing -= 1
+            case .finished(.failure(let error)):
+                running -= 1
+                failure = failure ?? error
+            case let .finished(.success(results)):
+                running -= 1
+                for result in results {
+                    switch result.outcome {
+                    case let .finished(segment, cacheAsked, stored):
+                        outcomes[result.member.output].add(segment, cacheAsked: cacheAsked, stored: stored)
+                        done += 1
+                        observer.handle(.unitFinished(.encode, done: done, total: total, reused: segment.reused, name: segment.spec.key))
+                    case let .failed(failure):
+                        outcomes[result.member.output].failures.append(failure)
+                        done += 1
+                    case .held:
+                        held.append(result.member)
                     }
                 }
-                while producing < unitsAtOnce, startNext() {}
             }
+            while producing < unitsAtOnce, startNext() {}
         }
+        if let failure { throw failure }
         observer.handle(.stageFinished(.encode))
         if let signal = stop.requestedBy, done < total {
             throw RenderError.interrupted(signal: signal)
@@ -192,18 +201,25 @@ public struct SegmentRenderer: Sendable {
         var outcome: SegmentResult
     }
 
-    /// What a unit's tasks tell the render loop.
+    /// What a unit tells the render loop.
     private enum UnitEvent: Sendable {
         /// The unit's producer has made its last frame, or the unit needed none.
         case producerEnded
-        case finished([MemberResult])
+        case finished(Result<[MemberResult], any Error>)
+    }
+
+    /// The lanes of one render: the units (one position's segments each), their producers, their encoders.
+    private struct Lanes: Sendable {
+        let units: Lane
+        let frames: Lane
+        let encoders: Lane
     }
 
     /// The segments of `unit` (one position, one or several outputs): each reused from the work folder,
     /// taken from the cache, or claimed; the claimed ones rendered together (and put into the cache).
     /// `producerEnded` is called once their last frame is made (never if the producer fails: the unit's own end stands for it).
     private func renderTogether(
-        _ unit: [Member], afterWaiting: Bool, observer: some RenderObserver, places: EncoderPlaces, producerEnded: @escaping @Sendable () -> Void
+        _ unit: [Member], afterWaiting: Bool, observer: some RenderObserver, lanes: Lanes, producerEnded: @escaping @Sendable () -> Void
     ) throws -> [MemberResult] {
         var results: [MemberResult] = []
         var claimed: [Member] = []
@@ -217,7 +233,7 @@ public struct SegmentRenderer: Sendable {
         defer {
             for member in claimed { claims.release(member.spec.key) }
         }
-        return results + (try encode(claimed, places: places, producerEnded: producerEnded))
+        return results + (try encode(claimed, lanes: lanes, producerEnded: producerEnded))
     }
 
     /// A segment's outcome when it needs no rendering by this process: reused from the work folder, taken
@@ -252,11 +268,10 @@ public struct SegmentRenderer: Sendable {
         return nil
     }
 
-    /// Renders the claimed segments of one position: one producer thread makes every output's frames
-    /// (each shared window decoded once), each output's encoder runs on a thread of its own, in one of
-    /// `places`. When the producer has made the last frame, the clips the next segments read on from are
+    /// Renders the claimed segments of one position: one producer on the frames lane makes every output's
+    /// frames (each shared window decoded once), each output's encoder runs on the encoder lane. When the producer has made the last frame, the clips the next segments read on from are
     /// handed to them, then `producerEnded` is called.
-    private func encode(_ claimed: [Member], places: EncoderPlaces, producerEnded: @escaping @Sendable () -> Void) throws -> [MemberResult] {
+    private func encode(_ claimed: [Member], lanes: Lanes, producerEnded: @escaping @Sendable () -> Void) throws -> [MemberResult] {
         guard !claimed.isEmpty else { return [] }
         let share = claimed.count > 1 ? DecodeShare(loadsPerReading: claimed.count) : nil
         // The clips each segment reads; its body reads on from its incoming transition's second clip.
@@ -270,7 +285,7 @@ public struct SegmentRenderer: Sendable {
                 })
         }
         let frames = try PrefetchedFrames(
-            sources, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height, canvases[$0.output].format) }
+            sources, on: lanes.frames, sizes: claimed.map { (canvases[$0.output].width, canvases[$0.output].height, canvases[$0.output].format) }
         ) { [openClips] allEnded in
             // A unit whose producer failed or was stopped ends as before, when its encoders have: its failure
             // is reported before the next unit's (which reads on from the same clip and fails too).
@@ -279,18 +294,15 @@ public struct SegmentRenderer: Sendable {
             producerEnded()
         }
         defer { frames.finish() }
-        // Threads, not tasks: the encoders wait on the one producer, so all of them must run at once.
-        let feeds = frames.feeds
-        let encoded = ConcurrentResults<Result<EncodedSegment, any Error>>.onThreads(claimed.count) { [work, canvases] index in
-            let feed = feeds[index]
-            defer { feed.stop() }
-            var source = feed
-            return Result {
-                try places.holding {
-                    try EncodeStage(canvas: canvases[claimed[index].output], work: work).encode(claimed[index].spec, frames: &source)
-                }
+        // The encoders wait on the one producer, which waits on all of them: each is queued on the lane
+        // at once, and the lane's threads are enough for every encoder of the units producing.
+        let encoded = frames.exchanges.enumerated().map { index, exchange in
+            lanes.encoders.submit { [work, canvases] in
+                var feed = PrefetchedFrames.Feed(exchange)
+                defer { feed.stop() }
+                return try EncodeStage(canvas: canvases[claimed[index].output], work: work).encode(claimed[index].spec, frames: &feed)
             }
-        }
+        }.map { $0.result() }
         frames.finish()
         var results: [MemberResult] = []
         for (index, member) in claimed.enumerated() {

@@ -1,4 +1,5 @@
 import DVFiles
+import DVRuntime
 import Foundation
 import Synchronization
 
@@ -9,15 +10,15 @@ import Synchronization
 ///
 /// The store never costs a render: a download is checked against its SHA-256 before use (a bad one is a
 /// warning, the segment is rendered again and its entry rewritten); a server that is down or failing is a
-/// warning, after which the run goes on without it. Uploads run on a thread of their own while the next
+/// warning, after which the run goes on without it. Uploads run on a lane of their own while the next
 /// segments render, the bytes (`cas/`) always before the record (`ac/`) that names them.
 public final class RemoteSegmentStore: Sendable {
     /// The address and how to reach it.
     public var settings: RemoteStoreSettings { client.settings }
     private let client: StoreClient
     private let state = Mutex(State())
-    private let uploads = DispatchQueue(label: "dvpipe.segment-store.uploads")
-    private let pending = DispatchGroup()
+    /// One upload at a time, in the order asked.
+    private let uploads = Lane("dvpipe uploads", width: 1)
 
     /// What this run met at the store.
     public struct Traffic: Sendable, Hashable {
@@ -38,6 +39,8 @@ public final class RemoteSegmentStore: Sendable {
 
     private struct State {
         var traffic = Traffic()
+        /// Uploads asked for and not yet waited for by `finishUploads`.
+        var pending: [Handle<Void>] = []
         /// Keys and blob hashes whose entries did not check: never taken from the store again in this run,
         /// and rewritten.
         var distrusted: Set<String> = []
@@ -106,7 +109,7 @@ public final class RemoteSegmentStore: Sendable {
     /// Nothing under `--cache-read-only`, or once the server is given up.
     public func upload(_ key: String, record: SegmentRecord, from folder: SegmentFolder, unlessPresent: Bool = false) {
         guard !settings.readOnly else { return }
-        uploads.async(group: pending) { [self] in
+        queueUpload { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
             let rewrite = state.withLock { $0.distrusted.contains(key) || $0.distrusted.contains(record.fileHash) }
             if unlessPresent, !rewrite, has("ac/\(key)") { return }
@@ -131,7 +134,7 @@ public final class RemoteSegmentStore: Sendable {
     /// or once the server is given up or refused an upload.
     public func putEntry(_ key: String, _ body: Data) {
         guard !settings.readOnly else { return }
-        uploads.async(group: pending) { [self] in
+        queueUpload { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
             _ = put("ac/\(key)", body)
         }
@@ -139,7 +142,20 @@ public final class RemoteSegmentStore: Sendable {
 
     /// Waits until every upload asked for so far has ended.
     public func finishUploads() {
-        pending.wait()
+        while true {
+            let pending = state.withLock { state in
+                defer { state.pending.removeAll() }
+                return state.pending
+            }
+            guard !pending.isEmpty else { return }
+            for upload in pending { _ = upload.result() }
+        }
+    }
+
+    /// Runs `upload` on the upload lane, after those asked for before it.
+    private func queueUpload(_ upload: @escaping @Sendable () -> Void) {
+        let handle = uploads.submit(upload)
+        state.withLock { $0.pending.append(handle) }
     }
 
     /// The body of `path`, or nil when the server does not have it (404) or fails (then given up).

@@ -1,4 +1,5 @@
 import DVFiles
+import DVRuntime
 import Foundation
 import Synchronization
 
@@ -48,13 +49,15 @@ public final class SegmentClaims: Sendable {
     /// The time now, by the host's clock (a test's own clock in tests).
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
+    /// Where the heartbeat runs.
+    private let lane = Lane("dvpipe claims", width: 1)
 
     private struct State {
         var held: Set<String> = []
         /// For claims of others: the modification time last seen and when this process saw it change.
         var watched: [String: (modified: timespec, since: Date)] = [:]
-        /// True while the heartbeat thread runs; it ends itself once no claim is held.
-        var beating = false
+        /// The heartbeat while a claim is held; stopped when the last is released.
+        var beat: Repetition?
     }
 
     public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
@@ -91,18 +94,24 @@ public final class SegmentClaims: Sendable {
             for done in taken { unlink(done.path) }
             return .held(by: Self.holder(of: file))
         }
-        let start = state.withLock { state in
+        state.withLock { state in
             state.held.insert(key)
-            defer { state.beating = true }
-            return !state.beating
+            if state.beat == nil {
+                state.beat = lane.every(heartbeat) { self.renewHeldClaims() }
+            }
         }
-        if start { startHeartbeat() }
         return .claimed
     }
 
-    /// Gives segment `key` back: its claim files are deleted.
+    /// Gives segment `key` back: its claim files are deleted, and the heartbeat stopped with the last one.
     public func release(_ key: String) {
-        state.withLock { _ = $0.held.remove(key) }
+        let lastBeat = state.withLock { state -> Repetition? in
+            state.held.remove(key)
+            guard state.held.isEmpty else { return nil }
+            defer { state.beat = nil }
+            return state.beat
+        }
+        lastBeat?.stop()
         for folder in folders {
             let file = claimFile(key, in: folder)
             if Self.holder(of: file) == .current {
@@ -179,29 +188,12 @@ public final class SegmentClaims: Sendable {
         }
     }
 
-    /// Starts the thread that renews the held claims (the caller has marked it beating). It sleeps on a
-    /// thread of its own, never in a task, and ends by itself after a beat with no claim held, so a render
-    /// that is over leaves no thread behind.
-    private func startHeartbeat() {
-        let thread = Thread {
-            while true {
-                Thread.sleep(forTimeInterval: self.heartbeat)
-                let keys: Set<String>? = self.state.withLock { state in
-                    if state.held.isEmpty {
-                        state.beating = false
-                        return nil
-                    }
-                    return state.held
-                }
-                guard let keys else { return }
-                for key in keys {
-                    for folder in self.folders {
-                        utimensat(AT_FDCWD, self.claimFile(key, in: folder).path, nil, 0)
-                    }
-                }
+    /// Renews the modification times of the claim files held: the heartbeat.
+    private func renewHeldClaims() {
+        for key in state.withLock({ $0.held }) {
+            for folder in folders {
+                utimensat(AT_FDCWD, claimFile(key, in: folder).path, nil, 0)
             }
         }
-        thread.name = "dvpipe claims"
-        thread.start()
     }
 }

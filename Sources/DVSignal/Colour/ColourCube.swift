@@ -1,5 +1,5 @@
 import CColourKernel
-import Dispatch
+import DVRuntime
 
 /// A colour conversion sampled once on a grid over Y′CbCr codes (a grid point every 8 codes: 33³ over 8-bit
 /// codes, 129³ over 10-bit ones, where HDR puts SDR's whole range into half the codes and PQ's steep start
@@ -24,8 +24,8 @@ import Dispatch
 /// CColourKernel's C code, four or eight 2×2 blocks at a time, which computes the same words and writes the
 /// same samples as the Swift loop.
 ///
-/// Immutable once built, so safe to share between tasks.
-public final class ColourCube: @unchecked Sendable {
+/// Immutable once built, so safe to share between threads.
+public final class ColourCube: Sendable {
     /// Grid points per axis.
     let size: Int
     /// Bits per input sample: 8, or 10 for the high dynamic range sources read without rounding.
@@ -35,11 +35,13 @@ public final class ColourCube: @unchecked Sendable {
     /// log2 of the codes between grid points.
     private static let cellBits = 3
     /// The packed output codes at every grid point, Y′ slowest, Cr fastest.
-    private let entries: UnsafeMutablePointer<UInt64>
+    private let entryTable: FixedTable<UInt64>
+    private var entries: UnsafeMutablePointer<UInt64> { entryTable.base }
     /// One bit per cell, set where the interpolation misses the conversion: for each Cb and Cr cell (Cb
     /// slowest), `lumaWords` words of one bit per Y′ cell, so a block's chroma finds its marked cells in one
     /// place. Nil for a cube without an `exact` conversion.
-    private let marked: UnsafeMutablePointer<UInt64>?
+    private let markedTable: FixedTable<UInt64>?
+    private var marked: UnsafeMutablePointer<UInt64>? { markedTable?.base }
     /// Words of `marked` per chroma cell.
     private var lumaWords: Int { (cells + 63) / 64 }
     /// The conversion of one sample's codes for the marked cells.
@@ -50,6 +52,8 @@ public final class ColourCube: @unchecked Sendable {
     private static let tolerance = 1.0
 
     /// Bits per lane of a packed entry.
+    /// The lane that builds cubes and converts large regions in bands: one thread per core.
+    private static let cores = Lane("dvpipe colour", width: Lane.cores)
     private static let laneBits: UInt64 = 21
     private static let lane: UInt64 = (1 << laneBits) - 1
     /// The fixed point's fraction bits and offset: 5 and 128 for 8-bit codes, 3 and 512 for 10-bit ones.
@@ -112,42 +116,46 @@ public final class ColourCube: @unchecked Sendable {
         let step = Double(1 << Self.cellBits)
         // The largest entry leaves room in its lane for four samples' sums weighted by up to 16 (6 bits).
         let scale = Double(1 << fractionBits), largest = Double(Self.lane >> 6), offset = offset
-        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: size * size * size)
-        self.entries = entries
-        let grid = SendablePointer(entries)
-        DispatchQueue.concurrentPerform(iterations: size) { y in
+        // Each Y′ layer of grid points is made on its own, then laid in place.
+        let layers = Self.cores.map(Array(0..<size)) { y in
             func fixed(_ code: Double) -> UInt64 { UInt64(min(max(((code + offset) * scale).rounded(), 0), largest)) }
-            var index = y * size * size
+            var layer: [UInt64] = []
+            layer.reserveCapacity(size * size)
             for u in 0..<size {
                 for v in 0..<size {
                     let out = convert(SIMD3(Double(y), Double(u), Double(v)) * step)
-                    (grid.pointer + index).initialize(to: fixed(out.x) | fixed(out.y) << Self.laneBits | fixed(out.z) << (2 * Self.laneBits))
-                    index += 1
+                    layer.append(fixed(out.x) | fixed(out.y) << Self.laneBits | fixed(out.z) << (2 * Self.laneBits))
                 }
             }
+            return layer
         }
-        guard exact != nil else {
-            marked = nil
+        let grid = FixedTable<UInt64>(count: size * size * size) { grid in
+            for (y, layer) in layers.enumerated() {
+                _ = grid[(y * size * size)...].initialize(from: layer)
+            }
+        }
+        entryTable = grid
+        guard let exact else {
+            markedTable = nil
             return
         }
         let cells = size - 1
         let lumaWords = (cells + 63) / 64
-        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: cells * cells * lumaWords)
-        marked.initialize(repeating: 0, count: cells * cells * lumaWords)
-        self.marked = marked
-        // Each Cb layer of cells writes its own words.
-        let bits = SendablePointer(marked)
-        let code = CodeScale(fractionBits: fractionBits, offset: offset, largest: largestCode)
-        DispatchQueue.concurrentPerform(iterations: cells) { u in
+        let code = CodeScale(fractionBits: fractionBits, offset: offset, largest: Double((1 << outputBits) - 1))
+        // Each Cb layer of cells makes its own words, then they are laid in place.
+        let bits = Self.cores.map(Array(0..<cells)) { u in
+            var words = [UInt64](repeating: 0, count: cells * lumaWords)
             for v in 0..<cells {
                 for y in 0..<cells
                 where measured(SIMD3(Double(y), Double(u), Double(v)) * step + step / 2)
-                    && Self.misses(grid.pointer, size: size, cell: (y, u, v), code: code, exact: exact!)
+                    && Self.misses(grid.base, size: size, cell: (y, u, v), code: code, exact: exact)
                 {
-                    bits.pointer[(u * cells + v) * lumaWords + y >> 6] |= 1 << UInt64(y & 63)
+                    words[v * lumaWords + y >> 6] |= 1 << UInt64(y & 63)
                 }
             }
+            return words
         }
+        markedTable = FixedTable(Array(bits.joined()))
     }
 
     /// How a cell is tried at one point: the point's offsets in the cell (in codes, of its 8), and the
@@ -211,11 +219,6 @@ public final class ColourCube: @unchecked Sendable {
             if pointwiseMax(difference, -difference).max() > tolerance { return true }
         }
         return false
-    }
-
-    deinit {
-        entries.deallocate()
-        marked?.deallocate()
     }
 
     /// The share of cells marked for the exact conversion (0 for a cube without one).
@@ -417,7 +420,7 @@ public final class ColourCube: @unchecked Sendable {
         let pairs = height / 2
         let bands = pairs >= 256 ? 4 : 1
         guard bands > 1 else { return convert(0..<pairs) }
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        _ = Self.cores.map(Array(0..<bands)) { band in
             convert((band * pairs / bands)..<((band + 1) * pairs / bands))
         }
     }
@@ -510,19 +513,11 @@ extension ColourCube {
     }
 #endif
 
-/// A pointer that several tasks write through, each to its own elements.
-private struct SendablePointer<Element>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Element>
-
-    init(_ pointer: UnsafeMutablePointer<Element>) {
-        self.pointer = pointer
-    }
-}
-
 /// The first samples of the three planes of a 4:2:0 picture region and their strides, in samples.
 ///
 /// Sendable so that bands of rows can be converted on several threads; each band writes its own rows.
 package struct Planes420<Sample>: @unchecked Sendable {
+    // @unchecked: the pointers are into a frame whose bands of rows are written by one thread each, which the compiler cannot see.
     package var y: UnsafeMutablePointer<Sample>
     package var yStride: Int
     package var u: UnsafeMutablePointer<Sample>

@@ -13,8 +13,8 @@ import Foundation
 /// conversion closely (at the gamut's edges, where an output channel leaves zero along BT.1886's steep
 /// start, and near white, where a tint meets the gamut's top).
 ///
-/// Immutable once built, so safe to share between tasks.
-public final class HDRToneMap: @unchecked Sendable {
+/// Immutable once built, so safe to share between threads.
+public final class HDRToneMap: Sendable {
     private let source: ColourDescription
     /// The rows of the matrix from the source's primaries to BT.709's, in linear light.
     private let toRed: SIMD3<Double>, toGreen: SIMD3<Double>, toBlue: SIMD3<Double>
@@ -32,16 +32,16 @@ public final class HDRToneMap: @unchecked Sendable {
     private let rollOff: HighlightRollOff
     /// Each channel's light (relative to reference white; scene light for HLG, whose OOTF needs all three
     /// channels) at `signalSteps` + 1 evenly spaced signals from 0 to 1, and the last once more.
-    private let light: UnsafeMutablePointer<Double>
+    private let light: FixedTable<Double>
     /// BT.1886's encoding at `encodingSteps` + 1 points evenly spaced in the square root of light (where its
     /// steep start is gentle), and the last once more.
-    private let encoding: UnsafeMutablePointer<Double>
+    private let encoding: FixedTable<Double>
     /// For HLG, what BT.2100's OOTF multiplies scene light by (relative to reference white) at `signalSteps` + 1
     /// points evenly spaced in the square root of scene luminance from 0 to 1, and the last once more.
-    private let sceneGain: UnsafeMutablePointer<Double>
+    private let sceneGain: FixedTable<Double>
     /// What the roll-off makes of luminance at `signalSteps` + 1 points evenly spaced in the square root of
     /// luminance from 0 to `brightest`, and the last once more.
-    private let rolledLuminance: UnsafeMutablePointer<Double>
+    private let rolledLuminance: FixedTable<Double>
     /// The brightest luminance relative to reference white that the source can hold.
     private let brightest: Double
     private static let signalSteps = 16384, encodingSteps = 4096
@@ -83,26 +83,20 @@ public final class HDRToneMap: @unchecked Sendable {
         }
     }
 
-    deinit {
-        light.deallocate()
-        encoding.deallocate()
-        rolledLuminance.deallocate()
-        sceneGain.deallocate()
-    }
-
     /// `value` at `steps` + 1 evenly spaced points from 0 to 1, and at 1 once more (so that interpolation at
     /// 1 reads inside the table).
-    private static func table(steps: Int, _ value: (Double) -> Double) -> UnsafeMutablePointer<Double> {
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: steps + 2)
-        for step in 0...(steps + 1) {
-            (table + step).initialize(to: value(Double(min(step, steps)) / Double(steps)))
+    private static func table(steps: Int, _ value: (Double) -> Double) -> FixedTable<Double> {
+        FixedTable(count: steps + 2) { table in
+            for step in 0...(steps + 1) {
+                table.initializeElement(at: step, to: value(Double(min(step, steps)) / Double(steps)))
+            }
         }
-        return table
     }
 
     /// Linearly between the entries of a `table` of `steps`, at `position` (clamped to 0…1).
     @inline(__always)
-    private static func interpolate(_ table: UnsafeMutablePointer<Double>, steps: Int, at position: Double) -> Double {
+    private static func interpolate(_ table: FixedTable<Double>, steps: Int, at position: Double) -> Double {
+        let table = table.base
         let scaled = min(max(position, 0), 1) * Double(steps)
         let index = Int(scaled)
         return table[index] + (scaled - Double(index)) * (table[index + 1] - table[index])

@@ -221,8 +221,7 @@ final class IntegralSums {
 
 /// A cascade laid out flat for the search, tree after tree, each node with its feature's rectangles: what
 /// does not depend on the picture, made once per cascade.
-final class FlatCascade: @unchecked Sendable {
-    // @unchecked: the buffers are written in `init` only and read afterwards.
+final class FlatCascade: Sendable {
     /// One tree node: its feature's rectangles (x, y, width, height each; a missing third one has weight 0),
     /// their weights, the threshold, and where to go: above zero the next node within the tree, zero or
     /// below minus the leaf.
@@ -240,11 +239,15 @@ final class FlatCascade: @unchecked Sendable {
         var threshold: Double
     }
 
-    let nodes: UnsafeMutableBufferPointer<Node>
+    let nodeTable: FixedTable<Node>
     /// Per tree: its first node and its first leaf.
-    let trees: UnsafeMutableBufferPointer<(node: Int, leaf: Int)>
-    let leaves: UnsafeMutableBufferPointer<Double>
-    let stages: UnsafeMutableBufferPointer<Stage>
+    let treeTable: FixedTable<(node: Int, leaf: Int)>
+    let leafTable: FixedTable<Double>
+    let stageTable: FixedTable<Stage>
+    var nodes: UnsafeMutableBufferPointer<Node> { nodeTable.buffer }
+    var trees: UnsafeMutableBufferPointer<(node: Int, leaf: Int)> { treeTable.buffer }
+    var leaves: UnsafeMutableBufferPointer<Double> { leafTable.buffer }
+    var stages: UnsafeMutableBufferPointer<Stage> { stageTable.buffer }
     let windowWidth: Int
     let windowHeight: Int
     /// True when every tree is one node whose both branches are leaves (OpenCV's frontal and profile
@@ -276,24 +279,13 @@ final class FlatCascade: @unchecked Sendable {
                 }
             }
         }
-        self.nodes = .allocate(capacity: nodes.count)
-        _ = self.nodes.initialize(from: nodes)
-        self.trees = .allocate(capacity: trees.count)
-        _ = self.trees.initialize(from: trees)
-        self.leaves = .allocate(capacity: leaves.count)
-        _ = self.leaves.initialize(from: leaves)
-        self.stages = .allocate(capacity: stages.count)
-        _ = self.stages.initialize(from: stages)
+        nodeTable = FixedTable(nodes)
+        treeTable = FixedTable(trees)
+        leafTable = FixedTable(leaves)
+        stageTable = FixedTable(stages)
         windowWidth = cascade.windowWidth
         windowHeight = cascade.windowHeight
         isStumps = trees.allSatisfy { nodes[$0.node].left <= 0 && nodes[$0.node].right <= 0 }
-    }
-
-    deinit {
-        nodes.deallocate()
-        trees.deallocate()
-        leaves.deallocate()
-        stages.deallocate()
     }
 }
 

@@ -1,8 +1,8 @@
 import DVMedia
 import DVPlanning
 import DVRemote
+import DVRuntime
 import Foundation
-import Synchronization
 
 /// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed into
 /// `files`), stats every media file, and probes only the files whose path, size, modification time
@@ -144,14 +144,6 @@ public struct LibraryScanner: Sendable {
         return LibraryScan(entries: entries, probedCount: probed, reusedCount: files.count - probed)
     }
 
-    /// What the probing threads share: the next URL to take, the results by position, the positions ended
-    /// and not yet told.
-    private struct ProbeWork {
-        var next = 0
-        var results: [ProbeResult?]
-        var ended: [Int] = []
-    }
-
     /// Probes of files on servers at once, each waiting mostly on its server.
     static let serverProbes = 8
 
@@ -166,40 +158,25 @@ public struct LibraryScanner: Sendable {
         }
     }
 
-    /// `probe` of every library file of `urls`, `serverProbes` at once on threads of their own, in the order of
-    /// `urls`; `finished(done, position)` is told on the calling thread as each one ends (its position in `urls`).
+    /// `probe` of every library file of `urls`, `serverProbes` at once on a lane, in the order of `urls`;
+    /// `finished(done, position)` is told on the calling thread as each one ends (its position in `urls`).
     static func probe(
         _ urls: [String], in files: LibraryFiles, probe: @escaping @Sendable (MediaLocation) -> ProbeResult, finished: (Int, Int) -> Void
     ) -> [ProbeResult] {
         guard !urls.isEmpty else { return [] }
-        let work = Mutex(ProbeWork(results: [ProbeResult?](repeating: nil, count: urls.count)))
-        let ended = DispatchSemaphore(value: 0)
-        for _ in 0..<min(serverProbes, urls.count) {
-            let thread = Thread {
-                while true {
-                    let position = work.withLock { state -> Int? in
-                        guard state.next < urls.count else { return nil }
-                        defer { state.next += 1 }
-                        return state.next
-                    }
-                    guard let position else { return }
-                    let result = Self.probe(urls[position], in: files, with: probe)
-                    work.withLock {
-                        $0.results[position] = result
-                        $0.ended.append(position)
-                    }
-                    ended.signal()
-                }
+        let lane = Lane("dvpipe probe", width: serverProbes)
+        // Each probe's position, as it ends.
+        let ended = BoundedQueue<Int>(capacity: urls.count)
+        let probes = urls.indices.map { position in
+            lane.submit {
+                defer { ended.put(position) }
+                return Self.probe(urls[position], in: files, with: probe)
             }
-            thread.name = "dvpipe probe"
-            thread.start()
         }
         for done in 1...urls.count {
-            ended.wait()
-            let position = work.withLock { $0.ended.removeFirst() }
-            finished(done, position)
+            if let position = ended.take() { finished(done, position) }
         }
-        return work.withLock { $0.results.map { $0 ?? .unreadable(reason: "not probed") } }
+        return probes.map { (try? $0.wait()) ?? .unreadable(reason: "not probed") }
     }
 
     /// The files of the library on the server `root` names, as the walk gives local ones, and the root's
