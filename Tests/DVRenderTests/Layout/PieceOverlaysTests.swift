@@ -60,6 +60,8 @@ struct PieceOverlaysTests {
         #expect(drawing.visible(atFrame: 29).count == 1)
         #expect(drawing.visible(atFrame: 30).isEmpty)
         #expect(PieceOverlays(job: job, day: Self.day("2024-12-03"), firstFrame: 90, endFrame: 180, fps: 30).isEmpty)
+        #expect(PieceOverlays(job: job, day: Self.day("2024-12-04"), firstFrame: 300, endFrame: 390, fps: 30).isEmpty, "a piece after the text")
+        #expect(PieceOverlays(job: job, day: Self.day("2024-12-01"), firstFrame: 0, endFrame: 20, fps: 30).isEmpty, "a piece before the text")
         let open = Self.job([.text(Job.TextOverlay(text: "Hello", start: .seconds(4)))])
         let late = Self.texts(PieceOverlays(job: open, day: Self.day("2024-12-02"), firstFrame: 60, endFrame: 150, fps: 30))
         #expect(late.first?.firstFrame == 60 && late.first?.endFrame == 90)
