@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// A movie for the sample library or a test, described by what a probe should find in it.
 ///
@@ -36,7 +37,7 @@ public struct SampleClip: Sendable, Hashable {
     public var text: String
     /// A smaller line under it (the file name, say), or nil.
     public var label: String?
-    public var background: RGBAColor
+    public var background: SRGBColour
     /// Paints a red square (a third of the shorter displayed side) in the top-left corner as displayed, so a
     /// test can tell where a rendered picture's top-left went.
     public var cornerMark: Bool
@@ -52,7 +53,7 @@ public struct SampleClip: Sendable, Hashable {
         fileName: String, duration: Double = 2, width: Int = 320, height: Int = 180, fps: Int = 30,
         codec: VideoCodec = .h264, tenBit: Bool = false, rotation: Int = 0, variableFrameRate: Bool = false,
         audio: SampleAudio = .tone(SampleTone()), tags: SampleTags = .none, container: Container? = nil,
-        text: String = "1", label: String? = nil, background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120),
+        text: String = "1", label: String? = nil, background: SRGBColour = SRGBColour(red: 40, green: 70, blue: 120),
         cornerMark: Bool = false, poorStart: Double = 0, pictures: [SamplePicture] = []
     ) {
         self.fileName = fileName
@@ -84,7 +85,7 @@ public struct SampleClip: Sendable, Hashable {
     }
 
     /// The colour of the corner mark.
-    public static let cornerMarkColor = RGBAColor(red: 230, green: 20, blue: 40)
+    public static let cornerMarkColor = SRGBColour(red: 230, green: 20, blue: 40)
 
     /// The corner mark's side in displayed pixels (even, so it covers whole 4:2:0 chroma samples).
     public var cornerMarkSide: Int { min(displaySize.width, displaySize.height) / 3 & ~1 }

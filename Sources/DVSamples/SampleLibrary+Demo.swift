@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 import Foundation
 
 /// The demo library's files, day by day (December 2024, filmed in America/Los_Angeles, UTC−8).
@@ -86,12 +87,12 @@ extension SampleLibrary {
     }
 
     /// A background that changes hue from day to day.
-    static func color(day: Int) -> RGBAColor {
+    static func color(day: Int) -> SRGBColour {
         let palette = [
-            RGBAColor(red: 40, green: 70, blue: 120), RGBAColor(red: 120, green: 50, blue: 60),
-            RGBAColor(red: 40, green: 100, blue: 70), RGBAColor(red: 110, green: 80, blue: 30),
-            RGBAColor(red: 80, green: 50, blue: 110), RGBAColor(red: 30, green: 95, blue: 105),
-            RGBAColor(red: 90, green: 90, blue: 90)
+            SRGBColour(red: 40, green: 70, blue: 120), SRGBColour(red: 120, green: 50, blue: 60),
+            SRGBColour(red: 40, green: 100, blue: 70), SRGBColour(red: 110, green: 80, blue: 30),
+            SRGBColour(red: 80, green: 50, blue: 110), SRGBColour(red: 30, green: 95, blue: 105),
+            SRGBColour(red: 90, green: 90, blue: 90)
         ]
         return palette[(day - 1) % palette.count]
     }

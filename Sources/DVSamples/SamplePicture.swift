@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// A photograph moved across a sample clip's frames: a face for `fit: subject` to follow. The picture's
 /// top-left corner goes in a straight line from `from` at the first frame slot to `to` at the last, on
@@ -22,7 +23,7 @@ public struct SamplePicture: Sendable, Hashable {
         precondition(width % 2 == 0 && height % 2 == 0 && rgb.count == width * height * 3, "an even-sized picture of RGB bytes")
         self.width = width
         self.height = height
-        let colours = stride(from: 0, to: rgb.count, by: 3).map { RGBAColor(red: rgb[$0], green: rgb[$0 + 1], blue: rgb[$0 + 2]).bt709Limited }
+        let colours = stride(from: 0, to: rgb.count, by: 3).map { SRGBColour(red: rgb[$0], green: rgb[$0 + 1], blue: rgb[$0 + 2]).bt709Limited }
         luma = colours.map(\.y)
         var blue: [UInt8] = [], red: [UInt8] = []
         for row in stride(from: 0, to: height, by: 2) {

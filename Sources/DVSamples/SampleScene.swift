@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// Pictures made by code for judging a look: a sky, a sun, ground, a face's skin tone and a grey ramp,
 /// in three lights (day, dusk, indoors), as 8-bit BT.709 limited-range frames.
@@ -28,7 +29,7 @@ public enum SampleScene: CaseIterable, Sendable {
     }
 
     /// The colour at (`x`, `y`), both 0…1 from the top left.
-    private func colour(x: Double, y: Double) -> RGBAColor {
+    private func colour(x: Double, y: Double) -> SRGBColour {
         let (top, horizon, ground, light): ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double), (Double, Double, Double)) =
             switch self {
             case .day: ((0.20, 0.45, 0.85), (0.75, 0.85, 0.95), (0.25, 0.50, 0.15), (1.0, 0.97, 0.85))
@@ -55,6 +56,6 @@ public enum SampleScene: CaseIterable, Sendable {
             rgb = (0.87 * shade, 0.64 * shade, 0.52 * shade)
         }
         func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, (value * 255).rounded()))) }
-        return RGBAColor(red: byte(rgb.0), green: byte(rgb.1), blue: byte(rgb.2))
+        return SRGBColour(red: byte(rgb.0), green: byte(rgb.1), blue: byte(rgb.2))
     }
 }

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// A still picture (JPEG) for the sample library or a test: `text` in large digits over `background`.
 public struct SampleStill: Sendable, Hashable {
@@ -9,7 +10,7 @@ public struct SampleStill: Sendable, Hashable {
     public var height: Int
     public var text: String
     public var label: String?
-    public var background: RGBAColor
+    public var background: SRGBColour
     /// A Live Photo content identifier to write in an Apple MakerNote (EXIF tag 0x0011), as iPhones do.
     public var contentIdentifier: String?
     /// Where it was shot, written in an Exif GPS IFD as phones do; not together with `contentIdentifier`.
@@ -17,7 +18,7 @@ public struct SampleStill: Sendable, Hashable {
 
     public init(
         fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
-        background: RGBAColor = RGBAColor(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil, position: GeoPosition? = nil
+        background: SRGBColour = SRGBColour(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil, position: GeoPosition? = nil
     ) {
         precondition(contentIdentifier == nil || position == nil, "a sample still carries a content identifier or a position, not both")
         self.fileName = fileName

@@ -12,8 +12,8 @@ import Foundation
 public final class SampleWriter {
     private let fontPath: String
     private let fonts = FontSet()
-    private static let textColor = RGBAColor.white
-    private static let barColor = RGBAColor(red: 250, green: 200, blue: 40)
+    private static let textColor = SRGBColour.white
+    private static let barColor = SRGBColour(red: 250, green: 200, blue: 40)
 
     /// Prepares a writer drawing its text with the font at `fontPath` (DejaVu Sans Bold by default).
     public init(fontPath: String = TextStyle.boldFontPath) throws {
@@ -168,7 +168,7 @@ public final class SampleWriter {
     private static func draw(slot: Int, of clip: SampleClip, card: VideoFrame, into frame: VideoFrame) {
         let poorSlots = Int((clip.poorStart * Double(clip.fps)).rounded())
         if slot < poorSlots / 3 {
-            frame.fill(RGBAColor(red: 0, green: 0, blue: 0).bt709Limited)
+            frame.fill(SRGBColour(red: 0, green: 0, blue: 0).bt709Limited)
         } else if slot < 2 * poorSlots / 3 {
             frame.fill(clip.background.bt709Limited)
         } else if slot < poorSlots {

@@ -12,7 +12,7 @@ import Testing
     private func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
 
     /// Pixels of `rect` with a component more than 6 away from `color`'s.
-    private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: RGBAColor) -> Int {
+    private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: SRGBColour) -> Int {
         (rect.y..<rect.maxY).reduce(0) { count, y in
             count
                 + (rect.x..<rect.maxX).count { x in

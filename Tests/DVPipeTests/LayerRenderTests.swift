@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -17,18 +18,18 @@ import Testing
     static let quiet = SampleClip(
         fileName: "VID_20241120_090000.mp4", duration: 2, width: width, height: height, fps: fps,
         audio: .tone(SampleTone(frequency: 440, level: -24)), tags: .filmed(at: "2024-11-20T09:00:00+0000"), text: "1",
-        background: RGBAColor(red: 200, green: 40, blue: 40)
+        background: SRGBColour(red: 200, green: 40, blue: 40)
     )
     static let loud = SampleClip(
         fileName: "VID_20241120_100000.mp4", duration: 2, width: width, height: height, fps: fps,
         audio: .tone(SampleTone(frequency: 1500, level: -12)), tags: .filmed(at: "2024-11-20T10:00:00+0000"), text: "2",
-        background: RGBAColor(red: 40, green: 60, blue: 200)
+        background: SRGBColour(red: 40, green: 60, blue: 200)
     )
 
     /// The next day's one clip (green).
     static let nextDay = SampleClip(
         fileName: "VID_20241121_090000.mp4", duration: 2, width: width, height: height, fps: fps,
-        tags: .filmed(at: "2024-11-21T09:00:00+0000"), text: "3", background: RGBAColor(red: 40, green: 160, blue: 60)
+        tags: .filmed(at: "2024-11-21T09:00:00+0000"), text: "3", background: SRGBColour(red: 40, green: 160, blue: 60)
     )
 
     /// A folder with the three clips in `media/` and a job over `days` (2024-11-20 alone unless told),

@@ -1,5 +1,6 @@
 import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -11,8 +12,8 @@ import Testing
 @Suite(.serialized, .tags(.endToEnd, .reference)) struct MultiOutputTests {
     /// Each day's clip in a colour of its own, so a frame says which day it shows.
     static let colours = [
-        RGBAColor(red: 200, green: 40, blue: 40), RGBAColor(red: 40, green: 180, blue: 60),
-        RGBAColor(red: 40, green: 70, blue: 200), RGBAColor(red: 220, green: 200, blue: 40)
+        SRGBColour(red: 200, green: 40, blue: 40), SRGBColour(red: 40, green: 180, blue: 60),
+        SRGBColour(red: 40, green: 70, blue: 200), SRGBColour(red: 220, green: 200, blue: 40)
     ]
 
     /// The reel's frames, each shrunk to one average RGB colour by the ffmpeg command.

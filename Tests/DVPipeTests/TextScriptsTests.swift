@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -15,7 +16,7 @@ import Testing
 struct TextScriptsTests {
     static let width = 640, height = 360
     /// The clip's background, a mid grey; the text is white, its shadow black: ink is what is brighter than this.
-    static let background = RGBAColor(red: 100, green: 100, blue: 100)
+    static let background = SRGBColour(red: 100, green: 100, blue: 100)
     static let inkThreshold: UInt8 = 170
 
     /// A folder with one plain clip on 2024-12-02 under `media/`, and a job over it.

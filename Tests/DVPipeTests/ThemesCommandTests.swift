@@ -21,6 +21,7 @@ import Testing
         let unknown = try DVPipeProcess.run(["themes", "--print", "noir"])
         #expect(unknown.status != 0 && unknown.standardError.contains("no built-in theme 'noir'"))
         #expect(Set(BuiltInTheme.lookNames) == Set(ThemeLook.allCases.map(\.rawValue)), "every look a theme may name is made by code")
+        #expect(BuiltInTheme.prefix == ThemeLook.prefix, "a lut: names a look made by code as the job's theme prefix does")
     }
 
     @Test("each theme renders the demo library: its look and styles on every day, validated through extends: theme:NAME")

@@ -1,5 +1,4 @@
 internal import CFFmpeg
-import DVPlanning
 import DVSignal
 import Synchronization
 

@@ -1,4 +1,3 @@
-import DVPlanning
 import DVSignal
 import Foundation
 import Synchronization
@@ -27,7 +26,7 @@ public enum LookCube {
 
     /// The table in the `.cube` file at `path`, or of the look made by code that `theme:NAME` names.
     public static func table(at path: String) throws(Problem) -> CubeLUT {
-        if let name = BuiltInTheme.lookName(of: path) {
+        if let name = ThemeLook.name(inLUT: path) {
             guard let look = ThemeLook(rawValue: name) else {
                 throw Problem(path: path, line: nil, column: nil, message: "is no look of dvpipe's")
             }

@@ -1,5 +1,4 @@
 internal import CFFmpeg
-import DVPlanning
 import DVSignal
 
 /// Turns decoded pictures of any size, pixel format and rotation into upright canvas frames of one size,
@@ -20,7 +19,7 @@ public final class CanvasNormalizer {
     /// How pictures are fitted.
     public let fit: CanvasFit
     /// The colour of the bars in `contain`.
-    public let background: RGBAColor
+    public let background: SRGBColour
 
     /// False to read HDR pictures' values as if they were SDR (`output.tone_map: off`), true to tone map them.
     public let toneMap: Bool
@@ -48,7 +47,7 @@ public final class CanvasNormalizer {
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
     public init(
-        canvasWidth: Int, canvasHeight: Int, fit: CanvasFit, background: RGBAColor = .black, toneMap: Bool = true, look: ColourCube? = nil,
+        canvasWidth: Int, canvasHeight: Int, fit: CanvasFit, background: SRGBColour = .black, toneMap: Bool = true, look: ColourCube? = nil,
         format: CanvasFormat = .sdr8
     ) throws {
         self.look = look

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVSignal
 import Foundation
 
 /// Decodes one picture of a clip and fits it, upright and whole (`contain`), into a small yuv420p frame.
@@ -16,7 +16,7 @@ public final class ClipThumbnailer {
 
     /// A thumbnailer for `width`×`height` pictures (even, at least 16) with `background` bars, decoding with
     /// `threads` threads, HDR clips tone mapped unless `toneMap` is false.
-    public init(width: Int, height: Int, background: RGBAColor = .black, threads: Int = 1, toneMap: Bool = true) throws {
+    public init(width: Int, height: Int, background: SRGBColour = .black, threads: Int = 1, toneMap: Bool = true) throws {
         normalizer = try CanvasNormalizer(canvasWidth: width, canvasHeight: height, fit: .contain, background: background, toneMap: toneMap)
         self.width = width
         self.height = height

@@ -21,7 +21,7 @@ public final class JPEGEncoder {
         self.height = height
     }
 
-    /// A blank full-range frame of the encoder's size to draw into (colours from `RGBAColor.bt601Full`).
+    /// A blank full-range frame of the encoder's size to draw into (colours from `SRGBColour.bt601Full`).
     public func makeFrame() throws -> VideoFrame {
         try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUVJ420P)
     }

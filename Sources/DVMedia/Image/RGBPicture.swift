@@ -1,5 +1,4 @@
 internal import CFFmpeg
-import DVPlanning
 import DVSignal
 import Foundation
 
@@ -14,7 +13,7 @@ public struct RGBPicture: Sendable, Hashable {
     public private(set) var bytes: [UInt8]
 
     /// A picture of one colour.
-    public init(width: Int, height: Int, filledWith color: RGBAColor = .black) {
+    public init(width: Int, height: Int, filledWith color: SRGBColour = .black) {
         self.width = max(0, width)
         self.height = max(0, height)
         bytes = [UInt8](repeating: 0, count: self.width * self.height * 3)
@@ -34,10 +33,10 @@ public struct RGBPicture: Sendable, Hashable {
     }
 
     /// The colour at (`x`, `y`), which must lie inside the picture.
-    public subscript(x: Int, y: Int) -> RGBAColor {
+    public subscript(x: Int, y: Int) -> SRGBColour {
         get {
             let index = (y * width + x) * 3
-            return RGBAColor(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
+            return SRGBColour(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
         }
         set {
             let index = (y * width + x) * 3

@@ -1,4 +1,3 @@
-import DVPlanning
 import DVSignal
 import Foundation
 

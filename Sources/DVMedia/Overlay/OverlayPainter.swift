@@ -1,18 +1,17 @@
-import DVPlanning
 import DVSignal
 
 /// Draws a piece's overlays into its canvas frames. Each text is laid out once (cached by text, size,
-/// look, font, direction and language) from glyphs the font faces keep (borrowed from a `FontPool`, given
+/// style, font, direction and language) from glyphs the font faces keep (borrowed from a `FontPool`, given
 /// back when the painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
 /// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
 public final class OverlayPainter {
-    private let overlays: PieceOverlays
+    private let drawing: OverlayDrawing
     private let placement: OverlayPlacement
     private let fontPath: String
     private let fonts: FontSet
     private var sprites: [SpriteKey: TextSprite] = [:]
     private var pictures: [String: OverlayPicture] = [:]
-    private var movies: [OverlayVideo: OverlayMovie] = [:]
+    private var movies: [OverlayDrawing.Video: OverlayMovie] = [:]
     private let fps: Int
     private let toneMap: Bool
     private let format: CanvasFormat
@@ -20,21 +19,21 @@ public final class OverlayPainter {
     private struct SpriteKey: Hashable {
         var text: String
         var size: Double
-        var look: Job.TextStyle
+        var style: TextSprite.Style
         var font: String
         var fallbacks: [FontFile]
-        var direction: TextDirection?
+        var direction: TextLayout.Direction?
         var language: String?
     }
 
-    /// A painter for `overlays` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
+    /// A painter for `drawing` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
     /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
     /// HDR movies tone mapped unless `toneMap` is false; into canvas frames of `format`.
     public init(
-        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
+        drawing: OverlayDrawing, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
         fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {
-        self.overlays = overlays
+        self.drawing = drawing
         self.toneMap = toneMap
         self.format = format
         self.fonts = FontSet(pool: fonts)
@@ -45,7 +44,7 @@ public final class OverlayPainter {
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
     public func draw(into frame: VideoFrame, atFrame index: Int) throws {
-        for (item, opacity) in overlays.visible(atFrame: index) {
+        for (item, opacity) in drawing.visible(atFrame: index) {
             switch item {
             case let .text(text):
                 let sprite = try self.sprite(for: text)
@@ -61,7 +60,7 @@ public final class OverlayPainter {
         }
     }
 
-    private func picture(for image: OverlayImage) throws -> OverlayPicture {
+    private func picture(for image: OverlayDrawing.Image) throws -> OverlayPicture {
         let width = Int((image.width * Double(placement.frameWidth)).rounded())
         let key = "\(width) \(image.file)"
         if let cached = pictures[key] { return cached }
@@ -70,7 +69,7 @@ public final class OverlayPainter {
         return picture
     }
 
-    private func movie(for video: OverlayVideo) throws -> OverlayMovie {
+    private func movie(for video: OverlayDrawing.Video) throws -> OverlayMovie {
         if let cached = movies[video] { return cached }
         let movie = try OverlayMovie(
             path: video.file, rect: placement.pixelRect(of: video.rect), loop: video.loop, fps: fps, toneMap: toneMap, format: format)
@@ -78,17 +77,17 @@ public final class OverlayPainter {
         return movie
     }
 
-    private func sprite(for text: OverlayText) throws -> TextSprite {
+    private func sprite(for text: OverlayDrawing.Text) throws -> TextSprite {
         let path = text.font?.path ?? fontPath
         let key = SpriteKey(
-            text: text.text, size: text.size, look: text.look, font: path, fallbacks: text.fallbacks.map(\.file), direction: text.direction,
+            text: text.text, size: text.size, style: text.style, font: path, fallbacks: text.fallbacks, direction: text.direction,
             language: text.language)
         if let cached = sprites[key] { return cached }
         let pixelSize = max(4, Int((text.size * Double(placement.frameHeight)).rounded()))
         let sprite = try TextSprite(
-            text: text.text, look: text.look, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks.map(\.file), fonts: fonts,
+            text: text.text, style: text.style, fontPath: path, fallbacks: text.fallbacks.isEmpty ? nil : text.fallbacks, fonts: fonts,
             pixelSize: pixelSize, maxWidth: placement.maxWidth,
-            alignment: text.align ?? .center, direction: text.direction ?? .auto, language: text.language, format: format
+            alignment: text.alignment ?? .center, direction: text.direction ?? .auto, language: text.language, format: format
         )
         sprites[key] = sprite
         return sprite

@@ -1,5 +1,4 @@
 internal import CFFmpeg
-import DVPlanning
 import DVSignal
 import Foundation
 
@@ -50,7 +49,7 @@ public struct OverlayPicture: Sendable {
         // An HLG code costs a conversion: each distinct colour is converted once.
         var converted: [UInt32: SIMD3<UInt16>] = [:]
         for index in 0..<width * height {
-            let colour = RGBAColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2])
+            let colour = SRGBColour(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2])
             let key = UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
             let codes = converted[key] ?? colour.codes(on: format)
             converted[key] = codes

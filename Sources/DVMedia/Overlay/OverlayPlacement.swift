@@ -1,5 +1,3 @@
-import DVPlanning
-
 /// Where an overlay of a given size goes in a frame: named places keep a margin from the edges, points
 /// put the overlay's centre there; either way it stays inside the frame.
 public struct OverlayPlacement {
@@ -9,6 +7,27 @@ public struct OverlayPlacement {
     public init(frameWidth: Int, frameHeight: Int) {
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
+    }
+
+    /// Where an overlay sits: one of nine named places, or a point in 0…1 of the frame. The job's
+    /// `Position` as the painter places it.
+    public enum Position: Sendable, Hashable {
+        case anchor(Anchor)
+        /// The overlay's centre at this fraction of the frame's width and height.
+        case point(x: Double, y: Double)
+
+        /// The nine named places.
+        public enum Anchor: String, Sendable, Hashable, CaseIterable {
+            case topLeft = "top-left"
+            case top
+            case topRight = "top-right"
+            case left
+            case center
+            case right
+            case bottomLeft = "bottom-left"
+            case bottom
+            case bottomRight = "bottom-right"
+        }
     }
 
     /// Space kept between a named place and the frame's edges: 3 % of the shorter side.
@@ -34,7 +53,7 @@ public struct OverlayPlacement {
     }
 
     /// `rect` in pixels, on even numbers (as 4:2:0 chroma needs), at least 16 wide and high and inside the frame.
-    public func pixelRect(of rect: Job.UnitRect) -> (x: Int, y: Int, width: Int, height: Int) {
+    public func pixelRect(of rect: UnitRect) -> (x: Int, y: Int, width: Int, height: Int) {
         let even = { (value: Double) in Int((value / 2).rounded()) * 2 }
         let width = min(frameWidth & ~1, max(16, even(rect.width * Double(frameWidth))))
         let height = min(frameHeight & ~1, max(16, even(rect.height * Double(frameHeight))))

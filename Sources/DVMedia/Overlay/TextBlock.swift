@@ -1,4 +1,3 @@
-import DVPlanning
 import DVSignal
 
 /// A text drawn by `TextLayout` to fit a width: broken into lines where it may when `wrap` is set, and
@@ -18,8 +17,8 @@ public struct TextBlock {
     /// `wrap`, broken into lines no wider than `maxWidth` where Unicode's rules allow first.
     public init(
         _ text: String, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
-        alignment: TextAlignment = .center,
-        direction: TextDirection = .auto, language: String? = nil, wrap: Bool = false
+        alignment: TextLayout.Alignment = .center,
+        direction: TextLayout.Direction = .auto, language: String? = nil, wrap: Bool = false
     ) throws {
         var size = max(1, pixelSize)
         func draw(_ size: Int) throws -> TextImage {

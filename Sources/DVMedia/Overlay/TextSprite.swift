@@ -1,4 +1,3 @@
-import DVPlanning
 import DVSignal
 
 /// A text overlay drawn once into the masks it is blended with on every frame: an optional rounded box,
@@ -14,6 +13,22 @@ public struct TextSprite {
         var opacity: Double
     }
 
+    /// How the text is painted: its colour, and an optional shadow, outline and rounded background box, each
+    /// a colour whose alpha is its opacity. The job's `Job.TextStyle` as the painter draws it.
+    public struct Style: Sendable, Hashable {
+        public var color: SRGBColour
+        public var shadow: SRGBColour?
+        public var outline: SRGBColour?
+        public var box: SRGBColour?
+
+        public init(color: SRGBColour = .white, shadow: SRGBColour? = nil, outline: SRGBColour? = nil, box: SRGBColour? = nil) {
+            self.color = color
+            self.shadow = shadow
+            self.outline = outline
+            self.box = box
+        }
+    }
+
     /// The sprite's size in pixels: text, padding, outline and shadow together.
     public let width: Int
     public let height: Int
@@ -23,17 +38,17 @@ public struct TextSprite {
     /// The colour glyphs and their offset inside the sprite, drawn over the layers.
     let colour: (picture: OverlayPicture, x: Int, y: Int)?
 
-    /// Draws `text` at `pixelSize` in `look` with the font at `fontPath` (what it lacks with `fallbacks`, or
+    /// Draws `text` at `pixelSize` in `style` with the font at `fontPath` (what it lacks with `fallbacks`, or
     /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
     /// sprite fits `maxWidth`, for canvases of `format`.
     public init(
-        text: String, look: Job.TextStyle, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
-        alignment: TextAlignment = .center,
-        direction: TextDirection = .auto, language: String? = nil, format: CanvasFormat = .sdr8
+        text: String, style: TextSprite.Style, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
+        alignment: TextLayout.Alignment = .center,
+        direction: TextLayout.Direction = .auto, language: String? = nil, format: CanvasFormat = .sdr8
     ) throws {
-        let padding = look.box == nil ? 0 : max(2, pixelSize * 3 / 10)
-        let outline = look.outline == nil ? 0 : max(1, pixelSize / 14)
-        let shadow = look.shadow == nil ? 0 : max(1, pixelSize / 16)
+        let padding = style.box == nil ? 0 : max(2, pixelSize * 3 / 10)
+        let outline = style.outline == nil ? 0 : max(1, pixelSize / 14)
+        let shadow = style.shadow == nil ? 0 : max(1, pixelSize / 16)
         let margin = max(padding, outline)
         let block = try TextBlock(
             text, fontPath: fontPath, fallbacks: fallbacks, fonts: fonts, pixelSize: pixelSize, maxWidth: max(1, maxWidth - 2 * margin - shadow),
@@ -44,18 +59,18 @@ public struct TextSprite {
         width = glyphs.width + 2 * margin + shadow
         height = glyphs.height + 2 * margin + shadow
         var layers: [Layer] = []
-        if let box = look.box {
+        if let box = style.box {
             let mask = TextMask.roundedBox(width: glyphs.width + 2 * padding, height: glyphs.height + 2 * padding, radius: padding)
             layers.append(Layer(rgba: box, mask: mask, x: margin - padding, y: margin - padding, format: format))
         }
         let outlined = block.image.ink.dilated(radius: outline)
-        if let color = look.shadow {
+        if let color = style.shadow {
             layers.append(Layer(rgba: color, mask: outlined, x: margin - outline + shadow, y: margin - outline + shadow, format: format))
         }
-        if let color = look.outline {
+        if let color = style.outline {
             layers.append(Layer(rgba: color, mask: outlined, x: margin - outline, y: margin - outline, format: format))
         }
-        layers.append(Layer(rgba: look.color, mask: glyphs, x: margin, y: margin, format: format))
+        layers.append(Layer(rgba: style.color, mask: glyphs, x: margin, y: margin, format: format))
         self.layers = layers
         self.format = format
         colour = block.image.colour.map {
@@ -76,7 +91,7 @@ public struct TextSprite {
 }
 
 extension TextSprite.Layer {
-    init(rgba: RGBAColor, mask: TextMask, x: Int, y: Int, format: CanvasFormat) {
+    init(rgba: SRGBColour, mask: TextMask, x: Int, y: Int, format: CanvasFormat) {
         self.init(mask: mask, x: x, y: y, codes: rgba.codes(on: format), opacity: Double(rgba.alpha) / 255)
     }
 }

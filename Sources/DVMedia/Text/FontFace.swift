@@ -1,5 +1,4 @@
 internal import CText
-import DVPlanning
 import DVSignal
 import Foundation
 
@@ -241,9 +240,4 @@ public final class FontFace {
         }
         return Glyph(mask: mask, colour: rgba, left: Int((Double(glyph.left) * factor).rounded()), top: Int((Double(glyph.top) * factor).rounded()))
     }
-}
-
-extension OverlayFont {
-    /// The face it names.
-    public var file: FontFile { FontFile(path: path, index: index) }
 }

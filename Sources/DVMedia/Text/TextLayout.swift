@@ -1,6 +1,5 @@
 internal import CLineBreak
 internal import CText
-import DVPlanning
 import DVSignal
 import Foundation
 
@@ -17,13 +16,13 @@ public struct TextLayout {
         public var pixelSize: Int
         /// The text's language (BCP 47 or a POSIX locale: `ja`, `zh_TW`), for choosing fonts and shaping.
         public var language: String?
-        public var direction: TextDirection
-        public var alignment: TextAlignment
+        public var direction: Direction
+        public var alignment: Alignment
         /// The widest a line may be, in pixels, before it is broken; nil: lines break only at `\n`.
         public var wrapWidth: Int?
 
         public init(
-            pixelSize: Int, language: String? = nil, direction: TextDirection = .auto, alignment: TextAlignment = .center, wrapWidth: Int? = nil
+            pixelSize: Int, language: String? = nil, direction: Direction = .auto, alignment: Alignment = .center, wrapWidth: Int? = nil
         ) {
             self.pixelSize = pixelSize
             self.language = language
@@ -155,7 +154,7 @@ public struct TextLayout {
     }
 
     /// FriBidi's embedding level of each character, and whether the paragraph runs right to left.
-    private static func bidiLevels(_ scalars: [Unicode.Scalar], direction: TextDirection) -> ([Int8], Bool) {
+    private static func bidiLevels(_ scalars: [Unicode.Scalar], direction: Direction) -> ([Int8], Bool) {
         var base: FriBidiParType =
             switch direction {
             case .auto: dv_fribidi_par_auto()
@@ -431,10 +430,31 @@ public struct ColourGlyphs: Sendable {
     public var coverage: TextMask
 }
 
-extension TextAlignment {
+extension TextLayout {
+    /// How the lines of a text of several lines line up with each other: `left`, `center` and `right` as
+    /// they say, `start` and `end` on the side a paragraph begins and ends (the left for Latin, the right
+    /// for Arabic and Hebrew). The job's `TextAlignment` as the layout draws it.
+    public enum Alignment: Sendable, Hashable, CaseIterable {
+        case left
+        case center
+        case right
+        case start
+        case end
+    }
+
+    /// Which way a text's paragraphs run: from their text (the first letter with a direction), or as said.
+    /// The job's `TextDirection` as the layout draws it.
+    public enum Direction: Sendable, Hashable, CaseIterable {
+        case auto
+        case ltr
+        case rtl
+    }
+}
+
+extension TextLayout.Alignment {
     /// `left`, `center` or `right` for a paragraph that runs right to left or not: `start` and `end` on the
     /// paragraph's own side.
-    func resolved(rightToLeft: Bool) -> TextAlignment {
+    func resolved(rightToLeft: Bool) -> TextLayout.Alignment {
         switch self {
         case .start: rightToLeft ? .right : .left
         case .end: rightToLeft ? .left : .right

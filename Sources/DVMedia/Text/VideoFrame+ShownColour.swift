@@ -1,11 +1,10 @@
-import DVPlanning
 import DVSignal
 
-/// Drawing an sRGB colour as a reel's canvas shows it (`RGBAColor.codes(on:)`): BT.709 limited-range codes
+/// Drawing an sRGB colour as a reel's canvas shows it (`SRGBColour.codes(on:)`): BT.709 limited-range codes
 /// on an SDR reel's 8-bit frames, HLG codes at BT.2408's reference white on an HLG reel's 10-bit frames.
 extension VideoFrame {
     /// Paints the whole frame, a canvas frame, in `colour`.
-    public func fill(shown colour: RGBAColor) {
+    public func fill(shown colour: SRGBColour) {
         let codes = colour.codes(on: shownFormat)
         switch shownFormat {
         case .sdr8: fill(y: UInt8(codes.x), u: UInt8(codes.y), v: UInt8(codes.z))
@@ -15,7 +14,7 @@ extension VideoFrame {
 
     /// Blends a drawn text with its top-left corner at (`x`, `y`): its glyphs in `colour`, its colour
     /// glyphs in their own colours, both scaled by `opacity`.
-    public func draw(_ text: TextImage, x: Int, y: Int, shown colour: RGBAColor, opacity: Double = 1) {
+    public func draw(_ text: TextImage, x: Int, y: Int, shown colour: SRGBColour, opacity: Double = 1) {
         blend(text.mask, x: x, y: y, codes: colour.codes(on: shownFormat), opacity: opacity)
         if let glyphs = text.colour {
             let picture = OverlayPicture(rgba: glyphs.rgba, width: text.mask.width, height: text.mask.height, format: shownFormat)
@@ -23,7 +22,7 @@ extension VideoFrame {
         }
     }
 
-    /// Blends `mask` in `codes`, a colour's codes on the frame's canvas format (`RGBAColor.codes(on:)`).
+    /// Blends `mask` in `codes`, a colour's codes on the frame's canvas format (`SRGBColour.codes(on:)`).
     func blend(_ mask: TextMask, x: Int, y: Int, codes: SIMD3<UInt16>, opacity: Double) {
         switch shownFormat {
         case .sdr8: blend(mask, x: x, y: y, color: YUVColor(y: UInt8(codes.x), u: UInt8(codes.y), v: UInt8(codes.z)), opacity: opacity)

@@ -68,12 +68,4 @@ public struct OverlayText: Sendable, Hashable, Encodable {
         try container.encodeIfPresent(language, forKey: .language)
         if !fallbacks.isEmpty { try container.encode(fallbacks, forKey: .fallbacks) }
     }
-
-    /// How opaque the text is on the piece's frame `frame`: 0 outside its frames, ramping over the fades.
-    public func opacity(atFrame frame: Int) -> Double {
-        guard frame >= firstFrame, frame < endFrame else { return 0 }
-        guard fadeFrames > 0 else { return 1 }
-        let steps = min(frame - firstFrame + 1, endFrame - frame)
-        return min(1, Double(steps) / Double(fadeFrames + 1))
-    }
 }

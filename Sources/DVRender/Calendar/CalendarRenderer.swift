@@ -104,7 +104,7 @@ public final class CalendarRenderer {
     /// Draws `text` on one line in `rect`, left-aligned or centred, its capitals centred vertically; shrunk
     /// to fit the width.
     private func write(
-        _ text: String, font: String, size: Int, in rect: PixelRect, color: RGBAColor, centred: Bool = false,
+        _ text: String, font: String, size: Int, in rect: PixelRect, color: SRGBColour, centred: Bool = false,
         into sheet: VideoFrame
     ) throws {
         let block = try fitted(text, font: font, size: size, width: rect.width)

@@ -96,7 +96,7 @@ public struct ContactSheet {
                 let level = UInt8(clamping: Int((weights.score(steps[index]) * 255).rounded()))
                 let stripTop = top + Self.labelHeight + Self.thumbnailHeight
                 sheet.fill(
-                    RGBAColor(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth,
+                    SRGBColour(red: level, green: level, blue: level).bt709Limited, x: x, y: stripTop, width: Self.thumbnailWidth,
                     height: Self.stripHeight)
                 if chosen.contains(Int64(index) * MomentScores.step.milliseconds) {
                     sheet.fill(palette.badge.bt709Limited, x: x, y: stripTop + Self.stripHeight - 4, width: Self.thumbnailWidth, height: 4)
@@ -113,7 +113,7 @@ public struct ContactSheet {
     }
 
     /// Draws `text` on one line at `size` pixels, in the bold font, its ascender's line at `y`.
-    private func write(_ text: String, size: Int, fonts: FontSet, x: Int, y: Int, color: RGBAColor, into sheet: VideoFrame) throws {
+    private func write(_ text: String, size: Int, fonts: FontSet, x: Int, y: Int, color: SRGBColour, into sheet: VideoFrame) throws {
         let image = try TextLayout(
             text, fontPath: TextStyle.boldFontPath, settings: TextLayout.Settings(pixelSize: size, alignment: .left), fonts: fonts
         ).image()

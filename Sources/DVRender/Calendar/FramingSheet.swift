@@ -82,7 +82,7 @@ public struct FramingSheet {
     }
 
     /// Draws the edges of `rect` (on even places, for 4:2:0) `outline` pixels thick.
-    private func outline(_ rect: PixelRect, in sheet: VideoFrame, color: RGBAColor) {
+    private func outline(_ rect: PixelRect, in sheet: VideoFrame, color: SRGBColour) {
         let colour = color.bt709Limited, thick = Self.outline
         let x = rect.x & ~1, y = rect.y & ~1, width = max(thick, rect.width & ~1), height = max(thick, rect.height & ~1)
         sheet.fill(colour, x: x, y: y, width: width, height: thick)

@@ -41,13 +41,14 @@ extension PieceOverlays {
             case let .text(timed):
                 let start = timed.start.nearestFrame(fps: fps) - firstFrame
                 let end = timed.duration.map { (timed.start + $0).nearestFrame(fps: fps) - firstFrame } ?? count
-                let shown = max(0, start)..<min(count, end)
-                if !shown.isEmpty {
+                // A text that ends before the piece or starts after it shows on none of its frames.
+                let first = max(0, start), last = min(count, end)
+                if first < last {
                     items.append(
                         .text(
                             OverlayText(
-                                text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: shown.lowerBound,
-                                endFrame: shown.upperBound, font: font(timed.font), align: timed.align == .center ? nil : timed.align,
+                                text: timed.text, position: timed.position, size: timed.size, look: timed.look, firstFrame: first,
+                                endFrame: last, font: font(timed.font), align: timed.align == .center ? nil : timed.align,
                                 direction: timed.direction == .auto ? nil : timed.direction, language: timed.language
                             )))
                 }

@@ -1,4 +1,5 @@
 import DVMedia
+import DVSignal
 import Foundation
 
 /// A title card drawn once and shown for its frames: the card stage's product.
@@ -36,11 +37,11 @@ struct CardStage {
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
             let widest = Int(Double(canvas.width) * Self.textWidth)
             let block = try TextBlock(
-                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(\.file), fonts: FontSet(pool: fonts), pixelSize: pixelSize,
+                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(FontFile.init), fonts: FontSet(pool: fonts), pixelSize: pixelSize,
                 maxWidth: widest, wrap: true)
             let mask = block.mask
             picture.draw(
-                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, shown: card.textColor,
+                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, shown: SRGBColour(card.textColor),
                 opacity: card.textOpacity ?? 1
             )
         }
@@ -52,11 +53,11 @@ struct CardStage {
     private func background(of card: TitleCardSource) throws -> VideoFrame {
         guard let backdrop = card.backdrop else {
             let picture = try VideoFrame(width: canvas.width, height: canvas.height, format: canvas.format)
-            picture.fill(shown: card.background)
+            picture.fill(shown: SRGBColour(card.background))
             return picture
         }
         let normalizer = try CanvasNormalizer(
-            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: card.background,
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: .blur, background: SRGBColour(card.background),
             toneMap: canvas.toneMap, format: canvas.format
         )
         let picture = try normalizer.makeCanvas()

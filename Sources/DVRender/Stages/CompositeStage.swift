@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// The clips of a layered day on one canvas: the composite stage's product.
 ///
@@ -39,7 +40,7 @@ struct LayeredClip: ClipFrames {
     mutating func next() throws -> VideoFrame? {
         guard nextFrame < endFrame else { return nil }
         try canvas.makeWritable()
-        canvas.fill(shown: stage.canvas.background)
+        canvas.fill(shown: SRGBColour(stage.canvas.background))
         for index in layers.indices {
             guard let picture = try layers[index].picture(at: nextFrame, until: endFrame, stage: stage) else { continue }
             let layer = layers[index].layer

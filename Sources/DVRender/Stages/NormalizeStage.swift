@@ -80,7 +80,7 @@ struct NormalizeStage {
     func normalize(_ loaded: LoadedClip, width: Int, height: Int, fit: Job.Output.Fit) throws -> NormalizedClip {
         let fit = fit == .subject && loaded.source.framing?.motion == .fallback ? .blur : fit
         let normalizer = try CanvasNormalizer(
-            canvasWidth: width, canvasHeight: height, fit: CanvasFit(fit), background: canvas.background, toneMap: canvas.toneMap,
+            canvasWidth: width, canvasHeight: height, fit: CanvasFit(fit), background: SRGBColour(canvas.background), toneMap: canvas.toneMap,
             look: try lookCube(camera: loaded.source.look), format: canvas.format
         )
         return NormalizedClip(loaded: loaded, normalizer: normalizer, canvas: try normalizer.makeCanvas())

@@ -9,6 +9,15 @@ public enum ThemeLook: String, CaseIterable, Sendable {
     /// Less contrast and muted colour, for a quiet reel.
     case soft
 
+    /// What names a look made by code in a job's `lut:`, before its name: the job's `BuiltInTheme.prefix`.
+    public static let prefix = "theme:"
+
+    /// The name of the look made by code that the `lut:` value `lut` names (`soft` for `theme:soft`), or nil
+    /// when it names a file.
+    public static func name(inLUT lut: String) -> String? {
+        lut.hasPrefix(prefix) ? String(lut.dropFirst(prefix.count)) : nil
+    }
+
     /// Bumped when a grade changes, so that the segments graded with it are made again.
     public static let version = 1
 

@@ -7,12 +7,12 @@ import Testing
 
 @Suite("CanvasNormalizer")
 struct CanvasNormalizerTests {
-    static let red = RGBAColor(red: 255, green: 0, blue: 0)
+    static let red = SRGBColour(red: 255, green: 0, blue: 0)
 
     @Test("background colours convert to limited-range BT.709")
     func backgroundColours() {
-        #expect(RGBAColor.black.bt709Limited == YUVColor(y: 16, u: 128, v: 128))
-        #expect(RGBAColor.white.bt709Limited == YUVColor(y: 235, u: 128, v: 128))
+        #expect(SRGBColour.black.bt709Limited == YUVColor(y: 16, u: 128, v: 128))
+        #expect(SRGBColour.white.bt709Limited == YUVColor(y: 235, u: 128, v: 128))
         #expect(Self.red.bt709Limited == YUVColor(y: 63, u: 102, v: 240))
     }
 

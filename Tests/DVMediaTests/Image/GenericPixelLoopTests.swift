@@ -81,7 +81,7 @@ import Testing
         for my in 0..<6 {
             for mx in 0..<10 { mask[mx, my] = UInt8((my * 10 + mx) * 4 % 256) }
         }
-        let colour = RGBAColor(red: 200, green: 40, blue: 90)
+        let colour = SRGBColour(red: 200, green: 40, blue: 90)
         let codes = colour.codes(on: format)
         switch format {
         case .sdr8: frame.blend(mask, x: 3, y: 5, color: colour.bt709Limited)

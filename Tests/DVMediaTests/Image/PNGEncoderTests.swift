@@ -1,5 +1,5 @@
 import DVMedia
-import DVPlanning
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -12,7 +12,7 @@ import Testing
         var picture = RGBPicture(width: 37, height: 21)
         for y in 0..<picture.height {
             for x in 0..<picture.width {
-                picture[x, y] = RGBAColor(red: UInt8(x * 7 % 256), green: UInt8(y * 11 % 256), blue: UInt8((x * y) % 256))
+                picture[x, y] = SRGBColour(red: UInt8(x * 7 % 256), green: UInt8(y * 11 % 256), blue: UInt8((x * y) % 256))
             }
         }
         let url = folder.url.appendingPathComponent("gradient.png")
@@ -28,8 +28,8 @@ import Testing
         try Data("old".utf8).write(to: url)
         let encoder = try PNGEncoder(width: 4, height: 2)
         try encoder.write(RGBPicture(width: 4, height: 2, filledWith: .white), to: url)
-        try encoder.write(RGBPicture(width: 4, height: 2, filledWith: RGBAColor(red: 10, green: 20, blue: 30)), to: url)
-        #expect(try RGBPicture.read(from: url)[3, 1] == RGBAColor(red: 10, green: 20, blue: 30))
+        try encoder.write(RGBPicture(width: 4, height: 2, filledWith: SRGBColour(red: 10, green: 20, blue: 30)), to: url)
+        #expect(try RGBPicture.read(from: url)[3, 1] == SRGBColour(red: 10, green: 20, blue: 30))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.png"])
     }
 

@@ -1,6 +1,6 @@
 import DVMedia
-import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -9,8 +9,8 @@ import Testing
 /// Picture-in-picture: a movie decoded at the output rate and fitted into its rectangle.
 @Suite("overlay movie")
 struct OverlayMovieTests {
-    static let red = RGBAColor(red: 200, green: 30, blue: 30)
-    static let rect = Job.UnitRect(x: 0.5, y: 0.5, width: 0.25, height: 0.4)
+    static let red = SRGBColour(red: 200, green: 30, blue: 30)
+    static let rect = UnitRect(x: 0.5, y: 0.5, width: 0.25, height: 0.4)
 
     /// Half a second (15 frames at 30 fps) of a red sample clip whose bar moves from frame to frame.
     static func movie(in folder: TemporaryFolder) throws -> String {
@@ -18,13 +18,13 @@ struct OverlayMovieTests {
         return try SampleWriter().write(clip, in: folder.url).path
     }
 
-    static func overlays(_ path: String, loop: Bool = true, opacity: Double = 1) -> PieceOverlays {
-        PieceOverlays(items: [.video(OverlayVideo(file: path, identity: "", rect: rect, loop: loop, opacity: opacity))])
+    static func overlays(_ path: String, loop: Bool = true, opacity: Double = 1) -> OverlayDrawing {
+        OverlayDrawing(items: [.video(OverlayDrawing.Video(file: path, rect: rect, loop: loop, opacity: opacity))])
     }
 
     /// Frames `indices` drawn by one painter, each over a fresh patterned frame.
-    static func draw(_ overlays: PieceOverlays, at indices: [Int]) throws -> [VideoFrame] {
-        let painter = OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fps: 30)
+    static func draw(_ overlays: OverlayDrawing, at indices: [Int]) throws -> [VideoFrame] {
+        let painter = OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90, fps: 30)
         return try indices.map { index in
             let frame = try OverlayPainterTests.patterned()
             try painter.draw(into: frame, atFrame: index)

@@ -1,6 +1,7 @@
 import DVPlanning
 import DVRemote
 import DVRender
+import DVSignal
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// Overlay pixels on small frames: what changes, what stays bit-exact, and the colours blended.
 @Suite("overlay painter")
 struct OverlayPainterTests {
-    static let grey = RGBAColor(red: 100, green: 100, blue: 100).bt709Limited
+    static let grey = SRGBColour(red: 100, green: 100, blue: 100).bt709Limited
 
     /// A frame with a ramp in every plane, so any stray write shows.
     static func patterned(width: Int = 160, height: Int = 90) throws -> VideoFrame {
@@ -25,10 +26,12 @@ struct OverlayPainterTests {
         return frame
     }
 
-    static func text(_ text: String, at position: Position = .anchor(.topLeft), size: Double = 0.2, look: Job.TextStyle = Job.TextStyle())
-        -> PieceOverlays
+    static func text(
+        _ text: String, at position: OverlayPlacement.Position = .anchor(.topLeft), size: Double = 0.2, style: TextSprite.Style = TextSprite.Style()
+    )
+        -> OverlayDrawing
     {
-        PieceOverlays(items: [.text(OverlayText(text: text, position: position, size: size, look: look, firstFrame: 0, endFrame: 10))])
+        OverlayDrawing(items: [.text(OverlayDrawing.Text(text: text, position: position, size: size, style: style, firstFrame: 0, endFrame: 10))])
     }
 
     /// The luma rectangle that differs between two frames, or nil when they are identical (chroma included).
@@ -55,9 +58,9 @@ struct OverlayPainterTests {
         let before = try Self.patterned()
         let after = try Self.patterned()
         let overlays = Self.text("Dec 18", at: .anchor(.bottomRight))
-        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 0)
+        try OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 0)
         let sprite = try TextSprite(
-            text: "Dec 18", look: Job.TextStyle(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
+            text: "Dec 18", style: TextSprite.Style(), fontPath: TextStyle.defaultFontPath, fonts: FontSet(), pixelSize: 18, maxWidth: 150)
         let placement = OverlayPlacement(frameWidth: 160, frameHeight: 90)
         let origin = placement.origin(of: .anchor(.bottomRight), width: sprite.width, height: sprite.height)
         #expect(origin.x + sprite.width == 160 - placement.margin && origin.y + sprite.height == 90 - placement.margin)
@@ -72,25 +75,25 @@ struct OverlayPainterTests {
     func nothingOutsideItsFrames() throws {
         let before = try Self.patterned()
         let after = try Self.patterned()
-        try OverlayPainter(overlays: Self.text("Hello"), frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 10)
+        try OverlayPainter(drawing: Self.text("Hello"), frameWidth: 160, frameHeight: 90).draw(into: after, atFrame: 10)
         #expect(Self.changedRegion(before, after) == nil)
     }
 
     @Test("white text on black reaches BT.709 limited white; a half-transparent box blends halfway on a uniform background")
     func coloursAndAlpha() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: 16, u: 128, v: 128)
-        try OverlayPainter(overlays: Self.text("HIH", at: .anchor(.center), size: 0.4), frameWidth: 160, frameHeight: 90).draw(
+        try OverlayPainter(drawing: Self.text("HIH", at: .anchor(.center), size: 0.4), frameWidth: 160, frameHeight: 90).draw(
             into: frame, atFrame: 0)
         let lumas = TestFrames.values(frame, plane: 0, columns: 0..<160, rows: 0..<90)
         #expect(lumas.max() == 235 && lumas.min() == 16)
         #expect(TestFrames.values(frame, plane: 1, columns: 0..<80, rows: 0..<45) == [128])
 
-        let red = RGBAColor(red: 255, green: 0, blue: 0, alpha: 128)
+        let red = SRGBColour(red: 255, green: 0, blue: 0, alpha: 128)
         let boxed = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
-        let look = Job.TextStyle(color: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0), box: red)
-        try OverlayPainter(overlays: Self.text("I", at: .anchor(.center), size: 0.3, look: look), frameWidth: 160, frameHeight: 90)
+        let style = TextSprite.Style(color: SRGBColour(red: 255, green: 255, blue: 255, alpha: 0), box: red)
+        try OverlayPainter(drawing: Self.text("I", at: .anchor(.center), size: 0.3, style: style), frameWidth: 160, frameHeight: 90)
             .draw(into: boxed, atFrame: 0)
-        let target = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
+        let target = SRGBColour(red: 255, green: 0, blue: 0).bt709Limited
         let half = { (old: UInt8, new: UInt8) in Double(old) + (Double(new) - Double(old)) * 128 / 255 }
         // The box's middle (the invisible letter leaves it uniform).
         let y = Double(TestFrames.sample(boxed, plane: 0, x: 80, y: 45))
@@ -114,7 +117,7 @@ struct OverlayPainterTests {
         #expect(two.mask.height == 2 * one.mask.height)
         #expect(two.mask.width == one.mask.width)
         let outlined = try TextSprite(
-            text: "A very long caption that cannot fit", look: Job.TextStyle(shadow: .black, outline: .black, box: .black), fontPath: font,
+            text: "A very long caption that cannot fit", style: TextSprite.Style(shadow: .black, outline: .black, box: .black), fontPath: font,
             fonts: fonts, pixelSize: 20, maxWidth: 100
         )
         #expect(outlined.width <= 100)
@@ -123,21 +126,21 @@ struct OverlayPainterTests {
     @Test("a text is drawn in the font it names, and the others in the painter's default")
     func namedFont() throws {
         let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
-        let item = { (font: OverlayFont?) in
-            PieceOverlays(items: [
+        let item = { (font: FontFile?) in
+            OverlayDrawing(items: [
                 .text(
-                    OverlayText(
-                        text: "Dec 18", position: .anchor(.center), size: 0.3, look: Job.TextStyle(), firstFrame: 0, endFrame: 10, font: font
+                    OverlayDrawing.Text(
+                        text: "Dec 18", position: .anchor(.center), size: 0.3, style: TextSprite.Style(), firstFrame: 0, endFrame: 10, font: font
                     ))
             ])
         }
-        let drawn = { (overlays: PieceOverlays, fontPath: String) in
+        let drawn = { (overlays: OverlayDrawing, fontPath: String) in
             let frame = try Self.patterned()
-            try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fontPath: fontPath).draw(into: frame, atFrame: 0)
+            try OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90, fontPath: fontPath).draw(into: frame, atFrame: 0)
             return frame
         }
         let sans = try drawn(item(nil), TextStyle.defaultFontPath)
-        let named = try drawn(item(OverlayFont(path: serif, identity: "")), TextStyle.defaultFontPath)
+        let named = try drawn(item(FontFile(path: serif)), TextStyle.defaultFontPath)
         let serifDefault = try drawn(item(nil), serif)
         #expect(Self.changedRegion(named, serifDefault) == nil)
         #expect(Self.changedRegion(named, sans) != nil)
@@ -146,7 +149,7 @@ struct OverlayPainterTests {
     @Test("a missing font is a font error naming the file")
     func missingFont() throws {
         let frame = try Self.patterned()
-        let painter = OverlayPainter(overlays: Self.text("Hi"), frameWidth: 160, frameHeight: 90, fontPath: "/nonexistent/Font.ttf")
+        let painter = OverlayPainter(drawing: Self.text("Hi"), frameWidth: 160, frameHeight: 90, fontPath: "/nonexistent/Font.ttf")
         #expect { try painter.draw(into: frame, atFrame: 0) } throws: { error in
             "\(error)".contains("/nonexistent/Font.ttf")
         }
@@ -174,11 +177,11 @@ struct OverlayPainterTests {
     )
     func golden() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: Self.grey.y, u: Self.grey.u, v: Self.grey.v)
-        let look = Job.TextStyle(
-            color: RGBAColor(red: 255, green: 220, blue: 0), shadow: RGBAColor(red: 0, green: 0, blue: 0, alpha: 160),
-            outline: .black, box: RGBAColor(red: 0, green: 0, blue: 80, alpha: 96)
+        let style = TextSprite.Style(
+            color: SRGBColour(red: 255, green: 220, blue: 0), shadow: SRGBColour(red: 0, green: 0, blue: 0, alpha: 160),
+            outline: .black, box: SRGBColour(red: 0, green: 0, blue: 80, alpha: 96)
         )
-        try OverlayPainter(overlays: Self.text("Wed, Dec 18", at: .anchor(.bottomLeft), size: 0.12, look: look), frameWidth: 160, frameHeight: 90)
+        try OverlayPainter(drawing: Self.text("Wed, Dec 18", at: .anchor(.bottomLeft), size: 0.12, style: style), frameWidth: 160, frameHeight: 90)
             .draw(into: frame, atFrame: 0)
         let hash = ContentHash()
         for plane in 0..<3 {

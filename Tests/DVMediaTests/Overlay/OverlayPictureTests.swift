@@ -1,5 +1,5 @@
 import DVMedia
-import DVPlanning
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -15,8 +15,8 @@ struct OverlayPictureTests {
         return url.path
     }
 
-    static func overlays(_ path: String, opacity: Double = 1) -> PieceOverlays {
-        PieceOverlays(items: [.image(OverlayImage(file: path, identity: "", position: .anchor(.topLeft), width: 0.25, opacity: opacity))])
+    static func overlays(_ path: String, opacity: Double = 1) -> OverlayDrawing {
+        OverlayDrawing(items: [.image(OverlayDrawing.Image(file: path, position: .anchor(.topLeft), width: 0.25, opacity: opacity))])
     }
 
     @Test("a PNG is drawn at its width with its alpha: opaque pixels in its colour, transparent ones leave the frame untouched")
@@ -25,11 +25,11 @@ struct OverlayPictureTests {
         let path = try Self.halfRed(in: folder)
         let grey = OverlayPainterTests.grey
         let frame = try TestFrames.uniform(width: 160, height: 90, y: grey.y, u: grey.u, v: grey.v)
-        try OverlayPainter(overlays: Self.overlays(path), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
+        try OverlayPainter(drawing: Self.overlays(path), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
         let picture = try OverlayPicture(path: path, width: 40)
         #expect(picture.width == 40 && picture.height == 20)
         let margin = OverlayPlacement(frameWidth: 160, frameHeight: 90).margin
-        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
+        let red = SRGBColour(red: 255, green: 0, blue: 0).bt709Limited
         #expect(TestFrames.sample(frame, plane: 0, x: margin + 5, y: margin + 5) == red.y)
         #expect(TestFrames.sample(frame, plane: 2, x: (margin + 6) / 2, y: (margin + 6) / 2) == red.v)
         #expect(TestFrames.values(frame, plane: 0, columns: margin + 24..<margin + 40, rows: margin..<margin + 20) == [grey.y])
@@ -42,8 +42,8 @@ struct OverlayPictureTests {
         let path = try Self.halfRed(in: folder)
         let grey = OverlayPainterTests.grey
         let frame = try TestFrames.uniform(width: 160, height: 90, y: grey.y, u: grey.u, v: grey.v)
-        try OverlayPainter(overlays: Self.overlays(path, opacity: 0.5), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
-        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
+        try OverlayPainter(drawing: Self.overlays(path, opacity: 0.5), frameWidth: 160, frameHeight: 90).draw(into: frame, atFrame: 0)
+        let red = SRGBColour(red: 255, green: 0, blue: 0).bt709Limited
         let margin = OverlayPlacement(frameWidth: 160, frameHeight: 90).margin
         let y = Double(TestFrames.sample(frame, plane: 0, x: margin + 5, y: margin + 5))
         #expect(abs(y - (Double(grey.y) + Double(red.y)) / 2) <= 1, "Y \(y)")
@@ -52,7 +52,7 @@ struct OverlayPictureTests {
     @Test("a missing picture is an error naming the file")
     func missingPicture() throws {
         let frame = try TestFrames.uniform(width: 160, height: 90, y: 16, u: 128, v: 128)
-        let painter = OverlayPainter(overlays: Self.overlays("/nonexistent/logo.png"), frameWidth: 160, frameHeight: 90)
+        let painter = OverlayPainter(drawing: Self.overlays("/nonexistent/logo.png"), frameWidth: 160, frameHeight: 90)
         #expect { try painter.draw(into: frame, atFrame: 0) } throws: { "\($0)".contains("/nonexistent/logo.png") }
     }
 }

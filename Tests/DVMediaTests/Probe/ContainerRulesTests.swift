@@ -1,6 +1,6 @@
 import DVMedia
 import DVMetadata
-import DVPlanning
+import DVSignal
 import DVTestBasics
 import Foundation
 import Testing
@@ -48,7 +48,7 @@ import Testing
     @Test("a picture whose name spells a numbered sequence is read as itself, never as the pictures its name numbers")
     func patternNameIsOneFile() throws {
         let folder = try TemporaryFolder("container-rules-pattern")
-        for (name, colour) in [("IMG_%d.jpg", RGBAColor(red: 230, green: 20, blue: 20)), ("IMG_1.jpg", RGBAColor(red: 20, green: 20, blue: 230))] {
+        for (name, colour) in [("IMG_%d.jpg", SRGBColour(red: 230, green: 20, blue: 20)), ("IMG_1.jpg", SRGBColour(red: 20, green: 20, blue: 230))] {
             let encoder = try JPEGEncoder(width: 16, height: 16)
             let frame = try encoder.makeFrame()
             frame.fill(shown: colour)

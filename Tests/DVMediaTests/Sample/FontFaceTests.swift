@@ -48,13 +48,13 @@ import Testing
 
     @Test func opaqueBlendWritesTheColourAndChromaAveragesTheBlock() throws {
         let frame = try VideoFrame(width: 4, height: 2)
-        frame.fill(RGBAColor.black.bt709Limited)
+        frame.fill(SRGBColour.black.bt709Limited)
         var mask = TextMask(width: 4, height: 2)
         for x in 0..<3 {
             mask[x, 0] = 255
             mask[x, 1] = 255
         }
-        let red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
+        let red = SRGBColour(red: 255, green: 0, blue: 0).bt709Limited
         #expect(red == YUVColor(y: 63, u: 102, v: 240))
         frame.blend(mask, x: 0, y: 0, color: red)
         #expect((0..<4).map { frame.plane(0)[$0] } == [63, 63, 63, 16])
@@ -76,7 +76,7 @@ import Testing
         }
         let (width, height) = (48, 30)
         let eight = try VideoFrame(width: width, height: height), ten = try VideoFrame(width: width, height: height, format: .hlg10)
-        let grey = YUVColor(y: 90, u: 120, v: 140), red = RGBAColor(red: 255, green: 0, blue: 0).bt709Limited
+        let grey = YUVColor(y: 90, u: 120, v: 140), red = SRGBColour(red: 255, green: 0, blue: 0).bt709Limited
         for frame in [eight, ten] {
             frame.fill(grey)
             // At odd offsets, partly outside the frame, translucent, twice over.
@@ -152,7 +152,7 @@ struct GlyphCacheTests {
         let pool = FontPool()
         let overlays = OverlayPainterTests.text("Wed, Dec 18")
         do {
-            let painter = OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fonts: pool)
+            let painter = OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90, fonts: pool)
             try painter.draw(into: try OverlayPainterTests.patterned(), atFrame: 0)
         }
         let face = try pool.borrow(TextStyle.defaultFontPath)
@@ -160,9 +160,9 @@ struct GlyphCacheTests {
         #expect(rendered >= 8, "the first painter's glyphs came back with the face")
         pool.giveBack(face)
         let before = try OverlayPainterTests.patterned()
-        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90, fonts: pool).draw(into: before, atFrame: 0)
+        try OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90, fonts: pool).draw(into: before, atFrame: 0)
         let fresh = try OverlayPainterTests.patterned()
-        try OverlayPainter(overlays: overlays, frameWidth: 160, frameHeight: 90).draw(into: fresh, atFrame: 0)
+        try OverlayPainter(drawing: overlays, frameWidth: 160, frameHeight: 90).draw(into: fresh, atFrame: 0)
         #expect(OverlayPainterTests.changedRegion(before, fresh) == nil, "cached glyphs draw what fresh ones do")
         let after = try pool.borrow(TextStyle.defaultFontPath)
         #expect(after === face && after.cachedGlyphCount == rendered, "the second painter rendered no glyph")

@@ -12,14 +12,14 @@ import Testing
     private func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
 
     /// A thumbnail-sized picture of one colour.
-    private func thumbnail(_ color: RGBAColor) throws -> VideoFrame {
+    private func thumbnail(_ color: SRGBColour) throws -> VideoFrame {
         let frame = try VideoFrame(width: CalendarLayout.thumbnailWidth, height: CalendarLayout.thumbnailHeight)
         frame.fill(color.bt709Limited)
         return frame
     }
 
     /// Pixels of `rect` further than `tolerance` (per component) from `color`.
-    private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: RGBAColor, tolerance: Int = 6) -> Int {
+    private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: SRGBColour, tolerance: Int = 6) -> Int {
         var count = 0
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {
@@ -38,7 +38,7 @@ import Testing
         let folder = try TemporaryFolder()
         let layout = CalendarLayout(days: DayRange(day("2024-12-02"), day("2024-12-08")))
         let palette = CalendarPalette.standard
-        let green = RGBAColor(red: 30, green: 200, blue: 60)
+        let green = SRGBColour(red: 30, green: 200, blue: 60)
         let cells = [
             CalendarCell(date: day("2024-12-02"), thumbnail: try thumbnail(green)),
             CalendarCell(date: day("2024-12-03")),
@@ -77,7 +77,7 @@ import Testing
     @Test func aThumbnailLargerThanItsAreaIsCutToIt() throws {
         let layout = CalendarLayout(days: DayRange(day("2024-12-02"), day("2024-12-02")))
         let big = try VideoFrame(width: 400, height: 300)
-        big.fill(RGBAColor.white.bt709Limited)
+        big.fill(SRGBColour.white.bt709Limited)
         let picture = try CalendarRenderer(layout: layout).render([CalendarCell(date: day("2024-12-02"), thumbnail: big)], title: "")
         let area = try #require(layout.thumbnailRect(for: day("2024-12-02")))
         let cell = try #require(layout.cellRect(for: day("2024-12-02")))

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -14,7 +15,7 @@ import Testing
 @Suite("upright and fitted")
 struct FitRenderTests {
     static let canvas = (width: 160, height: 90)
-    static let background = RGBAColor(red: 0, green: 160, blue: 0)
+    static let background = SRGBColour(red: 0, green: 160, blue: 0)
 
     /// One clip a day, 1 to 6 December: each an input shape phones and cameras write (turned, 4:3, ultra-wide, portrait, variable frame rate, 10-bit HEVC).
     static let clips: [SampleClip] = [

@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVRemote
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -41,7 +42,7 @@ struct ReelRenderTests {
         let reader = try ClipReader(.file(url.path), start: seconds, duration: 1 / Double(canvas.fps), outputFPS: canvas.fps, threads: 1)
         let decoded = try #require(try reader.next())
         let normalizer = try CanvasNormalizer(
-            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: CanvasFit(canvas.fit), background: canvas.background)
+            canvasWidth: canvas.width, canvasHeight: canvas.height, fit: CanvasFit(canvas.fit), background: SRGBColour(canvas.background))
         let frame = try normalizer.makeCanvas()
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: frame)
         return frame

@@ -1,3 +1,4 @@
+import DVMedia
 import DVPlanning
 import DVTestBasics
 import Foundation
@@ -43,8 +44,9 @@ struct PieceOverlaysTests {
         let texts = Self.texts(overlays)
         #expect(texts.map(\.text) == ["Wed, Dec 18"])
         #expect(texts[0].firstFrame == 0 && texts[0].endFrame == 90)
-        #expect(overlays.visible(atFrame: 0).count == 1 && overlays.visible(atFrame: 89).count == 1)
-        #expect(overlays.visible(atFrame: 90).isEmpty)
+        let drawing = OverlayDrawing(overlays)
+        #expect(drawing.visible(atFrame: 0).count == 1 && drawing.visible(atFrame: 89).count == 1)
+        #expect(drawing.visible(atFrame: 90).isEmpty)
     }
 
     @Test("a timeline text shows on the piece's frames inside its range only, and not at all on pieces it misses")
@@ -54,9 +56,12 @@ struct PieceOverlaysTests {
         let overlays = PieceOverlays(job: job, day: Self.day("2024-12-02"), firstFrame: 60, endFrame: 150, fps: 30)
         let text = try! #require(Self.texts(overlays).first)
         #expect(text.firstFrame == 0 && text.endFrame == 30)
-        #expect(overlays.visible(atFrame: 29).count == 1)
-        #expect(overlays.visible(atFrame: 30).isEmpty)
+        let drawing = OverlayDrawing(overlays)
+        #expect(drawing.visible(atFrame: 29).count == 1)
+        #expect(drawing.visible(atFrame: 30).isEmpty)
         #expect(PieceOverlays(job: job, day: Self.day("2024-12-03"), firstFrame: 90, endFrame: 180, fps: 30).isEmpty)
+        #expect(PieceOverlays(job: job, day: Self.day("2024-12-04"), firstFrame: 300, endFrame: 390, fps: 30).isEmpty, "a piece after the text")
+        #expect(PieceOverlays(job: job, day: Self.day("2024-12-01"), firstFrame: 0, endFrame: 20, fps: 30).isEmpty, "a piece before the text")
         let open = Self.job([.text(Job.TextOverlay(text: "Hello", start: .seconds(4)))])
         let late = Self.texts(PieceOverlays(job: open, day: Self.day("2024-12-02"), firstFrame: 60, endFrame: 150, fps: 30))
         #expect(late.first?.firstFrame == 60 && late.first?.endFrame == 90)
@@ -67,12 +72,13 @@ struct PieceOverlaysTests {
         let overlays = PieceOverlays(job: Self.job([]), day: Self.day("2024-12-18", caption: "Birthday"), firstFrame: 0, endFrame: 90, fps: 30)
         let caption = try! #require(Self.texts(overlays).first)
         #expect(caption.text == "Birthday" && caption.fadeFrames == 8)
-        let opacities = (0..<90).map { caption.opacity(atFrame: $0) }
+        let drawn = OverlayDrawing.Text(caption)
+        let opacities = (0..<90).map { drawn.opacity(atFrame: $0) }
         #expect(opacities[0] > 0 && opacities[0] < 0.2)
         #expect(zip(opacities, opacities.dropFirst()).prefix(8).allSatisfy { $0 < $1 })
         #expect(opacities[8...81].allSatisfy { $0 == 1 })
         #expect(opacities[89] == opacities[0])
-        #expect(caption.opacity(atFrame: 90) == 0)
+        #expect(drawn.opacity(atFrame: 90) == 0)
     }
 
     @Test("a video overlay keeps its place in the list, carries its file's content digest, and shows on every frame unless fully transparent")
@@ -84,11 +90,11 @@ struct PieceOverlaysTests {
             job: job, day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30, identities: ["/media/pip.mov": "digest-of-pip"])
         #expect(overlays.items.count == 3)
         #expect(overlays.items[1] == .video(OverlayVideo(file: "/media/pip.mov", identity: "digest-of-pip", rect: rect, loop: false, opacity: 0.7)))
-        #expect(overlays.visible(atFrame: 500).count == 1)
+        #expect(OverlayDrawing(overlays).visible(atFrame: 500).count == 1)
         var hidden = movie
         hidden.opacity = 0
         let none = PieceOverlays(job: Self.job([.video(hidden)]), day: Self.day("2024-12-18"), firstFrame: 0, endFrame: 90, fps: 30)
-        #expect(none.items.count == 1 && none.visible(atFrame: 0).isEmpty)
+        #expect(none.items.count == 1 && OverlayDrawing(none).visible(atFrame: 0).isEmpty)
     }
 
     @Test("with a default font given, texts that name none (the date, the caption) carry its path and digest; a named font wins")

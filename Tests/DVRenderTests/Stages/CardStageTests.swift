@@ -1,6 +1,7 @@
 import DVMedia
 import DVPlanning
 import DVSamples
+import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
@@ -36,19 +37,19 @@ struct CardStageTests {
     static func clip(in folder: TemporaryFolder) throws -> URL {
         let clip = SampleClip(
             fileName: "beach.mp4", duration: 1, width: 320, height: 180, audio: .none, text: "8",
-            background: RGBAColor(red: 230, green: 190, blue: 60))
+            background: SRGBColour(red: 230, green: 190, blue: 60))
         return try SampleWriter().write(clip, in: folder.url)
     }
 
     @Test("a plain card is its colour outside the text, and the text is drawn in its colour")
     func plainCard() throws {
-        let navy = Self.navy.bt709Limited
+        let navy = SRGBColour(Self.navy).bt709Limited
         let plain = try picture(card("Hello"))
         #expect(Self.luma(plain, columns: 0..<320, rows: 0..<20).allSatisfy { $0 == Int(navy.y) })
         let white = Self.luma(plain, columns: 100..<220, rows: 70..<110).max()
         let red = Self.luma(try picture(card("Hello", color: RGBAColor(red: 255, green: 0, blue: 0))), columns: 100..<220, rows: 70..<110).max()
         #expect(white == 235)
-        #expect(red == Int(RGBAColor(red: 255, green: 0, blue: 0).bt709Limited.y))
+        #expect(red == Int(SRGBColour(red: 255, green: 0, blue: 0).bt709Limited.y))
     }
 
     @Test("a blurred backdrop shows the clip's frame, blurred and darkened, not the flat colour; the text still shows over it")
@@ -57,7 +58,7 @@ struct CardStageTests {
         let url = try Self.clip(in: folder)
         let backdrop = CardBackdrop(path: url.path, identity: "clip", seconds: 0.5)
         let blurred = try picture(card("", backdrop: backdrop))
-        let navy = Int(Self.navy.bt709Limited.y)
+        let navy = Int(SRGBColour(Self.navy).bt709Limited.y)
         let corner = Self.luma(blurred, columns: 0..<320, rows: 0..<30)
         #expect(corner.filter { $0 == navy }.count < corner.count / 10, "the backdrop is not the card colour")
         // Yellow (luma ≈ 180) darkened to about 140/256 of its distance from black.

@@ -1,7 +1,6 @@
-import DVPlanning
 import DVSignal
 
-extension RGBAColor {
+extension SRGBColour {
     /// BT.709 limited range (Y 16–235, U/V 16–240), what video encoders are handed; alpha left aside.
     public var bt709Limited: YUVColor {
         let ycc = YCbCrMatrix.bt709.ycc(unit)

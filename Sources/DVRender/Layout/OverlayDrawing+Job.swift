@@ -1,0 +1,132 @@
+import DVMedia
+import DVPlanning
+import DVSignal
+
+// The job's overlay words (colours, text styles, places, rectangles, fonts), mapped once per piece into
+// the painter's drawing model: nothing below DVRender reads the job's.
+
+extension SRGBColour {
+    /// The job's `#RRGGBBAA` colour.
+    public init(_ colour: RGBAColor) {
+        self.init(red: colour.red, green: colour.green, blue: colour.blue, alpha: colour.alpha)
+    }
+}
+
+extension TextSprite.Style {
+    /// How the painter paints a text in the job's text style.
+    public init(_ style: Job.TextStyle) {
+        self.init(
+            color: SRGBColour(style.color), shadow: style.shadow.map(SRGBColour.init), outline: style.outline.map(SRGBColour.init),
+            box: style.box.map(SRGBColour.init))
+    }
+}
+
+extension OverlayPlacement.Position {
+    /// The job's place for an overlay.
+    public init(_ position: Position) {
+        switch position {
+        case let .anchor(anchor): self = .anchor(Anchor(anchor))
+        case let .point(x, y): self = .point(x: x, y: y)
+        }
+    }
+}
+
+extension OverlayPlacement.Position.Anchor {
+    /// The job's named place.
+    public init(_ anchor: Position.Anchor) {
+        switch anchor {
+        case .topLeft: self = .topLeft
+        case .top: self = .top
+        case .topRight: self = .topRight
+        case .left: self = .left
+        case .center: self = .center
+        case .right: self = .right
+        case .bottomLeft: self = .bottomLeft
+        case .bottom: self = .bottom
+        case .bottomRight: self = .bottomRight
+        }
+    }
+}
+
+extension TextLayout.Alignment {
+    /// The job's `align:`.
+    public init(_ alignment: TextAlignment) {
+        switch alignment {
+        case .left: self = .left
+        case .center: self = .center
+        case .right: self = .right
+        case .start: self = .start
+        case .end: self = .end
+        }
+    }
+}
+
+extension TextLayout.Direction {
+    /// The job's `direction:`.
+    public init(_ direction: TextDirection) {
+        switch direction {
+        case .auto: self = .auto
+        case .ltr: self = .ltr
+        case .rtl: self = .rtl
+        }
+    }
+}
+
+extension UnitRect {
+    /// The job's rectangle in fractions of the frame.
+    public init(_ rect: Job.UnitRect) {
+        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+}
+
+extension FontFile {
+    /// The face a job's font names.
+    public init(_ font: OverlayFont) {
+        self.init(path: font.path, index: font.index)
+    }
+}
+
+extension OverlayDrawing {
+    /// What the painter draws for a piece's overlays, item for item.
+    public init(_ overlays: PieceOverlays) {
+        self.init(items: overlays.items.map(Item.init))
+    }
+}
+
+extension OverlayDrawing.Item {
+    /// One of a piece's overlays as the painter draws it.
+    public init(_ item: PieceOverlays.Item) {
+        switch item {
+        case let .text(text): self = .text(OverlayDrawing.Text(text))
+        case let .image(image):
+            self = .image(
+                OverlayDrawing.Image(
+                    file: image.file, position: OverlayPlacement.Position(image.position), width: image.width, opacity: image.opacity))
+        case let .video(video):
+            self = .video(OverlayDrawing.Video(file: video.file, rect: UnitRect(video.rect), loop: video.loop, opacity: video.opacity))
+        }
+    }
+}
+
+extension OverlayDrawing.Text {
+    /// A piece's text as the painter draws it.
+    public init(_ text: OverlayText) {
+        self.init(
+            text: text.text, position: OverlayPlacement.Position(text.position), size: text.size, style: TextSprite.Style(text.look),
+            firstFrame: text.firstFrame, endFrame: text.endFrame, fadeFrames: text.fadeFrames, font: text.font.map(FontFile.init),
+            alignment: text.align.map(TextLayout.Alignment.init), direction: text.direction.map(TextLayout.Direction.init), language: text.language,
+            fallbacks: text.fallbacks.map(FontFile.init))
+    }
+}
+
+extension OverlayPainter {
+    /// A painter for a piece's `overlays`, mapped into its drawing once (see `init(drawing:…)`).
+    public convenience init(
+        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
+        fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
+    ) {
+        self.init(
+            drawing: OverlayDrawing(overlays), frameWidth: frameWidth, frameHeight: frameHeight, fps: fps, fontPath: fontPath, fonts: fonts,
+            toneMap: toneMap, format: format)
+    }
+}
