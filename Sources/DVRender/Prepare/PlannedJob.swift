@@ -21,7 +21,7 @@ public struct PlannedJob: Sendable {
     /// The analyses of the clips the plan judged (`start: auto`, `order: best`), by path.
     let moments: [String: MomentScores]
     /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
-    let faces: FaceStore
+    let faces: FaceCache
     /// The place-name table the days' positions are named from, if one is installed (`PlaceNames`).
     let places: PlaceTable?
     /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
@@ -66,22 +66,22 @@ public struct PlannedJob: Sendable {
         let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
         var moments: [String: MomentScores] = [:]
         if !wanted.isEmpty {
-            let store = MomentStore(file: work.momentsFile)
+            let cache = MomentCache(file: work.momentsFile)
             let entries = Dictionary(scan.entries.map { ($0.path, $0) }) { first, _ in first }
-            moments = store.scores(of: wanted, entries: entries, digests: digests, observer: observer)
-            try? store.save()
+            moments = cache.scores(of: wanted, entries: entries, digests: digests, observer: observer)
+            try? cache.save()
             try? digests.save()
         }
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceStore(file: work.facesFile, files: files), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
+            faces: FaceCache(file: work.facesFile, files: files), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
         ).converged(with: BrokenClips(work: work))
     }
 
     /// The job planned over `index` (the scan with broken clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
-        moments: [String: MomentScores], faces: FaceStore, places: PlaceTable?
+        moments: [String: MomentScores], faces: FaceCache, places: PlaceTable?
     ) {
         self.job = job
         self.outputs = outputs
@@ -123,7 +123,7 @@ public struct PlannedJob: Sendable {
         guard records.mayKnowAny else { return self }
         var planned = self
         while true {
-            let windows = planned.plan.clipWindows.filter { planned.broken[$0.path] == nil }
+            let windows = planned.plan.readSpans.filter { planned.broken[$0.path] == nil }
             let identities = digests.identities(of: [], windows: windows)
             try? digests.save()
             let known = records.known(Set(identities.values))
@@ -142,7 +142,7 @@ public struct PlannedJob: Sendable {
     /// days): the others are laid out without an identity, and their segments' keys name no content, so only
     /// the segments of those files may be rendered or recorded from such a layout. nil identifies every one.
     public func layout(observer: some RenderObserver, clipsRead: Set<String>? = nil) throws -> ReelLayout {
-        let movies = plan.clipWindows
+        let movies = plan.readSpans
         let moviePaths = Set(movies.map(\.path))
         let isRead = { (path: String) in clipsRead?.contains(path) ?? true }
         let others = ReelLayout.readFiles(plan: plan, job: job).filter { !moviePaths.contains($0) }
@@ -166,13 +166,13 @@ public struct PlannedJob: Sendable {
         let cropped = framed.filter { clip, width, height in
             videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
         }
-        let found = try faces.faces(of: cropped.map { FaceStore.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
+        let found = try faces.faces(of: cropped.map { FaceCache.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
         return try ReelLayout(
             plan: plan, job: job, identities: identities, canvas: canvas,
             framing: { clip, width, height in
                 guard let video = videos[clip.path] else { return nil }
                 return Self.framing(
-                    of: found[FaceStore.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height,
+                    of: found[FaceCache.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height,
                     fps: canvas.fps
                 )
             }, fallbacks: fallbacks)

@@ -45,8 +45,8 @@ struct AudioStage {
     }
 
     /// The track for `layout`: reused when an earlier run made it; otherwise the clips are measured (when the
-    /// job uses loudness), laid on a timeline, and the chunks scheduled: each taken from the chunk store, or
-    /// mixed and then taken from the store or encoded by the pool, and written in order. Once `stop` has
+    /// job uses loudness), laid on a timeline, and the chunks scheduled: each taken from the chunk folder, or
+    /// mixed and then taken from the folder or encoded by the pool, and written in order. Once `stop` has
     /// been requested, no further chunk is started: the track is abandoned (no file) and
     /// `RenderError.interrupted` thrown; the chunks finished are kept.
     func track(for layout: ReelLayout, observer: some RenderObserver, stop: StopRequest? = nil) throws -> EncodedAudio {
@@ -61,7 +61,7 @@ struct AudioStage {
         // spans two chunks is read once and kept until the chunk after its end.
         let chunking = AudioChunking(length: length, bitrate: job.output.audio.bitrate.bitsPerSecond)
         let writer = try EncodedAudioTrackWriter(destination: file, bitrate: chunking.bitrate)
-        let store = AudioChunkStore(work: work)
+        let chunks = AudioChunkFolder(work: work)
         let pool = ChunkEncoderPool()
         var readClips: [Int: StereoSamples] = [:]
         var mixedClips = 0
@@ -81,8 +81,8 @@ struct AudioStage {
             try stop?.check()
             let input = chunking.input(index)
             let planFile =
-                timeline.music == nil ? try store.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
-            if let planFile, let known = store.packets(planFile: planFile) {
+                timeline.music == nil ? try chunks.planFile(index: index, chunking: chunking, timeline: timeline, placements: placements) : nil
+            if let planFile, let known = chunks.packets(planFile: planFile) {
                 pending.append(pool.known(index, packets: known))
             } else {
                 readClips = readClips.filter { timeline.clips[$0.key].end > input.lowerBound }
@@ -92,16 +92,16 @@ struct AudioStage {
                     readClips[clip] = samples
                     return samples
                 }
-                let chunkFile = try store.chunkFile(index: index, chunking: chunking, samples: samples)
-                if let packets = store.packets(in: chunkFile) {
-                    try planFile.map { try store.note(chunkFile, in: $0) }
+                let chunkFile = try chunks.chunkFile(index: index, chunking: chunking, samples: samples)
+                if let packets = chunks.packets(in: chunkFile) {
+                    try planFile.map { try chunks.note(chunkFile, in: $0) }
                     pending.append(pool.known(index, packets: packets))
                 } else {
                     pending.append(
                         pool.encode(index) {
                             let packets = try chunking.encode(chunk: index, samples: samples)
-                            try store.keep(packets, in: chunkFile)
-                            try planFile.map { try store.note(chunkFile, in: $0) }
+                            try chunks.keep(packets, in: chunkFile)
+                            try planFile.map { try chunks.note(chunkFile, in: $0) }
                             return packets
                         })
                 }

@@ -3,7 +3,7 @@ import DVRemote
 import Foundation
 
 /// The content digest of every file a render reads: of a library movie, the SHA-256 of what its window
-/// consumes (`ClipWindow`, `WindowContent`); of overlay pictures and movies, fonts, music and looks, the
+/// consumes (`ReadSpan`, `WindowContent`); of overlay pictures and movies, fonts, music and looks, the
 /// SHA-256 of their bytes. Keys are made from these digests, never from paths or modification times, so
 /// a work folder restored on another machine, at another path, after a fresh checkout, is reused whole.
 ///
@@ -50,7 +50,7 @@ public final class ContentDigests: Sendable {
 
     /// A window's digest, the window and the stamp its file had when it was taken.
     struct KnownWindow: Codable {
-        var window: ClipWindow
+        var window: ReadSpan
         var stamp: Stamp
         var digest: String
     }
@@ -81,7 +81,7 @@ public final class ContentDigests: Sendable {
     /// What a digest is taken of: a whole file, or a window of a library movie.
     private enum Content: Hashable {
         case file(String)
-        case window(ClipWindow)
+        case window(ReadSpan)
 
         var path: String {
             switch self {
@@ -103,7 +103,7 @@ public final class ContentDigests: Sendable {
     /// file's the digest of all of it. A movie that does not open as one is named by all of its bytes, so a
     /// damaged file still has an identity to be recorded as broken by. Kept and reported as `digests(of:)`.
     public func identities(
-        of files: [String], windows: [ClipWindow], observer: some RenderObserver = SilentObserver()
+        of files: [String], windows: [ReadSpan], observer: some RenderObserver = SilentObserver()
     ) -> [String: String] {
         let windowed = Set(windows.map(\.path))
         return digests(of: files.filter { !windowed.contains($0) }.map(Content.file) + windows.map(Content.window), observer: observer)
@@ -161,7 +161,7 @@ public final class ContentDigests: Sendable {
 
     /// The SHA-256 of what `window` consumes; of the whole file when it does not open as a movie. A file on a
     /// server that could not be read has none (a network failure names no content).
-    private static func windowDigest(of window: ClipWindow, in files: LibraryFiles) throws -> String {
+    private static func windowDigest(of window: ReadSpan, in files: LibraryFiles) throws -> String {
         let hash = ContentHash()
         do {
             let location = try files.location(window.path, byteRange: window.byteRange)

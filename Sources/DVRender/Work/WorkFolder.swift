@@ -24,7 +24,7 @@ public struct WorkFolder: Sendable {
     public var libraryBlocksFolder: URL { root.appendingPathComponent("library-blocks", isDirectory: true) }
     /// The analyses of clips for `start: auto` and `order: best`, by content digest.
     public var momentsFile: URL { root.appendingPathComponent("moments.json") }
-    /// The faces found in chosen clips for `fit: subject` (`FaceStore`).
+    /// The faces found in chosen clips for `fit: subject` (`FaceCache`).
     public var facesFile: URL { root.appendingPathComponent("faces.json") }
     /// The load stage's manifest: the plan the segments were made from.
     public var planFile: URL { root.appendingPathComponent("plan.json") }

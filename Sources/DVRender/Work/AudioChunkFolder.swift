@@ -8,7 +8,7 @@ import Foundation
 /// by the `WorkKey` of its samples, and notes (`KEY.plan`) naming the chunk file that a placement of clips
 /// gave, so an unchanged stretch of the reel is found again without mixing, however the rest changed.
 /// Every file is written through the one atomic writer.
-struct AudioChunkStore {
+struct AudioChunkFolder {
     let folder: URL
 
     init(work: WorkFolder) {

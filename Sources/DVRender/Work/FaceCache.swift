@@ -6,7 +6,7 @@ import Foundation
 /// The faces found in chosen clips' windows for `fit: subject` (`FaceAnalyzer`), kept in the work folder
 /// (`faces.json`) by the clip's content digest and the window, so that a warm plan decodes nothing again
 /// and a work folder restored elsewhere is reused. Faces of another analyser version are dropped.
-final class FaceStore: Sendable {
+final class FaceCache: Sendable {
     private struct Stored: VersionedManifest {
         static let currentVersion = 1
         var version = currentVersion
@@ -21,7 +21,7 @@ final class FaceStore: Sendable {
         var clip: ClipSource
         var fps: Int
 
-        /// The window's name in the store: the file's content, never its path.
+        /// The window's name in the cache: the file's content, never its path.
         var key: String { "\(clip.identity)@\(clip.startMilliseconds)+\(clip.frameCount)/\(fps)" + (clip.speed.map { "×\($0)" } ?? "") }
     }
 

@@ -4,7 +4,7 @@ import DVPlanning
 /// of it that every use of the file in the plan covers. A clip's content digest is the digest of what this
 /// span consumes (`WindowContent`), so a long clip of which three seconds are used is identified by reading
 /// those seconds, on disk or on a server.
-public struct ClipWindow: Sendable, Hashable, Codable {
+public struct ReadSpan: Sendable, Hashable, Codable {
     /// The file, as the index names it (a path, or a server address).
     public var path: String
     /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file.
@@ -27,10 +27,10 @@ public struct ClipWindow: Sendable, Hashable, Codable {
 }
 
 extension Plan {
-    /// The window of every movie the plan's days show (a day's clip and its layers), one per file: a file
+    /// The span read of every movie the plan's days show (a day's clip and its layers), one per file: a file
     /// used twice is read over the span that covers both uses.
-    public var clipWindows: [ClipWindow] {
-        var windows: [String: ClipWindow] = [:]
+    public var readSpans: [ReadSpan] {
+        var windows: [String: ReadSpan] = [:]
         for day in days {
             for clip in [day.clip].compactMap({ $0 }) + day.layers.map(\.clip) {
                 let start = clip.start.milliseconds, end = clip.start.milliseconds + clip.sourceDuration.milliseconds
@@ -39,7 +39,7 @@ extension Plan {
                     known.endMilliseconds = max(known.endMilliseconds, end)
                     windows[clip.path] = known
                 } else {
-                    windows[clip.path] = ClipWindow(
+                    windows[clip.path] = ReadSpan(
                         path: clip.path, byteRange: clip.motionPhoto?.byteRange, startMilliseconds: start, endMilliseconds: end)
                 }
             }

@@ -6,7 +6,7 @@ import Foundation
 /// (`moments.json`) by the clip's content digest, so that a warm plan decodes nothing again and a work
 /// folder restored on another machine, at another path, is reused. Analyses of another analyser version
 /// are dropped.
-final class MomentStore: Sendable {
+final class MomentCache: Sendable {
     private struct Stored: VersionedManifest {
         static let currentVersion = 1
         var version = currentVersion
