@@ -74,7 +74,7 @@ let package = Package(
             S3 (listings, AWS Signature V4 with OpenSSL's HMAC) and their files read in place by ranges through a block cache. */
         .target(name: "DVRemote", dependencies: ["CCrypto", "CCurlTransfer", "DVRuntime", "DVXML", "DVMetadata", "DVFiles", "DVPlanning"]),
         /** The staged executor: load, normalize, transition, encode, assemble, with checkpoint manifests and content identity. */
-        .target(name: "DVRender", dependencies: ["CCrypto", "DVPlanning", "DVMedia", "DVRuntime", "DVSignal", "DVFiles", "DVRemote"]),
+        .target(name: "DVRender", dependencies: ["DVPlanning", "DVMedia", "DVRuntime", "DVSignal", "DVFiles", "DVRemote"]),
         /** The subcommands, their flags, terminal output and exit codes. */
         .target(
             name: "DVPipeCommands",

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A file that could not be read, written, flushed or moved into place, and why, in one line.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file (or folder) the operation was about.
-    public let path: String
+    package let path: String
     /// What went wrong, as the system said it.
-    public let reason: String
+    package let reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -18,5 +18,5 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         return FileError(path: path, reason: step.map { "\($0): \(message)" } ?? message)
     }
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }

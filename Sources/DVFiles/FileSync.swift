@@ -8,10 +8,10 @@ import Synchronization
 /// Writing files so that a reader never sees half of one: temporary names that say which process on which
 /// host writes them, fsync, rename, and fsync of the folder. The one writer every manifest, record, cache
 /// and index goes through.
-public enum FileSync {
+package enum FileSync {
     /// This machine's host name, reduced to letters, digits and `-` so that it can stand between the dots
     /// of a file name.
-    public static let hostName: String = {
+    package static let hostName: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, buffer.count - 1)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -21,14 +21,14 @@ public enum FileSync {
 
     /// The temporary name `url` is written under before it is renamed into place:
     /// `.NAME.HOST.PID.SUFFIX` beside it, so that clean-up can tell whose it is (`writer(ofTemporary:)`).
-    public static func temporary(for url: URL, suffix: String) -> URL {
+    package static func temporary(for url: URL, suffix: String) -> URL {
         url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(hostName).\(getpid()).\(suffix)")
     }
 
     /// The host and process that write the temporary file `name` (see `temporary(for:suffix:)`); nil for
     /// a name that is not one.
-    public static func writer(ofTemporary name: String) -> (host: String, pid: pid_t)? {
+    package static func writer(ofTemporary name: String) -> (host: String, pid: pid_t)? {
         guard name.hasPrefix("."), name.hasSuffix(".partial") || name.hasSuffix(".tmp") else { return nil }
         let parts = name.split(separator: ".")
         guard parts.count >= 4, let pid = pid_t(parts[parts.count - 2]) else { return nil }
@@ -40,12 +40,12 @@ public enum FileSync {
     private static let writes = Mutex(0)
 
     /// True when process `pid` of this host no longer runs.
-    public static func isGone(_ pid: pid_t) -> Bool {
+    package static func isGone(_ pid: pid_t) -> Bool {
         kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Calls fsync on the file at `url`.
-    public static func sync(_ url: URL) throws {
+    package static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError.fromErrno(url.path) }
         defer { close(descriptor) }
@@ -57,7 +57,7 @@ public enum FileSync {
     /// survives a power cut. The folder must exist.
     ///
     /// - Throws: `FileError` naming `url` and the step that failed; no temporary file is left behind.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
+    package static func writeAtomically(_ data: Data, to url: URL) throws {
         let number = writes.withLock { count in
             count += 1
             return count
@@ -95,7 +95,7 @@ public enum FileSync {
     }
 
     /// Calls fsync on the folder holding `url`, so a rename into it is on disk.
-    public static func syncFolder(of url: URL) {
+    package static func syncFolder(of url: URL) {
         let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)

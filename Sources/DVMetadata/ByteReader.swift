@@ -1,6 +1,6 @@
 /// Where a file's bytes come from, read by position: a local file (`pread`), bytes in memory, or a server
 /// answering range requests. A read may return fewer bytes than asked only at the end of the source.
-public protocol ByteSource {
+package protocol ByteSource {
     /// The source's length in bytes.
     var size: Int { get }
     /// The `count` bytes at `offset` (fewer only at the end); throws when the source cannot be read.
@@ -9,7 +9,7 @@ public protocol ByteSource {
 
 /// A `ByteSource`'s failure to read (a server that stopped answering): `reason` says why without naming the
 /// file, which the reader's user names.
-public protocol ByteSourceError: Error {
+package protocol ByteSourceError: Error {
     var reason: String { get }
 }
 
@@ -18,14 +18,14 @@ public protocol ByteSourceError: Error {
 /// headers and `meta` box, a trailer at the end. Counts what it reads. A read outside the source, or one that
 /// fails (the failure is kept in `failure`), gives nil, which the bounded parsers treat as data that is not
 /// there. One reader serves one thread.
-public final class ByteReader {
+package final class ByteReader {
     /// The source's length in bytes.
-    public let size: Int
+    package let size: Int
     /// The bytes read from the source, and in how many reads.
-    public private(set) var bytesRead = 0
-    public private(set) var requests = 0
+    package private(set) var bytesRead = 0
+    package private(set) var requests = 0
     /// The first error the source threw, if any.
-    public private(set) var failure: (any Error)?
+    package private(set) var failure: (any Error)?
 
     private let source: (any ByteSource)?
     /// The whole source, when it is bytes in memory.
@@ -38,7 +38,7 @@ public final class ByteReader {
     private let maximumBlocks: Int
 
     /// A reader of `source` in blocks of `blockSize` bytes, at most `maximumBlocks` of them kept.
-    public init(_ source: any ByteSource, blockSize: Int = 16 * 1024, maximumBlocks: Int = 64) {
+    package init(_ source: any ByteSource, blockSize: Int = 16 * 1024, maximumBlocks: Int = 64) {
         self.source = source
         self.memory = nil
         self.size = max(0, source.size)
@@ -47,7 +47,7 @@ public final class ByteReader {
     }
 
     /// A reader of bytes already in memory (nothing is counted as read).
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         source = nil
         memory = bytes
         size = bytes.count
@@ -56,7 +56,7 @@ public final class ByteReader {
     }
 
     /// The byte at `offset`, or nil outside the source or when it cannot be read.
-    public subscript(offset: Int) -> UInt8? {
+    package subscript(offset: Int) -> UInt8? {
         guard offset >= 0, offset < size else { return nil }
         if let memory { return memory[offset] }
         let block = offset / blockSize
@@ -66,7 +66,7 @@ public final class ByteReader {
     }
 
     /// The bytes of `range`, or nil when any of them lies outside the source or cannot be read.
-    public func bytes(_ range: Range<Int>) -> [UInt8]? {
+    package func bytes(_ range: Range<Int>) -> [UInt8]? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
         if let memory { return Array(memory[range]) }
         guard !range.isEmpty else { return [] }
@@ -88,7 +88,7 @@ public final class ByteReader {
 
     /// Where `pattern` first starts at or after `start`, reading forwards block by block; nil when it does
     /// not occur before the end.
-    public func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
+    package func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
         guard !pattern.isEmpty, start >= 0 else { return nil }
         var offset = start
         while offset <= size - pattern.count {

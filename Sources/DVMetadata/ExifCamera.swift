@@ -2,18 +2,18 @@ import Foundation
 
 /// The camera that took a still, as its Exif IFD0 names it: Make (tag 0x010F) and Model (0x0110), ASCII.
 /// Pure byte parsing, bounded like the rest of this module: damaged data gives nil.
-public enum ExifCamera {
+package enum ExifCamera {
     private static let makeTag: UInt16 = 0x010F
     private static let modelTag: UInt16 = 0x0110
 
     /// The make and model in a JPEG's Exif segment, or in a HEIF file's `Exif` item, from the file's first
     /// bytes (the headers before a JPEG's first scan, the whole HEIF when its item lies further in).
-    public static func read(in file: ByteReader) -> (make: String?, model: String?)? {
+    package static func read(in file: ByteReader) -> (make: String?, model: String?)? {
         MotionPhoto.exifTIFF(in: file).flatMap(camera(inTIFF:))
     }
 
     /// The make and model in a HEIF `Exif` item's payload.
-    public static func read(exifItem bytes: [UInt8]) -> (make: String?, model: String?)? {
+    package static func read(exifItem bytes: [UInt8]) -> (make: String?, model: String?)? {
         HEIFSniff.tiffBlock(ofExifItem: BoundedBytes(bytes: bytes, start: 0, end: bytes.count)).flatMap(camera(inTIFF:))
     }
 

@@ -1,18 +1,18 @@
 /// Where a still was shot, as its Exif GPS IFD says (pointed to by IFD0's tag 0x8825): GPSLatitudeRef
 /// (`N`/`S`), GPSLatitude, GPSLongitudeRef (`E`/`W`) and GPSLongitude, each of the latter three unsigned
 /// rationals (degrees, minutes, seconds). Pure byte parsing, bounded: damaged data gives nil.
-public enum ExifPosition {
+package enum ExifPosition {
     private static let gpsIFDTag: UInt16 = 0x8825
     private static let rationalType: UInt16 = 5
     private static let longType: UInt16 = 4
 
     /// Latitude and longitude in signed degrees from a JPEG's Exif segment, in the file's first bytes.
-    public static func read(in file: ByteReader) -> (latitude: Double, longitude: Double)? {
+    package static func read(in file: ByteReader) -> (latitude: Double, longitude: Double)? {
         MotionPhoto.exifTIFF(in: file).flatMap(position(inTIFF:))
     }
 
     /// Latitude and longitude from a HEIF `Exif` item's payload.
-    public static func read(exifItem bytes: [UInt8]) -> (latitude: Double, longitude: Double)? {
+    package static func read(exifItem bytes: [UInt8]) -> (latitude: Double, longitude: Double)? {
         HEIFSniff.tiffBlock(ofExifItem: BoundedBytes(bytes: bytes, start: 0, end: bytes.count)).flatMap(position(inTIFF:))
     }
 

@@ -4,16 +4,16 @@
 /// sizes and counts are checked against the bytes at hand, so damaged boxes give nil.
 extension HEIFSniff {
     /// The longest `Exif` item read (an iPhone's is a few KiB).
-    public static let maximumExifLength = 256 * 1024
+    package static let maximumExifLength = 256 * 1024
 
     /// Where the `Exif` item's bytes lie in the file (an absolute offset and a length), or nil when the
     /// file has no `meta` box among its top-level boxes, no `Exif` item, or is damaged.
-    public static func exifItemLocation(in file: ByteReader) -> (offset: Int, length: Int)? {
+    package static func exifItemLocation(in file: ByteReader) -> (offset: Int, length: Int)? {
         itemLocation(in: file) { type, _ in type == "Exif" }
     }
 
     /// `exifItemLocation(in:)` of a file's start in memory.
-    public static func exifItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
+    package static func exifItemLocation(in bytes: [UInt8]) -> (offset: Int, length: Int)? {
         exifItemLocation(in: ByteReader(bytes: bytes))
     }
 

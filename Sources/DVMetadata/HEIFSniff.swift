@@ -3,16 +3,16 @@
 ///
 /// Only the container is read: the picture is not decoded, but the `Exif` item is found so the Live Photo
 /// identifier in its Apple MakerNote can be read.
-public enum HEIFSniff {
+package enum HEIFSniff {
     /// Extensions (lower case) of the files sniffed.
-    public static let extensions: Set<String> = ["heic", "heif"]
+    package static let extensions: Set<String> = ["heic", "heif"]
     /// `ftyp` brands of HEIF images and image sequences (ISO/IEC 23008-12).
     static let brands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "mif2", "msf1"]
     /// The container name the index records for a sniffed HEIF still.
-    public static let containerName = "heif"
+    package static let containerName = "heif"
 
     /// True when the file opens with an `ftyp` box that names HEIF (only that box is read).
-    public static func isHEIF(_ file: ByteReader) -> Bool {
+    package static func isHEIF(_ file: ByteReader) -> Bool {
         guard let header = file.bytes(0..<min(file.size, 8)), header.count == 8 else { return false }
         let size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
         guard size >= 16, size <= 4096, let ftyp = file.bytes(0..<min(file.size, size)) else { return false }
@@ -20,7 +20,7 @@ public enum HEIFSniff {
     }
 
     /// True when `bytes` (a file's start) open with an `ftyp` box whose major or compatible brands name HEIF.
-    public static func isHEIF(_ bytes: [UInt8]) -> Bool {
+    package static func isHEIF(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 16, bytes[4..<8].elementsEqual("ftyp".utf8) else { return false }
         let size = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         guard size >= 16, size <= bytes.count else { return false }

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Read bounded: a profile cut short, of another kind (LUT-based, CMYK, Lab connection space) or with a
 /// curve or colorant missing gives nil, and the picture is then taken as sRGB.
-public struct ICCProfile: Sendable, Equatable {
+package struct ICCProfile: Sendable, Equatable {
     /// A channel's tone curve, from signal (0…1) to linear light (0…1).
-    public enum ToneCurve: Sendable, Equatable {
+    package enum ToneCurve: Sendable, Equatable {
         /// Light = signal ^ gamma (a `curv` with one entry, or none for gamma 1).
         case gamma(Double)
         /// A `para` curve: ICC's function type (0…4) and its parameters g, a, b, c, d, e, f (missing ones 0).
@@ -17,7 +17,7 @@ public struct ICCProfile: Sendable, Equatable {
         case sampled([Double])
 
         /// Linear light for `signal` (clamped to 0…1).
-        public func light(_ signal: Double) -> Double {
+        package func light(_ signal: Double) -> Double {
             let x = min(max(signal, 0), 1)
             switch self {
             case .gamma(let gamma):
@@ -42,9 +42,9 @@ public struct ICCProfile: Sendable, Equatable {
     }
 
     /// One curve for a grey profile, three (red, green, blue) for an RGB one.
-    public let curves: [ToneCurve]
+    package let curves: [ToneCurve]
     /// The red, green and blue colorants (CIE XYZ, D50); nil for a grey profile.
-    public let colorants: [SIMD3<Double>]?
+    package let colorants: [SIMD3<Double>]?
 
     /// Most tags a profile may list; real ones hold a dozen or two.
     private static let maximumTags = 200
@@ -52,7 +52,7 @@ public struct ICCProfile: Sendable, Equatable {
     private static let maximumSamples = 65_536
 
     /// Reads the profile in `bytes` (an ICC profile as a PNG `iCCP` chunk or JPEG `APP2` segments carry it).
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         let profile = BoundedBytes(bytes: bytes, start: 0, end: bytes.count)
         guard profile.matches(Array("acsp".utf8), at: 36), profile.matches(Array("XYZ ".utf8), at: 20),
             let tagCount = profile.uint32(at: 128, .bigEndian), tagCount <= Self.maximumTags

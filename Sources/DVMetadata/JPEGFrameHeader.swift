@@ -1,27 +1,27 @@
 /// What a JPEG's headers say of its picture, read without its entropy-coded data: the frame header (SOF) of
 /// its first frame and whether an Adobe APP14 segment says how its colour is transformed.
-public struct JPEGFrameHeader: Sendable, Hashable {
+package struct JPEGFrameHeader: Sendable, Hashable {
     /// One component of the frame: its identifier and sampling factors.
-    public struct Component: Sendable, Hashable {
-        public var identifier: UInt8
-        public var horizontal: Int
-        public var vertical: Int
+    package struct Component: Sendable, Hashable {
+        package var identifier: UInt8
+        package var horizontal: Int
+        package var vertical: Int
     }
 
     /// The SOF marker's second byte (0xC0 baseline, 0xC1 extended, 0xC2 progressive, …).
-    public var marker: UInt8
+    package var marker: UInt8
     /// Bits per sample.
-    public var precision: Int
-    public var width: Int
-    public var height: Int
-    public var components: [Component]
+    package var precision: Int
+    package var width: Int
+    package var height: Int
+    package var components: [Component]
     /// Whether the headers hold an Adobe APP14 segment (whose transform flag changes how colour is read).
-    public var hasAdobeSegment: Bool
+    package var hasAdobeSegment: Bool
     /// Whether a comment says `CS=ITU601` (limited-range samples, as FFmpeg's encoder marks them).
-    public var declaresITU601: Bool
+    package var declaresITU601: Bool
 
     /// The first frame's header, or nil when the file is no JPEG or its headers end before one.
-    public init?(_ file: ByteReader) {
+    package init?(_ file: ByteReader) {
         guard let segments = JPEGSegments(file), let frame = segments.frame, let marker = segments.frameMarker,
             let precision = frame.uint8(at: 0), let height = frame.uint16(at: 1, .bigEndian), let width = frame.uint16(at: 3, .bigEndian),
             let count = frame.uint8(at: 5)

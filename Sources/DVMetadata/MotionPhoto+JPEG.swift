@@ -96,12 +96,12 @@ extension MotionPhoto {
     /// item): DateTimeOriginal (`YYYY:MM:DD HH:MM:SS`, the camera's local time) and OffsetTimeOriginal
     /// (`+HH:MM`, EXIF 2.31) when present. Nil when the file has no Exif block or no readable DateTimeOriginal.
     /// A JPEG's start up to its first scan suffices.
-    public static func exifCaptureTime(in file: ByteReader) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
+    package static func exifCaptureTime(in file: ByteReader) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
         exifTIFF(in: file).flatMap(captureTime(inTIFF:))
     }
 
     /// `exifCaptureTime(in:)` of a file in memory.
-    public static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
+    package static func exifCaptureTime(in bytes: [UInt8]) -> (dateTimeOriginal: String, offsetTimeOriginal: String?)? {
         exifCaptureTime(in: ByteReader(bytes: bytes))
     }
 

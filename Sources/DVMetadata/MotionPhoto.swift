@@ -7,9 +7,9 @@
 /// Every offset and length is checked against the file: the movie must lie after the JPEG's headers and inside
 /// the file, and start with an `ftyp` box. The picture itself is never read, so neither is its end marker (some
 /// Pixels leave it out). A file that claims a movie and fails a check is `.malformed`.
-public struct MotionPhoto: Sendable, Hashable {
+package struct MotionPhoto: Sendable, Hashable {
     /// The ways phones append the movie.
-    public enum Layout: String, Sendable, Hashable {
+    package enum Layout: String, Sendable, Hashable {
         case motionPhoto = "motion_photo"
         case microVideo = "micro_video"
         case samsung
@@ -18,14 +18,14 @@ public struct MotionPhoto: Sendable, Hashable {
     }
 
     /// Which layout the file uses.
-    public var layout: Layout
+    package var layout: Layout
     /// Where the movie starts, in bytes from the start of the file.
-    public var videoOffset: Int
+    package var videoOffset: Int
     /// How many bytes the movie takes.
-    public var videoLength: Int
+    package var videoLength: Int
     /// Where the still lies in the movie's timeline, in microseconds, when the XMP says so (Google's -1,
     /// "unspecified", reads as nil; Samsung's layout never says).
-    public var presentationTimestampMicroseconds: Int?
+    package var presentationTimestampMicroseconds: Int?
 
     /// The ASCII name of the Samsung data block that holds the movie; the movie follows it at once.
     private static let samsungMarker = Array("MotionPhoto_Data".utf8)
@@ -38,7 +38,7 @@ public struct MotionPhoto: Sendable, Hashable {
 
     /// The movie embedded in a file, or why a file that claims one does not hold it. Only the file's headers, its
     /// XMP, its end (a Samsung trailer) and the movie's first bytes are read.
-    public static func locate(in file: ByteReader) -> MotionPhotoResult {
+    package static func locate(in file: ByteReader) -> MotionPhotoResult {
         if HEIFSniff.isHEIF(file) { return heifVideo(file) }
         guard let jpeg = JPEGSegments(file) else { return .notMotionPhoto }
         let image = ImageExtent(jpeg)
@@ -51,7 +51,7 @@ public struct MotionPhoto: Sendable, Hashable {
     }
 
     /// `locate(in:)` of a whole file in memory.
-    public static func locate(in bytes: [UInt8]) -> MotionPhotoResult {
+    package static func locate(in bytes: [UInt8]) -> MotionPhotoResult {
         locate(in: ByteReader(bytes: bytes))
     }
 
@@ -223,7 +223,7 @@ public struct MotionPhoto: Sendable, Hashable {
 }
 
 /// What `MotionPhoto.locate(in:)` makes of a file.
-public enum MotionPhotoResult: Sendable, Hashable {
+package enum MotionPhotoResult: Sendable, Hashable {
     /// No XMP flag and no Samsung marker: a plain still, or not a JPEG at all.
     case notMotionPhoto
     case motionPhoto(MotionPhoto)

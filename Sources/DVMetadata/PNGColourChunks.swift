@@ -2,18 +2,18 @@
 /// `cICP` (coding-independent code points, how Display P3 and HDR PNGs say what they are), `sRGB`, `gAMA`
 /// and `cHRM`. PNG's third edition ranks them `cICP`, then an embedded profile (`iCCP`, which libavcodec
 /// hands over as the frame's ICC profile), then `sRGB`, then `cHRM` and `gAMA`.
-public struct PNGColourChunks: Sendable {
+package struct PNGColourChunks: Sendable {
     /// `cICP`'s colour primaries and transfer characteristics (ITU-T H.273 code points), when present.
-    public private(set) var codePoints: (primaries: Int, transfer: Int)?
+    package private(set) var codePoints: (primaries: Int, transfer: Int)?
     /// True when an `sRGB` chunk is present.
-    public private(set) var isSRGB = false
+    package private(set) var isSRGB = false
     /// `gAMA`: the encoding exponent (0.45455 for a 2.2 display gamma).
-    public private(set) var gamma: Double?
+    package private(set) var gamma: Double?
     /// `cHRM`: the white's and then red's, green's and blue's chromaticities.
-    public private(set) var chromaticities: (white: (x: Double, y: Double), primaries: [(x: Double, y: Double)])?
+    package private(set) var chromaticities: (white: (x: Double, y: Double), primaries: [(x: Double, y: Double)])?
 
     /// Reads the chunks in `head`, the file's first bytes; nil when it does not start as a PNG.
-    public init?(head: [UInt8]) {
+    package init?(head: [UInt8]) {
         let file = BoundedBytes(bytes: head, start: 0, end: head.count)
         guard file.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) else { return nil }
         var offset = 8

@@ -4,24 +4,24 @@
 /// Pure byte parsing, no FFmpeg. Every offset and count is checked against the bytes at hand, every IFD
 /// is read once and its entry count bounded, so damaged or hostile data gives nil, never a crash or a read
 /// out of bounds.
-public enum StillContentIdentifier {
+package enum StillContentIdentifier {
     /// The tags and headers on the path to the identifier (shared with the sample generator that writes them).
-    public enum Layout {
-        public static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
-        public static let appleHeader: [UInt8] = Array("Apple iOS".utf8) + [0]
+    package enum Layout {
+        package static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
+        package static let appleHeader: [UInt8] = Array("Apple iOS".utf8) + [0]
         /// The Apple MakerNote's IFD starts this far into the note, after the header, a version and the byte order.
-        public static let appleIFDOffset = 14
-        public static let exifIFDTag: UInt16 = 0x8769
-        public static let makerNoteTag: UInt16 = 0x927C
-        public static let contentIdentifierTag: UInt16 = 0x0011
-        public static let asciiType: UInt16 = 2
-        public static let longType: UInt16 = 4
-        public static let undefinedType: UInt16 = 7
+        package static let appleIFDOffset = 14
+        package static let exifIFDTag: UInt16 = 0x8769
+        package static let makerNoteTag: UInt16 = 0x927C
+        package static let contentIdentifierTag: UInt16 = 0x0011
+        package static let asciiType: UInt16 = 2
+        package static let longType: UInt16 = 4
+        package static let undefinedType: UInt16 = 7
     }
 
     /// The identifier in a JPEG's Exif segments (the headers before its first scan are read), or nil when there
     /// is none or the data is not what it should be.
-    public static func read(jpeg file: ByteReader) -> String? {
+    package static func read(jpeg file: ByteReader) -> String? {
         guard file[0] == 0xFF, file[1] == 0xD8 else { return nil }
         var position = 2
         while position + 4 <= file.size {
@@ -47,13 +47,13 @@ public enum StillContentIdentifier {
     }
 
     /// `read(jpeg:)` of a JPEG's start in memory.
-    public static func read(jpeg bytes: [UInt8]) -> String? {
+    package static func read(jpeg bytes: [UInt8]) -> String? {
         read(jpeg: ByteReader(bytes: bytes))
     }
 
     /// The identifier in a HEIF `Exif` item's payload: a 4-byte big-endian offset to the TIFF header (past an
     /// optional `Exif\0\0`), then the TIFF block.
-    public static func read(exifItem bytes: [UInt8]) -> String? {
+    package static func read(exifItem bytes: [UInt8]) -> String? {
         HEIFSniff.tiffBlock(ofExifItem: BoundedBytes(bytes: bytes, start: 0, end: bytes.count)).flatMap(identifier(inTIFF:))
     }
 

@@ -4,8 +4,8 @@ import DVPlanning
 import DVRender
 
 /// The `dvpipe` root command: turns a folder of phone videos into a one-clip-a-day reel.
-public struct DVPipe: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct DVPipe: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "dvpipe",
         abstract: "Turn a folder of phone videos and Live Photos into a one-clip-a-day reel.",
         discussion: """
@@ -28,15 +28,15 @@ public struct DVPipe: ParsableCommand {
     @Flag(name: .long, help: "Print dvpipe's version and the versions of the linked libraries.")
     var version = false
 
-    public init() {}
+    package init() {}
 
     /// Runs the command line: quiets FFmpeg's own log, then parses and runs a subcommand.
-    public static func start() {
+    package static func start() {
         MediaLog.silence()
         main()
     }
 
-    public func run() throws {
+    package func run() throws {
         guard version else {
             throw CleanExit.helpRequest(self)
         }

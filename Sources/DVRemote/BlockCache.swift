@@ -9,17 +9,17 @@ import Foundation
 ///
 /// A cache only: a block that is missing or of the wrong length is fetched again. Kept to `limit` bytes by
 /// `trim()`, which removes the files' folders least recently added to first.
-public struct BlockCache: Sendable {
+package struct BlockCache: Sendable {
     /// Where the blocks are kept.
-    public let folder: URL
+    package let folder: URL
     /// The most bytes kept after `trim()`.
-    public let limit: Int64
+    package let limit: Int64
     /// Bytes in a block: a range request asks for whole blocks, several at once. Small, because a first scan
     /// reads a still's headers and a movie's header in pieces of a few KiB each (bench/results.md: 16 KiB
     /// blocks fetched 3.8% of the first-scan library, mostly rounding).
-    public static let blockSize = 4 * 1024
+    package static let blockSize = 4 * 1024
 
-    public init(folder: URL, limit: Int64) {
+    package init(folder: URL, limit: Int64) {
         self.folder = folder
         self.limit = limit
     }
@@ -66,7 +66,7 @@ public struct BlockCache: Sendable {
     }
 
     /// Removes the least recently filled files' folders until the blocks kept take at most `limit` bytes.
-    public func trim() {
+    package func trim() {
         let keys: [URLResourceKey] = [.isDirectoryKey, .contentModificationDateKey, .fileSizeKey]
         var folders: [(url: URL, time: Date, bytes: Int64)] = []
         let manager = FileManager.default

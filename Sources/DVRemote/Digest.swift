@@ -3,16 +3,16 @@ import Foundation
 
 /// HMAC-SHA256 through OpenSSL's libcrypto, and SHA-256 at once (through `ContentHash`, the one SHA-256),
 /// for request signatures and block-cache names.
-public enum Digest {
+package enum Digest {
     /// The SHA-256 of `bytes`.
-    public static func sha256(_ bytes: some ContiguousBytes) -> [UInt8] {
+    package static func sha256(_ bytes: some ContiguousBytes) -> [UInt8] {
         let hash = ContentHash()
         bytes.withUnsafeBytes(hash.update)
         return hash.finalBytes()
     }
 
     /// HMAC-SHA256 of `message` under `key`.
-    public static func hmacSHA256(key: some ContiguousBytes, _ message: some ContiguousBytes) -> [UInt8] {
+    package static func hmacSHA256(key: some ContiguousBytes, _ message: some ContiguousBytes) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         key.withUnsafeBytes { key in
@@ -26,7 +26,7 @@ public enum Digest {
     }
 
     /// `bytes` as lower-case hex digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)

@@ -13,16 +13,16 @@ import Foundation
 /// second gains nothing; a large answer arriving at a fair rate finishes), and all tries of one request end
 /// within `attempts` such deadlines and the waits between them (each at most `longestWait`): a server that
 /// asks to be waited for (a 429 with `Retry-After`) gets every try, one that trickles gains nothing.
-public struct HTTPPolicy: Sendable {
+package struct HTTPPolicy: Sendable {
     /// Seconds a request may wait for the server before it counts as failed, and the base of its deadline.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Tries per request: a failed connection, a 5xx or a 429 is tried again after a growing wait.
-    public var attempts: Int
+    package var attempts: Int
     /// The longest wait between tries, however long the server's `Retry-After` asks for.
-    public var longestWait: TimeInterval
+    package var longestWait: TimeInterval
     /// The rate below which an answer no longer extends its request's deadline: 1 MB/s.
-    public static let bytesPerSecond = 1_000_000.0
-    public init(timeout: TimeInterval, attempts: Int = 4, longestWait: TimeInterval? = nil) {
+    package static let bytesPerSecond = 1_000_000.0
+    package init(timeout: TimeInterval, attempts: Int = 4, longestWait: TimeInterval? = nil) {
         self.timeout = timeout
         self.attempts = max(1, attempts)
         self.longestWait = longestWait ?? min(10, timeout)
@@ -30,16 +30,16 @@ public struct HTTPPolicy: Sendable {
 }
 
 /// One answer of a server.
-public struct HTTPAnswer: Sendable {
-    public var status: Int
-    public var body: Data
+package struct HTTPAnswer: Sendable {
+    package var status: Int
+    package var body: Data
     /// The answer's headers, by lower-case name.
-    public var headers: [String: String]
+    package var headers: [String: String]
 
     /// Seconds the server asked the client to wait (`Retry-After`), if it did.
-    public var retryAfter: TimeInterval? { headers["retry-after"].flatMap(TimeInterval.init) }
+    package var retryAfter: TimeInterval? { headers["retry-after"].flatMap(TimeInterval.init) }
 
-    public init(status: Int, body: Data, headers: [String: String]) {
+    package init(status: Int, body: Data, headers: [String: String]) {
         self.status = status
         self.body = body
         self.headers = headers
@@ -47,12 +47,12 @@ public struct HTTPAnswer: Sendable {
 }
 
 /// Why a request got no usable answer, in words a warning can carry (never a credential).
-public struct HTTPFailure: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct HTTPFailure: Error, CustomStringConvertible, Sendable {
+    package let description: String
     /// Whether the client refused the answer (too long, compressed): asking again would get the same.
     let isRefusal: Bool
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.init(description, isRefusal: false)
     }
 
@@ -63,7 +63,7 @@ public struct HTTPFailure: Error, CustomStringConvertible, Sendable {
 }
 
 /// A request made ready to send: a signer (S3's Signature V4) sees it whole, with its body, before it goes.
-public typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Void
+package typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Void
 
 /// The HTTP side of everything dvpipe asks a server (the segment store, a library on WebDAV or S3): one
 /// request at a time per call, each with a deadline and a few tries with backoff (honouring `Retry-After`
@@ -79,23 +79,23 @@ public typealias HTTPSigner = @Sendable (inout URLRequest, _ body: Data?) -> Voi
 ///
 /// Its calls block, on the main thread or a lane's (a probe's, a producer's, an upload's), and wait out a
 /// retry's pause there. Each thread keeps its connection between its requests.
-public final class HTTPClient: Sendable {
-    public let policy: HTTPPolicy
+package final class HTTPClient: Sendable {
+    package let policy: HTTPPolicy
     /// Sent with every request: `Authorization: …`, say.
     private let header: (name: String, value: String)?
     private let signer: HTTPSigner?
 
     /// The most bytes of an answer's body a request takes unless it says otherwise: 256 MiB.
-    public static let largestAnswer = 256 << 20
+    package static let largestAnswer = 256 << 20
 
-    public init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil) {
+    package init(policy: HTTPPolicy, header: (name: String, value: String)? = nil, signer: HTTPSigner? = nil) {
         self.policy = policy
         self.header = header
         self.signer = signer
     }
 
     /// What a request sends and where its answer's body goes.
-    public enum Transfer: Sendable {
+    package enum Transfer: Sendable {
         /// The body from memory (or none), the answer's body into memory.
         case data(Data?)
         /// The body streamed from a file, the answer's body into memory.
@@ -108,7 +108,7 @@ public final class HTTPClient: Sendable {
     /// a connection that failed or timed out, a 5xx, a 429, or an answer `retry` says to try again
     /// (a short body, say). Any other status is an answer, returned as is. An answer's body longer than
     /// `limit` bytes is a failure, not tried again.
-    public func send(
+    package func send(
         _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], body: Data? = nil, limit: Int = largestAnswer,
         retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
     ) -> Result<HTTPAnswer, HTTPFailure> {
@@ -118,7 +118,7 @@ public final class HTTPClient: Sendable {
     /// `send`, with the body and the answer's body moved as `transfer` says: a file uploaded or downloaded
     /// is streamed, never held in memory whole. A signer of an uploaded file's request takes its body's hash
     /// from the request's `x-amz-content-sha256` header, which the caller sets.
-    public func send(
+    package func send(
         _ method: String, _ url: URL, named name: String, headers: [String: String] = [:], transfer: Transfer, limit: Int = largestAnswer,
         retry: (HTTPAnswer) -> HTTPFailure? = { _ in nil }
     ) -> Result<HTTPAnswer, HTTPFailure> {

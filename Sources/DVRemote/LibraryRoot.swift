@@ -4,13 +4,13 @@ import Foundation
 /// An entry of `library.paths` that names a library on a server: a WebDAV collection (`https://…/`, or
 /// `http://` on the runner's own network) or an S3 prefix (`s3://BUCKET/PREFIX/`). Credentials never appear
 /// in it: they come from the environment (`RemoteAccess`).
-public enum LibraryRoot: Sendable, Hashable {
+package enum LibraryRoot: Sendable, Hashable {
     case webDAV(URL)
     case s3(S3Location)
 
     /// The root `text` names (by `ServerAddress`'s rules); throws with what to write instead when it names none
     /// dvpipe can read.
-    public init(_ text: String) throws(RemoteAddressError) {
+    package init(_ text: String) throws(RemoteAddressError) {
         let address: ServerAddress
         do {
             address = try ServerAddress(text)
@@ -29,7 +29,7 @@ public enum LibraryRoot: Sendable, Hashable {
     }
 
     /// The root's address as the plan and messages show it, ending in `/`.
-    public var address: String {
+    package var address: String {
         switch self {
         case let .webDAV(url): url.absoluteString
         case let .s3(location): location.address

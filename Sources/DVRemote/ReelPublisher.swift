@@ -14,33 +14,33 @@ import Foundation
 ///
 /// Credentials come from the environment (`RemoteAccess`: `DVPIPE_PUBLISH_HEADER` or `.netrc`, never the
 /// library's header; the AWS variables) and never appear in a message. Its calls block: run it on a thread made for blocking work.
-public struct ReelPublisher: Sendable {
+package struct ReelPublisher: Sendable {
     /// Where reels go.
-    public let destination: LibraryRoot
+    package let destination: LibraryRoot
     private let access: RemoteAccess
 
     /// A publisher to the collection or prefix `address`; throws when it names none dvpipe can write.
-    public init(_ address: String, access: RemoteAccess) throws(RemoteAddressError) {
+    package init(_ address: String, access: RemoteAccess) throws(RemoteAddressError) {
         destination = try LibraryRoot(address)
         self.access = access
     }
 
     /// What was published: the reel's address, its size and its SHA-256 (hex), as checked on the server.
-    public struct Published: Sendable, Hashable {
-        public let address: String
-        public let byteCount: Int
-        public let sha256: String
+    package struct Published: Sendable, Hashable {
+        package let address: String
+        package let byteCount: Int
+        package let sha256: String
     }
 
     /// Whether `name` may be a published file's name: not empty, no `/`, not hidden (the temporary names
     /// are), no control character.
-    public static func isAcceptableName(_ name: String) -> Bool {
+    package static func isAcceptableName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// Uploads `file` as `name` into the destination and checks what the server then holds; a file or
     /// object already under `name` is replaced only when `overwrite` says so.
-    public func publish(_ file: URL, as name: String, overwrite: Bool = false) throws(PublishError) -> Published {
+    package func publish(_ file: URL, as name: String, overwrite: Bool = false) throws(PublishError) -> Published {
         let address = destination.address + name
         guard Self.isAcceptableName(name) else {
             throw PublishError(
@@ -200,14 +200,14 @@ public struct ReelPublisher: Sendable {
 }
 
 /// Why a reel could not be published: the address (never with credentials) and what went wrong.
-public struct PublishError: Error, CustomStringConvertible, Sendable {
-    public let address: String
-    public let reason: String
+package struct PublishError: Error, CustomStringConvertible, Sendable {
+    package let address: String
+    package let reason: String
 
-    public init(address: String, reason: String) {
+    package init(address: String, reason: String) {
         self.address = ServerAddress.withoutCredentials(address)
         self.reason = reason
     }
 
-    public var description: String { "publishing to \(address) failed: \(reason)" }
+    package var description: String { "publishing to \(address) failed: \(reason)" }
 }

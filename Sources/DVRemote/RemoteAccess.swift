@@ -12,12 +12,12 @@ import Foundation
 /// `machine HOST:PORT` for that port; the `default` entry is never used (it would send one login to every
 /// server). No credential goes over plain `http://` except to this machine (`localhost`, 127.0.0.0/8,
 /// `::1`) unless `DVPIPE_PLAIN_HTTP_CREDENTIALS=1`. The timeout comes from `DVPIPE_LIBRARY_TIMEOUT`.
-public struct RemoteAccess: Sendable {
+package struct RemoteAccess: Sendable {
     /// The process environment the settings are read from.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     /// What a request to a server is for, which decides the credential it carries.
-    public enum Purpose: Sendable {
+    package enum Purpose: Sendable {
         /// Listing and reading a library.
         case library
         /// Publishing a reel.
@@ -33,20 +33,20 @@ public struct RemoteAccess: Sendable {
     }
 
     /// The variable that lets credentials go over plain `http://` to another machine.
-    public static let plainHTTPVariable = "DVPIPE_PLAIN_HTTP_CREDENTIALS"
+    package static let plainHTTPVariable = "DVPIPE_PLAIN_HTTP_CREDENTIALS"
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// Seconds a request may wait: `DVPIPE_LIBRARY_TIMEOUT`, else 30.
-    public func policy() throws(RemoteAddressError) -> HTTPPolicy {
+    package func policy() throws(RemoteAddressError) -> HTTPPolicy {
         HTTPPolicy(timeout: try Self.seconds("DVPIPE_LIBRARY_TIMEOUT", in: environment, else: 30))
     }
 
     /// The seconds the variable `name` of `environment` gives (a number from 1 to 3600), else `standard` when
     /// it is unset or empty; throws when it is anything else. Every server timeout dvpipe takes is read here.
-    public static func seconds(_ name: String, in environment: [String: String], else standard: TimeInterval) throws(RemoteAddressError)
+    package static func seconds(_ name: String, in environment: [String: String], else standard: TimeInterval) throws(RemoteAddressError)
         -> TimeInterval
     {
         guard let given = environment[name], !given.isEmpty else { return standard }
@@ -58,7 +58,7 @@ public struct RemoteAccess: Sendable {
 
     /// The header the variable `name` of `environment` gives as `Name: value`, nil when it is unset or empty;
     /// throws when it has no name before a `:`. Every server header dvpipe takes is read here.
-    public static func header(_ name: String, in environment: [String: String]) throws(RemoteAddressError) -> (name: String, value: String)? {
+    package static func header(_ name: String, in environment: [String: String]) throws(RemoteAddressError) -> (name: String, value: String)? {
         guard let given = environment[name], !given.isEmpty else { return nil }
         guard let colon = given.firstIndex(of: ":"), colon != given.startIndex else {
             throw RemoteAddressError("\(name) must be 'Name: value' (e.g. 'Authorization: Bearer …')")
@@ -72,7 +72,7 @@ public struct RemoteAccess: Sendable {
     /// The header sent to the server at `url` for `purpose`: the purpose's own variable, else the `.netrc`
     /// login for the address's host and port as Basic authentication, else none. Throws when the header is
     /// malformed, or a credential would go over plain `http://` to another machine without the opt-in.
-    public func header(for url: URL, purpose: Purpose) throws(RemoteAddressError) -> (name: String, value: String)? {
+    package func header(for url: URL, purpose: Purpose) throws(RemoteAddressError) -> (name: String, value: String)? {
         var header = try Self.header(purpose.headerVariable, in: environment)
         if header == nil {
             let file = environment["NETRC"] ?? environment["HOME"].map { $0 + "/.netrc" }
@@ -91,7 +91,7 @@ public struct RemoteAccess: Sendable {
     /// The S3 service the environment names, and a client for it with `policy` that signs with the AWS keys
     /// when the environment has them (unsigned, for a public bucket, when not); throws when keys would go
     /// over plain `http://` to another machine.
-    public func s3(policy: HTTPPolicy) throws(RemoteAddressError) -> (endpoint: S3Endpoint, client: HTTPClient) {
+    package func s3(policy: HTTPPolicy) throws(RemoteAddressError) -> (endpoint: S3Endpoint, client: HTTPClient) {
         let endpoint = try S3Endpoint(environment: environment)
         let signer = S3Credentials.from(environment: environment).map {
             S3Signature(region: S3Signature.region(environment: environment), credentials: $0).signer
@@ -101,7 +101,7 @@ public struct RemoteAccess: Sendable {
     }
 
     /// Throws unless a credential may go to `url`: over `https://`, to this machine, or with the opt-in.
-    public func checkCredentialsMayGo(to url: URL) throws(RemoteAddressError) {
+    package func checkCredentialsMayGo(to url: URL) throws(RemoteAddressError) {
         guard url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? ""), environment[Self.plainHTTPVariable] != "1" else { return }
         throw RemoteAddressError(
             "a credential would go unencrypted over http:// to \(url.host ?? "?"); use https://, or set \(Self.plainHTTPVariable)=1 for a network you trust"

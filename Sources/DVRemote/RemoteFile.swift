@@ -8,10 +8,10 @@ import Foundation
 ///
 /// A server that answers a range request with the whole file (some proxies do) is read whole once, its
 /// blocks kept, and every later read of it is served from them. One reader serves one thread.
-public final class RemoteFile: ByteSource, Sendable {
-    public let size: Int
+package final class RemoteFile: ByteSource, Sendable {
+    package let size: Int
     /// The file as messages name it: its address without credentials.
-    public let address: String
+    package let address: String
     private let url: URL
     private let etag: String
     private let client: HTTPClient
@@ -32,9 +32,9 @@ public final class RemoteFile: ByteSource, Sendable {
 
     /// The most bytes of a file read whole from a server that ignores range requests: 32 MiB (the scan reads
     /// 8 files at once). A larger file from such a server fails to read, naming the server's fault.
-    public static let largestWholeRead = 32 << 20
+    package static let largestWholeRead = 32 << 20
 
-    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+    package func read(at offset: Int, count: Int) throws -> [UInt8] {
         guard offset >= 0, offset < size else { return [] }
         let end = count >= size - offset ? size : offset + max(0, count)
         guard offset < end else { return [] }
@@ -151,14 +151,14 @@ public final class RemoteFile: ByteSource, Sendable {
 }
 
 /// A file on a server that could not be read: which file and why, never a credential.
-public struct RemoteReadError: ByteSourceError, CustomStringConvertible, Sendable {
-    public let address: String
-    public let reason: String
+package struct RemoteReadError: ByteSourceError, CustomStringConvertible, Sendable {
+    package let address: String
+    package let reason: String
 
-    public init(address: String, reason: String) {
+    package init(address: String, reason: String) {
         self.address = address
         self.reason = reason
     }
 
-    public var description: String { "\(address): \(reason)" }
+    package var description: String { "\(address): \(reason)" }
 }

@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// One per planned job, made by its scan and kept with it: listing a root registers it and its files;
 /// nothing else does.
-public final class RemoteLibrary: Sendable {
-    public init() {}
+package final class RemoteLibrary: Sendable {
+    package init() {}
 
     /// How the files of one root are fetched.
     private struct Root: Sendable {
@@ -41,19 +41,19 @@ public final class RemoteLibrary: Sendable {
     private let wholeFileWarnings = Mutex<[String]>([])
 
     /// Most bytes the block cache of a work folder keeps: `DVPIPE_LIBRARY_CACHE_MB`, else 4 GiB.
-    public static func cacheLimit(environment: [String: String]) -> Int64 {
+    package static func cacheLimit(environment: [String: String]) -> Int64 {
         environment["DVPIPE_LIBRARY_CACHE_MB"].flatMap(Int64.init).map { max(0, $0) << 20 } ?? 4 << 30
     }
 
     /// Whether `path` is a server address rather than a local path.
-    public static func isRemote(_ path: String) -> Bool {
+    package static func isRemote(_ path: String) -> Bool {
         path.hasPrefix("https://") || path.hasPrefix("http://") || path.hasPrefix("s3://")
     }
 
     /// The files under `root` that `isExcluded` leaves in (asked about every relative path, an excluded
     /// folder not entered), sorted by relative path; registers the root and the files, to be read through
     /// `cache`. Trims `cache` to its limit the first time this process meets it.
-    public func list(_ root: LibraryRoot, access: RemoteAccess, cache: BlockCache, isExcluded: (String) -> Bool) throws -> [RemoteFileListing] {
+    package func list(_ root: LibraryRoot, access: RemoteAccess, cache: BlockCache, isExcluded: (String) -> Bool) throws -> [RemoteFileListing] {
         let client: HTTPClient
         let files: [(listing: RemoteFileListing, url: URL)]
         switch root {
@@ -82,7 +82,7 @@ public final class RemoteLibrary: Sendable {
 
     /// A reader of the listed file at `address`; throws when this process has not listed it, or listed it
     /// with a size it does not believe.
-    public func file(_ address: String) throws(RemoteReadError) -> RemoteFile {
+    package func file(_ address: String) throws(RemoteReadError) -> RemoteFile {
         let found = state.withLock { state in
             state.files[address].flatMap { known in state.roots[known.root].map { (known, $0) } }
         }
@@ -97,21 +97,21 @@ public final class RemoteLibrary: Sendable {
     }
 
     /// Whether `address` lies under a root this library listed: its file is read from the server, never from disk.
-    public func holds(_ address: String) -> Bool {
+    package func holds(_ address: String) -> Bool {
         state.withLock { state in state.roots.keys.contains { address.hasPrefix($0) } }
     }
 
     /// The size and ETag the listing gave the file at `address`; nil when this process has not listed it.
-    public func listed(_ address: String) -> (size: Int, etag: String)? {
+    package func listed(_ address: String) -> (size: Int, etag: String)? {
         state.withLock { $0.files[address].map { ($0.size, $0.etag) } }
     }
 
     /// Bytes fetched from libraries by this process so far.
-    public var bytesFetched: Int { bytes.load(ordering: .relaxed) }
+    package var bytesFetched: Int { bytes.load(ordering: .relaxed) }
 
     /// The warnings of files read whole because their server ignored a range request, each once, taken
     /// from the list (the caller shows them).
-    public func takeWholeFileWarnings() -> [String] {
+    package func takeWholeFileWarnings() -> [String] {
         wholeFileWarnings.withLock { warnings in
             defer { warnings.removeAll() }
             return warnings

@@ -1,6 +1,6 @@
 /// Why the files of a library on a server could not be listed. Its text names the library's address and what
 /// the server said, never a credential (addresses with credentials are refused before anything is asked).
-public enum RemoteListingError: Error, CustomStringConvertible, Sendable {
+package enum RemoteListingError: Error, CustomStringConvertible, Sendable {
     /// The server answered with an error status: `code` is the server's own name for the problem (S3's
     /// `<Code>`: `AccessDenied`, `NoSuchBucket`, `SignatureDoesNotMatch`, `InvalidAccessKeyId`) and `message`
     /// its words, when the answer had them; `bucketRegion` is the region S3 says the bucket is in, when it
@@ -17,7 +17,7 @@ public enum RemoteListingError: Error, CustomStringConvertible, Sendable {
     /// A listing of more than `entries` files and folders: a server that lists without end, or a root set too wide.
     case tooManyFiles(location: String, entries: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .refused(location, status, code, message, bucketRegion):
             var text = "\(location): HTTP \(status)"

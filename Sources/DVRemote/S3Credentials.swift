@@ -1,12 +1,12 @@
 /// The keys that sign requests to S3 (AWS Signature V4): an access key ID, its secret, and the session token
 /// that temporary keys come with. Its text and its mirror (`print`, `dump`, a debugger) show the key ID only,
 /// never the secret or the token.
-public struct S3Credentials: Sendable, CustomStringConvertible, CustomReflectable {
-    public var accessKeyID: String
-    public var secretAccessKey: String
-    public var sessionToken: String?
+package struct S3Credentials: Sendable, CustomStringConvertible, CustomReflectable {
+    package var accessKeyID: String
+    package var secretAccessKey: String
+    package var sessionToken: String?
 
-    public init(accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil) {
+    package init(accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil) {
         self.accessKeyID = accessKeyID
         self.secretAccessKey = secretAccessKey
         self.sessionToken = sessionToken
@@ -14,7 +14,7 @@ public struct S3Credentials: Sendable, CustomStringConvertible, CustomReflectabl
 
     /// The keys the AWS tools read from the environment: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and
     /// `AWS_SESSION_TOKEN` (optional); nil when either of the first two is missing or empty.
-    public static func from(environment: [String: String]) -> S3Credentials? {
+    package static func from(environment: [String: String]) -> S3Credentials? {
         guard let accessKeyID = environment["AWS_ACCESS_KEY_ID"], !accessKeyID.isEmpty,
             let secretAccessKey = environment["AWS_SECRET_ACCESS_KEY"], !secretAccessKey.isEmpty
         else { return nil }
@@ -22,11 +22,11 @@ public struct S3Credentials: Sendable, CustomStringConvertible, CustomReflectabl
         return S3Credentials(accessKeyID: accessKeyID, secretAccessKey: secretAccessKey, sessionToken: sessionToken)
     }
 
-    public var description: String {
+    package var description: String {
         "S3Credentials(accessKeyID: \(accessKeyID)\(sessionToken == nil ? "" : ", with a session token"))"
     }
 
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["accessKeyID": accessKeyID])
     }
 }

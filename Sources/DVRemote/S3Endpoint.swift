@@ -7,14 +7,14 @@ import Foundation
 /// certificate names one level under `s3.REGION.amazonaws.com`; path style still works for buckets made before
 /// October 2020). Any other endpoint (MinIO, Ceph, moto, a cloud that speaks S3) is addressed in path style,
 /// `ENDPOINT/BUCKET/KEY`, which they all serve.
-public struct S3Endpoint: Sendable {
+package struct S3Endpoint: Sendable {
     /// The server's address, without a trailing `/`: `https://s3.eu-west-3.amazonaws.com`, `http://127.0.0.1:9000`.
-    public let base: URL
+    package let base: URL
     /// Whether buckets go into the host name (AWS) rather than into the path.
-    public let isVirtualHosted: Bool
+    package let isVirtualHosted: Bool
 
     /// An endpoint of another make than AWS, addressed in path style.
-    public init(base: URL) {
+    package init(base: URL) {
         self.init(base: base, isVirtualHosted: false)
     }
 
@@ -29,7 +29,7 @@ public struct S3Endpoint: Sendable {
 
     /// AWS's S3 endpoint for `region` (`eu-west-3`): refused unless it is lower-case letters, digits and hyphens,
     /// as every AWS region is.
-    public static func amazon(region: String) throws(RemoteAddressError) -> S3Endpoint {
+    package static func amazon(region: String) throws(RemoteAddressError) -> S3Endpoint {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
         guard !region.isEmpty, region.allSatisfy(allowed.contains), let base = URL(string: "https://s3.\(region).amazonaws.com") else {
             throw RemoteAddressError("'\(region)' is not an AWS region: set AWS_REGION to one such as us-east-1 or eu-west-3")
@@ -40,7 +40,7 @@ public struct S3Endpoint: Sendable {
     /// The endpoint the AWS tools use: `AWS_ENDPOINT_URL_S3`, else `AWS_ENDPOINT_URL`, else AWS's for the region
     /// (`S3Signature.region(environment:)`). An endpoint given must be an http or https address without
     /// credentials, query or fragment.
-    public init(environment: [String: String]) throws(RemoteAddressError) {
+    package init(environment: [String: String]) throws(RemoteAddressError) {
         let given = ["AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"].lazy.compactMap { name in
             environment[name].flatMap { $0.isEmpty ? nil : (name, $0) }
         }.first
@@ -67,13 +67,13 @@ public struct S3Endpoint: Sendable {
     /// key's bytes encoded as S3 signs them (`AWSPercentEncoding`), its slashes kept.
     /// (Here and in `listURL`, every byte after the endpoint's is unreserved or escaped, so the text is always
     /// an address.)
-    public func objectURL(_ location: S3Location, key: String) -> URL {
+    package func objectURL(_ location: S3Location, key: String) -> URL {
         URL(string: address(location.bucket, path: AWSPercentEncoding.encoded(key, keepingSlashes: true)))!
     }
 
     /// The ListObjectsV2 request for the keys under `location`'s prefix: the first page, or the one after
     /// `continuationToken`; at most `pageSize` keys a page (`max-keys`; S3's default and limit is 1000).
-    public func listURL(_ location: S3Location, continuationToken: String? = nil, pageSize: Int? = nil) -> URL {
+    package func listURL(_ location: S3Location, continuationToken: String? = nil, pageSize: Int? = nil) -> URL {
         var parameters = [("list-type", "2")]
         if !location.prefix.isEmpty {
             parameters.append(("prefix", location.prefix))

@@ -2,14 +2,14 @@ import DVXML
 import Foundation
 
 /// The files of a library in a bucket, listed with ListObjectsV2 page by page.
-public struct S3Listing: Sendable {
+package struct S3Listing: Sendable {
     /// The most pages one listing reads (10 million keys at S3's 1000 a page) before it gives up on a server
     /// that keeps answering with continuation tokens.
-    public static let pageLimit = 10_000
+    package static let pageLimit = 10_000
 
-    public let endpoint: S3Endpoint
+    package let endpoint: S3Endpoint
 
-    public init(endpoint: S3Endpoint) {
+    package init(endpoint: S3Endpoint) {
         self.endpoint = endpoint
     }
 
@@ -17,7 +17,7 @@ public struct S3Listing: Sendable {
     /// `RemoteFileListing.largestListing` of them, each page's answer at most `S3ListingPage.largestAnswer` bytes. `client` signs
     /// its requests (`HTTPClient(policy:signer: S3Signature(…).signer)`, or no signer for a public bucket);
     /// `pageSize` asks for at most that many keys a page (`max-keys`), S3's own 1000 when nil.
-    public func list(_ location: S3Location, client: HTTPClient, pageSize: Int? = nil) throws(RemoteListingError) -> [S3Object] {
+    package func list(_ location: S3Location, client: HTTPClient, pageSize: Int? = nil) throws(RemoteListingError) -> [S3Object] {
         var objects: [S3Object] = []
         var continuationToken: String?
         for page in 1...Self.pageLimit {

@@ -2,19 +2,19 @@ import DVXML
 import Foundation
 
 /// One page of a ListObjectsV2 answer: its objects, and whether (and after which token) more follow.
-public struct S3ListingPage: Sendable {
+package struct S3ListingPage: Sendable {
     /// The namespace of S3's answers.
     static let namespace = "http://s3.amazonaws.com/doc/2006-03-01/"
     /// The most objects one page may hold: 10,000 (S3 gives at most 1,000).
-    public static let largestPage = 10_000
+    package static let largestPage = 10_000
     /// The most bytes of one page's answer: 16 MiB (a page of 1,000 objects with keys of S3's longest,
     /// 1,024 bytes, is under 2 MiB).
-    public static let largestAnswer = 16 << 20
+    package static let largestAnswer = 16 << 20
 
-    public var objects: [S3Object]
-    public var isTruncated: Bool
+    package var objects: [S3Object]
+    package var isTruncated: Bool
     /// The token that asks for the next page; S3 gives one whenever the page is truncated.
-    public var nextContinuationToken: String?
+    package var nextContinuationToken: String?
 
     /// The page in `xml`, the body of an answer to a ListObjectsV2 request for `location` (named in errors).
     /// A body that is not a `ListBucketResult`, is cut off, has an object without a key or more than
@@ -22,7 +22,7 @@ public struct S3ListingPage: Sendable {
     /// (missing, negative, past 1 TiB: `ServerNumber.listedSize`) is kept with its `problem`, so that one
     /// object costs only itself. Elements of S3's namespace are read (and unqualified ones, which some servers
     /// write); other elements are passed over.
-    public init(xml: Data, location: S3Location) throws(RemoteListingError) {
+    package init(xml: Data, location: S3Location) throws(RemoteListingError) {
         func malformed(_ reason: String) -> RemoteListingError {
             .malformedAnswer(location: location.description, reason: reason)
         }

@@ -3,15 +3,15 @@ import DVPlanning
 /// A library in an S3 bucket, as written `s3://BUCKET/PREFIX/`: the bucket and the key prefix its files share.
 /// The prefix is written as the keys are, not percent-encoded (`s3://photos/Été 2024/`), as the AWS command
 /// line writes it.
-public struct S3Location: Sendable, Hashable, CustomStringConvertible {
-    public let bucket: String
+package struct S3Location: Sendable, Hashable, CustomStringConvertible {
+    package let bucket: String
     /// The keys' common beginning: empty for the whole bucket, else ending in `/`.
-    public let prefix: String
+    package let prefix: String
 
     /// `text` read as `s3://BUCKET` or `s3://BUCKET/PREFIX` (a `/` added to the prefix when it has none).
     /// Refused: another scheme, no bucket, a bucket name S3 does not allow, and keys written into the
     /// address (`s3://KEY:SECRET@…`), which would end up in logs and manifests; the message never repeats them.
-    public init(_ text: String) throws(RemoteAddressError) {
+    package init(_ text: String) throws(RemoteAddressError) {
         guard text.lowercased().hasPrefix("s3://") else {
             throw RemoteAddressError("'\(text)' is not an S3 address: write s3://BUCKET/PREFIX/")
         }
@@ -37,5 +37,5 @@ public struct S3Location: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `s3://BUCKET/PREFIX`.
-    public var description: String { "s3://\(bucket)/\(prefix)" }
+    package var description: String { "s3://\(bucket)/\(prefix)" }
 }

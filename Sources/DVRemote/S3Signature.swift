@@ -10,18 +10,18 @@ import Foundation
 ///
 /// S3 differs from the other AWS services in two ways kept here: the path is encoded once, as sent (other
 /// services encode it twice), and every request carries `x-amz-content-sha256`, the hash of its body.
-public struct S3Signature: Sendable {
+package struct S3Signature: Sendable {
     /// The bucket's region (`us-east-1`, `eu-west-3`): part of the signing key, so a wrong one is refused.
-    public var region: String
-    public var credentials: S3Credentials
+    package var region: String
+    package var credentials: S3Credentials
 
-    public init(region: String, credentials: S3Credentials) {
+    package init(region: String, credentials: S3Credentials) {
         self.region = region
         self.credentials = credentials
     }
 
     /// The region the AWS tools use: `AWS_REGION`, else `AWS_DEFAULT_REGION`, else `us-east-1`.
-    public static func region(environment: [String: String]) -> String {
+    package static func region(environment: [String: String]) -> String {
         for name in ["AWS_REGION", "AWS_DEFAULT_REGION"] {
             if let region = environment[name], !region.isEmpty { return region }
         }
@@ -40,7 +40,7 @@ public struct S3Signature: Sendable {
     /// signature covers `method`, `url`'s path and query, its host (with the port when it is not the
     /// scheme's), every one of `headers` and the `x-amz-` ones added, so none of them may change before the
     /// request is sent. A pure function: the same arguments give the same headers.
-    public func signedHeaders(method: String, url: URL, headers: [String: String], payloadHash: String, date: Date) -> [String: String] {
+    package func signedHeaders(method: String, url: URL, headers: [String: String], payloadHash: String, date: Date) -> [String: String] {
         let timestamp = Self.timestamp(date)
         var added = ["x-amz-date": timestamp, "x-amz-content-sha256": payloadHash]
         if let token = credentials.sessionToken {
@@ -82,7 +82,7 @@ public struct S3Signature: Sendable {
     /// Signs a request in place as `HTTPClient` sends it, at the moment it goes (each try signed anew), with
     /// the hash of its body (of no bytes when it has none), or the hash its `x-amz-content-sha256` header
     /// already gives (a body streamed from a file, hashed by the caller).
-    public var signer: HTTPSigner {
+    package var signer: HTTPSigner {
         let signature = self
         return { request, body in
             guard let url = request.url else { return }

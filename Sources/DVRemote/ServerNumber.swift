@@ -31,8 +31,8 @@ enum ServerNumber {
 }
 
 /// Why a listed size is not believed, in words that follow "the server lists".
-public struct ListedSizeProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public let description: String
+package struct ListedSizeProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

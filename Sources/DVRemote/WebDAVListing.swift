@@ -5,17 +5,17 @@ import Foundation
 /// its collections walked with `PROPFIND` at depth 1, one collection at a time from the root, each listing
 /// giving the files' sizes and ETags. Hidden names are skipped, an excluded folder is not entered, and a
 /// collection met twice (a server that lists a folder under two names) is walked once.
-public struct WebDAVListing {
+package struct WebDAVListing {
     /// The root collection, ending in `/`, without credentials.
-    public let root: URL
+    package let root: URL
     private let client: HTTPClient
 
     /// Collections walked at most: a server answering without end stops here, with an error.
     static let largestWalk = 100_000
     /// The most bytes of one `PROPFIND` answer: 32 MiB (a folder of 50,000 files is about 20 MiB on Nextcloud).
-    public static let largestAnswer = 32 << 20
+    package static let largestAnswer = 32 << 20
 
-    public init(root: URL, client: HTTPClient) {
+    package init(root: URL, client: HTTPClient) {
         self.root = root
         self.client = client
     }
@@ -31,7 +31,7 @@ public struct WebDAVListing {
     /// folders included), sorted by relative path; a file whose listed size is not believed is kept with its
     /// `problem`. Each answer is at most `largestAnswer` bytes, and all of them list at most
     /// `RemoteFileListing.largestListing` members.
-    public func files(isExcluded: (String) -> Bool) throws(RemoteListingError) -> [RemoteFileListing] {
+    package func files(isExcluded: (String) -> Bool) throws(RemoteListingError) -> [RemoteFileListing] {
         var files: [RemoteFileListing] = []
         var pending: [(url: URL, relative: String)] = [(root, "")]
         var seen: Set<String> = []

@@ -6,7 +6,7 @@ import Glibc
 /// The one mutex-and-condition pair in dvpipe: a lane's work, a handle's result and a stop's wait are all
 /// built on it. An element is handed over: the thread that puts it uses it no more, so it need not be
 /// `Sendable` (a frame passed from the producer to an encoder and back).
-public final class BoundedQueue<Element>: @unchecked Sendable {
+package final class BoundedQueue<Element>: @unchecked Sendable {
     // @unchecked: every `var` is used with `mutex` held, and each element by one thread at a time (handed over).
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// Broadcast on every change: an element put or taken, the queue closed.
@@ -16,10 +16,10 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     private var head = 0
     private var closed = false
     /// The most elements held at once (at least 1).
-    public let capacity: Int
+    package let capacity: Int
 
     /// What a `take` that waits at most a while came to.
-    public enum Taken {
+    package enum Taken {
         case element(Element)
         /// The time passed with the queue open and empty.
         case timedOut
@@ -27,7 +27,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         case closed
     }
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
@@ -46,7 +46,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// Adds `element` at the end, waiting while the queue is full; false (and nothing added) once it is closed.
     @discardableResult
-    public func put(_ element: Element) -> Bool {
+    package func put(_ element: Element) -> Bool {
         locked {
             while !closed && count == capacity { pthread_cond_wait(changed, mutex) }
             guard !closed else { return false }
@@ -57,7 +57,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// The first element, waiting while the queue is open and empty; nil once it is closed and empty.
-    public func take() -> Element? {
+    package func take() -> Element? {
         locked {
             while !closed && count == 0 { pthread_cond_wait(changed, mutex) }
             return count == 0 ? nil : removeFirst()
@@ -65,7 +65,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// The first element, waiting at most `seconds` (none: do not wait) while the queue is open and empty.
-    public func take(waitingAtMost seconds: Double) -> Taken {
+    package func take(waitingAtMost seconds: Double) -> Taken {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let whole = seconds.isFinite ? max(0, seconds) : 0
@@ -82,7 +82,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// Refuses further elements and wakes every waiter; the elements in the queue can still be taken.
-    public func close() {
+    package func close() {
         locked {
             closed = true
             pthread_cond_broadcast(changed)
@@ -90,7 +90,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// True once `close()` has been called.
-    public var isClosed: Bool { locked { closed } }
+    package var isClosed: Bool { locked { closed } }
 
     /// The elements in the queue now.
     private var count: Int { elements.count - head }

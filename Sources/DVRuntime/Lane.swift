@@ -9,20 +9,20 @@ import Synchronization
 /// work of its own lane (that work may be queued behind it). Dropping the lane runs what is queued, then
 /// joins every thread, so nothing outlives its owner. Each thread is named after the lane (`top -H` shows
 /// it) and has the stack of a main thread, for the decoders and encoders it runs.
-public final class Lane: Sendable {
-    public let name: String
+package final class Lane: Sendable {
+    package let name: String
     /// The most threads running at once.
-    public let width: Int
+    package let width: Int
     /// The threads' nice value (0: the process's own); a thread cannot lower the value it inherits.
-    public let nice: Int32
+    package let nice: Int32
     private let core: Core
     /// Stack of each thread: as much as the main thread has.
     private static let stackSize = 8 << 20
 
     /// The cores this process may run on.
-    public static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    package static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
-    public init(_ name: String, width: Int, nice: Int32 = 0) {
+    package init(_ name: String, width: Int, nice: Int32 = 0) {
         self.name = name
         self.width = max(1, width)
         self.nice = nice
@@ -43,7 +43,7 @@ public final class Lane: Sendable {
 
     /// Runs `body` on the lane; its handle gives the result or rethrows its error. `body` is handed over:
     /// what it holds (a frame source, say) is used by the lane's thread only.
-    public func submit<Value: Sendable>(_ body: sending @escaping () throws -> Value) -> Handle<Value> {
+    package func submit<Value: Sendable>(_ body: sending @escaping () throws -> Value) -> Handle<Value> {
         let handle = Handle<Value>()
         enqueue { handle.deliver(Result { try body() }) }
         return handle
@@ -51,7 +51,7 @@ public final class Lane: Sendable {
 
     /// `body` of every one of `items`, as many at once as the lane is wide; the results in the order of
     /// `items`, once all have ended. Rethrows the error of the first item (in order) that failed.
-    public func map<Item: Sendable, Value: Sendable, Failure: Error>(
+    package func map<Item: Sendable, Value: Sendable, Failure: Error>(
         _ items: [Item], _ body: @Sendable (Item) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
         // Every handle is waited for before the first error is thrown: no body outlives the call. Each piece of
@@ -72,13 +72,13 @@ public final class Lane: Sendable {
     }
 
     /// Waits `seconds` on the calling thread.
-    public static func pause(_ seconds: Double) {
+    package static func pause(_ seconds: Double) {
         StopFlag().sleep(seconds)
     }
 
     /// Runs `body` every `seconds` on the lane (the first time after `seconds`) until the returned
     /// repetition is stopped or dropped; a thread of the lane is taken, and the lane kept, for as long.
-    public func every(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Repetition {
+    package func every(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Repetition {
         let flag = StopFlag()
         let runner = Repetition.Runner()
         let handle = submit {
@@ -182,7 +182,7 @@ private final class Lent<Body>: Sendable {
 }
 
 /// The result of work given to a lane, once it has ended.
-public final class Handle<Value: Sendable>: Sendable {
+package final class Handle<Value: Sendable>: Sendable {
     private let delivered = BoundedQueue<Result<Value, any Error>>(capacity: 1)
     private let kept = Mutex<Result<Value, any Error>?>(nil)
 
@@ -193,12 +193,12 @@ public final class Handle<Value: Sendable>: Sendable {
     }
 
     /// The work's result, waiting for it to end; rethrows its error.
-    public func wait() throws -> Value {
+    package func wait() throws -> Value {
         try result().get()
     }
 
     /// The work's result or error, waiting for it to end.
-    public func result() -> Result<Value, any Error> {
+    package func result() -> Result<Value, any Error> {
         kept.withLock { kept in
             if let kept { return kept }
             // The queue is never closed, so `take` gives the one result once it is there.
@@ -217,7 +217,7 @@ public final class Handle<Value: Sendable>: Sendable {
     }
 
     /// True once the work has ended (then `wait()` does not block).
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         kept.withLock { kept in
             if case .some = kept { return true }
             guard case let .element(result) = delivered.take(waitingAtMost: 0) else { return false }
@@ -228,7 +228,7 @@ public final class Handle<Value: Sendable>: Sendable {
 }
 
 /// Work repeated by `Lane.every`.
-public final class Repetition: Sendable {
+package final class Repetition: Sendable {
     private let flag: StopFlag
     private let runner: Runner
     private let handle: Handle<Void>
@@ -253,7 +253,7 @@ public final class Repetition: Sendable {
 
     /// Ends the repetition (a wait is cut short, a run of the body finishes) and waits until it has ended;
     /// called by the body itself (its owner released there), it only asks, and the repetition ends when the body returns.
-    public func stop() {
+    package func stop() {
         flag.raise()
         guard runner.thread.load(ordering: .acquiring) != UInt(pthread_self()) else { return }
         _ = handle.result()

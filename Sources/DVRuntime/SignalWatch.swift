@@ -9,7 +9,7 @@ private let caughtSignals = Atomic<Int32>(-1)
 /// The signal handler only writes the signal's number into a pipe (all a handler may safely do); the lane's
 /// thread, which unblocks the signals, reads it and calls `handler`, which may do anything. The newest watch gets the signals; once it is
 /// dropped they are ignored.
-public final class SignalWatch: Sendable {
+package final class SignalWatch: Sendable {
     private let signals: [Int32]
     /// The pipe's ends: read by the lane's thread, written by the handler.
     private let reading: Int32
@@ -18,7 +18,7 @@ public final class SignalWatch: Sendable {
     private let watching: Handle<Void>
 
     /// Starts watching `signals`; nil when the pipe cannot be made.
-    public init?(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+    package init?(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

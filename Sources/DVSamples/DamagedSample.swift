@@ -1,7 +1,7 @@
 import DVMedia
 
 /// A file that should not probe as media, for tests of how unreadable files are reported.
-public enum DamagedSample: Sendable, Hashable {
+package enum DamagedSample: Sendable, Hashable {
     /// A real movie cut to half its size (its index, at the end, is lost).
     case truncated(SampleClip)
     /// A file of zero bytes.
@@ -10,7 +10,7 @@ public enum DamagedSample: Sendable, Hashable {
     case text(fileName: String)
 
     /// The name of the file written.
-    public var fileName: String {
+    package var fileName: String {
         switch self {
         case let .truncated(clip): clip.fileName
         case let .empty(name), let .text(name): name

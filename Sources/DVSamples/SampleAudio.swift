@@ -2,7 +2,7 @@ import DVMedia
 import Foundation
 
 /// The sound track of a generated clip.
-public enum SampleAudio: Sendable, Hashable {
+package enum SampleAudio: Sendable, Hashable {
     /// No audio stream at all.
     case none
     /// An AAC stream carrying a steady sine tone.
@@ -10,19 +10,19 @@ public enum SampleAudio: Sendable, Hashable {
 }
 
 /// A sine tone, the same on every channel, optionally interrupted by a short louder burst (a sync mark).
-public struct SampleTone: Sendable, Hashable {
+package struct SampleTone: Sendable, Hashable {
     /// A short tone at another pitch that replaces the steady one for a moment.
-    public struct Burst: Sendable, Hashable {
+    package struct Burst: Sendable, Hashable {
         /// Where the burst starts, in seconds from the start of the clip.
-        public var time: Double
+        package var time: Double
         /// How long it lasts, in seconds.
-        public var duration: Double
+        package var duration: Double
         /// Its pitch in Hz.
-        public var frequency: Double
+        package var frequency: Double
         /// Its level in dBFS.
-        public var level: Double
+        package var level: Double
 
-        public init(time: Double, duration: Double = 0.1, frequency: Double = 1_000, level: Double = -6) {
+        package init(time: Double, duration: Double = 0.1, frequency: Double = 1_000, level: Double = -6) {
             self.time = time
             self.duration = duration
             self.frequency = frequency
@@ -31,17 +31,17 @@ public struct SampleTone: Sendable, Hashable {
     }
 
     /// Pitch in Hz.
-    public var frequency: Double
+    package var frequency: Double
     /// Level in dBFS (0 is full scale).
-    public var level: Double
+    package var level: Double
     /// Channel layout of the stream.
-    public var layout: ChannelLayout
+    package var layout: ChannelLayout
     /// Samples per second: 48 000 or 44 100.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// An optional burst.
-    public var burst: Burst?
+    package var burst: Burst?
 
-    public init(frequency: Double = 440, level: Double = -18, layout: ChannelLayout = .stereo, sampleRate: Int = 48_000, burst: Burst? = nil) {
+    package init(frequency: Double = 440, level: Double = -18, layout: ChannelLayout = .stereo, sampleRate: Int = 48_000, burst: Burst? = nil) {
         self.frequency = frequency
         self.level = level
         self.layout = layout

@@ -2,25 +2,25 @@ import DVMedia
 import Foundation
 
 /// One file of a generated library: a movie, a still or a damaged file, optionally with a set mtime.
-public struct SampleItem: Sendable, Hashable {
+package struct SampleItem: Sendable, Hashable {
     /// What the file holds.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         case clip(SampleClip)
         case still(SampleStill)
         case damaged(DamagedSample)
     }
 
-    public var content: Content
+    package var content: Content
     /// The modification time to give the file after writing it (nil keeps the time of writing).
-    public var modificationDate: Date?
+    package var modificationDate: Date?
 
-    public init(_ content: Content, modificationDate: Date? = nil) {
+    package init(_ content: Content, modificationDate: Date? = nil) {
         self.content = content
         self.modificationDate = modificationDate
     }
 
     /// The name of the file written.
-    public var fileName: String {
+    package var fileName: String {
         switch content {
         case let .clip(clip): clip.fileName
         case let .still(still): still.fileName
@@ -30,7 +30,7 @@ public struct SampleItem: Sendable, Hashable {
 
     /// Writes the file into `directory` with `writer` and sets its modification time; returns its URL.
     @discardableResult
-    public func write(with writer: SampleWriter, in directory: URL) throws -> URL {
+    package func write(with writer: SampleWriter, in directory: URL) throws -> URL {
         let url: URL
         switch content {
         case let .clip(clip): url = try writer.write(clip, in: directory)

@@ -7,33 +7,33 @@ import Foundation
 /// renders with dvpipe, the ffmpeg CLI and MoviePy alike.
 extension SampleLibrary {
     /// A picture format of the reference library: coded size (no display rotation) and frame rate.
-    public struct ReferenceFormat: Sendable, Hashable, CustomStringConvertible {
-        public var width: Int
-        public var height: Int
-        public var fps: Int
+    package struct ReferenceFormat: Sendable, Hashable, CustomStringConvertible {
+        package var width: Int
+        package var height: Int
+        package var fps: Int
 
-        public init(width: Int, height: Int, fps: Int) {
+        package init(width: Int, height: Int, fps: Int) {
             self.width = width
             self.height = height
             self.fps = fps
         }
 
-        public var description: String { "\(width)×\(height)@\(fps)" }
+        package var description: String { "\(width)×\(height)@\(fps)" }
     }
 
     /// The formats cycled day by day: day 1 is the first, day 7 the first again.
-    public static let referenceFormats = [
+    package static let referenceFormats = [
         ReferenceFormat(width: 1920, height: 1080, fps: 30), ReferenceFormat(width: 1280, height: 720, fps: 30),
         ReferenceFormat(width: 1080, height: 1920, fps: 30), ReferenceFormat(width: 3840, height: 2160, fps: 30),
         ReferenceFormat(width: 1920, height: 1080, fps: 60), ReferenceFormat(width: 1440, height: 1080, fps: 24)
     ]
 
     /// The day of the first clip; the library covers `days` days from it.
-    public static let referenceFirstDay = CalendarDay(year: 2023, month: 1, day: 1)!
+    package static let referenceFirstDay = CalendarDay(year: 2023, month: 1, day: 1)!
 
     /// One clip per day for `days` days from `referenceFirstDay`, each `clipSeconds` long, named
     /// `VID_YYYYMMDD_120000.mp4` and tagged as filmed at noon UTC that day.
-    public static func referenceCatalogue(days: Int, clipSeconds: Double = 4) -> [SampleItem] {
+    package static func referenceCatalogue(days: Int, clipSeconds: Double = 4) -> [SampleItem] {
         (0..<max(0, days)).map { index in
             let day = referenceFirstDay.adding(days: index)
             let format = referenceFormats[index % referenceFormats.count]
@@ -52,7 +52,7 @@ extension SampleLibrary {
     /// The reference job over `days` days: the first 3 s of each clip, contained in 1920×1080 at 30 fps,
     /// 0.5 s crossfades, x264 veryfast crf 20, AAC 160k, the clips' own sound without loudness matching
     /// (which neither the ffmpeg CLI filtergraph nor the MoviePy script does), no overlays.
-    public static func referenceJob(days: Int) -> String {
+    package static func referenceJob(days: Int) -> String {
         let last = referenceFirstDay.adding(days: max(1, days) - 1)
         return """
             # The dvpipe benchmark's reference job, written by `dvpipe demo --reference`.
@@ -91,7 +91,7 @@ extension SampleLibrary {
 
     /// Writes the reference library into `directory/library` and its job into `directory/reference.yaml`.
     /// `days` clips of `clipSeconds` each, generated with the sample writer's fast settings.
-    public static func writeReference(
+    package static func writeReference(
         to directory: URL, days: Int = 31, clipSeconds: Double = 4,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: @escaping @Sendable (String) -> Void = { _ in }

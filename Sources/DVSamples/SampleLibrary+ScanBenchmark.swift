@@ -18,7 +18,7 @@ extension SampleLibrary {
     /// A few clips are generated with the project's own encoders and then copied (not linked: the scanner
     /// lists a file reached twice through links only once), so each name is a distinct file that the scanner
     /// has to stat and probe. Returns the job file.
-    public static func writeScanBenchmark(to directory: URL, files count: Int, year: Int = 2023) throws -> URL {
+    package static func writeScanBenchmark(to directory: URL, files count: Int, year: Int = 2023) throws -> URL {
         let camera = directory.appendingPathComponent("library/DCIM/Camera")
         let staging = directory.appendingPathComponent(".scan-benchmark-clips")
         do {

@@ -6,26 +6,26 @@ import Synchronization
 
 /// The built-in demo: a generated camera roll for December 2024 and a job file that exercises every
 /// planning rule on it. `writeDemo(to:)` writes `library/`, `demo.yaml` and `music/theme.m4a` into a folder.
-public enum SampleLibrary {
+package enum SampleLibrary {
     /// What `writeDemo(to:)` wrote.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// The folder holding the generated media (`DIR/library`).
-        public var libraryFolder: URL
+        package var libraryFolder: URL
         /// The job file (`DIR/demo.yaml`).
-        public var jobFile: URL
+        package var jobFile: URL
         /// Names of the files written into the library, in catalogue order.
-        public var files: [String]
+        package var files: [String]
         /// Days of December 2024 that have at least one readable clip.
-        public var daysWithMedia: [Int]
+        package var daysWithMedia: [Int]
         /// The soundtrack written beside the library (`DIR/music/theme.m4a`, the demo only).
-        public var musicFile: URL? = nil
+        package var musicFile: URL? = nil
     }
 
     /// Writes the demo library into `directory/library`, its job into `directory/demo.yaml` and a short
     /// looping tune into `directory/music/theme.m4a` (for example jobs' `audio.music`), generating the
     /// files on a lane `concurrency` wide (each thread with its own writer). The files are the same bytes on every run.
     /// `progress` is called once per file written, from any thread.
-    public static func writeDemo(
+    package static func writeDemo(
         to directory: URL, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> Summary {

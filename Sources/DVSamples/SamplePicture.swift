@@ -5,21 +5,21 @@ import DVSignal
 /// A photograph moved across a sample clip's frames: a face for `fit: subject` to follow. The picture's
 /// top-left corner goes in a straight line from `from` at the first frame slot to `to` at the last, on
 /// even places.
-public struct SamplePicture: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
+package struct SamplePicture: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
     /// BT.709 limited-range 4:2:0 planes: `width × height` luma samples, then each chroma plane's
     /// `width / 2 × height / 2`.
     let luma: [UInt8]
     let blue: [UInt8]
     let red: [UInt8]
-    public var from: (x: Int, y: Int) { (fromX, fromY) }
-    public var to: (x: Int, y: Int) { (toX, toY) }
+    package var from: (x: Int, y: Int) { (fromX, fromY) }
+    package var to: (x: Int, y: Int) { (toX, toY) }
     private let fromX: Int, fromY: Int, toX: Int, toY: Int
 
     /// The picture of `rgb` (`width × height` pixels of red, green and blue bytes, row after row; both
     /// sizes even), moved from `from` to `to`.
-    public init(rgb: [UInt8], width: Int, height: Int, from: (x: Int, y: Int), to: (x: Int, y: Int)) {
+    package init(rgb: [UInt8], width: Int, height: Int, from: (x: Int, y: Int), to: (x: Int, y: Int)) {
         precondition(width % 2 == 0 && height % 2 == 0 && rgb.count == width * height * 3, "an even-sized picture of RGB bytes")
         self.width = width
         self.height = height
@@ -41,11 +41,11 @@ public struct SamplePicture: Sendable, Hashable {
         toY = to.y & ~1
     }
 
-    public static func == (lhs: SamplePicture, rhs: SamplePicture) -> Bool {
+    package static func == (lhs: SamplePicture, rhs: SamplePicture) -> Bool {
         lhs.luma == rhs.luma && lhs.blue == rhs.blue && lhs.red == rhs.red && lhs.from == rhs.from && lhs.to == rhs.to
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(luma)
         hasher.combine(fromX)
         hasher.combine(toX)

@@ -4,11 +4,11 @@ import DVSignal
 
 /// Pictures made by code for judging a look: a sky, a sun, ground, a face's skin tone and a grey ramp,
 /// in three lights (day, dusk, indoors), as 8-bit BT.709 limited-range frames.
-public enum SampleScene: CaseIterable, Sendable {
+package enum SampleScene: CaseIterable, Sendable {
     case day, dusk, indoors
 
     /// The scene at `width`×`height` (both even).
-    public func frame(width: Int, height: Int) throws -> VideoFrame {
+    package func frame(width: Int, height: Int) throws -> VideoFrame {
         let frame = try VideoFrame(width: width, height: height)
         let luma = frame.plane(0), cb = frame.plane(1), cr = frame.plane(2)
         for blockY in 0..<(height / 2) {

@@ -3,20 +3,20 @@ import DVPlanning
 import DVSignal
 
 /// A still picture (JPEG) for the sample library or a test: `text` in large digits over `background`.
-public struct SampleStill: Sendable, Hashable {
+package struct SampleStill: Sendable, Hashable {
     /// File name inside the destination folder (`IMG_0042.JPG`).
-    public var fileName: String
-    public var width: Int
-    public var height: Int
-    public var text: String
-    public var label: String?
-    public var background: SRGBColour
+    package var fileName: String
+    package var width: Int
+    package var height: Int
+    package var text: String
+    package var label: String?
+    package var background: SRGBColour
     /// A Live Photo content identifier to write in an Apple MakerNote (EXIF tag 0x0011), as iPhones do.
-    public var contentIdentifier: String?
+    package var contentIdentifier: String?
     /// Where it was shot, written in an Exif GPS IFD as phones do; not together with `contentIdentifier`.
-    public var position: GeoPosition?
+    package var position: GeoPosition?
 
-    public init(
+    package init(
         fileName: String, width: Int = 320, height: Int = 180, text: String = "1", label: String? = nil,
         background: SRGBColour = SRGBColour(red: 40, green: 70, blue: 120), contentIdentifier: String? = nil, position: GeoPosition? = nil
     ) {

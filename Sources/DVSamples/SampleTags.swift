@@ -2,21 +2,21 @@ import DVMedia
 import Foundation
 
 /// Capture metadata written into a generated movie's container, as phones write it.
-public struct SampleTags: Sendable, Hashable {
+package struct SampleTags: Sendable, Hashable {
     /// `creation_time`: a UTC instant (`2024-12-04T07:40:00.000000Z`).
-    public var creationTime: String?
+    package var creationTime: String?
     /// `com.apple.quicktime.creationdate`: local time with its offset (`2024-12-03T23:40:00-0800`).
-    public var localCreationDate: String?
+    package var localCreationDate: String?
     /// `com.apple.quicktime.content.identifier`: the id a Live Photo's movie shares with its still.
-    public var contentIdentifier: String?
+    package var contentIdentifier: String?
     /// `com.apple.quicktime.make` and `com.apple.quicktime.model`: the camera, as an iPhone names itself.
-    public var make: String?
-    public var model: String?
+    package var make: String?
+    package var model: String?
     /// Where the clip was shot, ISO 6709 (`+35.0116+135.7681/`): an iPhone's
     /// `com.apple.quicktime.location.ISO6709` beside Apple tags, else QuickTime's `©xyz` as Android writes it.
-    public var position: String?
+    package var position: String?
 
-    public init(
+    package init(
         creationTime: String? = nil, localCreationDate: String? = nil, contentIdentifier: String? = nil, make: String? = nil, model: String? = nil,
         position: String? = nil
     ) {
@@ -29,11 +29,11 @@ public struct SampleTags: Sendable, Hashable {
     }
 
     /// No tags at all (the day then comes from the file name or its modification time).
-    public static let none = SampleTags()
+    package static let none = SampleTags()
 
     /// Tags for a clip filmed at `local` (`2024-12-03T23:40:00-0800`): the local date as given and/or
     /// the same instant in UTC as `creation_time`.
-    public static func filmed(
+    package static func filmed(
         at local: String, utc: Bool = true, localDate: Bool = true, contentIdentifier: String? = nil
     ) -> SampleTags {
         SampleTags(
@@ -44,7 +44,7 @@ public struct SampleTags: Sendable, Hashable {
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss±HHMM`.
-    public static func date(fromLocal local: String) -> Date? {
+    package static func date(fromLocal local: String) -> Date? {
         let parser = DateFormatter()
         parser.locale = Locale(identifier: "en_US_POSIX")
         parser.dateFormat = "yyyy-MM-dd'T'HH:mm:ssZ"

@@ -9,21 +9,21 @@ import Foundation
 ///
 /// Output is the same bytes on every run: bit-exact codec and container flags, one encoder thread,
 /// fixed x264/x265 settings. Owns font faces, so keep an instance on one thread (make one per thread).
-public final class SampleWriter {
+package final class SampleWriter {
     private let fontPath: String
     private let fonts = FontSet()
     private static let textColor = SRGBColour.white
     private static let barColor = SRGBColour(red: 250, green: 200, blue: 40)
 
     /// Prepares a writer drawing its text with the font at `fontPath` (DejaVu Sans Bold by default).
-    public init(fontPath: String = TextStyle.boldFontPath) throws {
+    package init(fontPath: String = TextStyle.boldFontPath) throws {
         self.fontPath = fontPath
         _ = try fonts.face(fontPath, pixelSize: 64)
     }
 
     /// Writes `clip` into `directory` and returns the file's URL.
     @discardableResult
-    public func write(_ clip: SampleClip, in directory: URL) throws -> URL {
+    package func write(_ clip: SampleClip, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(clip.fileName)
         let streams = try ClipStreams(clip, destination: url)
         var tone = streams.tone
@@ -186,7 +186,7 @@ public final class SampleWriter {
     /// Writes `still` as a JPEG (with an Exif Apple MakerNote when it has a content identifier, an Exif GPS IFD
     /// when it has a position) into `directory` and returns the file's URL.
     @discardableResult
-    public func write(_ still: SampleStill, in directory: URL) throws -> URL {
+    package func write(_ still: SampleStill, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(still.fileName)
         let encoder = try JPEGEncoder(width: still.width, height: still.height)
         let frame = try encoder.makeFrame()
@@ -205,7 +205,7 @@ public final class SampleWriter {
 
     /// Writes the damaged file into `directory` and returns its URL.
     @discardableResult
-    public func write(_ damaged: DamagedSample, in directory: URL) throws -> URL {
+    package func write(_ damaged: DamagedSample, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(damaged.fileName)
         switch damaged {
         case let .truncated(clip):

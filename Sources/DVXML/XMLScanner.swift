@@ -1,23 +1,23 @@
 /// An element's or attribute's name: its namespace (resolved through the `xmlns` declarations in scope,
 /// nil when it has none or its prefix is declared nowhere) and its local name.
-public struct XMLName: Hashable, Sendable {
-    public var namespace: String?
-    public var local: String
+package struct XMLName: Hashable, Sendable {
+    package var namespace: String?
+    package var local: String
 
-    public init(namespace: String?, local: String) {
+    package init(namespace: String?, local: String) {
         self.namespace = namespace
         self.local = local
     }
 }
 
 /// One attribute of a start tag, its value with entities decoded. `xmlns` declarations are not attributes.
-public struct XMLAttribute: Sendable {
-    public var name: XMLName
-    public var value: String
+package struct XMLAttribute: Sendable {
+    package var name: XMLName
+    package var value: String
 }
 
 /// One piece of an XML text, in document order, as `XMLScanner` reads them.
-public enum XMLEvent: Sendable {
+package enum XMLEvent: Sendable {
     /// A start tag; `isEmpty` for `<name/>`, which has no end tag and no content.
     case start(name: XMLName, attributes: [XMLAttribute], isEmpty: Bool)
     /// The end tag of the innermost open element.
@@ -31,7 +31,7 @@ public enum XMLEvent: Sendable {
 /// It is tolerant, not validating: comments, processing instructions and declarations (a DTD included) are
 /// skipped, an end tag that does not close the innermost open element is ignored, and anything it cannot
 /// read (a tag cut off, an attribute without a quoted value) ends the document. It never reads past its bytes.
-public struct XMLScanner: Sequence, IteratorProtocol {
+package struct XMLScanner: Sequence, IteratorProtocol {
     private let bytes: [UInt8]
     private var position = 0
     /// The open elements: each one's qualified name, resolved name and the prefixes in scope inside it.
@@ -41,7 +41,7 @@ public struct XMLScanner: Sequence, IteratorProtocol {
 
     /// A scanner of `bytes` (UTF-8). `undeclaredPrefixes` gives the namespaces of prefixes that writers use
     /// without declaring them (XMP sidecars often write `exif:` bare); a declaration in the text wins.
-    public init(_ bytes: some Sequence<UInt8>, undeclaredPrefixes: [String: String] = [:]) {
+    package init(_ bytes: some Sequence<UInt8>, undeclaredPrefixes: [String: String] = [:]) {
         self.bytes = Array(bytes)
         var prefixes = undeclaredPrefixes
         prefixes["xml"] = "http://www.w3.org/XML/1998/namespace"
@@ -49,7 +49,7 @@ public struct XMLScanner: Sequence, IteratorProtocol {
     }
 
     /// The next event, or nil at the end or at something unreadable.
-    public mutating func next() -> XMLEvent? {
+    package mutating func next() -> XMLEvent? {
         while position < bytes.endIndex {
             guard bytes[position] == UInt8(ascii: "<") else {
                 let end = bytes[position...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.endIndex

@@ -3,7 +3,7 @@ import DVPlanning
 extension PlannedClip {
     /// A video clip of a plan for tests that need one without a scan: filmed on `sourceDate` at noon (from
     /// its creation time), its window `start` for `duration` of a file twice that long.
-    public static func example(
+    package static func example(
         file: String = "a.mov", path: String = "/lib/a.mov", sourceDate: CalendarDay, start: TimeSpan = .zero,
         duration: TimeSpan = .seconds(3)
     ) -> PlannedClip {

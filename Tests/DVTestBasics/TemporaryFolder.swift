@@ -2,11 +2,11 @@ import Foundation
 
 /// A fresh folder under the system's temporary directory, removed with everything in it when the value
 /// goes away: the one way the test targets make scratch space.
-public final class TemporaryFolder: Sendable {
-    public let url: URL
+package final class TemporaryFolder: Sendable {
+    package let url: URL
 
     /// Creates `dvpipe-<prefix>-<UUID>` under the temporary directory.
-    public init(_ prefix: String = "test") throws {
+    package init(_ prefix: String = "test") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -16,7 +16,7 @@ public final class TemporaryFolder: Sendable {
     }
 
     /// The folder at `path` inside it (`media`, `media/Takeout/…`), made with its parents.
-    public func subfolder(_ path: String) throws -> URL {
+    package func subfolder(_ path: String) throws -> URL {
         let folder = url.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

@@ -5,7 +5,7 @@ import Testing
 extension Tag {
     /// Checks dvpipe against another tool's answer (the ffmpeg, ffprobe or exiftool command, colour-science,
     /// OpenCV, libass, the linters): needs what `make test` installs.
-    @Tag public static var reference: Self
+    @Tag package static var reference: Self
     /// Runs the `dvpipe` command, or renders whole reels: real media through every stage, slower.
-    @Tag public static var endToEnd: Self
+    @Tag package static var endToEnd: Self
 }

@@ -5,13 +5,13 @@ import Foundation
 /// The built-in demo library (library, `demo.yaml`, music), written once per test process by the
 /// project's own generator and shared by every suite that plans or renders it; each test gets its own
 /// work folder and output.
-public actor DemoFixture {
-    public static let shared = DemoFixture()
+package actor DemoFixture {
+    package static let shared = DemoFixture()
     private var writing: Task<URL, any Error>?
 
     /// The folder holding `library/`, `demo.yaml` and `music/`, written on first use (once, however many
     /// tests ask at the same time).
-    public func demoFolder() async throws -> URL {
+    package func demoFolder() async throws -> URL {
         if let writing { return try await writing.value }
         let task = Task {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dvpipe-demo-\(UUID().uuidString)")
@@ -23,7 +23,7 @@ public actor DemoFixture {
     }
 
     /// The demo job with its output in `scratch`.
-    public func job(outputIn scratch: URL) async throws -> Job {
+    package func job(outputIn scratch: URL) async throws -> Job {
         let result = JobLoader.load(path: try await demoFolder().appendingPathComponent("demo.yaml").path)
         guard var job = result.job else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(result.diagnostics)"])

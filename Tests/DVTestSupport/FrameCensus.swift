@@ -3,16 +3,16 @@ import Foundation
 /// What a full decode of a file's first video and first audio stream finds, as `ffprobe` counts it: every
 /// frame decoded by another program than dvpipe, so tests can check a file really holds what its headers
 /// claim. (The index uses `MediaProbe`, which does not decode.)
-public struct FrameCensus: Sendable, Equatable {
+package struct FrameCensus: Sendable, Equatable {
     /// Number of decoded video frames.
-    public var videoFrames = 0
+    package var videoFrames = 0
     /// Seconds from the first video frame's start to the last one's end.
-    public var videoDuration = 0.0
+    package var videoDuration = 0.0
     /// Width and height of the decoded pictures (of the last one; 0 without video).
-    public var pictureWidth = 0
-    public var pictureHeight = 0
+    package var pictureWidth = 0
+    package var pictureHeight = 0
     /// Decoded audio samples per channel.
-    public var audioSamples = 0
+    package var audioSamples = 0
 
     /// What `ffprobe -show_streams -show_frames` prints as JSON, the fields the census reads.
     private struct Probe: Decodable {
@@ -38,7 +38,7 @@ public struct FrameCensus: Sendable, Equatable {
 
     /// Decodes every frame of the first video and first audio stream of `url` with `ffprobe`; throws when
     /// ffprobe is not installed (`make test` installs it) or cannot read the file.
-    public static func take(_ url: URL) throws -> FrameCensus {
+    package static func take(_ url: URL) throws -> FrameCensus {
         guard let ffprobe = ReferenceCommand.ffprobe else {
             throw ReferenceCommand.Failure(description: "ffprobe is not installed: the frame census decodes with it")
         }

@@ -1,18 +1,18 @@
 /// Byte builders for Motion Photos as phones lay them out (JPEG segments, XMP packets, Exif blocks, ISO BMFF
 /// boxes), shared by the reader's tests and the end-to-end ones.
-public enum MotionPhotoBytes {
-    public static func bigEndian16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
-    public static func bigEndian32(_ value: Int) -> [UInt8] { bigEndian16(value >> 16) + bigEndian16(value) }
-    public static func littleEndian32(_ value: Int) -> [UInt8] { bigEndian32(value).reversed() }
+package enum MotionPhotoBytes {
+    package static func bigEndian16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+    package static func bigEndian32(_ value: Int) -> [UInt8] { bigEndian16(value >> 16) + bigEndian16(value) }
+    package static func littleEndian32(_ value: Int) -> [UInt8] { bigEndian32(value).reversed() }
 
     /// A JPEG segment: marker, big-endian length (itself included), payload.
-    public static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    package static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
         [0xFF, marker] + bigEndian16(payload.count + 2) + payload
     }
 
     /// A JPEG: SOI, the Exif and XMP APP1 segments when given, then the rest of `image` (a whole JPEG file)
     /// or, without one, a frame header, one scan whose data holds a stuffed `FF 00` and an RST marker, and EOI.
-    public static func jpeg(exif: [UInt8]?, xmp: String?, image: [UInt8]? = nil) -> [UInt8] {
+    package static func jpeg(exif: [UInt8]?, xmp: String?, image: [UInt8]? = nil) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         if let exif { bytes += segment(0xE1, Array("Exif".utf8) + [0, 0] + exif) }
         if let xmp { bytes += segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8)) }
@@ -25,7 +25,7 @@ public enum MotionPhotoBytes {
 
     /// The XMP packet of Google's Motion Photo format 1.0: `Camera:MotionPhoto` and a `Container:Directory` of
     /// the primary picture (of MIME type `primary`) and the movie (`videoLength` bytes); the still's moment when given.
-    public static func googleDirectoryXMP(primary: String, videoLength: Int, stillMicroseconds: Int? = nil) -> String {
+    package static func googleDirectoryXMP(primary: String, videoLength: Int, stillMicroseconds: Int? = nil) -> String {
         xmpPacket(
             namespaces: [
                 "Camera": "http://ns.google.com/photos/1.0/camera/", "Container": "http://ns.google.com/photos/1.0/container/",
@@ -42,14 +42,14 @@ public enum MotionPhotoBytes {
     }
 
     /// An ISO BMFF box: big-endian size (its header included), type, body.
-    public static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    package static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
         bigEndian32(body.count + 8) + Array(type.utf8) + body
     }
 
     /// A HEIC as phones write one, less its picture: `ftyp` (`heic`), a `meta` box whose `iinf` names an
     /// `Exif` item (`Exif\0\0` and `exif`, a TIFF block) and, when given, an XMP `mime` item, and whose
     /// `iloc` places them in the `mdat` box that follows.
-    public static func heic(exif: [UInt8], xmp: String?) -> [UInt8] {
+    package static func heic(exif: [UInt8], xmp: String?) -> [UInt8] {
         let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
         let hdlr = box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 12) + [0])
         let exifItem = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + exif
@@ -75,7 +75,7 @@ public enum MotionPhotoBytes {
 
     /// An XMP packet as cameras write it: one `rdf:Description` declaring `namespaces`, with `attributes`
     /// and `body` inside it.
-    public static func xmpPacket(namespaces: [String: String], attributes: String, body: String) -> String {
+    package static func xmpPacket(namespaces: [String: String], attributes: String, body: String) -> String {
         let declarations = namespaces.sorted { $0.key < $1.key }.map { "xmlns:\($0.key)=\"\($0.value)\"" }.joined(separator: "\n      ")
         return """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -95,7 +95,7 @@ public enum MotionPhotoBytes {
 
     /// A TIFF block: IFD0 holding only the Exif IFD pointer, and the Exif IFD with DateTimeOriginal and, when
     /// given, OffsetTimeOriginal; then a stray `FF D8 FF D9` as an embedded thumbnail would hold.
-    public static func exif(dateTimeOriginal: String, offsetTimeOriginal: String?, bigEndian: Bool) -> [UInt8] {
+    package static func exif(dateTimeOriginal: String, offsetTimeOriginal: String?, bigEndian: Bool) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { bigEndian ? bigEndian16(value) : bigEndian16(value).reversed() }
         func u32(_ value: Int) -> [UInt8] { bigEndian ? bigEndian32(value) : littleEndian32(value) }
         let texts = [(0x9003, dateTimeOriginal)] + (offsetTimeOriginal.map { [(0x9011, $0)] } ?? [])
@@ -115,7 +115,7 @@ public enum MotionPhotoBytes {
     }
 
     /// A small ISO BMFF file: an `ftyp` box, then an `mdat` box of `mediaBytes` bytes that include `FF D9`.
-    public static func mp4(mediaBytes: Int) -> [UInt8] {
+    package static func mp4(mediaBytes: Int) -> [UInt8] {
         let ftyp = bigEndian32(24) + Array("ftypisom".utf8) + bigEndian32(0x200) + Array("isommp41".utf8)
         let media = (0..<mediaBytes).map { UInt8(truncatingIfNeeded: $0 * 37) } + [0xFF, 0xD9]
         return ftyp + bigEndian32(8 + media.count) + Array("mdat".utf8) + media

@@ -5,16 +5,16 @@ import Foundation
 /// Python's colour-science and Pillow packages in `.build-colour/venv`, OpenCV and scikit-image in
 /// `.build-faces/venv`, all of which `make test` installs): the independent truth for loudness, colour,
 /// stream tags, embedded movies and faces.
-public enum ReferenceCommand {
+package enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
-    public static let ffmpeg = find("ffmpeg")
+    package static let ffmpeg = find("ffmpeg")
     /// The ffprobe command, nil when it is not installed.
-    public static let ffprobe = find("ffprobe")
+    package static let ffprobe = find("ffprobe")
     /// Phil Harvey's exiftool (Debian's libimage-exiftool-perl), nil when it is not installed.
-    public static let exiftool = find("exiftool")
+    package static let exiftool = find("exiftool")
     /// A Python that can `import colour` (colour-science 0.4.7) and `PIL` (Pillow 11.3.0, with LittleCMS),
     /// nil when `scripts/setup-colour-science.sh` has not made it.
-    public static let referencePython: String? = {
+    package static let referencePython: String? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let python = root.appendingPathComponent(".build-colour/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil
@@ -22,7 +22,7 @@ public enum ReferenceCommand {
 
     /// A Python that can `import cv2` (OpenCV 4.14, its Haar cascade detector) and `skimage` (scikit-image
     /// 0.26, its astronaut photograph), nil when `scripts/setup-face-reference.sh` has not made it.
-    public static let facePython: String? = {
+    package static let facePython: String? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let python = root.appendingPathComponent(".build-faces/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil
@@ -30,10 +30,10 @@ public enum ReferenceCommand {
 
     /// The ffmpeg, ffprobe and exiftool commands and the reference Pythons, or a thrown failure naming
     /// what is missing: a test that needs one fails, not skips, where `make test` has not installed it.
-    public static var requiredFFmpeg: String { get throws { try required(ffmpeg, "the ffmpeg command (Debian's ffmpeg)") } }
-    public static var requiredFFprobe: String { get throws { try required(ffprobe, "the ffprobe command (Debian's ffmpeg)") } }
-    public static var requiredExiftool: String { get throws { try required(exiftool, "exiftool (Debian's libimage-exiftool-perl)") } }
-    public static var requiredReferencePython: String {
+    package static var requiredFFmpeg: String { get throws { try required(ffmpeg, "the ffmpeg command (Debian's ffmpeg)") } }
+    package static var requiredFFprobe: String { get throws { try required(ffprobe, "the ffprobe command (Debian's ffmpeg)") } }
+    package static var requiredExiftool: String { get throws { try required(exiftool, "exiftool (Debian's libimage-exiftool-perl)") } }
+    package static var requiredReferencePython: String {
         get throws { try required(referencePython, "the colour-science Python (scripts/setup-colour-science.sh)") }
     }
 
@@ -47,14 +47,14 @@ public enum ReferenceCommand {
     }
 
     /// A command that ended badly: what it printed on standard error.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Runs `command` with `arguments` (in `directory` and with `environment` when given) and returns its exit
     /// status and everything it printed on standard output and error, interleaved as printed. The output
     /// goes through a file, so a chatty command cannot block on a full pipe.
-    public static func printed(
+    package static func printed(
         _ command: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
     ) throws -> (status: Int32, printed: String) {
         let process = Process()
@@ -79,7 +79,7 @@ public enum ReferenceCommand {
     /// Runs `command` (a path from above) with `arguments` and returns its standard output; throws with its
     /// standard error when it exits with another status than 0. Standard error goes through a file, so a
     /// chatty command cannot block on a full pipe.
-    public static func output(_ command: String, _ arguments: [String]) throws -> Data {
+    package static func output(_ command: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments

@@ -4,5 +4,5 @@ import Foundation
 
 extension TemporaryFolder {
     /// A work folder inside it.
-    public var work: WorkFolder { WorkFolder(root: url.appendingPathComponent("work")) }
+    package var work: WorkFolder { WorkFolder(root: url.appendingPathComponent("work")) }
 }

@@ -3,15 +3,15 @@ import DVSignal
 import Foundation
 
 /// One AAC packet of an encoded stretch of a sound track, as kept between runs.
-public struct EncodedAudioPacket: Sendable, Equatable {
+package struct EncodedAudioPacket: Sendable, Equatable {
     /// Presentation time in samples of the track (the first packet of a track is at −1024: the priming).
-    public var pts: Int64
+    package var pts: Int64
     /// Samples the packet decodes to (1024, or fewer for the track's last).
-    public var duration: Int64
-    public var isKeyframe: Bool
-    public var data: Data
+    package var duration: Int64
+    package var isKeyframe: Bool
+    package var data: Data
 
-    public init(pts: Int64, duration: Int64, isKeyframe: Bool, data: Data) {
+    package init(pts: Int64, duration: Int64, isKeyframe: Bool, data: Data) {
         self.pts = pts
         self.duration = duration
         self.isKeyframe = isKeyframe
@@ -30,40 +30,40 @@ public struct EncodedAudioPacket: Sendable, Equatable {
 /// encoders overlap-add over the same samples, so the decoded track runs on across a chunk boundary.
 /// The first chunk keeps the priming packet and the last one the track's shorter last packet, so one
 /// chunk alone is exactly the track encoded whole.
-public struct AudioChunking: Sendable {
+package struct AudioChunking: Sendable {
     /// Samples per AAC frame.
-    public static let frameSize = 1024
+    package static let frameSize = 1024
     /// Samples per chunk: 240 AAC frames, 5.12 s at 48 kHz.
-    public static let chunkLength = 240 * frameSize
+    package static let chunkLength = 240 * frameSize
     static let preRoll = 4 * frameSize
     static let postRoll = 4 * frameSize
 
     /// Samples in the whole track.
-    public let length: Int
+    package let length: Int
     /// Bits per second of the AAC stream.
-    public let bitrate: Int
+    package let bitrate: Int
 
-    public init(length: Int, bitrate: Int) {
+    package init(length: Int, bitrate: Int) {
         self.length = max(0, length)
         self.bitrate = bitrate
     }
 
     /// How many chunks the track has (one, even when the track is empty).
-    public var chunkCount: Int { max(1, (length + Self.chunkLength - 1) / Self.chunkLength) }
+    package var chunkCount: Int { max(1, (length + Self.chunkLength - 1) / Self.chunkLength) }
 
     /// The samples chunk `index` keeps packets for.
-    public func kept(_ index: Int) -> Range<Int> {
+    package func kept(_ index: Int) -> Range<Int> {
         min(length, index * Self.chunkLength)..<min(length, (index + 1) * Self.chunkLength)
     }
 
     /// The samples chunk `index`'s encoder hears: its kept range with the pre-roll and the post-roll.
-    public func input(_ index: Int) -> Range<Int> {
+    package func input(_ index: Int) -> Range<Int> {
         let kept = kept(index)
         return max(0, kept.lowerBound - Self.preRoll)..<min(length, kept.upperBound + Self.postRoll)
     }
 
     /// Encodes chunk `index` from `samples`, the track over `input(index)`.
-    public func encode(chunk index: Int, samples: StereoSamples) throws -> [EncodedAudioPacket] {
+    package func encode(chunk index: Int, samples: StereoSamples) throws -> [EncodedAudioPacket] {
         let input = input(index)
         precondition(samples.count == input.count, "a chunk is encoded from exactly its input range")
         let kept = kept(index)
@@ -81,7 +81,7 @@ public struct AudioChunking: Sendable {
     }
 
     /// The bytes a chunk's packets are kept as: per packet its pts, duration, flags, size and payload.
-    public static func serialize(_ packets: [EncodedAudioPacket]) -> Data {
+    package static func serialize(_ packets: [EncodedAudioPacket]) -> Data {
         var data = Data()
         for packet in packets {
             for value in [packet.pts, packet.duration, packet.isKeyframe ? 1 : 0, Int64(packet.data.count)] {
@@ -93,7 +93,7 @@ public struct AudioChunking: Sendable {
     }
 
     /// The packets `serialize` wrote, or nil when the bytes are not such a list (a damaged file).
-    public static func deserialize(_ data: Data) -> [EncodedAudioPacket]? {
+    package static func deserialize(_ data: Data) -> [EncodedAudioPacket]? {
         var packets: [EncodedAudioPacket] = []
         var offset = data.startIndex
         func readInt64() -> Int64? {
@@ -116,12 +116,12 @@ public struct AudioChunking: Sendable {
 
 /// Writes already encoded AAC packets, in order, as one track in an `.m4a` (all-or-nothing, through
 /// `Muxer`'s temporary name).
-public final class EncodedAudioTrackWriter {
+package final class EncodedAudioTrackWriter {
     private let muxer: Muxer
     private let stream: Int
 
     /// Starts a track of AAC at `bitrate` bits per second, 48 kHz stereo: the settings the packets were encoded with.
-    public init(destination: URL, bitrate: Int) throws {
+    package init(destination: URL, bitrate: Int) throws {
         // An encoder with the packets' settings gives the stream its parameters (and the same codec header).
         let encoder = try AudioEncoder(settings: .stereoTrack(bitrate: bitrate))
         muxer = try Muxer(destination: destination, format: "ipod")
@@ -130,7 +130,7 @@ public final class EncodedAudioTrackWriter {
     }
 
     /// Appends `packets` after those written before.
-    public func write(_ packets: [EncodedAudioPacket]) throws {
+    package func write(_ packets: [EncodedAudioPacket]) throws {
         for encoded in packets {
             let packet = try Packet(data: encoded.data)
             packet.pointer.pointee.pts = encoded.pts
@@ -144,7 +144,7 @@ public final class EncodedAudioTrackWriter {
     }
 
     /// Writes the trailer and moves the file into place.
-    public func finish() throws {
+    package func finish() throws {
         try muxer.finish()
     }
 }

@@ -9,9 +9,9 @@ import Foundation
 /// window's samples, placed by the decoded frames' timestamps: a stream that starts late or ends
 /// early is padded with silence, and a file without audio gives silence of the window's length.
 /// Memory is the window plus one decoded frame.
-public struct AudioClipReader: Sendable {
+package struct AudioClipReader: Sendable {
     /// The file read (or the movie inside it, a Motion Photo's).
-    public let location: MediaLocation
+    package let location: MediaLocation
 
     /// How far before the window the reader seeks: AAC and other MDCT codecs need the frame before a
     /// position to decode it correctly, and demuxers seek to packet boundaries, so decoding starts
@@ -24,13 +24,13 @@ public struct AudioClipReader: Sendable {
     static let gapTolerance = 480
 
     /// A reader for the file at `location`, or for the movie at its `byteRange` (nothing is opened until a read).
-    public init(_ location: MediaLocation) {
+    package init(_ location: MediaLocation) {
         self.location = location
     }
 
     /// Exactly `count` samples per channel from output sample `startSample` (48 kHz, counted from the
     /// start of the file's timeline).
-    public func read(startSample: Int, count: Int) throws -> StereoSamples {
+    package func read(startSample: Int, count: Int) throws -> StereoSamples {
         precondition(startSample >= 0 && count >= 0, "a window starts at or after 0 and has a length")
         var window = StereoSamples(silence: count)
         let end = startSample + count
@@ -51,13 +51,13 @@ public struct AudioClipReader: Sendable {
     }
 
     /// Exactly `round(duration × 48000)` samples per channel from `start` seconds.
-    public func read(start: Double, duration: Double) throws -> StereoSamples {
+    package func read(start: Double, duration: Double) throws -> StereoSamples {
         try read(startSample: StereoSamples.sampleCount(seconds: start), count: StereoSamples.sampleCount(seconds: duration))
     }
 
     /// The whole stream from its start, up to `limit` samples per channel (e.g. a reel's length for
     /// its music, so a long song is not held in memory whole). Empty for a file without audio.
-    public func readAll(limit: Int) throws -> StereoSamples {
+    package func readAll(limit: Int) throws -> StereoSamples {
         var left: [Float] = []
         var right: [Float] = []
         try decode(from: 0, until: limit) { position, chunkLeft, chunkRight in

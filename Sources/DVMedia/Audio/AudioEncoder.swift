@@ -1,20 +1,20 @@
 internal import CFFmpeg
 
 /// Encodes planar float audio to AAC through libavcodec's native encoder.
-public final class AudioEncoder {
+package final class AudioEncoder {
     /// Everything that decides the encoder's output bytes.
-    public struct Settings: Sendable, Hashable, Codable {
-        public var sampleRate: Int
-        public var layout: ChannelLayout
+    package struct Settings: Sendable, Hashable, Codable {
+        package var sampleRate: Int
+        package var layout: ChannelLayout
         /// Bits per second, e.g. 160_000.
-        public var bitrate: Int
+        package var bitrate: Int
         /// Codec headers out of band, as MP4 wants them.
-        public var globalHeader: Bool
+        package var globalHeader: Bool
         /// FFmpeg's `fast` AAC coder instead of `twoloop`: several times quicker, a little worse
         /// (for generated test tones, not for renders).
-        public var fastCoder: Bool
+        package var fastCoder: Bool
 
-        public init(
+        package init(
             sampleRate: Int = 48_000, layout: ChannelLayout = .stereo, bitrate: Int = 160_000, globalHeader: Bool = true,
             fastCoder: Bool = false
         ) {
@@ -29,10 +29,10 @@ public final class AudioEncoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     private let packet: Packet
     /// The settings the encoder was opened with.
-    public let settings: Settings
+    package let settings: Settings
 
     /// Opens the AAC encoder.
-    public init(settings: Settings) throws {
+    package init(settings: Settings) throws {
         self.settings = settings
         guard let codec = avcodec_find_encoder_by_name("aac") else {
             throw MediaError.codecUnavailable(name: "aac")
@@ -66,17 +66,17 @@ public final class AudioEncoder {
     }
 
     /// Samples per channel the encoder takes in each frame (1024 for AAC).
-    public var frameSize: Int { Int(context.pointee.frame_size) }
+    package var frameSize: Int { Int(context.pointee.frame_size) }
 
     /// Sends one frame with its presentation time in samples, and hands every packet out to `output`.
-    public func encode(_ frame: AudioFrame, pts: Int64, output: (Packet) throws -> Void) throws {
+    package func encode(_ frame: AudioFrame, pts: Int64, output: (Packet) throws -> Void) throws {
         frame.pointer.pointee.pts = pts
         try check(avcodec_send_frame(context, frame.pointer), "sending audio to aac")
         try drain(output)
     }
 
     /// Ends the stream and hands the remaining packets to `output`.
-    public func flush(output: (Packet) throws -> Void) throws {
+    package func flush(output: (Packet) throws -> Void) throws {
         try check(avcodec_send_frame(context, nil), "flushing aac")
         try drain(output)
     }

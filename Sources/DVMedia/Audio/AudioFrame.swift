@@ -1,16 +1,16 @@
 internal import CFFmpeg
 
 /// A block of planar float audio samples, owning its `AVFrame`.
-public final class AudioFrame {
+package final class AudioFrame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     /// Number of samples per channel in the frame.
-    public var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+    package var sampleCount: Int { Int(pointer.pointee.nb_samples) }
     /// Number of channels (one plane each).
-    public var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }
+    package var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }
 
     /// Allocates `sampleCount` samples per channel of planar float audio in `layout` at `sampleRate`.
-    public init(sampleCount: Int, layout: ChannelLayout, sampleRate: Int) throws {
+    package init(sampleCount: Int, layout: ChannelLayout, sampleRate: Int) throws {
         guard let frame = av_frame_alloc() else {
             throw MediaError.ffmpeg(operation: "av_frame_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
         }
@@ -40,14 +40,14 @@ public final class AudioFrame {
     }
 
     /// The samples of channel `index`, writable.
-    public func samples(channel index: Int) -> UnsafeMutableBufferPointer<Float> {
+    package func samples(channel index: Int) -> UnsafeMutableBufferPointer<Float> {
         let raw = UnsafeMutableRawPointer(dv_frame_plane(pointer, Int32(index)))!
         return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: Float.self), count: sampleCount)
     }
 }
 
 /// The channel layouts dvpipe reads and writes.
-public enum ChannelLayout: String, Sendable, Codable, CaseIterable {
+package enum ChannelLayout: String, Sendable, Codable, CaseIterable {
     case mono
     case stereo
     case surround51 = "5.1"
@@ -61,7 +61,7 @@ public enum ChannelLayout: String, Sendable, Codable, CaseIterable {
     }
 
     /// Number of channels in the layout.
-    public var channelCount: Int {
+    package var channelCount: Int {
         switch self {
         case .mono: 1
         case .stereo: 2

@@ -11,7 +11,7 @@ import Foundation
 /// so the stream lasts exactly the track's samples. Bit-exact encoder and muxer flags and a single
 /// encoder thread make the file the same bytes on every run. The track may be appended a window at a
 /// time: the bytes are the same as for the whole track at once.
-public final class AudioTrackWriter {
+package final class AudioTrackWriter {
     private let encoder: AudioEncoder
     private let muxer: Muxer
     private let stream: Int
@@ -22,7 +22,7 @@ public final class AudioTrackWriter {
 
     /// Starts a track at `bitrate` bits per second for `destination` (all-or-nothing, through `Muxer`'s
     /// temporary name).
-    public init(destination: URL, bitrate: Int) throws {
+    package init(destination: URL, bitrate: Int) throws {
         encoder = try AudioEncoder(settings: .stereoTrack(bitrate: bitrate))
         muxer = try Muxer(destination: destination, format: "ipod")
         stream = try muxer.addStream(for: encoder)
@@ -30,7 +30,7 @@ public final class AudioTrackWriter {
     }
 
     /// Encodes `samples` after what was appended before; whole encoder frames only, the rest waits.
-    public func append(_ samples: StereoSamples) throws {
+    package func append(_ samples: StereoSamples) throws {
         pending.left += samples.left
         pending.right += samples.right
         let whole = pending.count - pending.count % encoder.frameSize
@@ -40,7 +40,7 @@ public final class AudioTrackWriter {
     }
 
     /// Encodes what is left (a last, shorter frame), flushes the encoder and moves the file into place.
-    public func finish() throws {
+    package func finish() throws {
         try encode(upTo: pending.count)
         pending = StereoSamples(silence: 0)
         try encoder.flush { try muxer.write($0, stream: stream) }
@@ -48,7 +48,7 @@ public final class AudioTrackWriter {
     }
 
     /// Encodes `track` whole into `destination`.
-    public static func write(_ track: StereoSamples, to destination: URL, bitrate: Int) throws {
+    package static func write(_ track: StereoSamples, to destination: URL, bitrate: Int) throws {
         let writer = try AudioTrackWriter(destination: destination, bitrate: bitrate)
         try writer.append(track)
         try writer.finish()

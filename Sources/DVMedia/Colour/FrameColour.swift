@@ -146,7 +146,7 @@ struct ColourPath {
 
 extension ColourCube {
     /// Converts the `width`×`height` rectangle at (`x`, `y`) (all even) of a yuv420p `frame` in place.
-    public func apply(to frame: VideoFrame, x: Int, y: Int, width: Int, height: Int) {
+    package func apply(to frame: VideoFrame, x: Int, y: Int, width: Int, height: Int) {
         apply(inPlace: frame.planes420(x: x, y: y, as: UInt8.self), width: width, height: height)
     }
 

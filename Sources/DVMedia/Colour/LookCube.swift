@@ -5,27 +5,27 @@ import Synchronization
 /// A job's look as the canvas applies it: its `.cube` table and strength sampled into a `ColourCube` over the
 /// canvas's codes (8-bit BT.709 limited range, or an HLG reel's 10-bit codes, whose signal it grades as it
 /// grades SDR's), so that a look costs what any colour conversion costs.
-public enum LookCube {
+package enum LookCube {
     /// Why a `.cube` file cannot be used: unreadable (no line), or broken at a line and column.
-    public struct Problem: Error, CustomStringConvertible {
-        public let path: String
-        public let line: Int?
-        public let column: Int?
-        public let message: String
+    package struct Problem: Error, CustomStringConvertible {
+        package let path: String
+        package let line: Int?
+        package let column: Int?
+        package let message: String
 
         /// `FILE:LINE:COLUMN: MESSAGE`, or `FILE: MESSAGE`.
-        public var description: String {
+        package var description: String {
             line.map { "\(path):\($0):\(column ?? 1): \(message)" } ?? "\(path): \(message)"
         }
 
         /// The message with its line and column (`line 3, column 9: …`), without the file.
-        public var reason: String {
+        package var reason: String {
             line.map { "line \($0), column \(column ?? 1): \(message)" } ?? message
         }
     }
 
     /// The table in the `.cube` file at `path`, or of the look made by code that `theme:NAME` names.
-    public static func table(at path: String) throws(Problem) -> CubeLUT {
+    package static func table(at path: String) throws(Problem) -> CubeLUT {
         if let name = ThemeLook.name(inLUT: path) {
             guard let look = ThemeLook(rawValue: name) else {
                 throw Problem(path: path, line: nil, column: nil, message: "is no look of dvpipe's")
@@ -47,7 +47,7 @@ public enum LookCube {
 
     /// The cube of `looks` applied in turn (a camera's, then the reel's); nil when none changes anything (an
     /// identity `.cube`, or strength 0) for a canvas of `format`. Built once per process for each list.
-    public static func cube(_ looks: [AppliedLook], format: CanvasFormat = .sdr8) throws(Problem) -> ColourCube? {
+    package static func cube(_ looks: [AppliedLook], format: CanvasFormat = .sdr8) throws(Problem) -> ColourCube? {
         let key =
             "\(format.rawValue): "
             + looks.map { "\($0.identity.isEmpty ? "file " + $0.path : $0.identity) \($0.strength)" }.joined(separator: " then ")
@@ -77,14 +77,14 @@ public enum LookCube {
 
 /// A look as rendering applies it: its `.cube` file by content, and its strength. Encoded (for keys)
 /// without its path.
-public struct AppliedLook: Sendable, Hashable, Encodable {
+package struct AppliedLook: Sendable, Hashable, Encodable {
     /// Absolute path of the `.cube` file, to read it; not part of the identity.
-    public var path: String
+    package var path: String
     /// The file's content digest (`ContentDigests`), or for a look made by code its name and version.
-    public var identity: String
-    public var strength: Double
+    package var identity: String
+    package var strength: Double
 
-    public init(path: String, identity: String, strength: Double) {
+    package init(path: String, identity: String, strength: Double) {
         self.path = path
         self.identity = identity
         self.strength = strength

@@ -23,27 +23,27 @@ import Foundation
 ///
 /// Times are measured from the stream's start time. Only two decoded pictures are held at a time, so
 /// memory does not grow with the window's length. Not thread-safe: use it from one thread at a time.
-public final class ClipReader {
+package final class ClipReader {
     /// The file being read.
-    public let location: MediaLocation
+    package let location: MediaLocation
     /// The index of the video stream in the file.
-    public let streamIndex: Int
+    package let streamIndex: Int
     /// How the pictures must be turned to be shown upright.
-    public let rotation: FrameRotation
+    package let rotation: FrameRotation
     /// The tick after the last one this reader hands out, until `extendWindow(by:)` moves it.
-    public private(set) var endTick: Int
+    package private(set) var endTick: Int
     /// The tick of the next frame `next()` hands out.
-    public private(set) var nextTick: Int
+    package private(set) var nextTick: Int
     /// The output frame rate.
-    public let outputFPS: Int
+    package let outputFPS: Int
     /// How fast the file plays: source seconds per output second.
-    public let speed: PlaybackSpeed
+    package let speed: PlaybackSpeed
     /// Decoded picture size as stored (before rotation).
-    public let codedWidth: Int
+    package let codedWidth: Int
     /// Decoded picture height as stored (before rotation).
-    public let codedHeight: Int
+    package let codedHeight: Int
     /// Ticks so far that showed the last picture again because the stream had ended.
-    public private(set) var repeatedAfterEnd = 0
+    package private(set) var repeatedAfterEnd = 0
 
     private let container: ContainerReader
     private let decoder: ClipDecoder
@@ -66,7 +66,7 @@ public final class ClipReader {
     /// - Parameters:
     ///   - outputFPS: the constant frame rate of the frames handed out.
     ///   - threads: decoder threads; decoding is exact whatever the count.
-    public convenience init(
+    package convenience init(
         _ location: MediaLocation, start: Double, duration: Double, outputFPS: Int, threads: Int, rough: Bool = false
     ) throws {
         guard duration >= 0, duration.isFinite else {
@@ -85,7 +85,7 @@ public final class ClipReader {
     ///   - threads: decoder threads; decoding is exact whatever the count.
     ///   - rough: skip non-reference pictures and deblocking (`ClipDecoder`), for analysis only.
     ///   - speed: how fast the file plays (ticks are `speed / outputFPS` seconds of it apart).
-    public init(
+    package init(
         _ location: MediaLocation, windowStart: Double, firstTick: Int, frameCount: Int, outputFPS: Int, threads: Int,
         rough: Bool = false, speed: PlaybackSpeed = .realTime
     ) throws {
@@ -128,12 +128,12 @@ public final class ClipReader {
     }
 
     /// Lets the reader hand out `frames` more ticks after the window's current end, reading on.
-    public func extendWindow(by frames: Int) {
+    package func extendWindow(by frames: Int) {
         endTick += max(0, frames)
     }
 
     /// The next output frame, or nil once the window's end is reached. The picture is valid until the next call.
-    public func next() throws -> DecodedFrame? {
+    package func next() throws -> DecodedFrame? {
         guard nextTick < endTick else { return nil }
         if !primed {
             primed = true

@@ -1,19 +1,19 @@
 /// One output frame of a `ClipReader`: a decoded picture at one tick of the output frame rate.
 ///
 /// The picture belongs to the reader and is reused: it stays valid only until the next call to `next()`.
-public struct DecodedFrame {
+package struct DecodedFrame {
     /// The decoded picture, in the source's own size and pixel format.
-    public let picture: VideoFrame
+    package let picture: VideoFrame
     /// The output tick within the window, 0 for the frame at the window's start.
-    public let index: Int
+    package let index: Int
     /// The picture's presentation time in seconds from the start of the stream.
-    public let sourceTime: Double
+    package let sourceTime: Double
     /// True when the stream ended before this tick and the last picture is shown again.
-    public let isRepeatAfterEnd: Bool
+    package let isRepeatAfterEnd: Bool
 
     /// The same frame with its picture in `picture`: one that stays valid past the reader's next call
     /// (`VideoFrame.sharedReference()`).
-    public func keeping(_ picture: VideoFrame) -> DecodedFrame {
+    package func keeping(_ picture: VideoFrame) -> DecodedFrame {
         DecodedFrame(picture: picture, index: index, sourceTime: sourceTime, isRepeatAfterEnd: isRepeatAfterEnd)
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// refers to). Two files that give the same bytes here render the window alike; a change anywhere else in
 /// the file (a later scene, another still, a trailer) leaves them as they were. The bytes are read by the
 /// same demuxer whether the file is on disk or on a server, so a file gives one digest wherever it lies.
-public enum WindowContent {
+package enum WindowContent {
     /// The version of this material: a change to what it writes changes every clip's digest, so it is part of it.
     static let version = 1
     /// How far before the window the packets start, in seconds: past both readers' own margins.
@@ -23,13 +23,13 @@ public enum WindowContent {
     static let tail = 0.1
 
     /// What was read: the packets written, and where the reading stopped.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Packets of the window's streams written.
-        public var packets: Int
+        package var packets: Int
         /// Bytes of those packets' payloads.
-        public var payloadBytes: Int
+        package var payloadBytes: Int
         /// Whether the file ended before every stream had passed the window's end.
-        public var reachedEnd: Bool
+        package var reachedEnd: Bool
     }
 
     /// Writes the material of the window `[start, end)` seconds of the file at `location` (or of the movie at
@@ -38,7 +38,7 @@ public enum WindowContent {
     ///
     /// - Throws: `MediaError` when the file cannot be opened as a movie, or when a file on a server cannot be read.
     @discardableResult
-    public static func write(
+    package static func write(
         _ location: MediaLocation, start: Double, end: Double, to output: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws -> Summary {
         try write(container: ContainerReader(location), start: start, end: end, to: output)

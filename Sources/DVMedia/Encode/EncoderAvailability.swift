@@ -1,18 +1,18 @@
 internal import CFFmpeg
 
 /// Whether the linked FFmpeg build has the encoders dvpipe uses.
-public struct EncoderAvailability: Sendable {
+package struct EncoderAvailability: Sendable {
     /// The libavcodec encoder name.
-    public let name: String
+    package let name: String
     /// True when a render cannot run without it.
-    public let required: Bool
+    package let required: Bool
     /// True when `avcodec_find_encoder_by_name` finds it.
-    public let available: Bool
+    package let available: Bool
     /// The Debian package that brings it.
-    public let debianPackage: String
+    package let debianPackage: String
 
     /// Checks libx264 and aac (required), libx265 (for `codec: hevc`) and SVT-AV1 (for `codec: av1`).
-    public static func check() -> [EncoderAvailability] {
+    package static func check() -> [EncoderAvailability] {
         [("libx264", true, "libavcodec59"), ("libx265", false, "libavcodec59"), ("libsvtav1", false, "libavcodec59"), ("aac", true, "libavcodec59")]
             .map {
                 EncoderAvailability(

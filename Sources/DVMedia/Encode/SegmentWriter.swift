@@ -6,18 +6,18 @@ import Foundation
 /// Segments are MP4: the timestamps stay exact (the MP4 muxer keeps a time scale that is a multiple
 /// of the frame rate, where Matroska would round them to milliseconds) and the codec headers sit out
 /// of band in the same form as in the final MP4. The file appears only when `finish()` succeeds.
-public final class SegmentWriter {
+package final class SegmentWriter {
     /// Where the finished segment goes.
-    public let destination: URL
+    package let destination: URL
     /// Frames appended so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
     private let encoder: VideoEncoder
     private let muxer: Muxer
     private let stream: Int
     private var packetCount = 0
 
     /// Prepares a segment encoded with `settings` (stitchable and global headers are forced on).
-    public init(destination: URL, settings: VideoEncoder.Settings) throws {
+    package init(destination: URL, settings: VideoEncoder.Settings) throws {
         var settings = settings
         settings.stitchable = true
         settings.globalHeader = true
@@ -29,14 +29,14 @@ public final class SegmentWriter {
     }
 
     /// Encodes the next frame (a canvas frame of the settings' size, yuv420p).
-    public func append(_ frame: VideoFrame) throws {
+    package func append(_ frame: VideoFrame) throws {
         try encoder.encode(frame, pts: Int64(frameCount), forceKeyframe: frameCount == 0) { try write($0) }
         frameCount += 1
     }
 
     /// Flushes the encoder and moves the finished file into place; returns the frame count.
     @discardableResult
-    public func finish() throws -> Int {
+    package func finish() throws -> Int {
         try encoder.flush { try write($0) }
         guard packetCount == frameCount, frameCount > 0 else {
             throw MediaError.cannotJoin(segment: destination.path, reason: "\(frameCount) frames gave \(packetCount) packets")

@@ -3,7 +3,7 @@ import DVSignal
 
 /// A video codec the encoder can produce. Reels are H.264, HEVC or AV1; MPEG-4 Part 2 and VP9 exist so the
 /// sample generator can make the other inputs phones and cameras give.
-public enum VideoCodec: String, Sendable, CaseIterable, Codable {
+package enum VideoCodec: String, Sendable, CaseIterable, Codable {
     case h264
     case hevc
     /// AV1 through SVT-AV1: `crf` on its own 1–63 scale, `preset` mapped from x264's names
@@ -15,7 +15,7 @@ public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     case vp9
 
     /// The libavcodec encoder behind the codec.
-    public var encoderName: String {
+    package var encoderName: String {
         switch self {
         case .h264: "libx264"
         case .hevc: "libx265"
@@ -26,11 +26,11 @@ public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     }
 
     /// True when the linked FFmpeg has the encoder.
-    public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
+    package var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
 }
 
 /// What an encoded stream says its colours are.
-public enum EncodedColour: String, Sendable, Hashable, Codable {
+package enum EncodedColour: String, Sendable, Hashable, Codable {
     /// BT.709 primaries, transfer and matrix, limited range: an SDR reel.
     case bt709
     /// BT.2020 primaries and matrix (non-constant luminance), HLG transfer, limited range, 10-bit 4:2:0: an
@@ -42,33 +42,33 @@ public enum EncodedColour: String, Sendable, Hashable, Codable {
 
 /// Encodes `VideoFrame`s with libx264, libx265 or SVT-AV1 (or, for test media, MPEG-4 Part 2 or VP9)
 /// through libavcodec, with a fixed thread count.
-public final class VideoEncoder {
+package final class VideoEncoder {
     /// Everything that decides the encoder's output bytes.
-    public struct Settings: Sendable, Hashable, Codable {
-        public var codec: VideoCodec
-        public var width: Int
-        public var height: Int
-        public var fps: Int
-        public var crf: Int
-        public var preset: String
+    package struct Settings: Sendable, Hashable, Codable {
+        package var codec: VideoCodec
+        package var width: Int
+        package var height: Int
+        package var fps: Int
+        package var crf: Int
+        package var preset: String
         /// Fixed so that the output is the same on every machine.
-        public var threads: Int
+        package var threads: Int
         /// 10-bit 4:2:0 input and output (an HLG reel, and test media).
-        public var tenBit: Bool
+        package var tenBit: Bool
         /// Codec headers out of band, as MP4 wants them.
-        public var globalHeader: Bool
+        package var globalHeader: Bool
         /// Frames between keyframes; 0 leaves the codec's default.
-        public var keyframeInterval: Int
+        package var keyframeInterval: Int
         /// SPS/PPS that stay identical across separately encoded segments, so they join by stream copy.
-        public var stitchable: Bool
+        package var stitchable: Bool
         /// What the stream (the VUI, and so the MP4's `colr` box) says the pictures are, so players need not
         /// guess: what dvpipe draws.
-        public var colour: EncodedColour
+        package var colour: EncodedColour
         /// The highest bitrate in bits per second, held over any second (x264/x265's VBV with a
         /// one-second buffer); 0 for no cap.
-        public var maximumBitrate: Int
+        package var maximumBitrate: Int
 
-        public init(
+        package init(
             codec: VideoCodec, width: Int, height: Int, fps: Int, crf: Int, preset: String, threads: Int,
             tenBit: Bool = false, globalHeader: Bool = true, keyframeInterval: Int = 0, stitchable: Bool = false,
             colour: EncodedColour = .bt709, maximumBitrate: Int = 0
@@ -94,10 +94,10 @@ public final class VideoEncoder {
     /// Frames sent to the encoder so far.
     private var framesSent = 0
     /// The settings the encoder was opened with.
-    public let settings: Settings
+    package let settings: Settings
 
     /// Opens the encoder; throws `codecUnavailable` when the FFmpeg build lacks it.
-    public init(settings: Settings) throws {
+    package init(settings: Settings) throws {
         self.settings = settings
         guard let codec = avcodec_find_encoder_by_name(settings.codec.encoderName) else {
             throw MediaError.codecUnavailable(name: settings.codec.encoderName)
@@ -157,7 +157,7 @@ public final class VideoEncoder {
 
     /// SVT-AV1's preset (0 slowest … 13 fastest) for an x264 preset name: `veryfast`, dvpipe's default,
     /// is 10; each slower name one step slower, `placebo` 2.
-    public static func svtPreset(_ name: String) -> Int {
+    package static func svtPreset(_ name: String) -> Int {
         let names = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
         let steps = [13, 12, 10, 9, 8, 7, 6, 5, 4, 2]
         return names.firstIndex(of: name).map { steps[$0] } ?? 10
@@ -192,14 +192,14 @@ public final class VideoEncoder {
     }
 
     /// The codec's out-of-band headers (SPS/PPS for H.264), empty if none.
-    public var extradata: [UInt8] {
+    package var extradata: [UInt8] {
         guard let bytes = context.pointee.extradata, context.pointee.extradata_size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(context.pointee.extradata_size)))
     }
 
     /// Sends one frame with its presentation time in frames, and hands every packet that comes out to `output`.
     /// `forceKeyframe` makes the frame an IDR picture (x264 and x265 open a closed GOP there).
-    public func encode(_ frame: VideoFrame, pts: Int64, forceKeyframe: Bool = false, output: (Packet) throws -> Void) throws {
+    package func encode(_ frame: VideoFrame, pts: Int64, forceKeyframe: Bool = false, output: (Packet) throws -> Void) throws {
         frame.pointer.pointee.pts = pts
         frame.pointer.pointee.pict_type = forceKeyframe ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try check(avcodec_send_frame(context, frame.pointer), "sending a frame to \(settings.codec.encoderName)")
@@ -208,7 +208,7 @@ public final class VideoEncoder {
     }
 
     /// Ends the stream and hands the delayed packets to `output`.
-    public func flush(output: (Packet) throws -> Void) throws {
+    package func flush(output: (Packet) throws -> Void) throws {
         try check(avcodec_send_frame(context, nil), "flushing \(settings.codec.encoderName)")
         try drain(output)
     }
@@ -236,7 +236,7 @@ public final class VideoEncoder {
 
 extension EncodedColour {
     /// What a stream of canvas frames of `format` says its colours are.
-    public init(_ format: CanvasFormat) {
+    package init(_ format: CanvasFormat) {
         switch format {
         case .sdr8: self = .bt709
         case .hlg10: self = .hlg

@@ -1,5 +1,5 @@
 /// How a picture of another shape fills the canvas (the output's `fit:`, which `DVRender` maps here).
-public enum CanvasFit: String, Sendable, Hashable, Codable, CaseIterable {
+package enum CanvasFit: String, Sendable, Hashable, Codable, CaseIterable {
     /// The whole picture, scaled to fit, centred on the background (letter- or pillarboxes).
     case contain
     /// The canvas filled, the picture scaled to cover it and cropped centred.
@@ -10,5 +10,5 @@ public enum CanvasFit: String, Sendable, Hashable, Codable, CaseIterable {
     case subject
 
     /// True for the fits that fill the canvas by cropping the picture.
-    public var crops: Bool { self == .cover || self == .subject }
+    package var crops: Bool { self == .cover || self == .subject }
 }

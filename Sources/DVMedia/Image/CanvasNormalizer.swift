@@ -11,23 +11,23 @@ import DVSignal
 /// backdrop, are scaled into a scratch frame which is then turned or copied into place. The
 /// libswscale contexts and scratch frames are kept while the source geometry stays the same, so a
 /// clip costs no allocation per frame. Not thread-safe: one normalizer per clip or per task.
-public final class CanvasNormalizer {
+package final class CanvasNormalizer {
     /// Canvas width in pixels (even).
-    public let canvasWidth: Int
+    package let canvasWidth: Int
     /// Canvas height in pixels (even).
-    public let canvasHeight: Int
+    package let canvasHeight: Int
     /// How pictures are fitted.
-    public let fit: CanvasFit
+    package let fit: CanvasFit
     /// The colour of the bars in `contain`.
-    public let background: SRGBColour
+    package let background: SRGBColour
 
     /// False to read HDR pictures' values as if they were SDR (`output.tone_map: off`), true to tone map them.
-    public let toneMap: Bool
+    package let toneMap: Bool
     /// The job's look (`LookCube`), applied to the picture (and the backdrop drawn from it) after its colour
     /// conversion, never to the background colour; nil for none.
-    public let look: ColourCube?
+    package let look: ColourCube?
     /// The canvas format: 8-bit BT.709 for an SDR reel, 10-bit BT.2020 HLG for an HLG one.
-    public let format: CanvasFormat
+    package let format: CanvasFormat
     /// True for a canvas of 16-bit samples.
     private var tenBit: Bool { format.bytesPerSample == 2 }
 
@@ -46,7 +46,7 @@ public final class CanvasNormalizer {
     private static let backdropChroma = 200
 
     /// A normalizer for a `canvasWidth`×`canvasHeight` canvas (both even).
-    public init(
+    package init(
         canvasWidth: Int, canvasHeight: Int, fit: CanvasFit, background: SRGBColour = .black, toneMap: Bool = true, look: ColourCube? = nil,
         format: CanvasFormat = .sdr8
     ) throws {
@@ -68,7 +68,7 @@ public final class CanvasNormalizer {
 
     /// A new canvas frame (yuv420p, or yuv420p10 for HLG; with the row padding the normalizer needs),
     /// filled with the background colour.
-    public func makeCanvas() throws -> VideoFrame {
+    package func makeCanvas() throws -> VideoFrame {
         let frame = try VideoFrame(
             width: canvasWidth, height: canvasHeight, format: format.pixelFormat, rowPadding: Self.rowPadding)
         fillOutside(nil, of: frame)
@@ -79,7 +79,7 @@ public final class CanvasNormalizer {
     /// reused from frame to frame). Every canvas pixel is written. `subjectEdge`, for `subject`: where the
     /// crop window's left (or top) edge lies in the upright picture, in `SubjectFraming.scale` units;
     /// without it the window is centred, as `cover`'s.
-    public func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
+    package func normalize(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame, subjectEdge: Int? = nil) throws {
         try canvas.makeWritable()
         let sampleBytes = format.bytesPerSample
         guard canvas.width == canvasWidth, canvas.height == canvasHeight, canvas.canvasFormat == format,
@@ -116,7 +116,7 @@ public final class CanvasNormalizer {
 
     /// Fills `canvas` (a frame from `makeCanvas()`) with `picture`, turned upright, blurred and darkened
     /// as `blur` draws behind pictures that do not fill the canvas: a quiet background for a title card.
-    public func drawBackdropOnly(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
+    package func drawBackdropOnly(_ picture: VideoFrame, rotation: FrameRotation, into canvas: VideoFrame) throws {
         try canvas.makeWritable()
         try drawBackdrop(picture, rotation: rotation, into: canvas)
     }

@@ -6,17 +6,17 @@ import Foundation
 ///
 /// Owns a `CanvasNormalizer` (and through it libswscale contexts) reused from clip to clip, so keep an
 /// instance on one task.
-public final class ClipThumbnailer {
+package final class ClipThumbnailer {
     /// Thumbnail width in pixels (even).
-    public let width: Int
+    package let width: Int
     /// Thumbnail height in pixels (even).
-    public let height: Int
+    package let height: Int
     private let normalizer: CanvasNormalizer
     private let threads: Int
 
     /// A thumbnailer for `width`×`height` pictures (even, at least 16) with `background` bars, decoding with
     /// `threads` threads, HDR clips tone mapped unless `toneMap` is false.
-    public init(width: Int, height: Int, background: SRGBColour = .black, threads: Int = 1, toneMap: Bool = true) throws {
+    package init(width: Int, height: Int, background: SRGBColour = .black, threads: Int = 1, toneMap: Bool = true) throws {
         normalizer = try CanvasNormalizer(canvasWidth: width, canvasHeight: height, fit: .contain, background: background, toneMap: toneMap)
         self.width = width
         self.height = height
@@ -27,7 +27,7 @@ public final class ClipThumbnailer {
     /// upright by the stream's display matrix and scaled to fit the thumbnail, centred on the background.
     ///
     /// - Throws: `MediaError` naming the file when it cannot be opened or decoded.
-    public func thumbnail(of location: MediaLocation, at seconds: Double) throws -> VideoFrame {
+    package func thumbnail(of location: MediaLocation, at seconds: Double) throws -> VideoFrame {
         let fps = 30
         let reader = try ClipReader(
             location, start: max(0, seconds), duration: 1 / Double(fps), outputFPS: fps, threads: threads)

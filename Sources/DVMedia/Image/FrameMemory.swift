@@ -7,10 +7,10 @@ internal import CMalloc
 /// in one arena are not reused by the next segment's allocations in another, so the peak grows with the
 /// number of threads that ever encoded. Rendering calls `reuseFreedFrameBuffers()` once, before the first
 /// segment; on a 9-day slice of the reference job it lowered the peak by about 120 MB.
-public enum FrameMemory {
+package enum FrameMemory {
     /// One arena for the whole process, and freed memory kept for the next segment instead of being
     /// trimmed and faulted in again. Changes only where memory comes from, never what is computed.
-    public static func reuseFreedFrameBuffers() {
+    package static func reuseFreedFrameBuffers() {
         _ = mallopt(M_ARENA_MAX, 1)
         _ = mallopt(M_TRIM_THRESHOLD, Int32.max)
     }

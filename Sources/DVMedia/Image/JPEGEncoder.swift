@@ -2,15 +2,15 @@ internal import CFFmpeg
 import Foundation
 
 /// Encodes single pictures to baseline JPEG with libavcodec's `mjpeg` encoder (full-range `yuvj420p`).
-public final class JPEGEncoder {
+package final class JPEGEncoder {
     private let encoder: StillEncoder
     /// Picture width in pixels.
-    public let width: Int
+    package let width: Int
     /// Picture height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// Opens the encoder for pictures of one size; `quality` is the quantiser scale, 2 (best) to 31.
-    public init(width: Int, height: Int, quality: Int = 4) throws {
+    package init(width: Int, height: Int, quality: Int = 4) throws {
         encoder = try StillEncoder(codec: AV_CODEC_ID_MJPEG, name: "mjpeg", width: width, height: height, pixelFormat: AV_PIX_FMT_YUVJ420P) {
             context in
             context.pointee.color_range = AVCOL_RANGE_JPEG
@@ -22,12 +22,12 @@ public final class JPEGEncoder {
     }
 
     /// A blank full-range frame of the encoder's size to draw into (colours from `SRGBColour.bt601Full`).
-    public func makeFrame() throws -> VideoFrame {
+    package func makeFrame() throws -> VideoFrame {
         try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUVJ420P)
     }
 
     /// Encodes `frame` and returns the JPEG file's bytes.
-    public func encode(_ frame: VideoFrame) throws -> Data {
+    package func encode(_ frame: VideoFrame) throws -> Data {
         frame.pointer.pointee.quality = encoder.context.pointee.global_quality
         return try encoder.encode(frame)
     }

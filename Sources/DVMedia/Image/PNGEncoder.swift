@@ -4,15 +4,15 @@ import Foundation
 
 /// Encodes `RGBPicture`s to PNG files with libavcodec's `png` encoder (`rgb24`, Paeth prediction, marked
 /// sRGB). One encoder serves any number of pictures of its size, one at a time.
-public final class PNGEncoder {
+package final class PNGEncoder {
     private let encoder: StillEncoder
     /// Picture width in pixels.
-    public let width: Int
+    package let width: Int
     /// Picture height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// Opens the encoder for pictures of one size.
-    public init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         encoder = try StillEncoder(codec: AV_CODEC_ID_PNG, name: "png", width: width, height: height, pixelFormat: AV_PIX_FMT_RGB24) { context in
             // BT.709 primaries with the sRGB curve: the encoder then writes an sRGB chunk.
             context.pointee.color_primaries = AVCOL_PRI_BT709
@@ -24,7 +24,7 @@ public final class PNGEncoder {
     }
 
     /// Encodes `picture`, which must be of the encoder's size, and returns the PNG file's bytes.
-    public func encode(_ picture: RGBPicture) throws -> Data {
+    package func encode(_ picture: RGBPicture) throws -> Data {
         guard picture.width == width, picture.height == height else {
             throw MediaError.invalidSize(width: picture.width, height: picture.height, reason: "the encoder was opened for \(width)x\(height)")
         }
@@ -44,7 +44,7 @@ public final class PNGEncoder {
     /// renamed over `url`, so `url` is never half a PNG.
     ///
     /// - Throws: `MediaError.io` naming `url` when the file cannot be written.
-    public func write(_ picture: RGBPicture, to url: URL) throws {
+    package func write(_ picture: RGBPicture, to url: URL) throws {
         let data = try encode(picture)
         do {
             try FileSync.writeAtomically(data, to: url)

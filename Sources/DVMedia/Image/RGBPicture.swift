@@ -4,16 +4,16 @@ import Foundation
 
 /// A picture as packed 8-bit RGB (`rgb24`), row by row with no padding, in plain Swift memory: what a PNG
 /// holds, and what tests compare pixel by pixel.
-public struct RGBPicture: Sendable, Hashable {
+package struct RGBPicture: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width × height × 3` bytes: red, green, blue for each pixel, top row first.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// A picture of one colour.
-    public init(width: Int, height: Int, filledWith color: SRGBColour = .black) {
+    package init(width: Int, height: Int, filledWith color: SRGBColour = .black) {
         self.width = max(0, width)
         self.height = max(0, height)
         bytes = [UInt8](repeating: 0, count: self.width * self.height * 3)
@@ -25,7 +25,7 @@ public struct RGBPicture: Sendable, Hashable {
     }
 
     /// A picture from `width × height × 3` packed bytes; nil when the count does not match.
-    public init?(width: Int, height: Int, bytes: [UInt8]) {
+    package init?(width: Int, height: Int, bytes: [UInt8]) {
         guard width >= 0, height >= 0, bytes.count == width * height * 3 else { return nil }
         self.width = width
         self.height = height
@@ -33,7 +33,7 @@ public struct RGBPicture: Sendable, Hashable {
     }
 
     /// The colour at (`x`, `y`), which must lie inside the picture.
-    public subscript(x: Int, y: Int) -> SRGBColour {
+    package subscript(x: Int, y: Int) -> SRGBColour {
         get {
             let index = (y * width + x) * 3
             return SRGBColour(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
@@ -50,7 +50,7 @@ public struct RGBPicture: Sendable, Hashable {
     /// converts it to RGB.
     ///
     /// - Throws: `MediaError` naming the file when it cannot be opened or holds no decodable picture.
-    public static func read(from url: URL) throws -> RGBPicture {
+    package static func read(from url: URL) throws -> RGBPicture {
         let container = try ContainerReader(.file(url.path))
         let stream = try container.bestVideoStream()
         let decoder = try ClipDecoder(container: container, stream: stream, threads: 1)
@@ -69,7 +69,7 @@ public struct RGBPicture: Sendable, Hashable {
 
 extension RGBPicture {
     /// An 8-bit yuv420p frame drawn as the renderer draws (BT.709, limited range), as RGB.
-    public init(canvas frame: VideoFrame) throws {
+    package init(canvas frame: VideoFrame) throws {
         self = try RGBConverter(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, encoding: .bt709Limited).convert(frame)
     }
 }

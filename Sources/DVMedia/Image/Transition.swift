@@ -5,7 +5,7 @@ import DVSignal
 ///
 /// Progress `p` runs from 0 (only the outgoing frame A) to 1 (only the incoming frame B). Every style
 /// gives exactly A at `p = 0` and exactly B at `p = 1`. Results are integer-exact and deterministic.
-public enum TransitionStyle: Sendable, Hashable, CaseIterable {
+package enum TransitionStyle: Sendable, Hashable, CaseIterable {
     /// The outgoing picture until half way, then the incoming one.
     case cut
     /// The outgoing picture dissolves into the incoming one.
@@ -30,7 +30,7 @@ public enum TransitionStyle: Sendable, Hashable, CaseIterable {
     ///
     /// 8-bit blends weigh by 1/256 steps; 10-bit ones by 1/65 536, so a slow 10-bit crossfade or fade moves
     /// through every code rather than in 256 jumps. Fade's black is 16/128 in 8 bits, 64/512 in 10.
-    public func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {
+    package func render(from a: VideoFrame, to b: VideoFrame, progress: Double, into output: VideoFrame) throws {
         guard a.width == b.width, a.width == output.width, a.height == b.height, a.height == output.height,
             let format = output.canvasFormat, a.canvasFormat == format, b.canvasFormat == format
         else {

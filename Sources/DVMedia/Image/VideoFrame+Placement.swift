@@ -7,7 +7,7 @@ extension VideoFrame {
     /// copied as they are.
     ///
     /// - Throws: `MediaError.invalidSize` when either frame is neither, or their depths differ.
-    public func place(_ picture: VideoFrame, centredIn rect: PixelRect) throws {
+    package func place(_ picture: VideoFrame, centredIn rect: PixelRect) throws {
         guard let format = canvasFormat, picture.canvasFormat == format else {
             throw MediaError.invalidSize(
                 width: picture.width, height: picture.height, reason: "placing needs two yuv420p or two yuv420p10le frames")
@@ -34,7 +34,7 @@ extension VideoFrame {
     /// outside the frame are clipped, and nothing outside the rectangle is touched. Both frames are of one
     /// canvas format: 8-bit ones are mixed by `opacity` in 1/255 steps, 10-bit ones in 1/65 536 steps (so a
     /// slow fade in or out does not band). Opacity 1 copies the picture exactly; 0 leaves the frame as it is.
-    public func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
+    package func paste(_ picture: VideoFrame, x: Int, y: Int, opacity: Double) {
         let format = canvasFormat
         precondition(
             format != nil && picture.canvasFormat == format && x % 2 == 0 && y % 2 == 0,

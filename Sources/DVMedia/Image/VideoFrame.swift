@@ -2,15 +2,15 @@ internal import CFFmpeg
 import DVSignal
 
 /// One picture in planar YUV, owning its `AVFrame` and the buffers behind it.
-public final class VideoFrame {
+package final class VideoFrame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     /// Picture width in pixels.
-    public var width: Int { Int(pointer.pointee.width) }
+    package var width: Int { Int(pointer.pointee.width) }
     /// Picture height in pixels.
-    public var height: Int { Int(pointer.pointee.height) }
+    package var height: Int { Int(pointer.pointee.height) }
     /// The pixel format's FFmpeg name (`yuv420p`, `yuv420p10le`, …).
-    public var pixelFormatName: String {
+    package var pixelFormatName: String {
         av_get_pix_fmt_name(AVPixelFormat(pointer.pointee.format)).map { String(cString: $0) } ?? "unknown"
     }
 
@@ -20,7 +20,7 @@ public final class VideoFrame {
     var isPlanar420: Bool { isYUV420P || pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue }
 
     /// Allocates a frame of the given size in a canvas format; `yuv420p` unless told otherwise (dimensions must be even).
-    public convenience init(width: Int, height: Int, format: CanvasFormat = .sdr8) throws {
+    package convenience init(width: Int, height: Int, format: CanvasFormat = .sdr8) throws {
         try self.init(width: width, height: height, format: format.pixelFormat)
     }
 
@@ -65,22 +65,22 @@ public final class VideoFrame {
     }
 
     /// The start of plane `index` (0 = Y, 1 = U, 2 = V).
-    public func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
+    package func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
         dv_frame_plane(pointer, Int32(index))
     }
 
     /// Bytes from one row of plane `index` to the next.
-    public func stride(_ index: Int) -> Int {
+    package func stride(_ index: Int) -> Int {
         Int(dv_frame_linesize(pointer, Int32(index)))
     }
 
     /// Makes the buffers writable (copying them if an encoder still holds a reference).
-    public func makeWritable() throws {
+    package func makeWritable() throws {
         try check(av_frame_make_writable(pointer), "av_frame_make_writable")
     }
 
     /// Copies the picture of `source`, a frame of the same size and pixel format, into this frame's buffers.
-    public func copyPicture(from source: VideoFrame) throws {
+    package func copyPicture(from source: VideoFrame) throws {
         try makeWritable()
         try check(av_frame_copy(pointer, source.pointer), "av_frame_copy")
     }
@@ -88,14 +88,14 @@ public final class VideoFrame {
     /// A second frame showing this one's picture: the same buffers, referenced rather than copied, so it
     /// stays valid after this frame is filled again. Only for reading: neither frame may be drawn into
     /// while the other is in use.
-    public func sharedReference() throws -> VideoFrame {
+    package func sharedReference() throws -> VideoFrame {
         let copy = try VideoFrame.makeEmpty()
         try check(av_frame_ref(copy.pointer, pointer), "av_frame_ref")
         return copy
     }
 
     /// Sets every 8-bit sample of the three planes to one value each.
-    public func fill(y: UInt8, u: UInt8, v: UInt8) {
+    package func fill(y: UInt8, u: UInt8, v: UInt8) {
         let chromaHeight = (height + 1) / 2
         for (index, value, rows) in [(0, y, height), (1, u, chromaHeight), (2, v, chromaHeight)] {
             let base = plane(index)
@@ -105,7 +105,7 @@ public final class VideoFrame {
     }
 
     /// Sets every sample of the three planes of a 10-bit frame (yuv420p10le) to one 10-bit code each.
-    public func fillTenBit(y: UInt16, u: UInt16, v: UInt16) {
+    package func fillTenBit(y: UInt16, u: UInt16, v: UInt16) {
         precondition(pointer.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue, "a 10-bit fill is for yuv420p10le frames")
         let chromaHeight = (height + 1) / 2
         for (index, value, rows) in [(0, y, height), (1, u, chromaHeight), (2, v, chromaHeight)] {

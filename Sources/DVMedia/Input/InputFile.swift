@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Opening reads the container header and then `avformat_find_stream_info`, so stream properties are
 /// known; `read(into:)` then hands out the packets in file order. Keep an instance on one task.
-public final class InputFile {
+package final class InputFile {
     /// The kinds of stream a caller asks for.
-    public enum StreamKind: Sendable {
+    package enum StreamKind: Sendable {
         case video
         case audio
 
@@ -22,14 +22,14 @@ public final class InputFile {
     }
 
     /// The file that was opened.
-    public let location: MediaLocation
+    package let location: MediaLocation
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The I/O context reading through a `ByteReader`, when the file was opened that way.
     private let customInput: ReaderInput?
 
     /// Opens the file at `location` (or the movie at its `byteRange`), a local file or one read through its byte
     /// source, and reads its stream info; throws `MediaError.ffmpeg` with FFmpeg's message when it cannot.
-    public init(_ location: MediaLocation) throws {
+    package init(_ location: MediaLocation) throws {
         self.location = location
         let opened = try OpenedContainer.open(location)
         context = opened.context
@@ -38,7 +38,7 @@ public final class InputFile {
     }
 
     /// Opens the local file `url` and reads its stream info, as `init(_:)` does.
-    public convenience init(url: URL) throws {
+    package convenience init(url: URL) throws {
         try self.init(.file(url.path))
     }
 
@@ -46,7 +46,7 @@ public final class InputFile {
     /// reads is read by position, cached and counted by the reader; throws as `init(_:)` does.
     /// With `headersOnly`, an MP4 or MOV whose streams its header describes in full (`HeaderStreamInfo`) is
     /// not read further (a probe's few KiB instead of its first pictures); any other file is read as always.
-    public init(_ location: MediaLocation, reading reader: ByteReader, headersOnly: Bool = false) throws {
+    package init(_ location: MediaLocation, reading reader: ByteReader, headersOnly: Bool = false) throws {
         self.location = location
         let opened = try OpenedContainer.open(location, reading: reader)
         context = opened.context
@@ -61,55 +61,55 @@ public final class InputFile {
     }
 
     /// The demuxer's short name(s), e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `image2`.
-    public var formatName: String {
+    package var formatName: String {
         String(cString: context.pointee.iformat.pointee.name)
     }
 
     /// The container's duration in seconds, when it declares one.
-    public var duration: Double? {
+    package var duration: Double? {
         let value = context.pointee.duration
         guard value != dv_nopts_value(), value > 0 else { return nil }
         return Double(value) / Double(AV_TIME_BASE)
     }
 
     /// Container-level metadata tags.
-    public var metadata: [String: String] {
+    package var metadata: [String: String] {
         Self.dictionary(context.pointee.metadata)
     }
 
     /// Metadata tags of stream `index`.
-    public func metadata(stream index: Int) -> [String: String] {
+    package func metadata(stream index: Int) -> [String: String] {
         Self.dictionary(stream(index).pointee.metadata)
     }
 
     /// Number of streams in the file.
-    public var streamCount: Int { Int(context.pointee.nb_streams) }
+    package var streamCount: Int { Int(context.pointee.nb_streams) }
 
     /// The index of the first stream of `kind`, or nil.
-    public func firstStream(_ kind: StreamKind) -> Int? {
+    package func firstStream(_ kind: StreamKind) -> Int? {
         (0..<streamCount).first { stream($0).pointee.codecpar.pointee.codec_type == kind.mediaType }
     }
 
     /// The audio stream a clip is heard through (`AudioTrackChoice`) and why, or nil without one.
-    public var chosenAudioStream: (stream: Int, choice: AudioTrackChoice)? {
+    package var chosenAudioStream: (stream: Int, choice: AudioTrackChoice)? {
         AudioTrackChoice.choose(among: (0..<streamCount).map(stream))
     }
 
     /// The codec parameters and time base of stream `index`, copied (for a decoder or a stream copy).
-    public func parameters(stream index: Int) throws -> StreamParameters {
+    package func parameters(stream index: Int) throws -> StreamParameters {
         let avStream = stream(index)
         return try StreamParameters(copying: avStream.pointee.codecpar, timeBase: avStream.pointee.time_base)
     }
 
     /// Time base of stream `index` as numerator and denominator.
-    public func timeBase(stream index: Int) -> (numerator: Int, denominator: Int) {
+    package func timeBase(stream index: Int) -> (numerator: Int, denominator: Int) {
         let base = stream(index).pointee.time_base
         return (Int(base.num), Int(base.den))
     }
 
     /// Reads the next packet of any stream into `packet` (dropping its previous payload);
     /// false at the end of the file.
-    public func read(into packet: Packet) throws -> Bool {
+    package func read(into packet: Packet) throws -> Bool {
         packet.reset()
         let status = av_read_frame(context, packet.pointer)
         if status == dv_averror_eof() { return false }

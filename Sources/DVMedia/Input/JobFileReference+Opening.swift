@@ -5,7 +5,7 @@ extension JobFileReference {
     /// Why the file at `path` cannot be used as `kind`, or nil: it is read as rendering reads it, on a small
     /// canvas (a picture decoded, a movie's first frame drawn, the music's first tenth of a second decoded,
     /// a glyph of the font rendered, a look's table read).
-    public static func problem(opening path: String, as kind: Kind) -> String? {
+    package static func problem(opening path: String, as kind: Kind) -> String? {
         do {
             switch kind {
             case .picture:

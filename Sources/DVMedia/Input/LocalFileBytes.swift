@@ -7,13 +7,13 @@ import Foundation
 
 /// A local file read by position with `pread`, for a `ByteReader`: the file is opened once and read only where
 /// a parser looks. Closed when released.
-public final class LocalFileBytes: ByteSource {
-    public let size: Int
+package final class LocalFileBytes: ByteSource {
+    package let size: Int
     private let path: String
     private let descriptor: Int32
 
     /// Opens `url` for reading; throws `MediaError.io` when it cannot be opened or is not a regular file.
-    public init(url: URL) throws {
+    package init(url: URL) throws {
         path = url.path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MediaError.io(path: path, reason: String(cString: strerror(errno))) }
@@ -29,7 +29,7 @@ public final class LocalFileBytes: ByteSource {
         close(descriptor)
     }
 
-    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+    package func read(at offset: Int, count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(0, min(count, size - offset)))
         var done = 0
         while done < bytes.count {

@@ -5,19 +5,19 @@ import Foundation
 /// What matters at one frame of a clip's window: the faces seen, and where something moves, each a
 /// rectangle in ten-thousandths of the upright picture's width and height (`SubjectFraming.scale`), so
 /// they apply at any size.
-public struct FaceSample: Sendable, Hashable, Codable {
+package struct FaceSample: Sendable, Hashable, Codable {
     /// The frame of the window, at the output frame rate.
-    public var frame: Int
-    public var faces: [PixelRect]
+    package var frame: Int
+    package var faces: [PixelRect]
     /// Where the picture changed since the frame before, when the change is local (not the whole picture,
     /// as a moving camera gives) and not small: the span holding the middle 80% of the changed samples.
-    public var motion: PixelRect?
+    package var motion: PixelRect?
     /// What stands out: where the middle 80% of the picture's edge strength lies; nil for a flat picture.
     /// It is followed only where it spans at most 60% of the axis the crop cuts (a picture detailed all
     /// over stands out nowhere).
-    public var salient: PixelRect?
+    package var salient: PixelRect?
 
-    public init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil, salient: PixelRect? = nil) {
+    package init(frame: Int, faces: [PixelRect], motion: PixelRect? = nil, salient: PixelRect? = nil) {
         self.frame = frame
         self.faces = faces
         self.motion = motion
@@ -29,28 +29,28 @@ public struct FaceSample: Sendable, Hashable, Codable {
 /// shrunk to a grey proxy at most `proxyWidth` wide, searched by OpenCV's trained frontal cascade and, where
 /// it finds no face, the profile one (on the mirrored picture too), the sizes `scaleFactor` apart; where
 /// those frames differ from the frame before (`motion`); and where their edges gather (`salient`).
-public enum FaceAnalyzer {
+package enum FaceAnalyzer {
     /// Bumped when the faces found for the same frames would change.
-    public static let version = 5
+    package static let version = 5
     /// The proxy's widest: a face is found from the cascade's window up, 24 samples, a sixteenth of it.
-    public static let proxyWidth = 400
+    package static let proxyWidth = 400
     /// The pyramid's step from one size to the next: OpenCV's usual 1.1 searched half again as long for
     /// faces that 1.2 also finds, at sizes between its steps.
-    public static let scaleFactor = 1.2
+    package static let scaleFactor = 1.2
     /// The profile passes' step: a second view of faces, searched more coarsely.
-    public static let profileScaleFactor = 1.45
+    package static let profileScaleFactor = 1.45
     /// Frames a second searched.
-    public static let samplesPerSecond = 2
+    package static let samplesPerSecond = 2
 
     /// Where OpenCV's cascades are looked for: `DVPIPE_FACE_CASCADES`, then Debian's opencv-data folders.
-    public static var cascadeFolders: [String] {
+    package static var cascadeFolders: [String] {
         [ProcessInfo.processInfo.environment["DVPIPE_FACE_CASCADES"]].compactMap { $0 }
             + ["/usr/share/opencv4/haarcascades", "/usr/share/opencv/haarcascades"]
     }
 
     /// The detector of OpenCV's frontal and (with `profiles`) profile face cascades, read from the first of
     /// `cascadeFolders` that holds them.
-    public static func detector(profiles: Bool = true) throws -> FaceDetector {
+    package static func detector(profiles: Bool = true) throws -> FaceDetector {
         let names = ["haarcascade_frontalface_default.xml"] + (profiles ? ["haarcascade_profileface.xml"] : [])
         guard
             let folder = cascadeFolders.first(where: { folder in
@@ -81,7 +81,7 @@ public enum FaceAnalyzer {
 
     /// The faces of frames `0 ..< frameCount` (at `fps`) of the window that starts `windowStart` seconds
     /// into the file at `location` and plays at `speed`, every `fps / samplesPerSecond` frames.
-    public static func faces(
+    package static func faces(
         in location: MediaLocation, windowStart: Double, frameCount: Int, fps: Int, speed: PlaybackSpeed = .realTime,
         detector: FaceDetector
     ) throws -> [FaceSample] {

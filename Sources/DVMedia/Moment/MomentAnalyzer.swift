@@ -11,11 +11,11 @@ import Foundation
 ///
 /// The pictures come from libavcodec's exact decoding and every measure from whole-number sums, so the same
 /// file gives the same scores on every machine.
-public enum MomentAnalyzer {
+package enum MomentAnalyzer {
     /// Proxy pictures per second.
     static let fps = 8
     /// Changes whenever the measures change, so that kept analyses are made again.
-    public static let version = 3
+    package static let version = 3
     /// The face search of each half second's first picture (OpenCV's frontal cascade), nil where the
     /// cascades are not installed: faces then count 0.
     static let faceDetector = try? FaceAnalyzer.detector(profiles: false)
@@ -23,7 +23,7 @@ public enum MomentAnalyzer {
     static let faceProxyWidth = 240
 
     /// The scores of the clip at `location` (or of the movie at its `byteRange`, a Motion Photo's), `length` long.
-    public static func analyze(_ location: MediaLocation, length: TimeSpan) throws -> MomentScores {
+    package static func analyze(_ location: MediaLocation, length: TimeSpan) throws -> MomentScores {
         let seconds = Double(length.milliseconds) / 1000
         let stepCount = max(1, Int((length.milliseconds + MomentScores.step.milliseconds - 1) / MomentScores.step.milliseconds))
         let framesPerStep = Int(MomentScores.step.milliseconds) * fps / 1000

@@ -4,9 +4,9 @@ import Foundation
 
 /// Writes packets into a container file with libavformat, all-or-nothing: the file appears at its
 /// destination only when `finish()` has written the trailer; until then it lives under a temporary name.
-public final class Muxer {
+package final class Muxer {
     /// Where the finished file goes.
-    public let destination: URL
+    package let destination: URL
     private let temporary: URL
     private let context: UnsafeMutablePointer<AVFormatContext>
     private var sourceTimeBases: [AVRational] = []
@@ -17,7 +17,7 @@ public final class Muxer {
 
     /// Prepares a file of the given container (`mp4`, `mov`, `matroska`, `image2`, …) at `destination`.
     /// `options` are muxer options such as `movflags=+faststart`.
-    public init(destination: URL, format: String, options: [String: String] = [:], bitExact: Bool = true) throws {
+    package init(destination: URL, format: String, options: [String: String] = [:], bitExact: Bool = true) throws {
         self.destination = destination
         self.options = options
         temporary = FileSync.temporary(for: destination, suffix: "partial")
@@ -50,12 +50,12 @@ public final class Muxer {
     }
 
     /// Adds a stream that will carry `encoder`'s packets; returns its index.
-    public func addStream(for encoder: VideoEncoder) throws -> Int {
+    package func addStream(for encoder: VideoEncoder) throws -> Int {
         try addStream(codecContext: encoder.context)
     }
 
     /// Adds a stream that will carry `encoder`'s packets; returns its index.
-    public func addStream(for encoder: AudioEncoder) throws -> Int {
+    package func addStream(for encoder: AudioEncoder) throws -> Int {
         try addStream(codecContext: encoder.context)
     }
 
@@ -70,7 +70,7 @@ public final class Muxer {
     }
 
     /// Adds a stream that copies packets of an already encoded stream; returns its index.
-    public func addStream(copying parameters: StreamParameters) throws -> Int {
+    package func addStream(copying parameters: StreamParameters) throws -> Int {
         guard let stream = avformat_new_stream(context, nil) else {
             throw MediaError.ffmpeg(operation: "avformat_new_stream", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
         }
@@ -82,17 +82,17 @@ public final class Muxer {
     }
 
     /// Sets a container-level metadata tag (before the header is written).
-    public func setMetadata(_ key: String, _ value: String) {
+    package func setMetadata(_ key: String, _ value: String) {
         av_dict_set(&context.pointee.metadata, key, value, 0)
     }
 
     /// Sets a stream-level metadata tag (before the header is written).
-    public func setMetadata(_ key: String, _ value: String, stream: Int) {
+    package func setMetadata(_ key: String, _ value: String, stream: Int) {
         av_dict_set(&context.pointee.streams[stream]!.pointee.metadata, key, value, 0)
     }
 
     /// Marks a video stream as shown rotated clockwise by `degrees`, through a display matrix.
-    public func setRotation(degrees: Int, stream: Int) throws {
+    package func setRotation(degrees: Int, stream: Int) throws {
         let size = MemoryLayout<Int32>.size * 9
         guard let data = av_stream_new_side_data(context.pointee.streams[stream], AV_PKT_DATA_DISPLAYMATRIX, size) else {
             throw MediaError.ffmpeg(operation: "av_stream_new_side_data", code: dv_averror(ENOMEM), message: "out of memory", path: destination.path)
@@ -105,7 +105,7 @@ public final class Muxer {
     }
 
     /// Opens the file and writes the container header.
-    public func writeHeader() throws {
+    package func writeHeader() throws {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try check(avio_open(&context.pointee.pb, temporary.path, AVIO_FLAG_WRITE), "opening for writing", path: temporary.path)
         }
@@ -122,7 +122,7 @@ public final class Muxer {
     }
 
     /// Writes one packet to `stream`, converting its timestamps from the source time base.
-    public func write(_ packet: Packet, stream: Int) throws {
+    package func write(_ packet: Packet, stream: Int) throws {
         let target = context.pointee.streams[stream]!.pointee.time_base
         packet.pointer.pointee.stream_index = Int32(stream)
         av_packet_rescale_ts(packet.pointer, sourceTimeBases[stream], target)
@@ -131,7 +131,7 @@ public final class Muxer {
 
     /// Writes the trailer, closes the file and moves it to its destination with one `rename(2)`, which
     /// replaces a previous file atomically: a reader sees the old file or the new one, never neither.
-    public func finish() throws {
+    package func finish() throws {
         trailerWritten = true
         try check(av_write_trailer(context), "writing the trailer", path: destination.path)
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {

@@ -2,11 +2,11 @@ internal import CFFmpeg
 import Foundation
 
 /// One compressed packet, owning its `AVPacket`.
-public final class Packet {
+package final class Packet {
     let pointer: UnsafeMutablePointer<AVPacket>
 
     /// Allocates an empty packet (to read into with `InputFile.read(into:)`).
-    public init() throws {
+    package init() throws {
         guard let packet = av_packet_alloc() else {
             throw MediaError.ffmpeg(operation: "av_packet_alloc", code: dv_averror(ENOMEM), message: "out of memory", path: nil)
         }
@@ -30,25 +30,25 @@ public final class Packet {
     }
 
     /// The packet's payload, copied.
-    public var data: Data {
+    package var data: Data {
         guard let bytes = pointer.pointee.data, pointer.pointee.size > 0 else { return Data() }
         return Data(bytes: bytes, count: Int(pointer.pointee.size))
     }
 
     /// Presentation time in the stream's time base.
-    public var pts: Int64 { pointer.pointee.pts }
+    package var pts: Int64 { pointer.pointee.pts }
     /// Decoding time in the stream's time base.
-    public var dts: Int64 { pointer.pointee.dts }
+    package var dts: Int64 { pointer.pointee.dts }
     /// True for a packet that starts a keyframe.
-    public var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+    package var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
 
     /// Drops the payload so the packet can be filled again.
     func reset() { av_packet_unref(pointer) }
 
     /// The stream the packet belongs to.
-    public var streamIndex: Int { Int(pointer.pointee.stream_index) }
+    package var streamIndex: Int { Int(pointer.pointee.stream_index) }
     /// Duration in the stream's time base (0 when unknown).
-    public var duration: Int64 {
+    package var duration: Int64 {
         get { pointer.pointee.duration }
         set { pointer.pointee.duration = newValue }
     }

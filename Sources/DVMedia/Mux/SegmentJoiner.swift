@@ -14,16 +14,16 @@ import Foundation
 /// (one or two frames, whose encoder gave them no delay) from decoding before the end of the one before it.
 /// The output is `+faststart`, bit-exact, without a creation time, and appears at its destination only
 /// when complete.
-public struct SegmentJoiner: Sendable {
+package struct SegmentJoiner: Sendable {
     /// The frame rate every segment was encoded at.
-    public let fps: Int
+    package let fps: Int
     /// True to write no edit lists, as upload specifications ask: the video's reorder delay goes into
     /// negative composition offsets (so it still starts at 0), and the AAC encoder's priming (1024 samples,
     /// 21 ms of silence at 48 kHz) is played rather than cut, so the sound starts 21 ms late.
-    public let withoutEditLists: Bool
+    package let withoutEditLists: Bool
 
     /// A joiner for segments at `fps` frames per second.
-    public init(fps: Int, withoutEditLists: Bool = false) {
+    package init(fps: Int, withoutEditLists: Bool = false) {
         self.fps = fps
         self.withoutEditLists = withoutEditLists
     }
@@ -38,7 +38,7 @@ public struct SegmentJoiner: Sendable {
     /// there are `subtitles`. With `frameCounts`, each segment must hold as many frames as its count says
     /// (else the join fails naming it). Returns the total frame count.
     @discardableResult
-    public func join(
+    package func join(
         _ segments: [URL], frameCounts: [Int]? = nil, audio: URL? = nil, subtitles: [SubtitleCue] = [], into destination: URL
     ) throws -> Int {
         guard let first = segments.first else {

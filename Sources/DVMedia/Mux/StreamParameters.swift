@@ -1,7 +1,7 @@
 internal import CFFmpeg
 
 /// An encoded stream's codec parameters and time base, owned (for stream copy into a new file).
-public final class StreamParameters {
+package final class StreamParameters {
     let pointer: UnsafeMutablePointer<AVCodecParameters>
     let timeBase: AVRational
 
@@ -20,16 +20,16 @@ public final class StreamParameters {
     }
 
     /// The codec's out-of-band headers; segments join by stream copy only when these are identical.
-    public var extradata: [UInt8] {
+    package var extradata: [UInt8] {
         guard let bytes = pointer.pointee.extradata, pointer.pointee.extradata_size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(pointer.pointee.extradata_size)))
     }
 
     /// Time base as numerator and denominator.
-    public var timeBaseFraction: (numerator: Int, denominator: Int) {
+    package var timeBaseFraction: (numerator: Int, denominator: Int) {
         (Int(timeBase.num), Int(timeBase.den))
     }
 
     /// Frames the decoder holds back before the first output (B-frame reorder delay).
-    public var videoDelay: Int { Int(pointer.pointee.video_delay) }
+    package var videoDelay: Int { Int(pointer.pointee.video_delay) }
 }

@@ -3,40 +3,40 @@ import DVSignal
 /// What a painter draws over one piece, in drawing order: its texts, pictures and movies with the frames
 /// they show on, in the painter's own words (pixels' worth of colours and fractions of the frame). The
 /// render maps the piece's overlays (`PieceOverlays`) into it once per piece (`Layout/OverlayDrawing+Job`).
-public struct OverlayDrawing: Sendable, Hashable {
+package struct OverlayDrawing: Sendable, Hashable {
     /// One layer, in the order it is drawn.
-    public enum Item: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         case text(Text)
         case image(Image)
         case video(Video)
     }
 
     /// A text: what it says, how it is painted, where, and on which of the piece's frames.
-    public struct Text: Sendable, Hashable {
+    package struct Text: Sendable, Hashable {
         /// The text; `\n` breaks lines.
-        public var text: String
-        public var position: OverlayPlacement.Position
+        package var text: String
+        package var position: OverlayPlacement.Position
         /// Text height as a fraction of the frame height.
-        public var size: Double
-        public var style: TextSprite.Style
+        package var size: Double
+        package var style: TextSprite.Style
         /// The first frame it shows on, counted from the piece's first frame.
-        public var firstFrame: Int
+        package var firstFrame: Int
         /// One past the last frame it shows on.
-        public var endFrame: Int
+        package var endFrame: Int
         /// Frames over which it fades in after `firstFrame` and out before `endFrame` (0: no fade).
-        public var fadeFrames: Int
+        package var fadeFrames: Int
         /// The font it is drawn with; nil: the painter's default.
-        public var font: FontFile?
+        package var font: FontFile?
         /// How its lines line up; nil: centred.
-        public var alignment: TextLayout.Alignment?
+        package var alignment: TextLayout.Alignment?
         /// Which way it runs; nil: from its text.
-        public var direction: TextLayout.Direction?
+        package var direction: TextLayout.Direction?
         /// Its language, for choosing fonts and shaping; nil: from its script.
-        public var language: String?
+        package var language: String?
         /// The fonts that draw what `font` lacks; empty: fontconfig's choices.
-        public var fallbacks: [FontFile]
+        package var fallbacks: [FontFile]
 
-        public init(
+        package init(
             text: String, position: OverlayPlacement.Position, size: Double, style: TextSprite.Style, firstFrame: Int, endFrame: Int,
             fadeFrames: Int = 0, font: FontFile? = nil, alignment: TextLayout.Alignment? = nil, direction: TextLayout.Direction? = nil,
             language: String? = nil, fallbacks: [FontFile] = []
@@ -56,7 +56,7 @@ public struct OverlayDrawing: Sendable, Hashable {
         }
 
         /// How opaque the text is on the piece's frame `frame`: 0 outside its frames, ramping over the fades.
-        public func opacity(atFrame frame: Int) -> Double {
+        package func opacity(atFrame frame: Int) -> Double {
             guard frame >= firstFrame, frame < endFrame else { return 0 }
             guard fadeFrames > 0 else { return 1 }
             let steps = min(frame - firstFrame + 1, endFrame - frame)
@@ -65,14 +65,14 @@ public struct OverlayDrawing: Sendable, Hashable {
     }
 
     /// A picture (a PNG or JPEG file) drawn over every frame.
-    public struct Image: Sendable, Hashable {
-        public var file: String
-        public var position: OverlayPlacement.Position
+    package struct Image: Sendable, Hashable {
+        package var file: String
+        package var position: OverlayPlacement.Position
         /// Width as a fraction of the frame width; the height follows the picture's aspect ratio.
-        public var width: Double
-        public var opacity: Double
+        package var width: Double
+        package var opacity: Double
 
-        public init(file: String, position: OverlayPlacement.Position, width: Double, opacity: Double) {
+        package init(file: String, position: OverlayPlacement.Position, width: Double, opacity: Double) {
             self.file = file
             self.position = position
             self.width = width
@@ -81,15 +81,15 @@ public struct OverlayDrawing: Sendable, Hashable {
     }
 
     /// A movie drawn over every frame in a rectangle, its frame `n` on the piece's frame `n`.
-    public struct Video: Sendable, Hashable {
-        public var file: String
+    package struct Video: Sendable, Hashable {
+        package var file: String
         /// Where it goes, in fractions of the frame; the movie covers it, cropped to its aspect ratio.
-        public var rect: UnitRect
+        package var rect: UnitRect
         /// Start again at the end; otherwise hold the last picture.
-        public var loop: Bool
-        public var opacity: Double
+        package var loop: Bool
+        package var opacity: Double
 
-        public init(file: String, rect: UnitRect, loop: Bool, opacity: Double) {
+        package init(file: String, rect: UnitRect, loop: Bool, opacity: Double) {
             self.file = file
             self.rect = rect
             self.loop = loop
@@ -97,15 +97,15 @@ public struct OverlayDrawing: Sendable, Hashable {
         }
     }
 
-    public var items: [Item]
+    package var items: [Item]
 
-    public init(items: [Item] = []) {
+    package init(items: [Item] = []) {
         self.items = items
     }
 
     /// The items that show on the piece's frame `frame` (counted from its first frame), each with its
     /// opacity, in drawing order.
-    public func visible(atFrame frame: Int) -> [(item: Item, opacity: Double)] {
+    package func visible(atFrame frame: Int) -> [(item: Item, opacity: Double)] {
         items.compactMap { item in
             switch item {
             case let .text(text):
@@ -122,13 +122,13 @@ public struct OverlayDrawing: Sendable, Hashable {
 
 /// A rectangle in fractions of the frame: origin top-left, all values 0…1. The job's `Job.UnitRect` as
 /// the painter places it (`OverlayPlacement.pixelRect(of:)`).
-public struct UnitRect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct UnitRect: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width

@@ -4,7 +4,7 @@ import DVSignal
 /// style, font, direction and language) from glyphs the font faces keep (borrowed from a `FontPool`, given
 /// back when the painter goes away, so the next clip's painter finds them rendered), and each picture decoded once, so a frame costs only blends; each movie is
 /// decoded one frame per frame drawn (see `OverlayMovie`). Keep an instance on one task.
-public final class OverlayPainter {
+package final class OverlayPainter {
     private let drawing: OverlayDrawing
     private let placement: OverlayPlacement
     private let fontPath: String
@@ -29,7 +29,7 @@ public final class OverlayPainter {
     /// A painter for `drawing` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
     /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
     /// HDR movies tone mapped unless `toneMap` is false; into canvas frames of `format`.
-    public init(
+    package init(
         drawing: OverlayDrawing, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
         fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {
@@ -43,7 +43,7 @@ public final class OverlayPainter {
     }
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`.
-    public func draw(into frame: VideoFrame, atFrame index: Int) throws {
+    package func draw(into frame: VideoFrame, atFrame index: Int) throws {
         for (item, opacity) in drawing.visible(atFrame: index) {
             switch item {
             case let .text(text):

@@ -6,9 +6,9 @@ import Foundation
 /// declares (`PictureColour.declared`: an ICC profile such as an iPhone's Display P3, PNG's `cICP`, `cHRM`
 /// and `gAMA`) and turned into the canvas's codes with its alpha, ready to blend into canvas frames: 8-bit
 /// BT.709 limited range for an SDR reel, 10-bit HLG at BT.2408's reference white for an HLG one.
-public struct OverlayPicture: Sendable {
-    public let width: Int
-    public let height: Int
+package struct OverlayPicture: Sendable {
+    package let width: Int
+    package let height: Int
     /// The canvas format whose codes the picture holds.
     let format: CanvasFormat
     /// Per pixel, top row first: luma, the two colour differences and coverage (255 = opaque).
@@ -19,7 +19,7 @@ public struct OverlayPicture: Sendable {
 
     /// Decodes the picture at `path` and scales it to `width` pixels wide, its height following the
     /// picture's aspect ratio. A missing or undecodable file is a `MediaError` naming it.
-    public init(path: String, width: Int, format: CanvasFormat = .sdr8) throws {
+    package init(path: String, width: Int, format: CanvasFormat = .sdr8) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw MediaError.io(path: path, reason: "the overlay picture does not exist")
         }
@@ -37,7 +37,7 @@ public struct OverlayPicture: Sendable {
 
     /// A picture of `width × height` sRGB pixels with straight alpha (`rgba`, four bytes a pixel, top row
     /// first): colour glyphs, say.
-    public init(rgba: [UInt8], width: Int, height: Int, format: CanvasFormat = .sdr8) {
+    package init(rgba: [UInt8], width: Int, height: Int, format: CanvasFormat = .sdr8) {
         precondition(rgba.count == width * height * 4, "four bytes a pixel")
         self.width = width
         self.height = height
@@ -112,7 +112,7 @@ extension VideoFrame {
     /// luma per pixel, chroma per 2×2 block with the block's mean alpha and alpha-weighted colour.
     /// Parts outside the frame are clipped. The frame must be a canvas frame of the picture's depth (8-bit
     /// 4:2:0 for a picture made for SDR, 10-bit for HLG).
-    public func blend(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double = 1) {
+    package func blend(_ picture: OverlayPicture, x: Int, y: Int, opacity: Double = 1) {
         precondition(canvasFormat == picture.format, "pictures are blended into canvas frames of their own format")
         switch picture.format {
         case .sdr8: blend(picture, x: x, y: y, opacity: opacity, as: UInt8.self)

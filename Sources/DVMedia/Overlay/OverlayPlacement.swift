@@ -1,23 +1,23 @@
 /// Where an overlay of a given size goes in a frame: named places keep a margin from the edges, points
 /// put the overlay's centre there; either way it stays inside the frame.
-public struct OverlayPlacement {
-    public let frameWidth: Int
-    public let frameHeight: Int
+package struct OverlayPlacement {
+    package let frameWidth: Int
+    package let frameHeight: Int
 
-    public init(frameWidth: Int, frameHeight: Int) {
+    package init(frameWidth: Int, frameHeight: Int) {
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
     }
 
     /// Where an overlay sits: one of nine named places, or a point in 0…1 of the frame. The job's
     /// `Position` as the painter places it.
-    public enum Position: Sendable, Hashable {
+    package enum Position: Sendable, Hashable {
         case anchor(Anchor)
         /// The overlay's centre at this fraction of the frame's width and height.
         case point(x: Double, y: Double)
 
         /// The nine named places.
-        public enum Anchor: String, Sendable, Hashable, CaseIterable {
+        package enum Anchor: String, Sendable, Hashable, CaseIterable {
             case topLeft = "top-left"
             case top
             case topRight = "top-right"
@@ -31,13 +31,13 @@ public struct OverlayPlacement {
     }
 
     /// Space kept between a named place and the frame's edges: 3 % of the shorter side.
-    public var margin: Int { max(1, min(frameWidth, frameHeight) * 3 / 100) }
+    package var margin: Int { max(1, min(frameWidth, frameHeight) * 3 / 100) }
 
     /// The widest an overlay may be to fit between the margins.
-    public var maxWidth: Int { max(1, frameWidth - 2 * margin) }
+    package var maxWidth: Int { max(1, frameWidth - 2 * margin) }
 
     /// The top-left corner of a `width × height` overlay at `position`.
-    public func origin(of position: Position, width: Int, height: Int) -> (x: Int, y: Int) {
+    package func origin(of position: Position, width: Int, height: Int) -> (x: Int, y: Int) {
         let x: Int
         let y: Int
         switch position {
@@ -53,7 +53,7 @@ public struct OverlayPlacement {
     }
 
     /// `rect` in pixels, on even numbers (as 4:2:0 chroma needs), at least 16 wide and high and inside the frame.
-    public func pixelRect(of rect: UnitRect) -> (x: Int, y: Int, width: Int, height: Int) {
+    package func pixelRect(of rect: UnitRect) -> (x: Int, y: Int, width: Int, height: Int) {
         let even = { (value: Double) in Int((value / 2).rounded()) * 2 }
         let width = min(frameWidth & ~1, max(16, even(rect.width * Double(frameWidth))))
         let height = min(frameHeight & ~1, max(16, even(rect.height * Double(frameHeight))))

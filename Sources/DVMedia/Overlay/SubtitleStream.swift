@@ -145,9 +145,9 @@ final class SubtitleStream {
 }
 
 /// Reading back what a reel's subtitle track holds, for checks and tests.
-public enum SubtitleReader {
+package enum SubtitleReader {
     /// The cues of the first `mov_text` stream in the file at `url`.
-    public static func cues(in url: URL) throws -> [SubtitleCue] {
+    package static func cues(in url: URL) throws -> [SubtitleCue] {
         try SubtitleStream.cues(in: url)
     }
 }

@@ -2,7 +2,7 @@ import DVSignal
 
 /// A text overlay drawn once into the masks it is blended with on every frame: an optional rounded box,
 /// shadow and outline under the glyphs, each with its colour and opacity, then its colour glyphs (emoji).
-public struct TextSprite {
+package struct TextSprite {
     /// One mask to blend, its offset inside the sprite, its colour and opacity.
     struct Layer {
         var mask: TextMask
@@ -15,13 +15,13 @@ public struct TextSprite {
 
     /// How the text is painted: its colour, and an optional shadow, outline and rounded background box, each
     /// a colour whose alpha is its opacity. The job's `Job.TextStyle` as the painter draws it.
-    public struct Style: Sendable, Hashable {
-        public var color: SRGBColour
-        public var shadow: SRGBColour?
-        public var outline: SRGBColour?
-        public var box: SRGBColour?
+    package struct Style: Sendable, Hashable {
+        package var color: SRGBColour
+        package var shadow: SRGBColour?
+        package var outline: SRGBColour?
+        package var box: SRGBColour?
 
-        public init(color: SRGBColour = .white, shadow: SRGBColour? = nil, outline: SRGBColour? = nil, box: SRGBColour? = nil) {
+        package init(color: SRGBColour = .white, shadow: SRGBColour? = nil, outline: SRGBColour? = nil, box: SRGBColour? = nil) {
             self.color = color
             self.shadow = shadow
             self.outline = outline
@@ -30,8 +30,8 @@ public struct TextSprite {
     }
 
     /// The sprite's size in pixels: text, padding, outline and shadow together.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The canvas format the sprite is drawn for.
     let format: CanvasFormat
     let layers: [Layer]
@@ -41,7 +41,7 @@ public struct TextSprite {
     /// Draws `text` at `pixelSize` in `style` with the font at `fontPath` (what it lacks with `fallbacks`, or
     /// fontconfig's choices when nil; the faces from `fonts`), its lines lined up as `alignment` says, broken where they may and shrunk so that the whole
     /// sprite fits `maxWidth`, for canvases of `format`.
-    public init(
+    package init(
         text: String, style: TextSprite.Style, fontPath: String, fallbacks: [FontFile]? = nil, fonts: FontSet, pixelSize: Int, maxWidth: Int,
         alignment: TextLayout.Alignment = .center,
         direction: TextLayout.Direction = .auto, language: String? = nil, format: CanvasFormat = .sdr8
@@ -79,7 +79,7 @@ public struct TextSprite {
     }
 
     /// Blends the sprite into `frame` with its top-left corner at (`x`, `y`), all layers scaled by `opacity`.
-    public func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
+    package func draw(into frame: VideoFrame, x: Int, y: Int, opacity: Double = 1) {
         precondition(frame.shownFormat == format, "a sprite is drawn into canvas frames of its own format")
         for layer in layers {
             frame.blend(layer.mask, x: x + layer.x, y: y + layer.y, codes: layer.codes, opacity: layer.opacity * opacity)

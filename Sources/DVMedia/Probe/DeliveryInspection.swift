@@ -8,16 +8,16 @@ import Foundation
 /// documents it, closed GOPs, average
 /// bitrate), its sound (AAC-LC, sample rate, channels), its length and its size. Every packet of the video
 /// is read (not decoded) for the keyframes and the bitrate.
-public struct DeliveryInspection: Sendable {
+package struct DeliveryInspection: Sendable {
     /// The file inspected.
-    public let path: String
+    package let path: String
     /// What the file is, in one line (`1080x1920, 30 fps, h264, AAC 48 kHz stereo, 0:42, 12.1 MB`).
-    public let summary: String
+    package let summary: String
     /// Every rule the file breaks, one line each; empty when it may be uploaded as it is.
-    public let problems: [String]
+    package let problems: [String]
 
     /// Inspects the file at `url` against `rules`; throws `MediaError` when it cannot be read as a movie.
-    public init(url: URL, rules: DeliveryRules) throws {
+    package init(url: URL, rules: DeliveryRules) throws {
         path = url.path
         var problems: [String] = []
         let bytes = try LocalFileBytes(url: url)

@@ -4,19 +4,19 @@ import DVPlanning
 import Foundation
 
 /// Reads what the library index needs from a file's headers and stream info, without decoding it whole.
-public enum MediaProbe {
+package enum MediaProbe {
     /// Container tag names for the capture metadata phones write.
-    public enum TagKey {
-        public static let localCreationDate = "com.apple.quicktime.creationdate"
-        public static let creationTime = "creation_time"
-        public static let contentIdentifier = "com.apple.quicktime.content.identifier"
+    package enum TagKey {
+        package static let localCreationDate = "com.apple.quicktime.creationdate"
+        package static let creationTime = "creation_time"
+        package static let contentIdentifier = "com.apple.quicktime.content.identifier"
         /// The camera's maker, as iPhones and as Android phones tag their movies.
-        public static let make = ["com.apple.quicktime.make", "com.android.manufacturer"]
+        package static let make = ["com.apple.quicktime.make", "com.android.manufacturer"]
         /// The camera's model, likewise.
-        public static let model = ["com.apple.quicktime.model", "com.android.model"]
+        package static let model = ["com.apple.quicktime.model", "com.android.model"]
         /// Where the movie was shot, ISO 6709: Apple's key, then QuickTime's `©xyz` (which FFmpeg calls
         /// `location`, also what Android writes), with or without its language suffix.
-        public static let position = ["com.apple.quicktime.location.ISO6709", "location", "location-eng"]
+        package static let position = ["com.apple.quicktime.location.ISO6709", "location", "location-eng"]
     }
 
     /// Probes the file at `location`; any failure (missing, empty, not media, damaged) becomes `.unreadable` with FFmpeg's message,
@@ -25,7 +25,7 @@ public enum MediaProbe {
     /// Movies are read by libavformat through a `ByteReader` of `movieBlockSize` blocks. JPEG, HEIC and HEIF files
     /// (in `stillBlockSize` blocks) are read by their structure, never whole (see `still(_:_:)`): a Motion Photo is
     /// the clip inside it, a still is described from its headers. Other files go to FFmpeg.
-    public static func probe(_ location: MediaLocation) -> ProbeResult {
+    package static func probe(_ location: MediaLocation) -> ProbeResult {
         // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
         // them. A local file that does not open as one is left to libavformat, whose message names the trouble.
         let url = location.url
@@ -62,7 +62,7 @@ public enum MediaProbe {
     }
 
     /// Probes the local file `url`, as `probe(_:)` does.
-    public static func probe(_ url: URL) -> ProbeResult {
+    package static func probe(_ url: URL) -> ProbeResult {
         probe(.file(url.path))
     }
 

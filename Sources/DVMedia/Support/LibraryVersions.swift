@@ -4,26 +4,26 @@ internal import CText
 import Foundation
 
 /// Versions of the C libraries this process is linked against, read from the libraries themselves.
-public struct LibraryVersions: Sendable, Equatable {
+package struct LibraryVersions: Sendable, Equatable {
     /// A library's name and its version, e.g. `libavcodec 59.37.100`.
-    public struct Entry: Sendable, Equatable {
-        public let name: String
-        public let version: String
+    package struct Entry: Sendable, Equatable {
+        package let name: String
+        package let version: String
     }
 
     /// FFmpeg's release string (`5.1.x-…`), as the library reports it.
-    public let ffmpegRelease: String
+    package let ffmpegRelease: String
     /// The five FFmpeg libraries with their major.minor.micro versions.
-    public let ffmpegLibraries: [Entry]
+    package let ffmpegLibraries: [Entry]
     /// FreeType's version.
-    public let freetype: String
+    package let freetype: String
     /// The text stack's other libraries: HarfBuzz, FriBidi, fontconfig and ICU.
-    public let text: [Entry]
+    package let text: [Entry]
     /// libx264's core version as written in its own SEI (e.g. `core 164 r3095 baee400`), or nil if absent.
-    public let x264: String?
+    package let x264: String?
 
     /// Reads every version from the linked libraries; encodes one tiny frame to ask libx264 its version.
-    public static func current() -> LibraryVersions {
+    package static func current() -> LibraryVersions {
         func dotted(_ packed: UInt32) -> String {
             "\(packed >> 16).\((packed >> 8) & 0xFF).\(packed & 0xFF)"
         }

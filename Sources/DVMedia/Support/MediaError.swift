@@ -2,7 +2,7 @@ internal import CFFmpeg
 import Foundation
 
 /// An error from the media layer, carrying the file (and stream) it came from.
-public enum MediaError: Error, CustomStringConvertible, Equatable {
+package enum MediaError: Error, CustomStringConvertible, Equatable {
     /// An FFmpeg call returned a negative code.
     case ffmpeg(operation: String, code: Int32, message: String, path: String?)
     /// A codec the machine's FFmpeg build does not have.
@@ -26,7 +26,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     case notMediaFile(path: String, format: String)
 
     /// The file the error concerns, if one.
-    public var path: String? {
+    package var path: String? {
         switch self {
         case let .ffmpeg(_, _, _, path): path
         case let .noStream(_, path), let .font(path, _), let .io(path, _), let .decode(path, _, _, _, _), let .invalidWindow(path, _, _, _),
@@ -39,7 +39,7 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
 
     /// What went wrong, without the file (a stream's number where it helps): what a message that already
     /// names the file adds to it.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case let .ffmpeg(operation, code, message, _): "\(operation) failed: \(message) (\(code))"
         case let .codecUnavailable(name): "the codec '\(name)' is not in this FFmpeg build; run `dvpipe doctor`"
@@ -58,13 +58,13 @@ public enum MediaError: Error, CustomStringConvertible, Equatable {
     }
 
     /// `PATH: REASON`, or the reason alone when no file is concerned.
-    public var description: String {
+    package var description: String {
         path.map { "\($0): \(reason)" } ?? reason
     }
 
     /// What a message about `file` says of this error: its reason when it concerns `file` (or no file), else
     /// its whole description, so that the message names each file once.
-    public func reason(besides file: String) -> String {
+    package func reason(besides file: String) -> String {
         path == nil || path == file ? reason : description
     }
 }

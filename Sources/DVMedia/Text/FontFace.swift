@@ -3,11 +3,11 @@ import DVSignal
 import Foundation
 
 /// A face of a font file: the file and the face's index in it (0 but in a collection).
-public struct FontFile: Sendable, Hashable {
-    public var path: String
-    public var index: Int
+package struct FontFile: Sendable, Hashable {
+    package var path: String
+    package var index: Int
 
-    public init(path: String, index: Int = 0) {
+    package init(path: String, index: Int = 0) {
         self.path = path
         self.index = index
     }
@@ -22,24 +22,24 @@ public struct FontFile: Sendable, Hashable {
 /// `FT_Library` (FreeType libraries must not be shared between threads), its `FT_Face` and its HarfBuzz
 /// font, and frees them when it goes away. Keep an instance on one task at a time (`FontPool` lends them
 /// out so).
-public final class FontFace {
+package final class FontFace {
     private let library: OpaquePointer
     let face: FT_Face
     /// HarfBuzz's font over `face`, made anew when the size changes.
     private(set) var shaper: OpaquePointer
     /// The font file.
-    public let path: String
+    package let path: String
     /// The face's index in the file (a collection such as Noto Sans CJK's holds one face a language).
-    public let index: Int
+    package let index: Int
     /// The file and the face's index in it.
-    public var file: FontFile { FontFile(path: path, index: index) }
+    package var file: FontFile { FontFile(path: path, index: index) }
     /// The size glyphs are rendered at: the font's em in pixels.
-    public private(set) var pixelSize: Int
+    package private(set) var pixelSize: Int
     /// For a font of bitmaps only (colour emoji), its strike's size in pixels; glyphs and positions are
     /// scaled from it to `pixelSize`. Nil for an outline font.
     private let strikeSize: Int?
     /// Whether the glyphs are colour pictures (BGRA bitmaps) rather than coverage.
-    public let isColour: Bool
+    package let isColour: Bool
     private var glyphs: [GlyphKey: Glyph] = [:]
 
     private struct GlyphKey: Hashable {
@@ -57,10 +57,10 @@ public final class FontFace {
     }
 
     /// Glyphs rendered so far, over all sizes.
-    public var cachedGlyphCount: Int { glyphs.count }
+    package var cachedGlyphCount: Int { glyphs.count }
 
     /// Loads face `index` (the first by default) of the font file at `path`, set to `pixelSize` pixels per em.
-    public init(path: String, index: Int = 0, pixelSize: Int) throws {
+    package init(path: String, index: Int = 0, pixelSize: Int) throws {
         var library: FT_Library?
         let initStatus = FT_Init_FreeType(&library)
         guard initStatus == 0, let library else {
@@ -95,7 +95,7 @@ public final class FontFace {
     }
 
     /// Changes the size later shaping and renders use.
-    public func setPixelSize(_ size: Int) throws {
+    package func setPixelSize(_ size: Int) throws {
         let size = max(1, size)
         if let strikeSize {
             let sizes = UnsafeBufferPointer(start: face.pointee.available_sizes, count: Int(face.pointee.num_fixed_sizes))
@@ -119,25 +119,25 @@ public final class FontFace {
     }
 
     /// Pixels from the baseline up to the font's ascender at the current size.
-    public var ascender: Int { scaled(Int32(face.pointee.size.pointee.metrics.ascender)) >> 6 }
+    package var ascender: Int { scaled(Int32(face.pointee.size.pointee.metrics.ascender)) >> 6 }
 
     /// Pixels from the baseline down to the font's descender at the current size (a positive number).
-    public var descender: Int { -(scaled(Int32(face.pointee.size.pointee.metrics.descender)) >> 6) }
+    package var descender: Int { -(scaled(Int32(face.pointee.size.pointee.metrics.descender)) >> 6) }
 
     /// Pixels from one baseline to the next at the current size.
-    public var lineHeight: Int { scaled(Int32(face.pointee.size.pointee.metrics.height)) >> 6 }
+    package var lineHeight: Int { scaled(Int32(face.pointee.size.pointee.metrics.height)) >> 6 }
 
     /// The font's height from its ascender to its descender, in ems (1.16 for DejaVu Sans, 1.45 for Noto
     /// Sans CJK): what libass sizes a font by, where dvpipe, as Pango and browsers, sizes it by its em.
-    public var heightInEms: Double {
+    package var heightInEms: Double {
         Double(Int(face.pointee.ascender) - Int(face.pointee.descender)) / Double(max(1, Int(face.pointee.units_per_EM)))
     }
 
     /// The family name the font gives itself (`DejaVu Sans`, `Noto Sans CJK JP`).
-    public var familyName: String { face.pointee.family_name.map { String(cString: $0) } ?? "" }
+    package var familyName: String { face.pointee.family_name.map { String(cString: $0) } ?? "" }
 
     /// Whether the font has a glyph for `scalar`.
-    public func has(_ scalar: Unicode.Scalar) -> Bool {
+    package func has(_ scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
 

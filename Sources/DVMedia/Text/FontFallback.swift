@@ -6,7 +6,7 @@ import Synchronization
 /// installed fonts sorted for the character (and the text's language, where given), the first that has a
 /// glyph for it. Colour emoji come from a colour font first. Answers are kept for the process's life, and
 /// fontconfig is asked under one lock.
-public enum FontFallback {
+package enum FontFallback {
     private struct Question: Hashable {
         var scalar: UInt32
         var language: String?
@@ -18,7 +18,7 @@ public enum FontFallback {
 
     /// The font face that draws `scalar` in `language` (a BCP 47 or POSIX locale name: `ja`, `zh_TW`,
     /// `ar`), in colour when `colour` is set and a colour font has it; nil when no installed font has it.
-    public static func file(for scalar: Unicode.Scalar, language: String?, colour: Bool = false) -> FontFile? {
+    package static func file(for scalar: Unicode.Scalar, language: String?, colour: Bool = false) -> FontFile? {
         let question = Question(scalar: scalar.value, language: language.map(fontconfigLanguage), colour: colour)
         if let known = answers.withLock({ $0[question] }) { return known }
         let found = config.withLock { config -> FontFile? in
@@ -85,7 +85,7 @@ public enum FontFallback {
     /// The writing systems the installed fonts cover, by fontconfig's language tags (`ar`, `ja`, `th`): for
     /// `dvpipe doctor`. Each of `languages` is paired with the family of the first font fontconfig sorts for it
     /// that covers it, or nil.
-    public static func coverage(of languages: [String]) -> [(language: String, family: String?)] {
+    package static func coverage(of languages: [String]) -> [(language: String, family: String?)] {
         config.withLock { config in
             if config == nil { config = FcInitLoadConfigAndFonts() }
             return languages.map { language in

@@ -13,22 +13,22 @@ private struct FaceHandOver: @unchecked Sendable {
 ///
 /// A borrowed face belongs to the borrower until it is given back; the pool only holds idle faces,
 /// behind a lock, and never touches a lent one. Safe to share between tasks.
-public final class FontPool: Sendable {
+package final class FontPool: Sendable {
     /// Idle faces, by face. A face is owned by one borrower at a time, so passing it through the pool between
     /// threads shares nothing: `FaceHandOver` says so to the compiler.
     private let idle = Mutex<[FontFile: [FaceHandOver]]>([:])
 
-    public init() {}
+    package init() {}
 
     /// An idle face `index` of the font file at `path` (its glyph cache kept), or a new one; give it back when done.
-    public func borrow(_ path: String, index: Int = 0) throws -> FontFace {
+    package func borrow(_ path: String, index: Int = 0) throws -> FontFace {
         let file = FontFile(path: path, index: index)
         let face = idle.withLock { $0[file]?.popLast()?.face }
         return try face ?? FontFace(path: path, index: index, pixelSize: 16)
     }
 
     /// Makes `face` available to the next borrower of its font file.
-    public func giveBack(_ face: FontFace) {
+    package func giveBack(_ face: FontFace) {
         let handed = FaceHandOver(face: face)
         idle.withLock { $0[face.file, default: []].append(handed) }
     }

@@ -1,11 +1,11 @@
 /// The font faces one drawer (a painter, a card, a calendar) lays its texts out with: borrowed from a
 /// `FontPool` as a text first needs them, and given back when the set goes away. Keep a set on one task.
-public final class FontSet {
+package final class FontSet {
     private let pool: FontPool
     private var faces: [FontFile: FontFace] = [:]
 
     /// A set that borrows from `pool` (by default a pool of its own).
-    public init(pool: FontPool = FontPool()) {
+    package init(pool: FontPool = FontPool()) {
         self.pool = pool
     }
 
@@ -16,7 +16,7 @@ public final class FontSet {
     }
 
     /// Face `index` of the font file at `path`, set to `pixelSize`.
-    public func face(_ path: String, index: Int = 0, pixelSize: Int) throws -> FontFace {
+    package func face(_ path: String, index: Int = 0, pixelSize: Int) throws -> FontFace {
         let file = FontFile(path: path, index: index)
         let face = try faces[file] ?? pool.borrow(path, index: index)
         faces[file] = face

@@ -9,19 +9,19 @@ import Foundation
 /// colour emoji from a colour font), each run shaped by HarfBuzz with its script and language, and the
 /// paragraph broken into lines where Unicode's line-breaking rules allow (ICU: between words, and between
 /// the characters of scripts written without spaces) when it is wider than `wrapWidth`.
-public struct TextLayout {
+package struct TextLayout {
     /// How a text is laid out.
-    public struct Settings: Sendable, Hashable {
+    package struct Settings: Sendable, Hashable {
         /// The font's em, in pixels.
-        public var pixelSize: Int
+        package var pixelSize: Int
         /// The text's language (BCP 47 or a POSIX locale: `ja`, `zh_TW`), for choosing fonts and shaping.
-        public var language: String?
-        public var direction: Direction
-        public var alignment: Alignment
+        package var language: String?
+        package var direction: Direction
+        package var alignment: Alignment
         /// The widest a line may be, in pixels, before it is broken; nil: lines break only at `\n`.
-        public var wrapWidth: Int?
+        package var wrapWidth: Int?
 
-        public init(
+        package init(
             pixelSize: Int, language: String? = nil, direction: Direction = .auto, alignment: Alignment = .center, wrapWidth: Int? = nil
         ) {
             self.pixelSize = pixelSize
@@ -54,18 +54,18 @@ public struct TextLayout {
     let settings: Settings
 
     /// The families of those fonts, in the same order.
-    public var fontFamilies: [String] { faces.map(\.familyName) }
+    package var fontFamilies: [String] { faces.map(\.familyName) }
     /// The text's runs of one font, in the order they are written, each with the font that draws it: which
     /// fonts the text needed, and where.
-    public var fontRuns: [(text: String, face: FontFace)] { runs }
+    package var fontRuns: [(text: String, face: FontFace)] { runs }
     private let runs: [(text: String, face: FontFace)]
 
     /// The widest line's advance, in pixels.
-    public var width: Int { ((lines.map(\.advance).max() ?? 0) + 63) >> 6 }
+    package var width: Int { ((lines.map(\.advance).max() ?? 0) + 63) >> 6 }
 
     /// Lays out `text` in the font at `fontPath`, what it lacks in `fallbacks` (the files, in order of
     /// preference) or, when nil, in the fonts fontconfig chooses; the faces come from `fonts`.
-    public init(_ text: String, fontPath: String, fallbacks: [FontFile]? = nil, settings: Settings, fonts: FontSet) throws {
+    package init(_ text: String, fontPath: String, fallbacks: [FontFile]? = nil, settings: Settings, fonts: FontSet) throws {
         self.settings = settings
         var faces = [try fonts.face(fontPath, pixelSize: settings.pixelSize)]
         let choice = FontChoice(fallbacks: fallbacks, language: settings.language, fonts: fonts)
@@ -89,7 +89,7 @@ public struct TextLayout {
 
     /// The font files `text` needs besides the one at `fontPath`, as fontconfig chooses them for `language`,
     /// in the order it first needs them, and the characters no installed font has (drawn as boxes).
-    public static func fallbacks(for text: String, fontPath: String, language: String?, fonts: FontSet) throws -> (
+    package static func fallbacks(for text: String, fontPath: String, language: String?, fonts: FontSet) throws -> (
         files: [FontFile], missing: [Unicode.Scalar]
     ) {
         let primary = try fonts.face(fontPath, pixelSize: 16)
@@ -317,7 +317,7 @@ public struct TextLayout {
 
     /// The text drawn: each line's ink lined up as `settings.alignment` says (`start` and `end` on the
     /// paragraph's own side), baselines one line height of the text's font apart.
-    public func image() throws -> TextImage {
+    package func image() throws -> TextImage {
         for face in faces where face.pixelSize != settings.pixelSize {
             try face.setPixelSize(settings.pixelSize)
         }
@@ -410,13 +410,13 @@ public struct TextLayout {
 
 /// A text drawn by `TextLayout`: the coverage of its glyphs in the text's colour, and its colour glyphs
 /// (emoji), if any, over the same pixels.
-public struct TextImage: Sendable {
+package struct TextImage: Sendable {
     /// The glyphs drawn in the text's colour; its size is the whole block's.
-    public var mask: TextMask
-    public var colour: ColourGlyphs?
+    package var mask: TextMask
+    package var colour: ColourGlyphs?
 
     /// Every pixel with ink, in colour or not: what an outline or a shadow follows.
-    public var ink: TextMask {
+    package var ink: TextMask {
         guard let colour else { return mask }
         var union = mask
         union.place(colour.coverage, x: 0, y: 0)
@@ -425,16 +425,16 @@ public struct TextImage: Sendable {
 }
 
 /// Colour glyphs over a text block: straight RGBA, four bytes a pixel, and their coverage.
-public struct ColourGlyphs: Sendable {
-    public var rgba: [UInt8]
-    public var coverage: TextMask
+package struct ColourGlyphs: Sendable {
+    package var rgba: [UInt8]
+    package var coverage: TextMask
 }
 
 extension TextLayout {
     /// How the lines of a text of several lines line up with each other: `left`, `center` and `right` as
     /// they say, `start` and `end` on the side a paragraph begins and ends (the left for Latin, the right
     /// for Arabic and Hebrew). The job's `TextAlignment` as the layout draws it.
-    public enum Alignment: Sendable, Hashable, CaseIterable {
+    package enum Alignment: Sendable, Hashable, CaseIterable {
         case left
         case center
         case right
@@ -444,7 +444,7 @@ extension TextLayout {
 
     /// Which way a text's paragraphs run: from their text (the first letter with a direction), or as said.
     /// The job's `TextDirection` as the layout draws it.
-    public enum Direction: Sendable, Hashable, CaseIterable {
+    package enum Direction: Sendable, Hashable, CaseIterable {
         case auto
         case ltr
         case rtl

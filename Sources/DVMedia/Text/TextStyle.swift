@@ -1,13 +1,13 @@
 /// How text is drawn into frames.
-public enum TextStyle {
+package enum TextStyle {
     /// DejaVu Sans from Debian's `fonts-dejavu-core`: the font used when a job names none.
-    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The font a text is drawn in: the one it names (`fontPath`), else the default: the one place that
     /// decision is made.
-    public static func font(_ fontPath: String?) -> String {
+    package static func font(_ fontPath: String?) -> String {
         fontPath ?? defaultFontPath
     }
 
     /// DejaVu Sans Bold, for the sample library's large digits.
-    public static let boldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    package static let boldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 }

@@ -10,7 +10,7 @@ extension VideoFrame {
     }
 
     /// The canvas format of the frame's pixels (`yuv420p` or `yuv420p10le`), nil for any other format.
-    public var canvasFormat: CanvasFormat? {
+    package var canvasFormat: CanvasFormat? {
         CanvasFormat.allCases.first { $0.pixelFormat.rawValue == pointer.pointee.format }
     }
 
@@ -27,7 +27,7 @@ extension VideoFrame {
 
     /// Paints the rectangle (`x`, `y`, `width`, `height`), clipped to the frame, in `color` (times 4 in a
     /// 10-bit frame). Chroma is painted for every 2×2 block the rectangle touches.
-    public func fill(_ color: YUVColor, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
+    package func fill(_ color: YUVColor, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
         guard bitDepth == 8 else {
             fill(YUV10Color(color), x: x, y: y, width: width, height: height)
             return
@@ -41,7 +41,7 @@ extension VideoFrame {
 
     /// Paints the rectangle (`x`, `y`, `width`, `height`) of a 10-bit frame, clipped to it, in `color`.
     /// Chroma is painted for every 2×2 block the rectangle touches.
-    public func fill(_ color: YUV10Color, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
+    package func fill(_ color: YUV10Color, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) {
         precondition(bitDepth == 10, "a 10-bit colour is painted into 10-bit frames")
         for (index, value, columns, rows) in blocks(x: x, y: y, width: width, height: height, color: [color.y, color.u, color.v]) {
             for row in rows {
@@ -68,7 +68,7 @@ extension VideoFrame {
     /// block with the block's mean coverage. Parts outside the frame are clipped. In a 10-bit frame the
     /// samples are mixed at 8-bit scale (so that it looks as the 8-bit frame does, times 4); samples the
     /// mask does not cover keep every bit.
-    public func blend(_ mask: TextMask, x: Int, y: Int, color: YUVColor, opacity: Double = 1) {
+    package func blend(_ mask: TextMask, x: Int, y: Int, color: YUVColor, opacity: Double = 1) {
         let scale = Int((max(0, min(1, opacity)) * 256).rounded())
         let lumaColumns = max(0, x)..<min(width, x + mask.width)
         let lumaRows = max(0, y)..<min(height, y + mask.height)
@@ -89,7 +89,7 @@ extension VideoFrame {
     /// 8-bit `blend` does but at 10-bit precision: a sample moves by its coverage × `opacity` (out of
     /// 255 × 256 for luma, 1020 × 256 for chroma's 2×2 block) towards the colour. Fully covered samples
     /// at opacity 1 take the colour exactly; uncovered ones keep every bit.
-    public func blend(_ mask: TextMask, x: Int, y: Int, color: YUV10Color, opacity: Double = 1) {
+    package func blend(_ mask: TextMask, x: Int, y: Int, color: YUV10Color, opacity: Double = 1) {
         precondition(bitDepth == 10, "a 10-bit colour is blended into 10-bit frames")
         let scale = Int((max(0, min(1, opacity)) * 256).rounded())
         let lumaColumns = max(0, x)..<min(width, x + mask.width)
@@ -178,7 +178,7 @@ extension VideoFrame {
     }
 
     /// Copies every plane of `source`, a frame of the same size and format, into this frame.
-    public func copyPixels(from source: VideoFrame) {
+    package func copyPixels(from source: VideoFrame) {
         let bytesPerSample = bitDepth > 8 ? 2 : 1
         for index in 0..<3 {
             let rows = index == 0 ? height : (height + 1) / 2

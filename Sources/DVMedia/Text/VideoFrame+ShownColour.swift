@@ -4,7 +4,7 @@ import DVSignal
 /// on an SDR reel's 8-bit frames, HLG codes at BT.2408's reference white on an HLG reel's 10-bit frames.
 extension VideoFrame {
     /// Paints the whole frame, a canvas frame, in `colour`.
-    public func fill(shown colour: SRGBColour) {
+    package func fill(shown colour: SRGBColour) {
         let codes = colour.codes(on: shownFormat)
         switch shownFormat {
         case .sdr8: fill(y: UInt8(codes.x), u: UInt8(codes.y), v: UInt8(codes.z))
@@ -14,7 +14,7 @@ extension VideoFrame {
 
     /// Blends a drawn text with its top-left corner at (`x`, `y`): its glyphs in `colour`, its colour
     /// glyphs in their own colours, both scaled by `opacity`.
-    public func draw(_ text: TextImage, x: Int, y: Int, shown colour: SRGBColour, opacity: Double = 1) {
+    package func draw(_ text: TextImage, x: Int, y: Int, shown colour: SRGBColour, opacity: Double = 1) {
         blend(text.mask, x: x, y: y, codes: colour.codes(on: shownFormat), opacity: opacity)
         if let glyphs = text.colour {
             let picture = OverlayPicture(rgba: glyphs.rgba, width: text.mask.width, height: text.mask.height, format: shownFormat)

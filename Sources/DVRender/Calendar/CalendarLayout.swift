@@ -8,43 +8,43 @@ import DVSignal
 /// badge, and below it a 16:9 thumbnail area.
 ///
 /// Every offset and size is even, so that 4:2:0 pictures can be drawn and placed at them without bleeding.
-public struct CalendarLayout: Sendable, Hashable {
+package struct CalendarLayout: Sendable, Hashable {
     /// Size of one day cell.
-    public static let cellWidth = 160
-    public static let cellHeight = 116
+    package static let cellWidth = 160
+    package static let cellHeight = 116
     /// Space between neighbouring cells.
-    public static let gutter = 4
+    package static let gutter = 4
     /// Height of the strip at the top of a cell holding the day number and the badge.
-    public static let numberStripHeight = 24
+    package static let numberStripHeight = 24
     /// The thumbnail area's size; it sits under the number strip, `thumbnailInset` from the cell's sides.
-    public static let thumbnailWidth = 152
-    public static let thumbnailHeight = 86
-    public static let thumbnailInset = 4
+    package static let thumbnailWidth = 152
+    package static let thumbnailHeight = 86
+    package static let thumbnailInset = 4
     /// Space around the picture, and between month blocks.
-    public static let margin = 24
-    public static let blockGap = 32
+    package static let margin = 24
+    package static let blockGap = 32
     /// Heights of the picture's title strip, a month's name and the weekday header.
-    public static let titleHeight = 48
-    public static let monthTitleHeight = 40
-    public static let weekdayHeaderHeight = 26
+    package static let titleHeight = 48
+    package static let monthTitleHeight = 40
+    package static let weekdayHeaderHeight = 26
 
     /// Width of a month block: seven cells and six gutters.
-    public static let blockWidth = 7 * cellWidth + 6 * gutter
+    package static let blockWidth = 7 * cellWidth + 6 * gutter
 
     /// The months drawn, in order.
-    public let months: [MonthGrid]
+    package let months: [MonthGrid]
     /// Month blocks side by side.
-    public let columns: Int
+    package let columns: Int
     /// Picture width in pixels.
-    public let width: Int
+    package let width: Int
     /// Picture height in pixels.
-    public let height: Int
+    package let height: Int
     /// Each month block's rectangle, in `months` order.
-    public let monthFrames: [PixelRect]
+    package let monthFrames: [PixelRect]
 
     /// The layout for the months from `days.first` through `days.last`, `columns` blocks per row (at least
     /// one, at most the number of months).
-    public init(days: DayRange, columns: Int = 1) {
+    package init(days: DayRange, columns: Int = 1) {
         months = MonthGrid.months(from: days.first, through: days.last)
         self.columns = max(1, min(columns, months.count))
         var frames: [PixelRect] = []
@@ -67,18 +67,18 @@ public struct CalendarLayout: Sendable, Hashable {
     }
 
     /// The strip across the top for the picture's title.
-    public var titleRect: PixelRect {
+    package var titleRect: PixelRect {
         PixelRect(x: Self.margin, y: Self.margin, width: width - 2 * Self.margin, height: Self.titleHeight)
     }
 
     /// The strip of month `index` that holds its name.
-    public func monthTitleRect(_ index: Int) -> PixelRect {
+    package func monthTitleRect(_ index: Int) -> PixelRect {
         let frame = monthFrames[index]
         return PixelRect(x: frame.x, y: frame.y, width: frame.width, height: Self.monthTitleHeight)
     }
 
     /// The header over column `column` (0 = Monday) of month `index`.
-    public func weekdayHeaderRect(month index: Int, column: Int) -> PixelRect {
+    package func weekdayHeaderRect(month index: Int, column: Int) -> PixelRect {
         let frame = monthFrames[index]
         return PixelRect(
             x: frame.x + column * (Self.cellWidth + Self.gutter), y: frame.y + Self.monthTitleHeight,
@@ -87,14 +87,14 @@ public struct CalendarLayout: Sendable, Hashable {
     }
 
     /// The index in `months` of the month holding `day`, or nil when the picture does not show it.
-    public func monthIndex(of day: CalendarDay) -> Int? {
+    package func monthIndex(of day: CalendarDay) -> Int? {
         guard let first = months.first else { return nil }
         let index = (day.year - first.year) * 12 + day.month - first.month
         return months.indices.contains(index) ? index : nil
     }
 
     /// The cell of `day`, or nil when the picture does not show its month.
-    public func cellRect(for day: CalendarDay) -> PixelRect? {
+    package func cellRect(for day: CalendarDay) -> PixelRect? {
         guard let index = monthIndex(of: day), let (row, column) = months[index].cell(of: day) else { return nil }
         let frame = monthFrames[index]
         return PixelRect(
@@ -105,7 +105,7 @@ public struct CalendarLayout: Sendable, Hashable {
     }
 
     /// The thumbnail area of `day`'s cell.
-    public func thumbnailRect(for day: CalendarDay) -> PixelRect? {
+    package func thumbnailRect(for day: CalendarDay) -> PixelRect? {
         cellRect(for: day).map {
             PixelRect(
                 x: $0.x + Self.thumbnailInset, y: $0.y + Self.numberStripHeight,
@@ -115,7 +115,7 @@ public struct CalendarLayout: Sendable, Hashable {
     }
 
     /// The strip of `day`'s cell above the thumbnail, for its number and badge.
-    public func numberStripRect(for day: CalendarDay) -> PixelRect? {
+    package func numberStripRect(for day: CalendarDay) -> PixelRect? {
         cellRect(for: day).map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: Self.numberStripHeight) }
     }
 

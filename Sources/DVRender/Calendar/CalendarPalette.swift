@@ -2,24 +2,24 @@ import DVMedia
 import DVSignal
 
 /// The colours of a calendar picture.
-public struct CalendarPalette: Sendable, Hashable {
+package struct CalendarPalette: Sendable, Hashable {
     /// Behind everything.
-    public var background: SRGBColour
+    package var background: SRGBColour
     /// A day cell of the timeframe, and a blank thumbnail area.
-    public var cell: SRGBColour
+    package var cell: SRGBColour
     /// A day cell of a drawn month outside the timeframe.
-    public var outsideCell: SRGBColour
+    package var outsideCell: SRGBColour
     /// The title, month names and day numbers.
-    public var text: SRGBColour
+    package var text: SRGBColour
     /// Weekday headers and the numbers of days outside the timeframe.
-    public var dimText: SRGBColour
+    package var dimText: SRGBColour
     /// The badge's plate, and its text.
-    public var badge: SRGBColour
-    public var badgeText: SRGBColour
+    package var badge: SRGBColour
+    package var badgeText: SRGBColour
     /// The cross over a skipped day.
-    public var cross: SRGBColour
+    package var cross: SRGBColour
 
-    public init(
+    package init(
         background: SRGBColour, cell: SRGBColour, outsideCell: SRGBColour, text: SRGBColour, dimText: SRGBColour,
         badge: SRGBColour, badgeText: SRGBColour, cross: SRGBColour
     ) {
@@ -34,7 +34,7 @@ public struct CalendarPalette: Sendable, Hashable {
     }
 
     /// Dark, as phone apps show media: light text, an orange badge, a red cross.
-    public static let standard = CalendarPalette(
+    package static let standard = CalendarPalette(
         background: SRGBColour(red: 22, green: 22, blue: 24), cell: SRGBColour(red: 44, green: 44, blue: 48),
         outsideCell: SRGBColour(red: 30, green: 30, blue: 33), text: SRGBColour(red: 236, green: 236, blue: 240),
         dimText: SRGBColour(red: 120, green: 120, blue: 128), badge: SRGBColour(red: 255, green: 159, blue: 10),

@@ -9,9 +9,9 @@ import DVSignal
 ///
 /// Draws into an 8-bit yuv420p picture (so thumbnails are copied as they are, and text is blended with the
 /// same code as video overlays), then converts it to RGB. Owns the font faces it draws with: keep an instance on one task.
-public final class CalendarRenderer {
-    public let layout: CalendarLayout
-    public let palette: CalendarPalette
+package final class CalendarRenderer {
+    package let layout: CalendarLayout
+    package let palette: CalendarPalette
     private let regular: String
     private let bold: String
     private let fonts = FontSet()
@@ -26,7 +26,7 @@ public final class CalendarRenderer {
     private static let badgePadding = 5
 
     /// A renderer for `layout`, with text in the regular and bold font files given.
-    public init(
+    package init(
         layout: CalendarLayout, palette: CalendarPalette = .standard, fontPath: String = TextStyle.defaultFontPath,
         boldFontPath: String = TextStyle.boldFontPath
     ) throws {
@@ -42,7 +42,7 @@ public final class CalendarRenderer {
     /// under `title`.
     ///
     /// - Throws: `MediaError` when a font cannot render or a thumbnail is not 8-bit yuv420p.
-    public func render(_ cells: [CalendarCell], title: String) throws -> RGBPicture {
+    package func render(_ cells: [CalendarCell], title: String) throws -> RGBPicture {
         let sheet = try VideoFrame(width: layout.width, height: layout.height)
         sheet.fill(palette.background.bt709Limited)
         try write(title, font: bold, size: Self.titleSize, in: layout.titleRect, color: palette.text, into: sheet)

@@ -4,14 +4,14 @@ import Foundation
 
 /// A plan drawn as the main screen of a daily-video calendar: one month grid per month of the timeframe, a
 /// thumbnail of each chosen clip, pinned days badged, skipped days crossed out, days without media blank.
-public enum CalendarSheet {
+package enum CalendarSheet {
     /// Draws `plan` over `days` under `title`, `columns` month grids side by side.
     ///
     /// Each chosen clip is decoded once, at the middle of its window, opened through `files`. A clip that cannot be decoded is reported
     /// to `observer` as a warning naming the file, and its day is drawn blank.
     ///
     /// - Throws: `MediaError` when the fonts cannot be loaded or the picture cannot be drawn.
-    public static func draw(
+    package static func draw(
         plan: Plan, days: DayRange, title: String, columns: Int, toneMap: Bool = true, files: LibraryFiles = LibraryFiles(),
         observer: some RenderObserver
     ) throws -> RGBPicture {

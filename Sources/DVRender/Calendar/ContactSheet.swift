@@ -9,24 +9,24 @@ import Foundation
 /// 16, evenly spread) over a strip that shows each half second's score in grey (white is 1), the row's
 /// chosen window outlined in the accent colour, and a label with the file, its best window and score;
 /// the day's pick is labelled `pick`.
-public struct ContactSheet {
+package struct ContactSheet {
     /// One judged clip of the day.
-    public struct Candidate {
-        public var path: String
-        public var file: String
-        public var byteRange: Range<Int>?
-        public var scores: MomentScores
-        public var window: MomentScores.Window
-        public var length: TimeSpan
+    package struct Candidate {
+        package var path: String
+        package var file: String
+        package var byteRange: Range<Int>?
+        package var scores: MomentScores
+        package var window: MomentScores.Window
+        package var length: TimeSpan
     }
 
-    public let date: CalendarDay
+    package let date: CalendarDay
     /// Best first.
-    public let candidates: [Candidate]
+    package let candidates: [Candidate]
     /// The path of the clip the plan took for the day.
-    public let pick: String?
+    package let pick: String?
     /// The job's `selection.score`, for each half second's shade.
-    public let weights: Job.MomentWeights
+    package let weights: Job.MomentWeights
     /// How the clips' files open.
     let files: LibraryFiles
 
@@ -34,7 +34,7 @@ public struct ContactSheet {
     static let labelHeight = 22, stripHeight = 10, rowGap = 14, maximumThumbnails = 16
 
     /// The sheets of every judged day of `planned`, days in order.
-    public static func sheets(for planned: PlannedJob) -> [ContactSheet] {
+    package static func sheets(for planned: PlannedJob) -> [ContactSheet] {
         let zone = TimeZone(identifier: planned.plan.timeZone) ?? TimeZone(secondsFromGMT: 0)!
         let entries = Dictionary(planned.scan.entries.map { ($0.path, $0) }) { first, _ in first }
         let weights = planned.job.selection.score
@@ -65,7 +65,7 @@ public struct ContactSheet {
     /// Draws the sheet and writes it as a PNG to `url` (through a temporary file, renamed into place).
     ///
     /// - Throws: `MediaError` when a font cannot render or a clip cannot be decoded.
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         let columns = min(Self.maximumThumbnails, candidates.map(\.scores.steps.count).max() ?? 1)
         let width = (2 * Self.margin + columns * (Self.thumbnailWidth + Self.gap) + 1) & ~1
         let rowHeight = Self.labelHeight + Self.thumbnailHeight + Self.stripHeight + Self.rowGap

@@ -8,15 +8,15 @@ import Foundation
 /// window follows faces: the day's
 /// clip as a row of thumbnails (one per half second of its window, at most 16) with the crop window the
 /// plan keeps at that moment outlined in the accent colour, and a label with the file and the framing.
-public struct FramingSheet {
-    public let date: String
-    public let output: String
-    public let clip: ClipSource
+package struct FramingSheet {
+    package let date: String
+    package let output: String
+    package let clip: ClipSource
     /// The clip's upright width over its height, as the thumbnails show it.
-    public let shownAspect: Double
-    public let fps: Int
+    package let shownAspect: Double
+    package let fps: Int
     /// What the label says of the framing (`subject: pan`, …).
-    public let summary: String
+    package let summary: String
     /// How the clip's file opens.
     let files: LibraryFiles
 
@@ -25,7 +25,7 @@ public struct FramingSheet {
 
     /// The sheets of every day of `layout` (one output's) whose window follows faces, still or panning, days
     /// in order; `describe` words each day's framing.
-    public static func sheets(for layout: ReelLayout, output: String, planned: PlannedJob, describe: (ClipSource) -> String) -> [FramingSheet] {
+    package static func sheets(for layout: ReelLayout, output: String, planned: PlannedJob, describe: (ClipSource) -> String) -> [FramingSheet] {
         let videos = planned.scan.entries.videoStreamsByPath
         return layout.pieces.compactMap(\.source.clip).compactMap { clip in
             guard let motion = clip.framing?.motion, motion == .still || motion == .pan, let video = videos[clip.path] else { return nil }
@@ -40,7 +40,7 @@ public struct FramingSheet {
     /// Draws the sheet and writes it as a PNG to `url` (through a temporary file, renamed into place).
     ///
     /// - Throws: `MediaError` when a font cannot render or the clip cannot be decoded.
-    public func write(to url: URL, canvasAspect: Double) throws {
+    package func write(to url: URL, canvasAspect: Double) throws {
         let frames = max(1, clip.frameCount)
         let halfSecond = max(1, fps / 2)
         let shown = ContactSheet.spread((frames + halfSecond - 1) / halfSecond, over: ContactSheet.maximumThumbnails).map { $0 * halfSecond }

@@ -2,7 +2,7 @@ import DVSignal
 
 extension TextMask {
     /// A mask with both diagonals of a `width`×`height` box drawn as anti-aliased lines `thickness` pixels wide.
-    public static func cross(width: Int, height: Int, thickness: Double) -> TextMask {
+    package static func cross(width: Int, height: Int, thickness: Double) -> TextMask {
         var mask = TextMask(width: width, height: height)
         let w = Double(width), h = Double(height)
         let length = (w * w + h * h).squareRoot()

@@ -4,13 +4,13 @@ import Foundation
 
 /// The last step of a run for an output with `publish:`: its finished reel uploaded to the collection or
 /// prefix the job names (`ReelPublisher`), after it was assembled and passed its profile's check.
-public enum ReelPublication {
+package enum ReelPublication {
     /// Uploads `reel` (the output `output`) when the output names a `publish` address, under `givenName` or
     /// else its file's name (either checked by `ReelPublisher.isAcceptableName`), replacing a file of that
     /// name only when the output's `publish_overwrite` says so, and returns what
     /// the server holds; nil when it names none. A failed upload is one warning (`publishFailed`, through
     /// `observer`), or under `strict` an error (`RenderError.publishFailed`); the local reel stays either way.
-    public static func publish(
+    package static func publish(
         _ reel: AssembledReel, of output: Job.Output, as givenName: String? = nil, strict: Bool, environment: [String: String],
         observer: some RenderObserver
     ) throws -> ReelPublisher.Published? {

@@ -3,26 +3,26 @@ import DVPlanning
 import Foundation
 
 /// How a render runs.
-public struct RenderOptions: Sendable {
+package struct RenderOptions: Sendable {
     /// A clip that fails to decode fails the run (exit status 1) instead of being replaced.
-    public var strict: Bool
+    package var strict: Bool
     /// The share of segments this process renders.
-    public var shard: Shard
+    package var shard: Shard
     /// Segments rendered at once.
-    public var parallelism: Int
+    package var parallelism: Int
     /// The cache shared by every job; nil: none.
-    public var cache: SegmentCache?
+    package var cache: SegmentCache?
     /// The segment store on a server (`--cache URL`); nil: none.
-    public var store: RemoteSegmentStore?
+    package var store: RemoteSegmentStore?
     /// Seconds without a heartbeat after which another host's claim on a segment is taken over.
-    public var claimTimeout: TimeInterval
+    package var claimTimeout: TimeInterval
     /// Make the sound tracks while the picture renders (`SoundTracksAhead`), for a run that assembles next.
-    public var soundAhead: Bool
+    package var soundAhead: Bool
 
     /// One segment at a time per `CanvasSettings.encoderThreads` cores.
-    public static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
+    package static let defaultParallelism = max(1, ProcessInfo.processInfo.activeProcessorCount / CanvasSettings.encoderThreads)
 
-    public init(
+    package init(
         strict: Bool = false, shard: Shard = .whole, parallelism: Int = RenderOptions.defaultParallelism, cache: SegmentCache? = nil,
         store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60, soundAhead: Bool = false
     ) {
@@ -37,27 +37,27 @@ public struct RenderOptions: Sendable {
 }
 
 /// What rendering the segments came to, after re-planning around clips that failed.
-public struct SegmentsReport: Sendable {
+package struct SegmentsReport: Sendable {
     /// The plan the segments follow (the first plan, or the one made around failed clips).
-    public let planned: PlannedJob
-    public let layout: ReelLayout
-    public let reusedCount: Int
-    public let renderedCount: Int
+    package let planned: PlannedJob
+    package let layout: ReelLayout
+    package let reusedCount: Int
+    package let renderedCount: Int
     /// Where the reused segments came from (work folder, cache, another process), with how many.
-    public let reusedFrom: [SegmentOrigin: Int]
+    package let reusedFrom: [SegmentOrigin: Int]
     /// Clips dropped in this run because they failed to decode.
-    public let failures: [ClipFailure]
+    package let failures: [ClipFailure]
 }
 
 /// The staged executor for one job: renders the segments (load → normalize → transition → encode),
 /// re-planning around clips that fail, then makes the sound track and assembles the output.
-public struct ReelRender<Observer: RenderObserver>: Sendable {
-    public let work: WorkFolder
-    public let options: RenderOptions
-    public let observer: Observer
-    public let stop: StopRequest
+package struct ReelRender<Observer: RenderObserver>: Sendable {
+    package let work: WorkFolder
+    package let options: RenderOptions
+    package let observer: Observer
+    package let stop: StopRequest
 
-    public init(work: WorkFolder, options: RenderOptions, observer: Observer, stop: StopRequest) {
+    package init(work: WorkFolder, options: RenderOptions, observer: Observer, stop: StopRequest) {
         self.work = work
         self.options = options
         self.observer = observer
@@ -66,7 +66,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
 
     /// Renders every segment of the plan this shard owns that is not finished yet, for the job's output
     /// (`job.output`, the one `PlannedJob.forOutput` chose).
-    public func renderSegments(_ planned: PlannedJob) throws -> SegmentsReport {
+    package func renderSegments(_ planned: PlannedJob) throws -> SegmentsReport {
         try renderSegments(planned, outputs: [planned.job.output])[0]
     }
 
@@ -77,7 +77,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// under `strict`, the failure ends the run instead, and a library with any file that cannot be used
     /// (`Plan.unreadable`) ends it before anything is rendered. Each character a text's font lacks is a
     /// warning, once per text.
-    public func renderSegments(_ planned: PlannedJob, outputs: [Job.Output]) throws -> [SegmentsReport] {
+    package func renderSegments(_ planned: PlannedJob, outputs: [Job.Output]) throws -> [SegmentsReport] {
         if options.strict, !planned.plan.unreadable.isEmpty {
             throw RenderError.unreadableFiles(planned.plan.unreadable)
         }
@@ -238,7 +238,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// does; breaking its profile fails the run (`deliveryCheckFailed`), the file kept. A stop requested before the sound track or while it is made ends
     /// the run (`RenderError.interrupted`) before the next stage starts; the finished track is kept and
     /// the previous output is left as it was.
-    public func assemble(_ planned: PlannedJob, layout: ReelLayout) throws -> AssembledReel {
+    package func assemble(_ planned: PlannedJob, layout: ReelLayout) throws -> AssembledReel {
         let assemble = AssembleStage(work: work)
         try takeMissingSegments(layout)
         try assemble.checkComplete(layout)
@@ -280,7 +280,7 @@ public struct ReelRender<Observer: RenderObserver>: Sendable {
     /// was made around broken clips, those are rendered here (`renderedHere` counts them), so that shards
     /// and assembly end with one plan. Segments missing from a plan that no broken clip changed are left for
     /// `assemble` to report: a shard has not finished.
-    public func planForAssembly(_ planned: PlannedJob) throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
+    package func planForAssembly(_ planned: PlannedJob) throws -> (planned: PlannedJob, layout: ReelLayout, renderedHere: Int) {
         let planned = planned.converged(with: BrokenClips(work: work, cache: options.cache, store: options.store))
         let layout = try planned.layout(observer: observer)
         try takeMissingSegments(layout)

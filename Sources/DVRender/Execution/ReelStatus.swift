@@ -4,26 +4,26 @@ import Foundation
 
 /// What the work folder holds for a job's current plan: segments done and left, the sound track, the
 /// output, and stale segment files that no longer belong to the plan.
-public struct ReelStatus: Sendable {
-    public let layout: ReelLayout
+package struct ReelStatus: Sendable {
+    package let layout: ReelLayout
     /// Segments of the plan not finished yet in the work folder, in timeline order.
-    public let segmentsLeft: [SegmentSpec]
+    package let segmentsLeft: [SegmentSpec]
     /// How many of `segmentsLeft` the cache holds (a run takes them from there).
-    public let segmentsInCache: Int
+    package let segmentsInCache: Int
     /// True when the plan's sound track is in the work folder.
-    public let audioFinished: Bool
+    package let audioFinished: Bool
     /// Segment files in the work folder that no segment of the current plan uses (from an earlier
     /// version of the job); `dvpipe clean` removes them.
-    public let staleSegmentFiles: Int
+    package let staleSegmentFiles: Int
     /// Whether the output file is there and is what assembling the current plan would write, by the
     /// assemble manifest and the file's size and modification time.
-    public let output: OutputState
+    package let output: OutputState
     /// The output file's path.
-    public let outputPath: String
+    package let outputPath: String
 
     /// Looks at `work` (and `cache`) for `planned` laid out as `layout`, reading only records and files (no decoding).
     /// `otherLayouts`, those of the job's other outputs, name segments that are current too, not stale.
-    public init(
+    package init(
         planned: PlannedJob, layout: ReelLayout, otherLayouts: [ReelLayout] = [], work: WorkFolder, cache: SegmentCache? = nil
     ) throws {
         self.layout = layout
@@ -45,7 +45,7 @@ public struct ReelStatus: Sendable {
 extension SegmentSpec {
     /// A few words naming the segment for people: `2024-12-09`, `2024-12-08 → 2024-12-09`, `card "Fin"`.
     /// A segment with a transition is named by it: its body is the transition's second piece.
-    public var label: String {
+    package var label: String {
         switch parts.first {
         case let .body(source, _, _): source.label
         case let .transition(_, from, to, _): "\(from.label) → \(to.label)"

@@ -3,7 +3,7 @@ import DVMedia
 import DVPlanning
 
 /// Why a render, or a step around it, could not go on.
-public enum RenderError: Error, CustomStringConvertible, Equatable {
+package enum RenderError: Error, CustomStringConvertible, Equatable {
     /// A folder given as the work folder that dvpipe did not create; it is never deleted.
     case notAWorkFolder(path: String)
     /// The run was asked to stop by a signal; finished segments are kept.
@@ -33,7 +33,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
 
     /// What a message about `file` says of `error`: a media or file error's reason when it concerns `file`,
     /// else all it says, so that the message names each file once.
-    public static func reason(of error: any Error, besides file: String) -> String {
+    package static func reason(of error: any Error, besides file: String) -> String {
         switch error {
         case let error as MediaError: error.reason(besides: file)
         case let error as FileError: error.path == file ? error.reason : error.description
@@ -42,7 +42,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The file the failure concerns, when it is one.
-    public var file: String? {
+    package var file: String? {
         switch self {
         case let .clipFailed(path, _), let .outputFailed(path, _), let .notAWorkFolder(path), let .lookFailed(path, _),
             let .deliveryCheckFailed(path, _, _):
@@ -52,7 +52,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notAWorkFolder(path):
             "\(path) is not a dvpipe work folder (no .dvpipe-work marker); not deleting it"

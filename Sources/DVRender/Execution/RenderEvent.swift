@@ -1,5 +1,5 @@
 /// A stage of the executor, as progress reports name it.
-public enum RenderStage: String, Sendable, Codable {
+package enum RenderStage: String, Sendable, Codable {
     /// Probing library files the index does not know yet.
     case scan
     /// Hashing the files the reel reads whose content digest this machine does not know yet.
@@ -19,7 +19,7 @@ public enum RenderStage: String, Sendable, Codable {
 }
 
 /// Something the executor reports while it works; the command line turns these into progress lines.
-public enum RenderEvent: Sendable {
+package enum RenderEvent: Sendable {
     /// A stage began with `total` units of work (segments, clips, files).
     case stageStarted(RenderStage, total: Int)
     /// One unit of a stage is done; `reused` when a checkpoint made the work unnecessary.
@@ -31,12 +31,12 @@ public enum RenderEvent: Sendable {
 }
 
 /// Receives the executor's events; called from whichever thread finished the work.
-public protocol RenderObserver: Sendable {
+package protocol RenderObserver: Sendable {
     func handle(_ event: RenderEvent)
 }
 
 /// An observer that ignores every event, for work nobody watches.
-public struct SilentObserver: RenderObserver {
-    public init() {}
-    public func handle(_ event: RenderEvent) {}
+package struct SilentObserver: RenderObserver {
+    package init() {}
+    package func handle(_ event: RenderEvent) {}
 }

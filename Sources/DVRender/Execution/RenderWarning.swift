@@ -2,9 +2,9 @@ import DVRemote
 
 /// Something a render went ahead despite, for the person to check: a stable code for scripts (`--progress
 /// json` gives it) and one line that names the file once and says what was done about it.
-public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
+package struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem; stable strings, as the plan's warnings have.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    package enum Code: String, Sendable, Hashable, CaseIterable {
         /// A clip failed to decode while rendering; its day is planned again without it.
         case clipFailed = "clip_failed"
         /// A segment in the work folder does not match its record; it is rendered again.
@@ -29,15 +29,15 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case publishFailed = "publish_failed"
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension RenderWarning {

@@ -4,19 +4,19 @@ import Foundation
 import Synchronization
 
 /// A clip that could not be read while rendering, and why.
-public struct ClipFailure: Sendable, Hashable, Codable {
-    public let path: String
-    public let reason: String
+package struct ClipFailure: Sendable, Hashable, Codable {
+    package let path: String
+    package let reason: String
 }
 
 /// What rendering a set of segments came to.
-public struct RenderOutcome: Sendable {
+package struct RenderOutcome: Sendable {
     /// Segments that are finished now, rendered or reused, in timeline order.
-    public var finished: [EncodedSegment]
+    package var finished: [EncodedSegment]
     /// Clips that failed; their segments are not finished.
-    public var failures: [ClipFailure]
+    package var failures: [ClipFailure]
     /// What this render asked of the shared cache.
-    public var cacheUse: SegmentCache.RunRecord
+    package var cacheUse: SegmentCache.RunRecord
 
     /// Counts `segment` as finished; `cacheAsked`: the cache was asked for it; `stored`: it was put there.
     mutating func add(_ segment: EncodedSegment, cacheAsked: Bool, stored: Bool) {
@@ -29,11 +29,11 @@ public struct RenderOutcome: Sendable {
     }
 
     /// How many of the finished segments were reused from an earlier run.
-    public var reusedCount: Int { finished.filter(\.reused).count }
+    package var reusedCount: Int { finished.filter(\.reused).count }
     /// How many were rendered by this run.
-    public var renderedCount: Int { finished.count - reusedCount }
+    package var renderedCount: Int { finished.count - reusedCount }
     /// How many finished segments came from each place.
-    public var origins: [SegmentOrigin: Int] { Dictionary(grouping: finished, by: \.origin).mapValues(\.count) }
+    package var origins: [SegmentOrigin: Int] { Dictionary(grouping: finished, by: \.origin).mapValues(\.count) }
 }
 
 /// Runs the load → normalize → overlay → transition → encode stages for each segment, several segments at a time.
@@ -49,29 +49,29 @@ public struct RenderOutcome: Sendable {
 /// and one in the remote segment store is downloaded into it; any other is claimed (`SegmentClaims`) before it is rendered, so processes sharing the work folder or the
 /// cache never render one segment twice: a segment another live process holds is left for later and taken
 /// from it when finished (or taken over when its holder stops).
-public struct SegmentRenderer: Sendable {
+package struct SegmentRenderer: Sendable {
     /// The canvas of each output, in the order of `render`'s lists.
-    public let canvases: [CanvasSettings]
-    public let work: WorkFolder
+    package let canvases: [CanvasSettings]
+    package let work: WorkFolder
     /// The cache shared by every job, if any.
-    public let cache: SegmentCache?
+    package let cache: SegmentCache?
     /// The segment store on a server, if any: asked after the cache, and given each segment rendered.
-    public let store: RemoteSegmentStore?
+    package let store: RemoteSegmentStore?
     /// Claims on segments, in the work folder and the cache.
     private let claims: SegmentClaims
     /// Decoder threads per clip (decoding is exact whatever the count).
-    public let decoderThreads: Int
+    package let decoderThreads: Int
     /// Segments rendered at once, over every output.
-    public let parallelism: Int
+    package let parallelism: Int
     /// Font faces, with the glyphs they rendered, lent from segment to segment.
     private let fonts = FontPool()
     /// Each output's clips that a finished segment leaves open for the next segment that reads on from them.
     private let openClips: [OpenClips]
     /// How the library's files open (those the scan listed on servers, and the local ones).
-    public let files: LibraryFiles
+    package let files: LibraryFiles
 
     /// `claimTimeout`: seconds without a heartbeat after which another host's claim is taken over.
-    public init(
+    package init(
         canvases: [CanvasSettings], work: WorkFolder, cache: SegmentCache? = nil, store: RemoteSegmentStore? = nil, claimTimeout: TimeInterval = 60,
         decoderThreads: Int = 1, parallelism: Int, files: LibraryFiles = LibraryFiles()
     ) {
@@ -98,7 +98,7 @@ public struct SegmentRenderer: Sendable {
     /// Stops starting new segments when `stop` is requested, lets the ones in hand finish, then throws
     /// `RenderError.interrupted`. Segments held by other processes are looked at again every half second
     /// once the rest are done. Returns each output's outcome.
-    public func render(_ owned: [[SegmentSpec]], observer: some RenderObserver, stop: StopRequest) throws -> [RenderOutcome] {
+    package func render(_ owned: [[SegmentSpec]], observer: some RenderObserver, stop: StopRequest) throws -> [RenderOutcome] {
         try work.prepare()
         let total = owned.map(\.count).reduce(0, +)
         observer.handle(.stageStarted(.encode, total: total))

@@ -1,12 +1,12 @@
 /// One share of a job's segments, for rendering on several machines (`--shard K/N`, 1-based).
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// This shard's number, 1…count.
-    public let index: Int
+    package let index: Int
     /// How many shards share the work.
-    public let count: Int
+    package let count: Int
 
     /// The whole job in one process.
-    public static let whole = Shard(uncheckedIndex: 1, count: 1)
+    package static let whole = Shard(uncheckedIndex: 1, count: 1)
 
     private init(uncheckedIndex index: Int, count: Int) {
         self.index = index
@@ -14,7 +14,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `K/N` with 1 ≤ K ≤ N; nil otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
             return nil
@@ -24,7 +24,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     /// The shard a batch scheduler assigns, from its 0-based index variable (`JOB_COMPLETION_INDEX`,
     /// `SLURM_ARRAY_TASK_ID`) and a shard count; nil when the variable is absent or out of range.
-    public static func fromScheduler(environment: [String: String], count: Int) -> Shard? {
+    package static func fromScheduler(environment: [String: String], count: Int) -> Shard? {
         for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"] {
             if let value = environment[name], let zeroBased = Int(value) {
                 return Shard("\(zeroBased + 1)/\(count)")
@@ -33,5 +33,5 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -4,14 +4,14 @@ import DVPlanning
 /// each given to the shard with the least work so far (the lower number on a tie), so the shard that
 /// draws the 4K days does not run long while the others wait. It depends only on the plan and the index,
 /// which every runner builds alike from the same files, so every shard computes the same assignment.
-public struct ShardAssignment: Sendable, Equatable {
+package struct ShardAssignment: Sendable, Equatable {
     /// The shard (1…count) of each segment, by position.
-    public let owners: [Int]
+    package let owners: [Int]
     /// Each shard's estimated cost, shard 1 first.
-    public let loads: [Double]
+    package let loads: [Double]
 
     /// The assignment of segments costing `costs` (by position) onto `count` shards.
-    public init(costs: [Double], count: Int) {
+    package init(costs: [Double], count: Int) {
         var owners = [Int](repeating: 1, count: costs.count)
         var loads = [Double](repeating: 0, count: max(1, count))
         let longestFirst = costs.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
@@ -27,7 +27,7 @@ public struct ShardAssignment: Sendable, Equatable {
     /// Seconds a 2-core machine takes for `cost`: one unit is one canvas pixel drawn and encoded, or one
     /// source pixel decoded, in one frame. Calibrated on the benchmark's reference job (31 days, 2,340 frames
     /// at 1920×1080 from sources up to 4K), rendered in 26.7 s (median of 3, 2026-11-25).
-    public static func estimatedSeconds(_ cost: Double) -> Double {
+    package static func estimatedSeconds(_ cost: Double) -> Double {
         cost * secondsPerCost
     }
 
@@ -36,7 +36,7 @@ public struct ShardAssignment: Sendable, Equatable {
     /// The assignment of the positions of `layouts` (one per output of a job, laid out from one plan) onto
     /// `count` shards, each position costed by its segments in every output together: the outputs' segments
     /// at one position are rendered together, by one shard. With one output, the same as its segments' own.
-    public init(layouts: [ReelLayout], index: [MediaEntry], count: Int) {
+    package init(layouts: [ReelLayout], index: [MediaEntry], count: Int) {
         var costs: [Double] = []
         for layout in layouts {
             let cost = SegmentCost(index: index, canvas: layout.canvas)
@@ -51,7 +51,7 @@ public struct ShardAssignment: Sendable, Equatable {
     }
 
     /// True when `shard` renders the segment at `position`.
-    public func owns(_ shard: Shard, _ position: Int) -> Bool {
+    package func owns(_ shard: Shard, _ position: Int) -> Bool {
         owners.indices.contains(position) && owners[position] == shard.index
     }
 }

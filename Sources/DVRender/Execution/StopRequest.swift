@@ -1,18 +1,18 @@
 import Synchronization
 
 /// Asks a running render to stop after the segment in hand is safely written (Ctrl-C, SIGTERM).
-public final class StopRequest: Sendable {
+package final class StopRequest: Sendable {
     private let signal = Atomic<Int32>(0)
 
-    public init() {}
+    package init() {}
 
     /// Records that the run should stop, and which signal asked.
-    public func request(signal number: Int32) {
+    package func request(signal number: Int32) {
         signal.store(number, ordering: .relaxed)
     }
 
     /// The signal that asked to stop, or nil while the run may go on.
-    public var requestedBy: Int32? {
+    package var requestedBy: Int32? {
         let value = signal.load(ordering: .relaxed)
         return value == 0 ? nil : value
     }

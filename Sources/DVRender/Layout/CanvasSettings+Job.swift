@@ -7,7 +7,7 @@ import DVSignal
 
 extension CanvasFormat {
     /// The canvas format of an output of `range`: the one place the job's dynamic range becomes pixels.
-    public init(_ range: Job.Output.DynamicRange) {
+    package init(_ range: Job.Output.DynamicRange) {
         switch range {
         case .sdr: self = .sdr8
         case .hlg: self = .hlg10
@@ -17,7 +17,7 @@ extension CanvasFormat {
 
 extension VideoCodec {
     /// The encoder's codec for the job's `video.codec`: every codec a job can name has one.
-    public init(_ codec: Job.Output.VideoCodec) {
+    package init(_ codec: Job.Output.VideoCodec) {
         switch codec {
         case .h264: self = .h264
         case .hevc: self = .hevc
@@ -28,7 +28,7 @@ extension VideoCodec {
 
 extension CanvasFit {
     /// How the normalizer fits a picture for the job's `fit:`.
-    public init(_ fit: Job.Output.Fit) {
+    package init(_ fit: Job.Output.Fit) {
         switch fit {
         case .contain: self = .contain
         case .cover: self = .cover
@@ -40,7 +40,7 @@ extension CanvasFit {
 
 extension TransitionStyle {
     /// How the transition stage draws the job's `transition.style`.
-    public init(_ style: Job.Transition.Style) {
+    package init(_ style: Job.Transition.Style) {
         switch style {
         case .cut: self = .cut
         case .crossfade: self = .crossfade
@@ -58,7 +58,7 @@ extension TransitionStyle {
 extension AppliedLook {
     /// `look` as rendering applies it: a file by its content digest in `identities`, a look made by code
     /// (`theme:NAME`) by its name and `ThemeLook.version`.
-    public init(_ look: Job.Output.Look, identities: [String: String]) {
+    package init(_ look: Job.Output.Look, identities: [String: String]) {
         let identity = BuiltInTheme.lookName(of: look.lut) != nil ? "\(look.lut) \(ThemeLook.version)" : identities[look.lut] ?? ""
         self.init(path: look.lut, identity: identity, strength: look.strength)
     }

@@ -3,36 +3,36 @@ import DVPlanning
 import DVSignal
 
 /// The output settings that decide every segment's pixels and bytes.
-public struct CanvasSettings: Sendable, Hashable, Encodable {
+package struct CanvasSettings: Sendable, Hashable, Encodable {
     /// Output width and height in pixels (even).
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Output frames per second.
-    public var fps: Int
+    package var fps: Int
     /// How a clip fills the canvas.
-    public var fit: Job.Output.Fit
+    package var fit: Job.Output.Fit
     /// Background colour around a contained clip.
-    public var background: RGBAColor
+    package var background: RGBAColor
     /// `h264`, `hevc` or `av1`, as the job says (`Job.Output.VideoCodec`).
-    public var codec: VideoCodec
-    public var crf: Int
-    public var preset: String
+    package var codec: VideoCodec
+    package var crf: Int
+    package var preset: String
     /// Encoder threads per segment, fixed so the bytes do not depend on the machine.
-    public var encoderThreads: Int
+    package var encoderThreads: Int
     /// True to tone map HDR clips into SDR (`output.tone_map: auto`), false to read their values as SDR.
-    public var toneMap: Bool
+    package var toneMap: Bool
     /// The look applied to every clip (`output.look`), or nil for none.
-    public var look: AppliedLook?
+    package var look: AppliedLook?
     /// Frames between keyframes an output's `profile:` asks for; nil leaves the encoder's (and the key's)
     /// own, so outputs without a profile keep their bytes.
-    public var keyframeInterval: Int?
+    package var keyframeInterval: Int?
     /// The video bitrate cap of an output's `profile:`, in bits per second; nil for none.
-    public var maximumVideoBitrate: Int?
+    package var maximumVideoBitrate: Int?
     /// The canvas's pixels, made once from the output's `dynamic_range` and handed to every stage: 8-bit
     /// BT.709 for SDR, 10-bit BT.2020 HLG (canvas and stream) for HLG.
-    public var format: CanvasFormat = .sdr8
+    package var format: CanvasFormat = .sdr8
 
-    public init(
+    package init(
         width: Int, height: Int, fps: Int, fit: Job.Output.Fit, background: RGBAColor, codec: VideoCodec, crf: Int, preset: String,
         encoderThreads: Int, toneMap: Bool = true, look: AppliedLook? = nil
     ) {
@@ -58,7 +58,7 @@ extension CanvasSettings {
 
     /// The settings as segment keys name them: an HLG canvas as `dynamicRange: hlg`, an SDR one by nothing,
     /// so SDR outputs keep the keys they had before HLG existed.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)

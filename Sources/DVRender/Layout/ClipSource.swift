@@ -6,34 +6,34 @@ import DVSignal
 /// what is drawn over it.
 ///
 /// Encoded (for keys) without its path: what names the work is the file's content, not where it lies.
-public struct ClipSource: Sendable, Hashable, Encodable {
+package struct ClipSource: Sendable, Hashable, Encodable {
     /// Absolute path of the file, to read it; not part of the identity.
-    public var path: String
+    package var path: String
     /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file; not part of the
     /// identity either, since the file's content decides it.
-    public var byteRange: Range<Int>?
+    package var byteRange: Range<Int>?
     /// The file's content digest (`ContentDigests`), or empty when it could not be read.
-    public var identity: String
+    package var identity: String
     /// Start of the window in the file, in milliseconds.
-    public var startMilliseconds: Int
+    package var startMilliseconds: Int
     /// Frames the clip contributes to the reel at the output frame rate.
-    public var frameCount: Int
+    package var frameCount: Int
     /// The calendar day the clip stands for (`YYYY-MM-DD`), for messages and overlays.
-    public var day: String
+    package var day: String
     /// The texts and pictures drawn over the clip, with the frames they show on.
-    public var overlays: PieceOverlays
+    package var overlays: PieceOverlays
     /// For a day that shows several clips at once, all of them in the day's list order (this clip first);
     /// nil for a day of one clip, whose key is then what it always was.
-    public var layers: [ClipLayer]?
+    package var layers: [ClipLayer]?
     /// The look of the clip's camera (`looks:`), applied before the canvas's; nil for none, and then the
     /// key is what it always was.
-    public var look: AppliedLook?
+    package var look: AppliedLook?
     /// Where the crop window goes over the clip's frames (`fit: subject`); nil for any other fit.
-    public var framing: SubjectFraming?
+    package var framing: SubjectFraming?
     /// How fast the clip plays; nil at real time, and then the key is what it always was.
-    public var speed: PlaybackSpeed?
+    package var speed: PlaybackSpeed?
 
-    public init(
+    package init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
         overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil, framing: SubjectFraming? = nil,
         speed: PlaybackSpeed? = nil
@@ -57,7 +57,7 @@ public struct ClipSource: Sendable, Hashable, Encodable {
 
     /// Seconds into the file that the clip's frame `frame` shows: at real time its start, at another speed
     /// the middle of its share of the file (as `ClipReader` reads it).
-    public func sourceSeconds(atFrame frame: Int, fps: Int) -> Double {
+    package func sourceSeconds(atFrame frame: Int, fps: Int) -> Double {
         guard let speed else { return Double(startMilliseconds) / 1000 + Double(frame) / Double(fps) }
         return Double(startMilliseconds) / 1000 + (Double(frame) + 0.5) * Double(speed.numerator) / Double(fps * speed.denominator)
     }
@@ -65,33 +65,33 @@ public struct ClipSource: Sendable, Hashable, Encodable {
 
 /// One of the clips a layered day shows at once, as the executor reads it: the file, its window, and the
 /// rectangle it is fitted into. Encoded (for keys) without its path.
-public struct ClipLayer: Sendable, Hashable, Encodable {
+package struct ClipLayer: Sendable, Hashable, Encodable {
     /// Absolute path of the file, to read it; not part of the identity.
-    public var path: String
+    package var path: String
     /// Where the movie lies inside the file (a Motion Photo's); not part of the identity.
-    public var byteRange: Range<Int>?
+    package var byteRange: Range<Int>?
     /// The file's content digest.
-    public var identity: String
+    package var identity: String
     /// Start of its window in the file, in milliseconds.
-    public var startMilliseconds: Int
+    package var startMilliseconds: Int
     /// Frames it shows, from the piece's first frame; past them its rectangle shows the background.
-    public var frameCount: Int
+    package var frameCount: Int
     /// Its rectangle in canvas pixels (even offsets and sizes, at least 16).
-    public var rect: PixelRect
+    package var rect: PixelRect
     /// Stacking order: higher is drawn over lower, equals in list order.
-    public var z: Int
-    public var opacity: Double
+    package var z: Int
+    package var opacity: Double
     /// How it fills its rectangle.
-    public var fit: Job.Output.Fit
+    package var fit: Job.Output.Fit
     /// Where the crop window goes over its frames (`fit: subject`); nil for any other fit.
-    public var framing: SubjectFraming?
+    package var framing: SubjectFraming?
     /// How fast it plays; nil at real time, and then the key is what it always was.
-    public var speed: PlaybackSpeed?
+    package var speed: PlaybackSpeed?
     /// The look of its camera (`looks:`), applied before the canvas's; nil for none, and then the key is
     /// what it always was.
-    public var look: AppliedLook?
+    package var look: AppliedLook?
 
-    public init(
+    package init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
         opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil, look: AppliedLook? = nil
     ) {

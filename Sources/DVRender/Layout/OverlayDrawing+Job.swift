@@ -7,14 +7,14 @@ import DVSignal
 
 extension SRGBColour {
     /// The job's `#RRGGBBAA` colour.
-    public init(_ colour: RGBAColor) {
+    package init(_ colour: RGBAColor) {
         self.init(red: colour.red, green: colour.green, blue: colour.blue, alpha: colour.alpha)
     }
 }
 
 extension TextSprite.Style {
     /// How the painter paints a text in the job's text style.
-    public init(_ style: Job.TextStyle) {
+    package init(_ style: Job.TextStyle) {
         self.init(
             color: SRGBColour(style.color), shadow: style.shadow.map(SRGBColour.init), outline: style.outline.map(SRGBColour.init),
             box: style.box.map(SRGBColour.init))
@@ -23,7 +23,7 @@ extension TextSprite.Style {
 
 extension OverlayPlacement.Position {
     /// The job's place for an overlay.
-    public init(_ position: Position) {
+    package init(_ position: Position) {
         switch position {
         case let .anchor(anchor): self = .anchor(Anchor(anchor))
         case let .point(x, y): self = .point(x: x, y: y)
@@ -33,7 +33,7 @@ extension OverlayPlacement.Position {
 
 extension OverlayPlacement.Position.Anchor {
     /// The job's named place.
-    public init(_ anchor: Position.Anchor) {
+    package init(_ anchor: Position.Anchor) {
         switch anchor {
         case .topLeft: self = .topLeft
         case .top: self = .top
@@ -50,7 +50,7 @@ extension OverlayPlacement.Position.Anchor {
 
 extension TextLayout.Alignment {
     /// The job's `align:`.
-    public init(_ alignment: TextAlignment) {
+    package init(_ alignment: TextAlignment) {
         switch alignment {
         case .left: self = .left
         case .center: self = .center
@@ -63,7 +63,7 @@ extension TextLayout.Alignment {
 
 extension TextLayout.Direction {
     /// The job's `direction:`.
-    public init(_ direction: TextDirection) {
+    package init(_ direction: TextDirection) {
         switch direction {
         case .auto: self = .auto
         case .ltr: self = .ltr
@@ -74,28 +74,28 @@ extension TextLayout.Direction {
 
 extension UnitRect {
     /// The job's rectangle in fractions of the frame.
-    public init(_ rect: Job.UnitRect) {
+    package init(_ rect: Job.UnitRect) {
         self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }
 
 extension FontFile {
     /// The face a job's font names.
-    public init(_ font: OverlayFont) {
+    package init(_ font: OverlayFont) {
         self.init(path: font.path, index: font.index)
     }
 }
 
 extension OverlayDrawing {
     /// What the painter draws for a piece's overlays, item for item.
-    public init(_ overlays: PieceOverlays) {
+    package init(_ overlays: PieceOverlays) {
         self.init(items: overlays.items.map(Item.init))
     }
 }
 
 extension OverlayDrawing.Item {
     /// One of a piece's overlays as the painter draws it.
-    public init(_ item: PieceOverlays.Item) {
+    package init(_ item: PieceOverlays.Item) {
         switch item {
         case let .text(text): self = .text(OverlayDrawing.Text(text))
         case let .image(image):
@@ -110,7 +110,7 @@ extension OverlayDrawing.Item {
 
 extension OverlayDrawing.Text {
     /// A piece's text as the painter draws it.
-    public init(_ text: OverlayText) {
+    package init(_ text: OverlayText) {
         self.init(
             text: text.text, position: OverlayPlacement.Position(text.position), size: text.size, style: TextSprite.Style(text.look),
             firstFrame: text.firstFrame, endFrame: text.endFrame, fadeFrames: text.fadeFrames, font: text.font.map(FontFile.init),
@@ -121,7 +121,7 @@ extension OverlayDrawing.Text {
 
 extension OverlayPainter {
     /// A painter for a piece's `overlays`, mapped into its drawing once (see `init(drawing:…)`).
-    public convenience init(
+    package convenience init(
         overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
         fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {

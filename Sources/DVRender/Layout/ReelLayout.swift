@@ -8,29 +8,29 @@ import Foundation
 ///
 /// Frame positions are the plan's times rounded to the nearest frame, so every piece lasts within one
 /// frame of the plan and neighbours overlap by exactly the frames the transition blends.
-public struct ReelLayout: Sendable {
+package struct ReelLayout: Sendable {
     /// One piece of the reel.
-    public struct Piece: Sendable, Hashable {
-        public var source: SegmentSource
+    package struct Piece: Sendable, Hashable {
+        package var source: SegmentSource
         /// The day a clip stands for; nil for a card.
-        public var day: PlannedDay?
+        package var day: PlannedDay?
         /// First frame in the reel (where its incoming transition starts).
-        public var firstFrame: Int
+        package var firstFrame: Int
         /// One past its last frame.
-        public var endFrame: Int
+        package var endFrame: Int
     }
 
-    public let canvas: CanvasSettings
-    public let pieces: [Piece]
+    package let canvas: CanvasSettings
+    package let pieces: [Piece]
     /// How piece `i` meets piece `i + 1`.
-    public let joins: [Join]
+    package let joins: [Join]
     /// The segments, in timeline order, named by content hash.
-    public let segments: [SegmentSpec]
+    package let segments: [SegmentSpec]
     /// The content digest of every file the reel reads (`readFiles`), by path; a file that could not be
     /// read has none.
-    public let identities: [String: String]
+    package let identities: [String: String]
     /// Frames in the whole reel.
-    public var frameCount: Int { pieces.last?.endFrame ?? 0 }
+    package var frameCount: Int { pieces.last?.endFrame ?? 0 }
 
     /// Lays out `plan` for `job`'s output; `identities` gives the content digest of each file of
     /// `readFiles(plan:job:)`, by path. A chosen clip without one is laid out all the same (with an empty
@@ -38,7 +38,7 @@ public struct ReelLayout: Sendable {
     /// gives a clip its crop window's path (`fit: subject`) in a `width` × `height` frame: a day's clip in the
     /// canvas, or a layer (as a clip of its own) in its rectangle; from the clip as laid out without it.
     /// `fallbacks` gives the fonts a text needs besides its own (in its language), with their digests.
-    public init(
+    package init(
         plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings,
         framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil },
         fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont] = { _, _, _ in [] }
@@ -162,7 +162,7 @@ public struct ReelLayout: Sendable {
     /// Every file a render of `plan` reads: the chosen clips and layers, the pictures, movies and fonts of the overlays,
     /// captions and title cards (the system's default font among them), the music, and the looks' `.cube` files
     /// (not the looks made by code, `theme:NAME`, which are no files).
-    public static func readFiles(plan: Plan, job: Job) -> [String] {
+    package static func readFiles(plan: Plan, job: Job) -> [String] {
         let overlayFiles = job.overlays.compactMap { overlay -> String? in
             switch overlay {
             case let .date(stamp): stamp.font
@@ -184,11 +184,11 @@ extension CanvasSettings {
     /// 150 MB at 1080p whatever its thread count, so two threads in one encoder use the cores of a small
     /// machine as well as two one-thread encoders (measured on the reference job: the same wall time) with
     /// about 100 MB less at the peak.
-    public static let encoderThreads = 2
+    package static let encoderThreads = 2
 
     /// The canvas a job's `output` asks for, its look's file named by its digest in `identities`. Encoder
     /// threads are fixed at `encoderThreads` per segment, so the bytes never depend on the machine's core count.
-    public init(output: Job.Output, identities: [String: String]) {
+    package init(output: Job.Output, identities: [String: String]) {
         let size = output.frameSize
         self.init(
             width: size.width, height: size.height, fps: output.fps, fit: output.fit,
@@ -205,7 +205,7 @@ extension CanvasSettings {
 
 extension ReelLayout {
     /// The reel's subtitle cues: each day's date and caption while its clip shows.
-    public func subtitleCues(job: Job) -> [SubtitleCue] {
+    package func subtitleCues(job: Job) -> [SubtitleCue] {
         SubtitleTrack.cues(
             job: job, pieces: pieces.map { SubtitleTrack.Piece(day: $0.day, firstFrame: $0.firstFrame, endFrame: $0.endFrame) }, fps: canvas.fps
         )

@@ -1,12 +1,12 @@
 import DVPlanning
 
 /// How two neighbouring clips meet: the transition style and how many frames they overlap.
-public struct Join: Sendable, Hashable, Codable {
-    public var style: Job.Transition.Style
+package struct Join: Sendable, Hashable, Codable {
+    package var style: Job.Transition.Style
     /// Frames shared by the end of one clip and the start of the next (0 for a cut).
-    public var frameCount: Int
+    package var frameCount: Int
 
-    public init(style: Job.Transition.Style, frameCount: Int) {
+    package init(style: Job.Transition.Style, frameCount: Int) {
         self.style = style
         self.frameCount = frameCount
     }
@@ -18,10 +18,10 @@ public struct Join: Sendable, Hashable, Codable {
 ///
 /// One segment per piece rather than one per body and one per transition halves the number of
 /// encoders opened and flushed, and lets a piece's frames be read in one pass.
-public enum SegmentLayout {
+package enum SegmentLayout {
     /// The segments for `clips` in order, where `joins[i]` is how clip `i` meets clip `i + 1`.
     /// A join longer than half of either clip is shortened so every body keeps at least zero frames.
-    public static func segments(clips: [SegmentSource], joins: [Join], canvas: CanvasSettings) throws -> [SegmentSpec] {
+    package static func segments(clips: [SegmentSource], joins: [Join], canvas: CanvasSettings) throws -> [SegmentSpec] {
         precondition(joins.count == max(clips.count - 1, 0), "one join between each pair of clips")
         let overlaps = joins.indices.map { index in
             min(joins[index].frameCount, clips[index].frameCount / 2, clips[index + 1].frameCount / 2)

@@ -2,12 +2,12 @@ import DVMedia
 import DVPlanning
 
 /// What fills one piece of the reel: a clip from the library or a title card.
-public enum SegmentSource: Sendable, Hashable, Encodable {
+package enum SegmentSource: Sendable, Hashable, Encodable {
     case clip(ClipSource)
     case card(TitleCardSource)
 
     /// Frames the piece lasts in the reel, transitions included.
-    public var frameCount: Int {
+    package var frameCount: Int {
         switch self {
         case let .clip(clip): clip.frameCount
         case let .card(card): card.frameCount
@@ -15,31 +15,31 @@ public enum SegmentSource: Sendable, Hashable, Encodable {
     }
 
     /// The library clip, when the piece is one.
-    public var clip: ClipSource? {
+    package var clip: ClipSource? {
         if case let .clip(clip) = self { clip } else { nil }
     }
 }
 
 /// An intro or outro card: centred text on a plain colour or on a blurred still of a clip.
 /// Encoded (for keys) with its font's content digest instead of the font's path.
-public struct TitleCardSource: Sendable, Hashable, Encodable {
-    public var text: String
-    public var frameCount: Int
-    public var background: RGBAColor
-    public var textColor: RGBAColor
+package struct TitleCardSource: Sendable, Hashable, Encodable {
+    package var text: String
+    package var frameCount: Int
+    package var background: RGBAColor
+    package var textColor: RGBAColor
     /// The font file, to read it; not part of the identity.
-    public var fontPath: String
+    package var fontPath: String
     /// The content digest of the card's font (the job's, or the system's default), so another font or an
     /// edited font file re-renders the card; nil where no digest was taken (a card made by hand).
-    public var fontIdentity: String?
+    package var fontIdentity: String?
     /// How opaque the text is; nil: fully.
-    public var textOpacity: Double?
+    package var textOpacity: Double?
     /// The clip still drawn blurred behind the text instead of `background`.
-    public var backdrop: CardBackdrop?
+    package var backdrop: CardBackdrop?
     /// The fonts that draw what the card's font lacks, with their content digests; nil when it needs none.
-    public var fallbacks: [OverlayFont]?
+    package var fallbacks: [OverlayFont]?
 
-    public init(
+    package init(
         text: String, frameCount: Int, background: RGBAColor, textColor: RGBAColor, fontPath: String, fontIdentity: String? = nil,
         textOpacity: Double? = nil, backdrop: CardBackdrop? = nil
     ) {
@@ -60,15 +60,15 @@ public struct TitleCardSource: Sendable, Hashable, Encodable {
 
 /// The frame of a library clip a card shows blurred behind its text, named by the clip file's content
 /// digest (its path is only for reading it).
-public struct CardBackdrop: Sendable, Hashable, Encodable {
-    public var path: String
+package struct CardBackdrop: Sendable, Hashable, Encodable {
+    package var path: String
     /// Where the movie lies inside the file (a Motion Photo's); not part of the identity, which the content gives.
-    public var byteRange: Range<Int>?
-    public var identity: String
+    package var byteRange: Range<Int>?
+    package var identity: String
     /// Where the frame is in the file, in seconds from its start.
-    public var seconds: Double
+    package var seconds: Double
 
-    public init(path: String, byteRange: Range<Int>? = nil, identity: String, seconds: Double) {
+    package init(path: String, byteRange: Range<Int>? = nil, identity: String, seconds: Double) {
         self.path = path
         self.byteRange = byteRange
         self.identity = identity

@@ -2,7 +2,7 @@ import DVMedia
 import DVPlanning
 
 /// One run of frames a segment shows; a segment is one or two of them, encoded together.
-public enum SegmentContent: Sendable, Hashable, Encodable {
+package enum SegmentContent: Sendable, Hashable, Encodable {
     /// Frames `firstFrame ..< firstFrame + frameCount` of a clip (counted at the output frame rate from its window start).
     case body(clip: SegmentSource, firstFrame: Int, frameCount: Int)
     /// The last `frameCount` frames of `from` blended into the first `frameCount` frames of `to`.
@@ -27,21 +27,21 @@ public enum SegmentContent: Sendable, Hashable, Encodable {
 
 /// One segment of the reel, in timeline order, named by the hash of everything that decides its pixels.
 /// Segments are encoded independently and joined by stream copy.
-public struct SegmentSpec: Sendable, Hashable {
+package struct SegmentSpec: Sendable, Hashable {
     /// Position in the timeline, 0-based.
-    public var position: Int
+    package var position: Int
     /// What the segment shows, in order: a piece's incoming transition, then its body.
-    public var parts: [SegmentContent]
+    package var parts: [SegmentContent]
     /// The segment's `WorkKey`: the canvas settings and the parts, with the files in them by content.
-    public var key: String
+    package var key: String
 
     /// Frames this segment adds to the reel.
-    public var frameCount: Int {
+    package var frameCount: Int {
         parts.map(\.frameCount).reduce(0, +)
     }
 
     /// The library clips whose pixels appear in this segment, each once, in order.
-    public var clips: [ClipSource] {
+    package var clips: [ClipSource] {
         var seen: [ClipSource] = []
         for clip in parts.flatMap(\.sources).compactMap(\.clip) where !seen.contains(clip) {
             seen.append(clip)
@@ -50,7 +50,7 @@ public struct SegmentSpec: Sendable, Hashable {
     }
 
     /// Every library file the segment reads: its clips, their layers, and a card's backdrop clip.
-    public var libraryPaths: Set<String> {
+    package var libraryPaths: Set<String> {
         var paths = Set<String>()
         for source in parts.flatMap(\.sources) {
             switch source {

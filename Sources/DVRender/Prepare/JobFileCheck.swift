@@ -5,12 +5,12 @@ import Foundation
 /// Opens each file a job names as what the job uses it for (an overlay's picture or movie, the music, a
 /// font, a look) and reports the ones that cannot be used at the job line that names them, so that `validate`
 /// and the commands that render say so before any work starts, instead of failing part-way.
-public enum JobFileCheck {
+package enum JobFileCheck {
     /// An error for every file in `files` that does not open, decode or render as its kind. A file named
     /// in many places (a logo on every day) is opened once.
     /// A look's `.cube` file that breaks the format is reported once, at its own line and column, naming the
     /// first key that uses it.
-    public static func diagnostics(for files: [JobFileReference]) -> [Diagnostic] {
+    package static func diagnostics(for files: [JobFileReference]) -> [Diagnostic] {
         var problems: [String: String?] = [:]
         var looksRead: Set<String> = []
         return files.compactMap { file in
@@ -42,7 +42,7 @@ extension JobFileCheck {
 
 extension JobLoadResult {
     /// This result with `JobFileCheck`'s diagnostics for the files the job names.
-    public func checkingFiles() -> JobLoadResult {
+    package func checkingFiles() -> JobLoadResult {
         adding(JobFileCheck.diagnostics(for: files))
     }
 }

@@ -5,10 +5,10 @@ import Synchronization
 /// The place-name table on this machine, read once per process: GeoNames' cities1000 (CC BY 4.0, by
 /// GeoNames, geonames.org) as `scripts/install-places.sh` installs it, with the country names of Debian's
 /// iso-codes. Nothing is fetched at run time: without the table, days have positions but no place names.
-public enum PlaceNames {
+package enum PlaceNames {
     /// Where the table is looked for: `DVPIPE_PLACES` (a CSV file), else `cities1000.csv` under
     /// `$XDG_DATA_HOME/dvpipe` (`~/.local/share/dvpipe`), `/usr/local/share/dvpipe` and `/usr/share/dvpipe`.
-    public static func candidates(_ environment: [String: String]) -> [String] {
+    package static func candidates(_ environment: [String: String]) -> [String] {
         if let named = environment["DVPIPE_PLACES"], !named.isEmpty { return [named] }
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -24,7 +24,7 @@ public enum PlaceNames {
 
     /// The table this environment names, read on first use; nil when none is installed. A table that is
     /// there but cannot be read is an error naming the file.
-    public static func table(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlaceTable? {
+    package static func table(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlaceTable? {
         guard let path = candidates(environment).first(where: { FileManager.default.fileExists(atPath: $0) }) else { return nil }
         return try loaded.withLock { cache in
             if let kept = cache[path] { return kept }
@@ -68,8 +68,8 @@ public enum PlaceNames {
 }
 
 /// The place-name table is installed but is not one: the file and what is wrong with it.
-public struct PlaceTableError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason); install the table again with scripts/install-places.sh" }
+package struct PlaceTableError: Error, CustomStringConvertible, Sendable {
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): \(reason); install the table again with scripts/install-places.sh" }
 }

@@ -6,18 +6,18 @@ import Foundation
 
 /// A validated job with its library scanned and its plan made: where `plan`, `run`, `render`, `assemble`
 /// and `status` all start.
-public struct PlannedJob: Sendable {
-    public private(set) var job: Job
+package struct PlannedJob: Sendable {
+    package private(set) var job: Job
     /// Every output of the job in the job's order, whichever of them `job.output` is (see `forOutput`).
-    public let outputs: [Job.Output]
+    package let outputs: [Job.Output]
     /// The concrete days of the timeframe (a `last:` timeframe resolved against the as-of day).
-    public let days: DayRange
-    public let scan: LibraryScan
-    public let plan: Plan
+    package let days: DayRange
+    package let scan: LibraryScan
+    package let plan: Plan
     /// The content digests of the files the render reads, kept in the work folder.
     let digests: ContentDigests
     /// How the library's files open: those the scan listed on servers, and the local ones.
-    public var files: LibraryFiles { digests.files }
+    package var files: LibraryFiles { digests.files }
     /// The analyses of the clips the plan judged (`start: auto`, `order: best`), by path.
     let moments: [String: MomentScores]
     /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
@@ -26,7 +26,7 @@ public struct PlannedJob: Sendable {
     let places: PlaceTable?
     /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
     /// made around, with why each failed, by path.
-    public private(set) var broken: [String: String] = [:]
+    package private(set) var broken: [String: String] = [:]
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
     /// time and inode are unchanged, and plans the reel around the clips that the work folder records as
@@ -34,7 +34,7 @@ public struct PlannedJob: Sendable {
     /// Writes only the work folder, never the library.
     ///
     /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
-    public static func make(
+    package static func make(
         job: Job, asOf: CalendarDay?, work: WorkFolder, observer: some RenderObserver
     ) throws -> PlannedJob {
         let days = job.resolvedTimeframe(asOf: asOf)
@@ -100,7 +100,7 @@ public struct PlannedJob: Sendable {
 
     /// The plan made again with the files of `newly` (reasons by path) treated as unreadable, besides those
     /// it was made around already: their days fall back to their next candidate, or are left out.
-    public func replanned(around newly: [String: String]) -> PlannedJob {
+    package func replanned(around newly: [String: String]) -> PlannedJob {
         let broken = self.broken.merging(newly) { first, _ in first }
         let index = scan.entries.map { entry in
             guard let reason = broken[entry.path] else { return entry }
@@ -119,7 +119,7 @@ public struct PlannedJob: Sendable {
     /// layers choose are checked by content digest, and when one is known the plan is made again without it
     /// and the new choices are checked in turn, until none is. Every process that asks the same places thus
     /// comes to the same plan. No digest is computed when no place may know of any broken file.
-    public func converged(with records: BrokenClips) -> PlannedJob {
+    package func converged(with records: BrokenClips) -> PlannedJob {
         guard records.mayKnowAny else { return self }
         var planned = self
         while true {
@@ -141,7 +141,7 @@ public struct PlannedJob: Sendable {
     /// `clipsRead` limits the library movies identified to those files (a shard's, which reads only its own
     /// days): the others are laid out without an identity, and their segments' keys name no content, so only
     /// the segments of those files may be rendered or recorded from such a layout. nil identifies every one.
-    public func layout(observer: some RenderObserver, clipsRead: Set<String>? = nil) throws -> ReelLayout {
+    package func layout(observer: some RenderObserver, clipsRead: Set<String>? = nil) throws -> ReelLayout {
         let movies = plan.readSpans
         let moviePaths = Set(movies.map(\.path))
         let isRead = { (path: String) in clipsRead?.contains(path) ?? true }
@@ -239,7 +239,7 @@ public struct PlannedJob: Sendable {
 
     /// The same plan rendered into `output`, one of the job's outputs: it becomes the job's `output` (the
     /// others follow it in `outputs`). Every output shares the plan, and so its timeline and cuts.
-    public func forOutput(_ output: Job.Output) -> PlannedJob {
+    package func forOutput(_ output: Job.Output) -> PlannedJob {
         var planned = self
         planned.job.outputs = [output] + job.outputs.filter { $0 != output }
         return planned

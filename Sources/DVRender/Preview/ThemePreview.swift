@@ -7,13 +7,13 @@ import Foundation
 /// A contact sheet of what a job's style does to pictures: each picture graded with the job's look and
 /// stamped with its date and, on the second, a caption, side by side on a dark sheet. For `dvpipe themes
 /// --preview`, to choose a theme without rendering a reel.
-public enum ThemePreview {
+package enum ThemePreview {
     /// Space around and between the pictures, in pixels.
     private static let gap = 16
 
     /// The sheet of `pictures` (8-bit 4:2:0 frames of one size) as `job` would show them on days from
     /// 2024-12-01, written as a PNG to `url` (atomically).
-    public static func write(job: Job, pictures: [VideoFrame], to url: URL) throws {
+    package static func write(job: Job, pictures: [VideoFrame], to url: URL) throws {
         guard let first = pictures.first else { return }
         let width = first.width, height = first.height
         let sheet = try VideoFrame(width: gap + pictures.count * (width + gap), height: height + 2 * gap)

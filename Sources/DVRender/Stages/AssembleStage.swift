@@ -4,14 +4,14 @@ import DVPlanning
 import Foundation
 
 /// The finished reel: the assemble stage's product.
-public struct AssembledReel: Sendable {
-    public let output: URL
-    public let frameCount: Int
-    public let byteCount: Int64
+package struct AssembledReel: Sendable {
+    package let output: URL
+    package let frameCount: Int
+    package let byteCount: Int64
     /// The output file's SHA-256, as the assemble manifest records it.
-    public let sha256: String
+    package let sha256: String
     /// True when the output was already exactly this assembly and was kept as it was.
-    public let reused: Bool
+    package let reused: Bool
 }
 
 /// Assemble: joins every segment by stream copy with the sound track into the output file, which

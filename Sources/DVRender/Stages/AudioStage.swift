@@ -4,11 +4,11 @@ import DVSignal
 import Foundation
 
 /// The reel's sound track as one encoded file in the work folder: the audio stage's product.
-public struct EncodedAudio: Sendable {
+package struct EncodedAudio: Sendable {
     /// The `.m4a` holding one AAC stream as long as the reel.
-    public let file: URL
+    package let file: URL
     /// True when an earlier run had already made it.
-    public let reused: Bool
+    package let reused: Bool
 }
 
 /// Audio: each clip's own sound over exactly its window (48 kHz stereo, silence where it has none),

@@ -3,7 +3,7 @@ import DVSignal
 import Foundation
 
 /// A title card drawn once and shown for its frames: the card stage's product.
-public struct CardFrames: CanvasFrameSource {
+package struct CardFrames: CanvasFrameSource {
     private let picture: VideoFrame
     private var remaining: Int
 

@@ -2,13 +2,13 @@ import DVMedia
 import Foundation
 
 /// A segment whose file and manifest record are in the work folder: the encode stage's product.
-public struct EncodedSegment: Sendable {
-    public let spec: SegmentSpec
-    public let record: SegmentRecord
-    public let origin: SegmentOrigin
+package struct EncodedSegment: Sendable {
+    package let spec: SegmentSpec
+    package let record: SegmentRecord
+    package let origin: SegmentOrigin
 
     /// True when this process did not encode it.
-    public var reused: Bool { origin != .rendered }
+    package var reused: Bool { origin != .rendered }
 
     init(spec: SegmentSpec, record: SegmentRecord, origin: SegmentOrigin) {
         self.spec = spec

@@ -3,9 +3,9 @@ import DVPlanning
 import Foundation
 
 /// A clip opened for reading over the frames a segment needs: the load stage's product.
-public struct LoadedClip {
+package struct LoadedClip {
     /// The clip as planned.
-    public let source: ClipSource
+    package let source: ClipSource
     /// The open reader, positioned at the first frame the segment needs.
     let reader: any ClipFrameReader
 

@@ -20,9 +20,9 @@ protocol ClipFrames: CanvasFrameSource {
 }
 
 /// A loaded clip turned upright and fitted into the canvas: the normalize stage's product.
-public struct NormalizedClip: ClipFrames {
+package struct NormalizedClip: ClipFrames {
     /// The clip as planned.
-    public let source: ClipSource
+    package let source: ClipSource
     private let loaded: LoadedClip
     private let normalizer: CanvasNormalizer
     private let canvas: VideoFrame

@@ -1,7 +1,7 @@
 import DVMedia
 
 /// A normalized or layered clip with its overlays drawn on every frame: the overlay stage's product.
-public struct OverlaidClip: CanvasFrameSource {
+package struct OverlaidClip: CanvasFrameSource {
     private var clip: any ClipFrames
     private let painter: OverlayPainter
     /// The piece's frame index of the next frame.

@@ -2,7 +2,7 @@ import DVMedia
 import DVPlanning
 
 /// The overlap of two pieces blended frame by frame: the transition stage's product.
-public struct BlendedFrames: CanvasFrameSource {
+package struct BlendedFrames: CanvasFrameSource {
     private var outgoing: any CanvasFrameSource
     private var incoming: any CanvasFrameSource
     private let transition: TransitionStyle

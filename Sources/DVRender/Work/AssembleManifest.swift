@@ -6,24 +6,24 @@ import Foundation
 /// it came to, so that `status` can tell an up-to-date output from a stale one and `run` can keep an
 /// output that is already exactly what it would write. The output is named relative to the work folder, so
 /// a work folder moved with its project still knows its output.
-public struct AssembleManifest: Sendable, Hashable, Codable, VersionedManifest {
+package struct AssembleManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
-    public var version: Int
+    package var version: Int
     /// The hash of everything joined (see `AssembleStage.inputs`).
-    public var inputs: String
+    package var inputs: String
     /// The output file, relative to the work folder.
-    public var outputPath: String
-    public var frameCount: Int
-    public var byteCount: Int64
+    package var outputPath: String
+    package var frameCount: Int
+    package var byteCount: Int64
     /// SHA-256 of the output file.
-    public var fileHash: String
+    package var fileHash: String
     /// The output file's modification time when it was written (seconds since 1970): a quick check for
     /// `status` on the machine that wrote it; elsewhere the SHA-256 decides.
-    public var modificationTime: Double
+    package var modificationTime: Double
 
-    public init(inputs: String, outputPath: String, frameCount: Int, byteCount: Int64, fileHash: String, modificationTime: Double) {
+    package init(inputs: String, outputPath: String, frameCount: Int, byteCount: Int64, fileHash: String, modificationTime: Double) {
         version = Self.currentVersion
         self.inputs = inputs
         self.outputPath = outputPath
@@ -35,7 +35,7 @@ public struct AssembleManifest: Sendable, Hashable, Codable, VersionedManifest {
 }
 
 /// How the output file stands against the current plan.
-public enum OutputState: String, Sendable {
+package enum OutputState: String, Sendable {
     /// There is no output file.
     case missing
     /// The output is what assembling the current plan would write.

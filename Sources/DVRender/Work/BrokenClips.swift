@@ -7,16 +7,16 @@ import Foundation
 /// on runners that share a folder, or only a store, and the `assemble` after them thus plan around the same
 /// clips; a file replaced by a good copy has another digest and is tried again. A record names no path,
 /// host or time: only the content and what went wrong with it.
-public struct BrokenClips: Sendable {
+package struct BrokenClips: Sendable {
     /// One broken file: its content digest and why it failed (without its path).
-    public struct Record: Sendable, Hashable, Codable {
+    package struct Record: Sendable, Hashable, Codable {
         /// The format this build writes; a record of another version is not read.
-        public static let currentVersion = 1
-        public var version = Record.currentVersion
-        public var identity: String
-        public var reason: String
+        package static let currentVersion = 1
+        package var version = Record.currentVersion
+        package var identity: String
+        package var reason: String
 
-        public init(identity: String, reason: String) {
+        package init(identity: String, reason: String) {
             self.identity = identity
             self.reason = reason
         }
@@ -27,7 +27,7 @@ public struct BrokenClips: Sendable {
     let store: RemoteSegmentStore?
 
     /// The places of one render: its work folder, and the cache folder and segment store it uses, if any.
-    public init(work: WorkFolder, cache: SegmentCache? = nil, store: RemoteSegmentStore? = nil) {
+    package init(work: WorkFolder, cache: SegmentCache? = nil, store: RemoteSegmentStore? = nil) {
         self.work = work
         self.cache = cache
         self.store = store
@@ -35,14 +35,14 @@ public struct BrokenClips: Sendable {
 
     /// Whether any place may know of a broken clip: a folder holds a record, or a store can be asked. When
     /// none may, a plan needs no content digest to be checked against them.
-    public var mayKnowAny: Bool {
+    package var mayKnowAny: Bool {
         store != nil || folders.contains { !Self.recordFiles(in: $0).isEmpty }
     }
 
     /// Records the file of content digest `identity` as broken for `reason`: in the work folder (which must
     /// succeed), in the cache folder unless it is read-only, and in the store (unless read-only; sent with its
     /// uploads, so `RemoteSegmentStore.finishUploads` waits for it).
-    public func record(identity: String, reason: String) throws {
+    package func record(identity: String, reason: String) throws {
         let body = try JSONCoding.encoder.encode(Record(identity: identity, reason: reason))
         try Self.write(body, identity: identity, in: work.brokenClipsFolder)
         if let cache, !cache.readOnly {
@@ -54,7 +54,7 @@ public struct BrokenClips: Sendable {
     /// What the places know of the files of content digests `identities`: the reason each broken one failed,
     /// by digest. The folders first; the store is asked for the rest, one request each. A record found in
     /// the cache or the store is copied into the work folder, so that `plan` and `status` there know it too.
-    public func known(_ identities: Set<String>) -> [String: String] {
+    package func known(_ identities: Set<String>) -> [String: String] {
         var found: [String: Record] = [:]
         for folder in folders {
             for identity in identities where found[identity] == nil {

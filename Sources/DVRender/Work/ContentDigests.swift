@@ -12,7 +12,7 @@ import Foundation
 /// (for a library file on a server, its size and ETag as listed): a warm run reads no file again, and a
 /// fresh checkout (new stamps) reads each file (or window) once. The stamps are only a cache of this machine's view; nothing that names work uses
 /// them, so a file on disk and the same file on a server have one digest.
-public final class ContentDigests: Sendable {
+package final class ContentDigests: Sendable {
     /// What `stat` says of a file, down to the nanosecond.
     struct Stamp: Codable, Hashable {
         var size: Int64
@@ -73,7 +73,7 @@ public final class ContentDigests: Sendable {
 
     /// The digests kept in `file` (none when it is missing, unreadable or of another format); nil: keep nothing.
     /// The library's files are read through `files`.
-    public init(file: URL?, files: LibraryFiles = LibraryFiles()) {
+    package init(file: URL?, files: LibraryFiles = LibraryFiles()) {
         known = KeptJSON(file: file, empty: Kept(files: [:]))
         self.files = files
     }
@@ -94,7 +94,7 @@ public final class ContentDigests: Sendable {
     /// The digest of each file of `paths` that can be read, by path: from the kept digests when its stamp is
     /// unchanged, else hashed now, several files at once (one per core), reported to `observer` as the
     /// `identify` stage. A file that is missing or cannot be read has none.
-    public func digests(of paths: [String], observer: some RenderObserver = SilentObserver()) -> [String: String] {
+    package func digests(of paths: [String], observer: some RenderObserver = SilentObserver()) -> [String: String] {
         digests(of: paths.map(Content.file), observer: observer)
     }
 
@@ -102,7 +102,7 @@ public final class ContentDigests: Sendable {
     /// its window (`WindowContent`: its streams' parameters and the packets the window consumes), any other
     /// file's the digest of all of it. A movie that does not open as one is named by all of its bytes, so a
     /// damaged file still has an identity to be recorded as broken by. Kept and reported as `digests(of:)`.
-    public func identities(
+    package func identities(
         of files: [String], windows: [ReadSpan], observer: some RenderObserver = SilentObserver()
     ) -> [String: String] {
         let windowed = Set(windows.map(\.path))
@@ -189,7 +189,7 @@ public final class ContentDigests: Sendable {
     }
 
     /// Writes the digests taken since the last save into the work folder; nothing when none were.
-    public func save() throws {
+    package func save() throws {
         try known.save()
     }
 }

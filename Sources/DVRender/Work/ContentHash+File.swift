@@ -6,7 +6,7 @@ extension ContentHash {
     /// The SHA-256 of the file at `path`, read four megabytes at a time, as hex.
     ///
     /// - Throws: `MediaError.io` when the file cannot be read.
-    public static func hex(ofFileAt path: String) throws -> String {
+    package static func hex(ofFileAt path: String) throws -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MediaError.io(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

@@ -3,35 +3,35 @@ import Foundation
 
 /// What a run wrote, for publishing scripts (`outputs.json` in the work folder, and `run --json`): each
 /// output's name, path, size, SHA-256 and duration, and where each day starts in it.
-public struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
+package struct OutputsManifest: Sendable, Hashable, Codable, VersionedManifest {
     /// The format of this manifest; a record of another version is ignored.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// One written reel.
-    public struct Output: Sendable, Hashable, Codable {
+    package struct Output: Sendable, Hashable, Codable {
         /// The output's name (`Job.Output.name`).
-        public var name: String
+        package var name: String
         /// Absolute path of the file.
-        public var path: String
-        public var bytes: Int64
-        public var sha256: String
+        package var path: String
+        package var bytes: Int64
+        package var sha256: String
         /// Seconds, from the frame count at the frame rate.
-        public var duration: Double
+        package var duration: Double
         /// Each day with a clip, in reel order, and the second its piece starts at (where its incoming
         /// transition starts).
-        public var days: [DayStart]
+        package var days: [DayStart]
     }
 
     /// Where a day starts in a reel.
-    public struct DayStart: Sendable, Hashable, Codable {
-        public var date: CalendarDay
-        public var start: Double
+    package struct DayStart: Sendable, Hashable, Codable {
+        package var date: CalendarDay
+        package var start: Double
     }
 
-    public var version: Int
-    public var outputs: [Output]
+    package var version: Int
+    package var outputs: [Output]
 
-    public init(outputs: [Output]) {
+    package init(outputs: [Output]) {
         version = Self.currentVersion
         self.outputs = outputs
     }
@@ -52,7 +52,7 @@ extension OutputsManifest.Output {
 
 extension WorkFolder {
     /// The manifest of what the last run wrote (`outputs.json`).
-    public var outputsFile: URL { root.appendingPathComponent("outputs.json") }
+    package var outputsFile: URL { root.appendingPathComponent("outputs.json") }
 
     /// Records `output` in `outputs.json`, in place of the entry of that name, keeping the entries of the job's
     /// other outputs (`names`, in the job's order) and dropping those of outputs the job no longer has.

@@ -4,16 +4,16 @@ import DVPlanning
 /// of it that every use of the file in the plan covers. A clip's content digest is the digest of what this
 /// span consumes (`WindowContent`), so a long clip of which three seconds are used is identified by reading
 /// those seconds, on disk or on a server.
-public struct ReadSpan: Sendable, Hashable, Codable {
+package struct ReadSpan: Sendable, Hashable, Codable {
     /// The file, as the index names it (a path, or a server address).
-    public var path: String
+    package var path: String
     /// Where the movie lies inside the file (a Motion Photo's), or nil for the whole file.
-    public var byteRange: Range<Int>?
+    package var byteRange: Range<Int>?
     /// The span read, in milliseconds of the movie: from the earliest start of a use to the latest end.
-    public var startMilliseconds: Int64
-    public var endMilliseconds: Int64
+    package var startMilliseconds: Int64
+    package var endMilliseconds: Int64
 
-    public init(path: String, byteRange: Range<Int>? = nil, startMilliseconds: Int64, endMilliseconds: Int64) {
+    package init(path: String, byteRange: Range<Int>? = nil, startMilliseconds: Int64, endMilliseconds: Int64) {
         self.path = path
         self.byteRange = byteRange
         self.startMilliseconds = startMilliseconds
@@ -29,7 +29,7 @@ public struct ReadSpan: Sendable, Hashable, Codable {
 extension Plan {
     /// The span read of every movie the plan's days show (a day's clip and its layers), one per file: a file
     /// used twice is read over the span that covers both uses.
-    public var readSpans: [ReadSpan] {
+    package var readSpans: [ReadSpan] {
         var windows: [String: ReadSpan] = [:]
         for day in days {
             for clip in [day.clip].compactMap({ $0 }) + day.layers.map(\.clip) {

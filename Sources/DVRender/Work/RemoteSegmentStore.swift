@@ -12,29 +12,29 @@ import Synchronization
 /// warning, the segment is rendered again and its entry rewritten); a server that is down or failing is a
 /// warning, after which the run goes on without it. Uploads run on a lane of their own while the next
 /// segments render, the bytes (`cas/`) always before the record (`ac/`) that names them.
-public final class RemoteSegmentStore: Sendable {
+package final class RemoteSegmentStore: Sendable {
     /// The address and how to reach it.
-    public var settings: RemoteStoreSettings { client.settings }
+    package var settings: RemoteStoreSettings { client.settings }
     private let client: StoreClient
     private let state = Mutex(State())
     /// One upload at a time, in the order asked.
     private let uploads = Lane("dvpipe uploads", width: 1)
 
     /// What this run met at the store.
-    public struct Traffic: Sendable, Hashable {
+    package struct Traffic: Sendable, Hashable {
         /// Segments taken from the store.
-        public var downloaded = 0
+        package var downloaded = 0
         /// Segments put into the store.
-        public var uploaded = 0
+        package var uploaded = 0
         /// Bytes of segments downloaded, and the seconds the downloads took.
-        public var bytesDownloaded: Int64 = 0
-        public var secondsDownloading: Double = 0
+        package var bytesDownloaded: Int64 = 0
+        package var secondsDownloading: Double = 0
         /// Entries the store held that did not check (wrong bytes, not a record, a record without its bytes).
-        public var rejected = 0
+        package var rejected = 0
         /// Why the store was given up for this run, if it was.
-        public var failure: String?
+        package var failure: String?
         /// Why uploads stopped (the server refused one), if they did; downloads go on.
-        public var uploadFailure: String?
+        package var uploadFailure: String?
     }
 
     private struct State {
@@ -48,15 +48,15 @@ public final class RemoteSegmentStore: Sendable {
         var notices: [RenderWarning] = []
     }
 
-    public init(settings: RemoteStoreSettings) {
+    package init(settings: RemoteStoreSettings) {
         client = StoreClient(settings: settings)
     }
 
     /// What this run met at the store so far.
-    public var traffic: Traffic { state.withLock { $0.traffic } }
+    package var traffic: Traffic { state.withLock { $0.traffic } }
 
     /// The warnings since the last call: entries that did not check, the server given up.
-    public func takeNotices() -> [RenderWarning] {
+    package func takeNotices() -> [RenderWarning] {
         state.withLock { state in
             defer { state.notices = [] }
             return state.notices
@@ -65,7 +65,7 @@ public final class RemoteSegmentStore: Sendable {
 
     /// Takes segment `key` into `folder` when the server has it and its bytes match their name and record;
     /// returns its record, or nil (not there, did not check, or the server is given up).
-    public func fetch(_ key: String, into folder: SegmentFolder) -> SegmentRecord? {
+    package func fetch(_ key: String, into folder: SegmentFolder) -> SegmentRecord? {
         guard state.withLock({ $0.traffic.failure == nil && !$0.distrusted.contains(key) }) else { return nil }
         let started = Date()
         guard let recordBody = get("ac/\(key)") else { return nil }
@@ -107,7 +107,7 @@ public final class RemoteSegmentStore: Sendable {
     /// (unless the server has them and they were not found bad), then its record under `ac/`. With
     /// `unlessPresent` (a segment reused from the work folder), only when the server lacks its record.
     /// Nothing under `--cache-read-only`, or once the server is given up.
-    public func upload(_ key: String, record: SegmentRecord, from folder: SegmentFolder, unlessPresent: Bool = false) {
+    package func upload(_ key: String, record: SegmentRecord, from folder: SegmentFolder, unlessPresent: Bool = false) {
         guard !settings.readOnly else { return }
         queueUpload { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
@@ -125,14 +125,14 @@ public final class RemoteSegmentStore: Sendable {
 
     /// The body of another kind of record under `ac/KEY` (a broken clip's), or nil when the server lacks it
     /// (or is given up). The caller checks what it reads.
-    public func entry(_ key: String) -> Data? {
+    package func entry(_ key: String) -> Data? {
         guard state.withLock({ $0.traffic.failure == nil }) else { return nil }
         return get("ac/\(key)")
     }
 
     /// Puts another kind of record under `ac/KEY`, on the upload thread; nothing under `--cache-read-only`,
     /// or once the server is given up or refused an upload.
-    public func putEntry(_ key: String, _ body: Data) {
+    package func putEntry(_ key: String, _ body: Data) {
         guard !settings.readOnly else { return }
         queueUpload { [self] in
             guard state.withLock({ $0.traffic.failure == nil && $0.traffic.uploadFailure == nil }) else { return }
@@ -141,7 +141,7 @@ public final class RemoteSegmentStore: Sendable {
     }
 
     /// Waits until every upload asked for so far has ended.
-    public func finishUploads() {
+    package func finishUploads() {
         while true {
             let pending = state.withLock { state in
                 defer { state.pending.removeAll() }

@@ -1,7 +1,7 @@
 /// The versions of dvpipe and of its renderer.
-public enum RenderVersion {
+package enum RenderVersion {
     /// dvpipe's release version.
-    public static let dvpipe = "0.1.0"
+    package static let dvpipe = "0.1.0"
     /// Part of every segment's hash: bump it when a change alters rendered pixels, so old segments are not reused.
-    public static let renderer = "render-14"
+    package static let renderer = "render-14"
 }

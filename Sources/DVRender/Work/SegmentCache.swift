@@ -9,20 +9,20 @@ import Foundation
 /// (copied across file systems), and a segment rendered is linked into the cache. Pruning deletes a segment's
 /// record before its file, and a reader checks a segment against its record after taking its own link, so
 /// pruning is safe while other runs read.
-public struct SegmentCache: Sendable {
+package struct SegmentCache: Sendable {
     /// The cache folder.
-    public let root: URL
+    package let root: URL
     /// Segments are taken from the cache but none is put into it (`--cache-read-only`).
-    public var readOnly = false
+    package var readOnly = false
 
-    public init(root: URL, readOnly: Bool = false) {
+    package init(root: URL, readOnly: Bool = false) {
         self.root = root
         self.readOnly = readOnly
     }
 
     /// The cache the environment names: `DVPIPE_CACHE` (`off` for none), else `$XDG_CACHE_HOME/dvpipe`, else
     /// `~/.cache/dvpipe`.
-    public static func fromEnvironment(_ environment: [String: String]) -> SegmentCache? {
+    package static func fromEnvironment(_ environment: [String: String]) -> SegmentCache? {
         if let named = environment["DVPIPE_CACHE"], !named.isEmpty {
             return named == "off" ? nil : SegmentCache(root: URL(fileURLWithPath: named).standardizedFileURL)
         }
@@ -34,22 +34,22 @@ public struct SegmentCache: Sendable {
     }
 
     /// The segments, by key.
-    public var segments: SegmentFolder { SegmentFolder(folder: root.appendingPathComponent("segments", isDirectory: true)) }
+    package var segments: SegmentFolder { SegmentFolder(folder: root.appendingPathComponent("segments", isDirectory: true)) }
     /// One small file per run that used the cache, with its hits and misses, for `dvpipe cache`.
     var runsFolder: URL { root.appendingPathComponent("runs", isDirectory: true) }
 
     /// What one run asked of the cache.
-    public struct RunRecord: Sendable, Hashable, Codable {
+    package struct RunRecord: Sendable, Hashable, Codable {
         /// Segments taken from the cache.
-        public var hits: Int
+        package var hits: Int
         /// Segments the cache did not have (rendered, or found in the work folder first is not counted).
-        public var misses: Int
+        package var misses: Int
         /// Segments this run put into the cache.
-        public var stored: Int
+        package var stored: Int
     }
 
     /// Records what a run asked of the cache; nothing for a run that asked nothing.
-    public func recordRun(_ run: RunRecord) {
+    package func recordRun(_ run: RunRecord) {
         guard run.hits + run.misses + run.stored > 0 else { return }
         let stamp = Int(Date().timeIntervalSince1970 * 1000)
         let file = runsFolder.appendingPathComponent("\(stamp)-\(FileSync.hostName)-\(getpid()).json")
@@ -58,15 +58,15 @@ public struct SegmentCache: Sendable {
     }
 
     /// What the cache holds and how often it was of use.
-    public struct Usage: Sendable, Hashable {
-        public var entries: Int
-        public var bytes: Int64
-        public var hits: Int
-        public var misses: Int
-        public var runs: Int
+    package struct Usage: Sendable, Hashable {
+        package var entries: Int
+        package var bytes: Int64
+        package var hits: Int
+        package var misses: Int
+        package var runs: Int
 
         /// Hits as a share of the segments asked for; nil before any was asked for.
-        public var hitRate: Double? { hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil }
+        package var hitRate: Double? { hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil }
     }
 
     /// A finished segment in the cache, with when it was last used.
@@ -92,7 +92,7 @@ public struct SegmentCache: Sendable {
     }
 
     /// Size, entries and hit rate, from the segments and the runs' records.
-    public func usage() -> Usage {
+    package func usage() -> Usage {
         let segments = entries()
         let runFiles = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder.path)) ?? []
         let runs = runFiles.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
@@ -107,7 +107,7 @@ public struct SegmentCache: Sendable {
     /// Deletes the least recently used segments until the cache holds at most `maxBytes`: each segment's record
     /// first (so no reader takes it from then on), then its file. Returns the segments and bytes removed.
     @discardableResult
-    public func prune(maxBytes: Int64) -> (segments: Int, bytes: Int64) {
+    package func prune(maxBytes: Int64) -> (segments: Int, bytes: Int64) {
         var kept = entries()
         var total = kept.map(\.bytes).reduce(0, +)
         var removed = (segments: 0, bytes: Int64(0))

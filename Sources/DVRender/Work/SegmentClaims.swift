@@ -4,16 +4,16 @@ import Foundation
 import Synchronization
 
 /// Who holds a claim: a process on a host, told apart from a later process with the same id by its start time.
-public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var host: String
-    public var pid: Int32
+package struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var host: String
+    package var pid: Int32
     /// The process's start time, in clock ticks since the host booted (`/proc/PID/stat`).
-    public var started: UInt64
+    package var started: UInt64
 
     /// This process.
-    public static let current = ClaimHolder(host: FileSync.hostName, pid: getpid(), started: startTicks(of: getpid()) ?? 0)
+    package static let current = ClaimHolder(host: FileSync.hostName, pid: getpid(), started: startTicks(of: getpid()) ?? 0)
 
-    public var description: String { "process \(pid) on \(host)" }
+    package var description: String { "process \(pid) on \(host)" }
 
     /// True when the holder is a process of this host that no longer runs (or whose id now names another process).
     var isGoneFromThisHost: Bool {
@@ -41,11 +41,11 @@ public struct ClaimHolder: Sendable, Hashable, Codable, CustomStringConvertible 
 /// claim is taken over when its holder is a gone process of this host, or when its file has not been renewed
 /// for `timeout` seconds (by this host's clock, or watched unchanged that long, whichever comes first).
 /// Released claims are deleted; a crash leaves a claim that the next process takes over as above.
-public final class SegmentClaims: Sendable {
+package final class SegmentClaims: Sendable {
     /// The folders a segment is claimed in, all or none.
-    public let folders: [URL]
-    public let timeout: TimeInterval
-    public let heartbeat: TimeInterval
+    package let folders: [URL]
+    package let timeout: TimeInterval
+    package let heartbeat: TimeInterval
     /// The time now, by the host's clock (a test's own clock in tests).
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
@@ -60,7 +60,7 @@ public final class SegmentClaims: Sendable {
         var beat: Repetition?
     }
 
-    public init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(folders: [URL], timeout: TimeInterval = 60, heartbeat: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
         self.folders = folders
         self.timeout = timeout
         self.heartbeat = heartbeat
@@ -68,7 +68,7 @@ public final class SegmentClaims: Sendable {
     }
 
     /// What claiming a segment came to.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// This process holds the segment now and must `release` it.
         case claimed
         /// A live holder has it.
@@ -83,7 +83,7 @@ public final class SegmentClaims: Sendable {
 
     /// Claims segment `key` in every folder, taking over claims whose holder stopped; `.held` (and nothing
     /// claimed) when a live process holds it in any of them.
-    public func claim(_ key: String) -> Outcome {
+    package func claim(_ key: String) -> Outcome {
         var taken: [URL] = []
         for folder in folders {
             let file = claimFile(key, in: folder)
@@ -104,7 +104,7 @@ public final class SegmentClaims: Sendable {
     }
 
     /// Gives segment `key` back: its claim files are deleted, and the heartbeat stopped with the last one.
-    public func release(_ key: String) {
+    package func release(_ key: String) {
         let lastBeat = state.withLock { state -> Repetition? in
             state.held.remove(key)
             guard state.held.isEmpty else { return nil }
@@ -123,7 +123,7 @@ public final class SegmentClaims: Sendable {
     /// Deletes claims on segment `key` that their holders left behind (the holder gone, or silent past the
     /// timeout): a process killed after finishing a segment but before releasing it leaves one, which blocks
     /// nothing (the segment is there) but would stay in the folder for good.
-    public func removeStale(_ key: String) {
+    package func removeStale(_ key: String) {
         for folder in folders {
             let file = claimFile(key, in: folder)
             if FileManager.default.fileExists(atPath: file.path) {

@@ -6,16 +6,16 @@ import Foundation
 /// beside it (`KEY.json`, a `SegmentRecord`) that says the file is complete and what its bytes are. A work
 /// folder's `segments/` is one, and so is the shared cache's. Nothing in it is a list that several writers
 /// rewrite: the union of two such folders (`cp -rn`, an artifact download, rsync) is a folder holding both.
-public struct SegmentFolder: Sendable {
+package struct SegmentFolder: Sendable {
     /// The folder.
-    public let folder: URL
+    package let folder: URL
 
-    public init(folder: URL) {
+    package init(folder: URL) {
         self.folder = folder
     }
 
     /// What a store holds for a key.
-    public enum Check: Sendable {
+    package enum Check: Sendable {
         /// The file is there and has the bytes its record names.
         case finished(SegmentRecord)
         /// No record (or the file is missing): the segment was never finished here.
@@ -25,13 +25,13 @@ public struct SegmentFolder: Sendable {
     }
 
     /// The segment's file.
-    public func file(_ key: String) -> URL { folder.appendingPathComponent("\(key).mp4") }
+    package func file(_ key: String) -> URL { folder.appendingPathComponent("\(key).mp4") }
     /// The record that says the segment is complete.
-    public func recordFile(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
+    package func recordFile(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
 
     /// Checks segment `key`: its record, and its file's size and SHA-256 against the record. A record that
     /// is not JSON of a record (garbage, cut short) is damage; one of another version is missing.
-    public func check(_ key: String) -> Check {
+    package func check(_ key: String) -> Check {
         guard let data = try? Data(contentsOf: recordFile(key)) else { return .missing }
         let record: SegmentRecord
         switch SegmentRecord.reading(data, key: key) {
@@ -48,12 +48,12 @@ public struct SegmentFolder: Sendable {
     }
 
     /// The record of segment `key` when it is finished here; nil when missing or damaged.
-    public func finished(_ key: String) -> SegmentRecord? {
+    package func finished(_ key: String) -> SegmentRecord? {
         if case let .finished(record) = check(key) { record } else { nil }
     }
 
     /// Records segment `key` as finished; its file must already be in place.
-    public func record(_ key: String, frameCount: Int, encoderThreads: Int) throws -> SegmentRecord {
+    package func record(_ key: String, frameCount: Int, encoderThreads: Int) throws -> SegmentRecord {
         let file = try Data(contentsOf: self.file(key))
         let record = SegmentRecord(
             key: key, frameCount: frameCount, byteCount: Int64(file.count), fileHash: ContentHash.hex(of: file), encoderThreads: encoderThreads
@@ -67,7 +67,7 @@ public struct SegmentFolder: Sendable {
     /// never sees half of it. The bytes are checked against `record` before the record is written.
     ///
     /// - Returns: the record, or nil when the segment could not be taken (gone meanwhile, or damaged).
-    public func adopt(_ key: String, record: SegmentRecord, from other: SegmentFolder) -> SegmentRecord? {
+    package func adopt(_ key: String, record: SegmentRecord, from other: SegmentFolder) -> SegmentRecord? {
         let temporary = FileSync.temporary(for: file(key), suffix: "partial")
         unlink(temporary.path)
         defer { unlink(temporary.path) }
@@ -89,7 +89,7 @@ public struct SegmentFolder: Sendable {
     }
 
     /// Marks segment `key` as just used (its record's modification time), for least-recently-used pruning.
-    public func touch(_ key: String) {
+    package func touch(_ key: String) {
         utimensat(AT_FDCWD, recordFile(key).path, nil, 0)
     }
 }

@@ -1,5 +1,5 @@
 /// Where a finished segment came from.
-public enum SegmentOrigin: String, Sendable, Codable {
+package enum SegmentOrigin: String, Sendable, Codable {
     /// Encoded by this process.
     case rendered
     /// Found finished in the work folder.

@@ -4,26 +4,26 @@ import Foundation
 
 /// Where a remote segment store is and how to reach it: `--cache URL` (or `DVPIPE_CACHE=URL`), a header
 /// from `DVPIPE_CACHE_HEADER` (a bearer token, say), and `--cache-read-only`.
-public struct RemoteStoreSettings: Sendable {
+package struct RemoteStoreSettings: Sendable {
     /// The store's root, ending in `/`, without credentials.
-    public let base: URL
+    package let base: URL
     /// Sent with every request: from `DVPIPE_CACHE_HEADER` (`Name: value`) or the URL's `user:password@`.
     let header: (name: String, value: String)?
     /// Reads only: nothing is uploaded (pull requests from forks).
-    public let readOnly: Bool
+    package let readOnly: Bool
     /// Seconds a request may wait for the server before it counts as failed.
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
     /// Tries per request: a failed connection, a 5xx or a 429 is tried again after a growing wait.
-    public let attempts: Int
+    package let attempts: Int
     /// The longest wait between tries, however long the server's `Retry-After` asks for.
-    public let longestWait: TimeInterval
+    package let longestWait: TimeInterval
 
     /// The address as warnings print it: no user, no password, no header.
-    public var display: String { base.absoluteString }
+    package var display: String { base.absoluteString }
 
     /// The settings for `address` (an `http://` or `https://` URL), with the header and timeout the
     /// environment gives (`DVPIPE_CACHE_HEADER`, `DVPIPE_CACHE_TIMEOUT`).
-    public init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
+    package init(address: String, readOnly: Bool, environment: [String: String]) throws(StoreAddressError) {
         let parsed: ServerAddress
         do {
             parsed = try ServerAddress(address, allowingCredentials: true)
@@ -55,8 +55,8 @@ public struct RemoteStoreSettings: Sendable {
 }
 
 /// A `--cache` address that names no store dvpipe can use: the message says what to give instead.
-public struct StoreAddressError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct StoreAddressError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

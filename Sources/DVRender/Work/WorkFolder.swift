@@ -2,44 +2,44 @@ import DVFiles
 import Foundation
 
 /// The folder where a job's index, plan, segments and manifests live (default `.dvpipe/<job name>` next to the job).
-public struct WorkFolder: Sendable {
+package struct WorkFolder: Sendable {
     /// The folder itself.
-    public let root: URL
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
     /// The default work folder for a job file: `.dvpipe/<job file stem>/` beside it.
-    public static func `default`(forJob jobFile: URL) -> WorkFolder {
+    package static func `default`(forJob jobFile: URL) -> WorkFolder {
         let stem = jobFile.deletingPathExtension().lastPathComponent
         return WorkFolder(root: jobFile.deletingLastPathComponent().appendingPathComponent(".dvpipe/\(stem)", isDirectory: true))
     }
 
     /// The cached media index.
-    public var indexFile: URL { root.appendingPathComponent("index.bin") }
+    package var indexFile: URL { root.appendingPathComponent("index.bin") }
     /// The content digests of the files the reel reads, with the stamps they had (`ContentDigests`).
-    public var digestsFile: URL { root.appendingPathComponent("digests.json") }
+    package var digestsFile: URL { root.appendingPathComponent("digests.json") }
     /// The blocks fetched of library files on servers (`BlockCache`), reused by every stage and run.
-    public var libraryBlocksFolder: URL { root.appendingPathComponent("library-blocks", isDirectory: true) }
+    package var libraryBlocksFolder: URL { root.appendingPathComponent("library-blocks", isDirectory: true) }
     /// The analyses of clips for `start: auto` and `order: best`, by content digest.
-    public var momentsFile: URL { root.appendingPathComponent("moments.json") }
+    package var momentsFile: URL { root.appendingPathComponent("moments.json") }
     /// The faces found in chosen clips for `fit: subject` (`FaceCache`).
-    public var facesFile: URL { root.appendingPathComponent("faces.json") }
+    package var facesFile: URL { root.appendingPathComponent("faces.json") }
     /// The load stage's manifest: the plan the segments were made from.
-    public var planFile: URL { root.appendingPathComponent("plan.json") }
+    package var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.
-    public var segmentsFolder: URL { root.appendingPathComponent("segments", isDirectory: true) }
+    package var segmentsFolder: URL { root.appendingPathComponent("segments", isDirectory: true) }
     /// The encoded audio track and its records.
-    public var audioFolder: URL { root.appendingPathComponent("audio", isDirectory: true) }
+    package var audioFolder: URL { root.appendingPathComponent("audio", isDirectory: true) }
     /// The assemble stage's manifest of the output named `name` in `outputs:` (`assemble-NAME.json`), or of
     /// the job's one `output:` (`assemble.json`): what it was last made of.
-    public func assembleFile(output name: String?) -> URL {
+    package func assembleFile(output name: String?) -> URL {
         root.appendingPathComponent(name.map { "assemble-\($0).json" } ?? "assemble.json")
     }
 
     /// The encoded segments, each a file named by its key with its record beside it.
-    public var segments: SegmentFolder { SegmentFolder(folder: segmentsFolder) }
+    package var segments: SegmentFolder { SegmentFolder(folder: segmentsFolder) }
 
     /// The path of `file` relative to the work folder (`../../out/dec.mp4`), for manifests that must stay
     /// true when the project is moved or restored elsewhere with its work folder.
@@ -54,7 +54,7 @@ public struct WorkFolder: Sendable {
     var markerFile: URL { root.appendingPathComponent(".dvpipe-work") }
 
     /// Creates the folders if they are missing.
-    public func prepare() throws {
+    package func prepare() throws {
         for folder in [root, segmentsFolder, audioFolder] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
@@ -67,7 +67,7 @@ public struct WorkFolder: Sendable {
     /// folders by processes of this host that no longer run (a render killed with SIGKILL), and those of
     /// other hosts untouched for `othersAfter` seconds; files of live processes (other shards, other hosts
     /// sharing the folder) stay.
-    public func removeAbandonedTemporaries(othersAfter: TimeInterval = 3600) {
+    package func removeAbandonedTemporaries(othersAfter: TimeInterval = 3600) {
         let audioChunks = audioFolder.appendingPathComponent("chunks", isDirectory: true)
         for folder in [segmentsFolder, audioFolder, audioChunks] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -87,7 +87,7 @@ public struct WorkFolder: Sendable {
 
     /// Deletes the whole work folder; false if there was none. Refuses a folder dvpipe did not make.
     @discardableResult
-    public func remove() throws -> Bool {
+    package func remove() throws -> Bool {
         guard FileManager.default.fileExists(atPath: root.path) else { return false }
         guard FileManager.default.fileExists(atPath: markerFile.path) else {
             throw RenderError.notAWorkFolder(path: root.path)

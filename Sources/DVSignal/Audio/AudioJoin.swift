@@ -1,5 +1,5 @@
 /// How one clip's sound meets the next clip's, following the video transition between them.
-public enum AudioJoin: Sendable, Hashable, Codable {
+package enum AudioJoin: Sendable, Hashable, Codable {
     /// A hard cut in the picture: the clips abut, and each gets a short de-click fade at the join.
     case cut
     /// Any blended transition (crossfade, fade, wipe, slide): the last `overlap` samples of this clip
@@ -7,7 +7,7 @@ public enum AudioJoin: Sendable, Hashable, Codable {
     case crossfade(overlap: Int)
 
     /// Samples the two clips share.
-    public var overlap: Int {
+    package var overlap: Int {
         switch self {
         case .cut: 0
         case let .crossfade(overlap): overlap

@@ -4,25 +4,25 @@ import Foundation
 /// every join, then the music bed under it. Pure Swift over contiguous float buffers. The track can be
 /// made a window at a time, each sample the same as in the whole track, so a long reel's sound never has
 /// to be in memory at once.
-public enum AudioMixer {
+package enum AudioMixer {
     /// De-click fade at a cut and at a clip's edge next to silence: 5 ms, long enough that the step
     /// to or from silence has no broadband click, short enough not to be heard as a fade.
-    public static let declickLength = 240
+    package static let declickLength = 240
     /// Duck ramps: 250 ms, the attack/release of a broadcast ducker; shorter is heard as pumping.
-    public static let duckRampLength = 12_000
+    package static let duckRampLength = 12_000
     /// Crossfade at the music's loop seam: 50 ms hides the waveform jump without smearing a beat.
-    public static let loopSeamLength = 2_400
+    package static let loopSeamLength = 2_400
 
     /// Mixes the track: `length` samples of 48 kHz stereo. `clipSamples(i)` gives clip `i`'s window
     /// (exactly its `length` samples); it is called once per clip, in order, and not at all when
     /// the clips are muted.
-    public static func mix(_ timeline: AudioTimeline, clipSamples: (Int) throws -> StereoSamples) rethrows -> StereoSamples {
+    package static func mix(_ timeline: AudioTimeline, clipSamples: (Int) throws -> StereoSamples) rethrows -> StereoSamples {
         try mix(timeline, window: 0..<timeline.length, clipSamples: clipSamples)
     }
 
     /// Samples `window` (within `0..<timeline.length`) of the track. `clipSamples(i)` is called, in
     /// order, for each clip that overlaps the window, and must give the clip's whole window.
-    public static func mix(
+    package static func mix(
         _ timeline: AudioTimeline, window: Range<Int>, clipSamples: (Int) throws -> StereoSamples
     ) rethrows -> StereoSamples {
         precondition(window.lowerBound >= 0 && window.upperBound <= timeline.length, "the window lies inside the track")

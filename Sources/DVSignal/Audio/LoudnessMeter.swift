@@ -13,15 +13,15 @@ import Foundation
 /// 5. Relative gate: the loudness of the remaining blocks' mean power, minus 10 LU; blocks at or
 ///    below it are dropped too.
 /// 6. The integrated loudness is the loudness of the mean power of the blocks left.
-public enum LoudnessMeter {
+package enum LoudnessMeter {
     /// Bumped when a change alters what the meter measures: kept measurements of another version are taken again.
-    public static let version = 1
+    package static let version = 1
     static let blockLength = 4_800
     static let absoluteGate = -70.0
     static let relativeGate = -10.0
 
     /// Measures `samples` (48 kHz stereo).
-    public static func measure(_ samples: StereoSamples) -> LoudnessMeasurement {
+    package static func measure(_ samples: StereoSamples) -> LoudnessMeasurement {
         let filter = KWeightingFilter(sampleRate: StereoSamples.sampleRate)
         var subBlocks = [Double](repeating: 0, count: samples.count / blockLength)
         var truePeak: Float = 0

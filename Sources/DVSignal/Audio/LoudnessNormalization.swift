@@ -11,18 +11,18 @@ import Foundation
 ///   with a distant voice, and 20 dB already brings speech recorded from across a room to a
 ///   listenable level while keeping the noise floor of a phone microphone (≈ −60 dBFS) below −40.
 /// Attenuation is not capped: a clip can always be made quieter without harm.
-public struct LoudnessNormalization: Sendable, Hashable, Codable {
+package struct LoudnessNormalization: Sendable, Hashable, Codable {
     /// Target integrated loudness in LUFS.
-    public var target: Double
+    package var target: Double
     /// Largest true peak after gain, in dBTP.
-    public var truePeakCeiling: Double
+    package var truePeakCeiling: Double
     /// Largest boost, in dB.
-    public var maxBoost: Double
+    package var maxBoost: Double
     /// Clips quieter than this (LUFS) are never boosted.
-    public var silenceFloor: Double
+    package var silenceFloor: Double
 
     /// The rule with EBU R128-for-streaming defaults: −16 LUFS, −1 dBTP.
-    public init(target: Double = -16, truePeakCeiling: Double = -1, maxBoost: Double = 20, silenceFloor: Double = -60) {
+    package init(target: Double = -16, truePeakCeiling: Double = -1, maxBoost: Double = 20, silenceFloor: Double = -60) {
         self.target = target
         self.truePeakCeiling = truePeakCeiling
         self.maxBoost = maxBoost
@@ -30,7 +30,7 @@ public struct LoudnessNormalization: Sendable, Hashable, Codable {
     }
 
     /// The linear gain for a clip measured as `measurement`.
-    public func gain(for measurement: LoudnessMeasurement) -> Float {
+    package func gain(for measurement: LoudnessMeasurement) -> Float {
         guard let integrated = measurement.integrated, integrated >= silenceFloor else { return 1 }
         var decibels = min(target - integrated, maxBoost)
         if measurement.truePeak > 0 {

@@ -9,7 +9,7 @@ import Foundation
 /// correlation, found coarsely and then to the sample), so that the pieces join in phase and a tone keeps
 /// its frequency. Both channels take the same pieces, chosen on their mean. Deterministic: the same input
 /// and length give the same samples.
-public enum TimeStretch {
+package enum TimeStretch {
     /// Samples in one piece: 40 ms at 48 kHz.
     static let pieceLength = 1_920
     /// Samples between pieces in the output: half a piece.
@@ -20,7 +20,7 @@ public enum TimeStretch {
     static let coarseStep = 4
 
     /// `input` made `length` samples long at its own pitch.
-    public static func stretch(_ input: StereoSamples, to length: Int) -> StereoSamples {
+    package static func stretch(_ input: StereoSamples, to length: Int) -> StereoSamples {
         guard length > 0 else { return StereoSamples(silence: 0) }
         guard input.count > 0 else { return StereoSamples(silence: length) }
         if input.count == length { return input }

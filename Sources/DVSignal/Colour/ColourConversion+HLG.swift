@@ -3,13 +3,13 @@ import Foundation
 /// What an HLG reel is: ITU-R BT.2100 hybrid log-gamma, BT.2020 primaries and non-constant-luminance
 /// matrix, 10-bit limited range, shown on BT.2100's nominal 1000 cd/m² display, with ITU-R BT.2408's
 /// reference white (203 cd/m²) at 75% of the signal.
-public enum HLGReel {
+package enum HLGReel {
     /// The reel's own description.
-    public static let description = ColourDescription(primaries: .bt2020, transfer: .hlg, matrix: .bt2020, fullRange: false)
+    package static let description = ColourDescription(primaries: .bt2020, transfer: .hlg, matrix: .bt2020, fullRange: false)
     /// The display light, in cd/m², HLG's signal 1 stands for: BT.2100's nominal peak.
-    public static let displayPeak = HLGCurve.nominalPeak
+    package static let displayPeak = HLGCurve.nominalPeak
     /// BT.2408's reference white, in cd/m², where SDR white, captions and cards go.
-    public static let referenceWhite = HighlightRollOff.referenceWhite
+    package static let referenceWhite = HighlightRollOff.referenceWhite
     /// BT.2100's system gamma for the nominal display.
     static let systemGamma = 1.2
 }
@@ -25,7 +25,7 @@ extension ColourConversion {
     /// The light is moved into BT.2020 primaries, what still lies outside brought in by the least change
     /// (`fitIntoGamut`), then encoded by HLG's inverse EOTF (the inverse OOTF on BT.2020 luminance, then the
     /// OETF, what is too bright for its colour brought in again in scene light) and BT.2020's matrix.
-    public static func toHLG(_ source: ColourDescription, bits: Int, peak: Double) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+    package static func toHLG(_ source: ColourDescription, bits: Int, peak: Double) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt2020)
         let sourceWeights = source.primaries.luminanceWeights
         let weights = YCbCrMatrix.bt2020.lumaWeights
@@ -59,7 +59,7 @@ extension ColourConversion {
     /// Looks on an HLG reel's 10-bit codes: each sample's R′G′B′ (the HLG signal, held to 0…1) through each
     /// table in turn, each mixed with what it was given by its `strength`, back to codes. A look grades the
     /// HLG signal as it grades an SDR reel's.
-    public static func hlgLook(_ grades: [(table: CubeLUT, strength: Double)]) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+    package static func hlgLook(_ grades: [(table: CubeLUT, strength: Double)]) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let target = HLGReel.description
         return { codes in
             var rgb = target.matrix.rgb(target.normalized(codes, bits: 10)).clamped(
@@ -89,7 +89,7 @@ extension HLGReel {
 
     /// The 10-bit codes (rounded) of an 8-bit sRGB colour drawn on the reel (a caption, a card, a
     /// background): its BT.709 signal shown at SDR reference white, as SDR clips are.
-    public static func codes(red: UInt8, green: UInt8, blue: UInt8) -> SIMD3<UInt16> {
+    package static func codes(red: UInt8, green: UInt8, blue: UInt8) -> SIMD3<UInt16> {
         let convert = ColourConversion.toHLG(.bt709, bits: 8, peak: displayPeak)
         let sdr = ColourDescription.bt709
         let codes = sdr.codes(sdr.matrix.ycc(SIMD3(Double(red), Double(green), Double(blue)) / 255))
@@ -112,7 +112,7 @@ extension ColourDescription {
     /// True when `codes` of `bits` bits decode to R′G′B′ a source of this description can hold (each within
     /// 0…1, give or take 5%, what a cell of a cube spans and what compression overshoots): the codes worth
     /// measuring a cube at.
-    public func holdsSignal(_ codes: SIMD3<Double>, bits: Int) -> Bool {
+    package func holdsSignal(_ codes: SIMD3<Double>, bits: Int) -> Bool {
         let signal = matrix.rgb(normalized(codes, bits: bits))
         return signal.min() >= -0.05 && signal.max() <= 1.05
     }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Conversions from a source's description into the reel's (BT.709, limited range), sample by sample.
-public enum ColourConversion {
+package enum ColourConversion {
     /// The 8-bit BT.709 limited-range Y′CbCr codes (unrounded) for 8-bit codes of an SDR `source`: decoded
     /// with its matrix and range, taken to display light by BT.1886's EOTF (the light an SDR display shows
     /// for the signal), moved from its primaries to BT.709's, clipped to the BT.709 gamut, and encoded again
     /// for the same display. What zimg (`zscale`, display-referred by default) and players do.
-    public static func sdrToBT709(_ source: ColourDescription) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+    package static func sdrToBT709(_ source: ColourDescription) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let primaries = source.primaries.conversion(to: .bt709)
         let target = ColourDescription.bt709
         return { codes in
@@ -22,7 +22,7 @@ public enum ColourConversion {
 extension ColourConversion {
     /// Looks on BT.709 limited-range codes: each sample's R′G′B′ (held to 0…1, as a picture in RGB would
     /// be) through each table in turn, each mixed with what it was given by its `strength`, back to codes.
-    public static func look(_ grades: [(table: CubeLUT, strength: Double)]) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
+    package static func look(_ grades: [(table: CubeLUT, strength: Double)]) -> @Sendable (SIMD3<Double>) -> SIMD3<Double> {
         let target = ColourDescription.bt709
         return { codes in
             var rgb = target.matrix.rgb(target.normalized(codes)).clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
@@ -36,7 +36,7 @@ extension ColourConversion {
     /// The brightest light, in cd/m², that the highlights of an HDR `source` are rolled off to: HLG's nominal
     /// 1000 cd/m² display whatever the clip declares; for PQ the `declared` peak (content light level or
     /// mastering display), else 10000, the most PQ can hold.
-    public static func highlightPeak(of source: ColourDescription, declared: Double) -> Double {
+    package static func highlightPeak(of source: ColourDescription, declared: Double) -> Double {
         source.transfer == .hlg ? HLGCurve.nominalPeak : declared > 0 ? declared : 10000
     }
 

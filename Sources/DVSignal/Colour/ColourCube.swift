@@ -25,13 +25,13 @@ import DVRuntime
 /// same samples as the Swift loop.
 ///
 /// Immutable once built, so safe to share between threads.
-public final class ColourCube: Sendable {
+package final class ColourCube: Sendable {
     /// Grid points per axis.
     let size: Int
     /// Bits per input sample: 8, or 10 for the high dynamic range sources read without rounding.
-    public let inputBits: Int
+    package let inputBits: Int
     /// Bits per output sample: 8 for an SDR reel's canvas, 10 for an HLG reel's.
-    public let outputBits: Int
+    package let outputBits: Int
     /// log2 of the codes between grid points.
     private static let cellBits = 3
     /// The packed output codes at every grid point, Y′ slowest, Cr fastest.
@@ -62,20 +62,20 @@ public final class ColourCube: Sendable {
     private var largestCode: Double { Double((1 << outputBits) - 1) }
 
     /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point.
-    public convenience init(_ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
+    package convenience init(_ convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
         self.init(inputBits: 8, outputBits: 8, convert, exact: nil)
     }
 
     /// Samples `convert` (8-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
     /// cells where the interpolation misses it, whose samples are then converted one by one.
-    public convenience init(measuring convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
+    package convenience init(measuring convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>) {
         self.init(inputBits: 8, outputBits: 8, convert, exact: { convert(SIMD3(Double($0), Double($1), Double($2))) })
     }
 
     /// Samples `convert` (codes of `inputBits` bits in, 10-bit codes out, unrounded) at every grid point, and
     /// marks the cells where the interpolation misses it, of those whose centre `measured` accepts: the
     /// cubes that draw into an HLG reel's 10-bit canvas.
-    public convenience init(
+    package convenience init(
         inputBits: Int, tenBitOutput convert: @escaping @Sendable (SIMD3<Double>) -> SIMD3<Double>,
         measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
     ) {
@@ -86,7 +86,7 @@ public final class ColourCube: Sendable {
     /// Samples `convert` (10-bit codes in, 8-bit codes out, unrounded) at every grid point, and marks the
     /// cells where the interpolation misses `exact` (the same conversion of one sample, as fast as can be),
     /// of those whose centre `measured` accepts (the others hold codes no source writes).
-    public convenience init(
+    package convenience init(
         tenBit convert: @Sendable (SIMD3<Double>) -> SIMD3<Double>,
         exact: @escaping @Sendable (_ y: Int, _ cb: Int, _ cr: Int) -> SIMD3<Double>,
         measured: @Sendable (SIMD3<Double>) -> Bool = { _ in true }
@@ -95,7 +95,7 @@ public final class ColourCube: Sendable {
     }
 
     /// A 10-bit cube of `toneMap`'s tables, measured where a source's signals lie.
-    public convenience init(_ toneMap: HDRToneMap) {
+    package convenience init(_ toneMap: HDRToneMap) {
         self.init(
             tenBit: { toneMap.tabulated(y: Int($0.x), cb: Int($0.y), cr: Int($0.z)) },
             exact: { toneMap.tabulated(y: $0, cb: $1, cr: $2) }, measured: toneMap.holdsSignal)

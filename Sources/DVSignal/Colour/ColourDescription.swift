@@ -1,13 +1,13 @@
 /// What a video source says its colours are, or what dvpipe assumed when it said nothing: primaries,
 /// transfer function, Y′CbCr matrix and range. Names follow FFmpeg's (`ffprobe` shows the same words).
-public struct ColourDescription: Sendable, Hashable, Codable {
-    public var primaries: ColourPrimaries
-    public var transfer: TransferFunction
-    public var matrix: YCbCrMatrix
+package struct ColourDescription: Sendable, Hashable, Codable {
+    package var primaries: ColourPrimaries
+    package var transfer: TransferFunction
+    package var matrix: YCbCrMatrix
     /// True for full-range samples (0…255), false for limited range (16…235 luma, 16…240 chroma).
-    public var fullRange: Bool
+    package var fullRange: Bool
 
-    public init(primaries: ColourPrimaries, transfer: TransferFunction, matrix: YCbCrMatrix, fullRange: Bool) {
+    package init(primaries: ColourPrimaries, transfer: TransferFunction, matrix: YCbCrMatrix, fullRange: Bool) {
         self.primaries = primaries
         self.transfer = transfer
         self.matrix = matrix
@@ -15,18 +15,18 @@ public struct ColourDescription: Sendable, Hashable, Codable {
     }
 
     /// The reel's own description: BT.709 primaries, transfer and matrix, limited range.
-    public static let bt709 = ColourDescription(primaries: .bt709, transfer: .bt709, matrix: .bt709, fullRange: false)
+    package static let bt709 = ColourDescription(primaries: .bt709, transfer: .bt709, matrix: .bt709, fullRange: false)
 
     /// True when the source's light needs no more than a change of matrix or range to become BT.709: its
     /// primaries are BT.709's and its transfer is the SDR curve.
-    public var hasBT709Light: Bool { primaries == .bt709 && transfer == .bt709 }
+    package var hasBT709Light: Bool { primaries == .bt709 && transfer == .bt709 }
 
     /// True for high dynamic range transfers (PQ, HLG).
-    public var isHDR: Bool { transfer != .bt709 }
+    package var isHDR: Bool { transfer != .bt709 }
 }
 
 /// The chromaticities of a source's red, green and blue (the white point is D65 for all of them).
-public enum ColourPrimaries: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ColourPrimaries: String, Sendable, Hashable, Codable, CaseIterable {
     /// ITU-R BT.709: HD video, sRGB.
     case bt709
     /// SMPTE 170M (SMPTE C): 525-line SD video, BT.601's 480-line variant.
@@ -51,7 +51,7 @@ public enum ColourPrimaries: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// How a source's code values relate to light.
-public enum TransferFunction: String, Sendable, Hashable, Codable, CaseIterable {
+package enum TransferFunction: String, Sendable, Hashable, Codable, CaseIterable {
     /// The SDR curve of BT.709 (also BT.601's and BT.2020's 10- and 12-bit SDR).
     case bt709
     /// SMPTE ST 2084 perceptual quantizer (HDR10, Dolby Vision 8.1's base layer).
@@ -61,7 +61,7 @@ public enum TransferFunction: String, Sendable, Hashable, Codable, CaseIterable 
 }
 
 /// The weights that mix R′G′B′ into Y′, Cb and Cr.
-public enum YCbCrMatrix: String, Sendable, Hashable, Codable, CaseIterable {
+package enum YCbCrMatrix: String, Sendable, Hashable, Codable, CaseIterable {
     case bt709
     /// BT.601 (FFmpeg's `smpte170m` and `bt470bg` matrices are the same weights).
     case bt601 = "smpte170m"

@@ -5,30 +5,30 @@ import Foundation
 /// `LUT_1D_INPUT_RANGE`/`LUT_3D_INPUT_RANGE`; 0…1 when the file says nothing). Applied to R′G′B′ values:
 /// the 1D table by linear interpolation, the lattice by tetrahedral interpolation, as ffmpeg's `lut3d`
 /// and most grading tools do; inputs outside a domain are held at its edge.
-public struct CubeLUT: Sendable, Equatable {
+package struct CubeLUT: Sendable, Equatable {
     /// Where a `.cube` file breaks the format: 1-based line and column, and what is wrong.
-    public struct ParseError: Error, Sendable, Equatable {
-        public let line: Int
-        public let column: Int
-        public let message: String
+    package struct ParseError: Error, Sendable, Equatable {
+        package let line: Int
+        package let column: Int
+        package let message: String
     }
 
     /// A table over `domainMin…domainMax` per channel.
-    public struct Table: Sendable, Equatable {
+    package struct Table: Sendable, Equatable {
         /// Entries per axis.
-        public let size: Int
-        public let domainMin: SIMD3<Double>
-        public let domainMax: SIMD3<Double>
+        package let size: Int
+        package let domainMin: SIMD3<Double>
+        package let domainMax: SIMD3<Double>
         /// The output values: for a 1D table `size` rows; for a 3D one `size³`, red fastest, blue slowest.
-        public let values: [SIMD3<Double>]
+        package let values: [SIMD3<Double>]
     }
 
-    public let title: String?
-    public let shaper: Table?
-    public let lattice: Table?
+    package let title: String?
+    package let shaper: Table?
+    package let lattice: Table?
 
     /// True when the table gives back every input (to within a millionth): applying it would change nothing.
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         func identity(_ table: Table?, dimensions: Int) -> Bool {
             guard let table else { return true }
             guard table.domainMin == SIMD3(repeating: 0), table.domainMax == SIMD3(repeating: 1) else { return false }
@@ -45,7 +45,7 @@ public struct CubeLUT: Sendable, Equatable {
     }
 
     /// `rgb` through the shaper, then the lattice.
-    public func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+    package func apply(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
         var value = rgb
         if let shaper { value = Self.apply1D(shaper, to: value) }
         if let lattice { value = Self.apply3D(lattice, to: value) }
@@ -104,7 +104,7 @@ public struct CubeLUT: Sendable, Equatable {
 
 extension CubeLUT {
     /// A `size`-point 3D table (at least 2) whose every entry is `transform` of its lattice point.
-    public init(size: Int, title: String? = nil, _ transform: (SIMD3<Double>) -> SIMD3<Double>) {
+    package init(size: Int, title: String? = nil, _ transform: (SIMD3<Double>) -> SIMD3<Double>) {
         precondition(size >= 2, "a 3D table has at least 2 points per axis")
         let step = 1 / Double(size - 1)
         var values: [SIMD3<Double>] = []
@@ -122,7 +122,7 @@ extension CubeLUT {
 
     /// The table as `.cube` text, which `init(parsing:)` reads back to the same table (to six decimals).
     /// The file format has one domain for both tables: the lattice's (else the shaper's) is written.
-    public var text: String {
+    package var text: String {
         func numbers(_ value: SIMD3<Double>) -> String { [value.x, value.y, value.z].map(Self.decimal).joined(separator: " ") }
         var lines: [String] = title.map { ["TITLE \"\($0)\""] } ?? []
         if let table = lattice ?? shaper, table.domainMin != SIMD3(repeating: 0) || table.domainMax != SIMD3(repeating: 1) {
@@ -143,7 +143,7 @@ extension CubeLUT {
 
     /// Reads a `.cube` file's text; throws at the first line that breaks the format.
     /// Lines may end in LF or CRLF (as files from Windows tools do).
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         var reader = CubeReader()
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             try reader.read(line, number: number + 1)

@@ -14,7 +14,7 @@ import Foundation
 /// start, and near white, where a tint meets the gamut's top).
 ///
 /// Immutable once built, so safe to share between threads.
-public final class HDRToneMap: Sendable {
+package final class HDRToneMap: Sendable {
     private let source: ColourDescription
     /// The rows of the matrix from the source's primaries to BT.709's, in linear light.
     private let toRed: SIMD3<Double>, toGreen: SIMD3<Double>, toBlue: SIMD3<Double>
@@ -50,7 +50,7 @@ public final class HDRToneMap: Sendable {
 
     /// The conversion for `source` (PQ or HLG) whose highlights roll off up to `peak` cd/m²
     /// (`ColourConversion.highlightPeak(of:declared:)`).
-    public init(_ source: ColourDescription, peak: Double) {
+    package init(_ source: ColourDescription, peak: Double) {
         self.source = source
         let toBT709 = source.primaries.conversion(to: .bt709)
         (toRed, toGreen, toBlue) = (SIMD3(toBT709.rows[0]), SIMD3(toBT709.rows[1]), SIMD3(toBT709.rows[2]))
@@ -112,7 +112,7 @@ public final class HDRToneMap: Sendable {
     }
 
     /// The 8-bit codes for 10-bit `codes` (Y′, Cb, Cr), through the curves themselves.
-    public func codes(_ codes: SIMD3<Double>) -> SIMD3<Double> {
+    package func codes(_ codes: SIMD3<Double>) -> SIMD3<Double> {
         let signal = source.matrix.rgb(source.normalized(codes, bits: 10))
         let transfer = source.transfer
         func light(_ value: Double) -> Double { Self.channelLight(min(max(value, 0), 1), transfer) }
@@ -127,7 +127,7 @@ public final class HDRToneMap: Sendable {
     }
 
     /// The same codes as `codes(_:)` for the 10-bit codes `y`, `cb`, `cr`, through the tables.
-    public func tabulated(y: Int, cb: Int, cr: Int) -> SIMD3<Double> {
+    package func tabulated(y: Int, cb: Int, cr: Int) -> SIMD3<Double> {
         let luma = Double(y) * lumaScale + lumaOffset
         let blueDifference = Double(cb) * chromaScale + chromaOffset, redDifference = Double(cr) * chromaScale + chromaOffset
         let red = luma + redFromCr * redDifference, blue = luma + blueFromCb * blueDifference
@@ -154,7 +154,7 @@ public final class HDRToneMap: Sendable {
     }
 
     /// True when 10-bit `codes` decode to R′G′B′ the source can hold (`ColourDescription.holdsSignal`).
-    public func holdsSignal(_ codes: SIMD3<Double>) -> Bool {
+    package func holdsSignal(_ codes: SIMD3<Double>) -> Bool {
         source.holdsSignal(codes, bits: 10)
     }
 

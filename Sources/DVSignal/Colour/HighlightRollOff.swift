@@ -9,9 +9,9 @@ import Foundation
 ///
 /// An HLG reel rolls PQ light off the same way under its display's peak (1000 cd/m²) instead: `white` is then
 /// that peak, and light is measured relative to it.
-public struct HighlightRollOff: Sendable, Hashable {
+package struct HighlightRollOff: Sendable, Hashable {
     /// ITU-R BT.2408's HDR reference white, in cd/m².
-    public static let referenceWhite = 203.0
+    package static let referenceWhite = 203.0
     /// The share of reference white below which light is left as it is.
     static let kneeShare = 0.85
 
@@ -24,7 +24,7 @@ public struct HighlightRollOff: Sendable, Hashable {
 
     /// A roll-off for content whose brightest light is `peak` cd/m² (`ColourConversion.highlightPeak`) under
     /// `white` cd/m² (SDR white's reference white unless told otherwise).
-    public init(peak: Double, white whiteLight: Double = referenceWhite) {
+    package init(peak: Double, white whiteLight: Double = referenceWhite) {
         self.whiteLight = whiteLight
         knee = PQCurve.encode(Self.kneeShare * whiteLight)
         white = PQCurve.encode(whiteLight)
@@ -41,7 +41,7 @@ public struct HighlightRollOff: Sendable, Hashable {
 
     /// The luminance, relative to white, that `relative` (luminance relative to white) is shown at: itself up
     /// to the knee, at most 1 above.
-    public func map(_ relative: Double) -> Double {
+    package func map(_ relative: Double) -> Double {
         let signal = PQCurve.encode(relative * whiteLight)
         guard signal > knee else { return relative }
         guard top > white else { return min(relative, 1) }

@@ -1,7 +1,7 @@
 /// The looks that ship with dvpipe's built-in themes, made by code rather than read from a file: each one
 /// a grade of BT.709 R′G′B′, sampled into a 33-point `CubeLUT` like any `.cube` look (and written out as
 /// one by `dvpipe themes --export`).
-public enum ThemeLook: String, CaseIterable, Sendable {
+package enum ThemeLook: String, CaseIterable, Sendable {
     /// Warm highlights and cool shadows, lifted blacks, a soft shoulder and a touch less colour.
     case film
     /// More contrast and more colour, for a punchy reel.
@@ -10,19 +10,19 @@ public enum ThemeLook: String, CaseIterable, Sendable {
     case soft
 
     /// What names a look made by code in a job's `lut:`, before its name: the job's `BuiltInTheme.prefix`.
-    public static let prefix = "theme:"
+    package static let prefix = "theme:"
 
     /// The name of the look made by code that the `lut:` value `lut` names (`soft` for `theme:soft`), or nil
     /// when it names a file.
-    public static func name(inLUT lut: String) -> String? {
+    package static func name(inLUT lut: String) -> String? {
         lut.hasPrefix(prefix) ? String(lut.dropFirst(prefix.count)) : nil
     }
 
     /// Bumped when a grade changes, so that the segments graded with it are made again.
-    public static let version = 1
+    package static let version = 1
 
     /// The look's grade of one R′G′B′ colour (0…1 in and out).
-    public func grade(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+    package func grade(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
         let luma = (rgb * SIMD3(0.2126, 0.7152, 0.0722)).sum()
         func saturated(_ colour: SIMD3<Double>, by amount: Double) -> SIMD3<Double> {
             let grey = (colour * SIMD3(0.2126, 0.7152, 0.0722)).sum()
@@ -45,5 +45,5 @@ public enum ThemeLook: String, CaseIterable, Sendable {
     }
 
     /// The grade as a 33-point 3D table.
-    public var table: CubeLUT { CubeLUT(size: 33, title: "dvpipe \(rawValue) look \(Self.version)", grade) }
+    package var table: CubeLUT { CubeLUT(size: 33, title: "dvpipe \(rawValue) look \(Self.version)", grade) }
 }

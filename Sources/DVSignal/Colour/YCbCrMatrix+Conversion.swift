@@ -11,7 +11,7 @@ extension YCbCrMatrix {
     }
 
     /// R′G′B′ to Y′CbCr (Y′ in 0…1, Cb and Cr in −0.5…0.5).
-    public func ycc(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+    package func ycc(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
         let (kr, kb) = weights
         let y = kr * rgb.x + (1 - kr - kb) * rgb.y + kb * rgb.z
         return SIMD3(y, (rgb.z - y) / (2 * (1 - kb)), (rgb.x - y) / (2 * (1 - kr)))

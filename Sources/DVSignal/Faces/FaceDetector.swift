@@ -1,11 +1,11 @@
 /// A face found in a picture: where, and how many overlapping detections agreed on it.
-public struct DetectedFace: Sendable, Hashable, Codable {
-    public var rect: PixelRect
+package struct DetectedFace: Sendable, Hashable, Codable {
+    package var rect: PixelRect
     /// Windows at nearby places and scales that the cascade accepted and that were merged into this one:
     /// more is surer.
-    public var neighbours: Int
+    package var neighbours: Int
 
-    public init(rect: PixelRect, neighbours: Int) {
+    package init(rect: PixelRect, neighbours: Int) {
         self.rect = rect
         self.neighbours = neighbours
     }
@@ -16,20 +16,20 @@ public struct DetectedFace: Sendable, Hashable, Codable {
 /// the cascade's window (every second place below twice the size, every place above), and the windows
 /// accepted are merged into groups of more than `minNeighbours`. Integer sums and one order of floating
 /// point operations make the same picture give the same faces on every machine.
-public struct FaceDetector: Sendable {
+package struct FaceDetector: Sendable {
     /// A cascade to run, and whether to run it on the mirrored picture too (a profile cascade finds faces
     /// turned one way only).
-    public struct Pass: Sendable {
-        public let cascade: HaarCascade
-        public let mirrored: Bool
+    package struct Pass: Sendable {
+        package let cascade: HaarCascade
+        package let mirrored: Bool
         /// Run only when the passes before found no face (a second view of faces, such as profiles).
-        public let onlyIfNoneYet: Bool
+        package let onlyIfNoneYet: Bool
         /// The pyramid's step for this pass, when not the detector's.
-        public let scaleFactor: Double?
+        package let scaleFactor: Double?
         /// The cascade laid out for the search.
         let flat: FlatCascade
 
-        public init(cascade: HaarCascade, mirrored: Bool, onlyIfNoneYet: Bool = false, scaleFactor: Double? = nil) {
+        package init(cascade: HaarCascade, mirrored: Bool, onlyIfNoneYet: Bool = false, scaleFactor: Double? = nil) {
             self.cascade = cascade
             self.mirrored = mirrored
             self.onlyIfNoneYet = onlyIfNoneYet
@@ -38,11 +38,11 @@ public struct FaceDetector: Sendable {
         }
     }
 
-    public let passes: [Pass]
-    public let scaleFactor: Double
-    public let minNeighbours: Int
+    package let passes: [Pass]
+    package let scaleFactor: Double
+    package let minNeighbours: Int
 
-    public init(scaleFactor: Double = 1.1, minNeighbours: Int = 3, passes: [Pass]) {
+    package init(scaleFactor: Double = 1.1, minNeighbours: Int = 3, passes: [Pass]) {
         self.passes = passes
         self.scaleFactor = max(1.01, scaleFactor)
         self.minNeighbours = max(0, minNeighbours)
@@ -51,7 +51,7 @@ public struct FaceDetector: Sendable {
     /// The faces in `picture`, largest first (then top to bottom, left to right); faces found by several
     /// passes at one place are merged. A pass marked `onlyIfNoneYet` runs only when the passes before it
     /// found nothing.
-    public func faces(in picture: LumaProxy) -> [DetectedFace] {
+    package func faces(in picture: LumaProxy) -> [DetectedFace] {
         var found: [DetectedFace] = []
         for pass in passes where !(pass.onlyIfNoneYet && !found.isEmpty) {
             let step = pass.scaleFactor ?? scaleFactor

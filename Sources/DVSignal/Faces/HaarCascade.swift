@@ -6,10 +6,10 @@ import DVXML
 /// A window of `windowWidth` × `windowHeight` samples passes when every stage passes: a stage sums the
 /// leaf its every tree reaches, each node comparing a feature's value (a weighted sum of rectangle sums,
 /// over the window's standard deviation) with its threshold.
-public struct HaarCascade: Sendable {
+package struct HaarCascade: Sendable {
     /// The training window's size in samples.
-    public let windowWidth: Int
-    public let windowHeight: Int
+    package let windowWidth: Int
+    package let windowHeight: Int
     let stages: [Stage]
     let features: [Feature]
 
@@ -45,14 +45,14 @@ public struct HaarCascade: Sendable {
     }
 
     /// What is wrong with a cascade file.
-    public struct FormatError: Error, CustomStringConvertible, Sendable {
-        public let reason: String
-        public var description: String { "not an OpenCV Haar cascade: \(reason)" }
+    package struct FormatError: Error, CustomStringConvertible, Sendable {
+        package let reason: String
+        package var description: String { "not an OpenCV Haar cascade: \(reason)" }
     }
 
     /// A cascade read from the text of an OpenCV cascade file (the `opencv-cascade-classifier` format with
     /// `HAAR` features and ordered, not categorical, splits).
-    public init(xml: String) throws {
+    package init(xml: String) throws {
         let elements = CascadeElements(xml)
         guard elements.first("stageType") == "BOOST", elements.first("featureType") == "HAAR" else {
             throw FormatError(reason: "a BOOST cascade of HAAR features is needed")

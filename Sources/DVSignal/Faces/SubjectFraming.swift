@@ -6,12 +6,12 @@
 /// Everything is measured along the axis the crop cuts (the width when a wide clip goes into a tall frame),
 /// in ten-thousandths of the picture, in whole numbers: the same faces give the same path on every machine,
 /// and the path applies to the picture at any size.
-public struct SubjectFraming: Sendable, Hashable, Codable {
+package struct SubjectFraming: Sendable, Hashable, Codable {
     /// The picture's extent along the cut axis, in the units of every position.
-    public static let scale = 10_000
+    package static let scale = 10_000
 
     /// What the window does over the clip.
-    public enum Motion: String, Sendable, Hashable, Codable {
+    package enum Motion: String, Sendable, Hashable, Codable {
         /// One place shows every face.
         case still
         /// The window follows the faces.
@@ -24,7 +24,7 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
     }
 
     /// What the window follows.
-    public enum Subject: String, Sendable, Hashable, Codable {
+    package enum Subject: String, Sendable, Hashable, Codable {
         /// The faces seen in the clip.
         case faces
         /// Where something moves, in a clip without faces.
@@ -33,25 +33,25 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
         case salience
     }
 
-    public let motion: Motion
+    package let motion: Motion
     /// The window's left (or top) edge at each frame of the clip, from 0 to `scale` minus the window; empty
     /// for `fallback` and `none`.
-    public let positions: [Int]
+    package let positions: [Int]
     /// What the spans it was made from are.
-    public var follows: Subject = .faces
+    package var follows: Subject = .faces
 
-    public init(motion: Motion, positions: [Int]) {
+    package init(motion: Motion, positions: [Int]) {
         self.motion = motion
         self.positions = positions
     }
 
     /// What matters at one frame of the clip (the faces seen, or where something moves), each as the span
     /// it covers along the cut axis.
-    public struct Sample: Sendable, Hashable {
-        public var frame: Int
-        public var spans: [ClosedRange<Int>]
+    package struct Sample: Sendable, Hashable {
+        package var frame: Int
+        package var spans: [ClosedRange<Int>]
 
-        public init(frame: Int, spans: [ClosedRange<Int>]) {
+        package init(frame: Int, spans: [ClosedRange<Int>]) {
             self.frame = frame
             self.spans = spans
         }
@@ -59,7 +59,7 @@ public struct SubjectFraming: Sendable, Hashable, Codable {
 
     /// The framing of a clip of `frameCount` frames at `fps`, whose crop window spans `window` of the
     /// picture's `scale` along the cut axis, from the faces of `samples` (frames in increasing order).
-    public init(samples: [Sample], window: Int, frameCount: Int, fps: Int) {
+    package init(samples: [Sample], window: Int, frameCount: Int, fps: Int) {
         let window = min(max(1, window), Self.scale)
         let range = Self.scale - window
         let centred = range / 2

@@ -1,15 +1,15 @@
 /// A frame reduced to a small 8-bit grey picture, at most `maxWidth` wide, for judging how it looks: each
 /// proxy sample is the mean of a square block of luma samples, in whole numbers, so the same frame gives
 /// the same proxy on every machine.
-public struct LumaProxy: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
+package struct LumaProxy: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
     /// Row after row, `width` samples each.
-    public let samples: [UInt8]
+    package let samples: [UInt8]
 
     /// The proxy of a `width`×`height` luma plane at `plane` (rows `stride` bytes apart), of 8-bit samples
     /// or, with `bytesPerSample` 2, little-endian words of `bits` significant bits.
-    public init(plane: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, bytesPerSample: Int, bits: Int, maxWidth: Int = 160) {
+    package init(plane: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, bytesPerSample: Int, bits: Int, maxWidth: Int = 160) {
         let factor = max(1, (width + maxWidth - 1) / maxWidth)
         let proxyWidth = max(1, width / factor), proxyHeight = max(1, height / factor)
         let shift = max(0, bits - 8)
@@ -50,7 +50,7 @@ public struct LumaProxy: Sendable, Equatable {
     }
 
     /// A proxy made of `samples` directly (tests, pictures drawn for them).
-    public init(width: Int, height: Int, samples: [UInt8]) {
+    package init(width: Int, height: Int, samples: [UInt8]) {
         precondition(samples.count == width * height, "a proxy holds width × height samples")
         self.width = width
         self.height = height

@@ -13,9 +13,9 @@ import Foundation
 ///   something moving in a steady shot.
 /// - sound: the level (−60 dBFS → 0, −20 dBFS → 1), lowered when most of the energy is below about
 ///   150 Hz, as wind and handling noise are.
-public enum MomentMeasure {
+package enum MomentMeasure {
     /// `sharpness` and `exposure` of one proxy.
-    public static func still(_ proxy: LumaProxy) -> (sharpness: Double, exposure: Double) {
+    package static func still(_ proxy: LumaProxy) -> (sharpness: Double, exposure: Double) {
         let width = proxy.width, height = proxy.height
         var sum = 0, squares = 0, count = 0
         proxy.samples.withUnsafeBufferPointer { pixels in
@@ -46,7 +46,7 @@ public enum MomentMeasure {
     }
 
     /// `steadiness` and `motion` between two proxies of the same size, one proxy frame apart.
-    public static func change(from previous: LumaProxy, to current: LumaProxy) -> (steadiness: Double, motion: Double) {
+    package static func change(from previous: LumaProxy, to current: LumaProxy) -> (steadiness: Double, motion: Double) {
         precondition(previous.width == current.width && previous.height == current.height, "proxies of one clip have one size")
         let width = current.width, height = current.height, reach = 3
         guard width > 2 * reach + 1, height > 2 * reach + 1 else { return (1, 0) }
@@ -77,7 +77,7 @@ public enum MomentMeasure {
     }
 
     /// `sound` of a stretch of mono samples at `sampleRate`.
-    public static func sound(_ samples: ArraySlice<Float>, sampleRate: Int) -> Double {
+    package static func sound(_ samples: ArraySlice<Float>, sampleRate: Int) -> Double {
         guard !samples.isEmpty else { return 0 }
         // A one-pole low-pass at about 150 Hz: the share of the energy that passes it.
         let coefficient = Float(1 - exp(-2 * Double.pi * 150 / Double(sampleRate)))

@@ -1,5 +1,5 @@
 /// How a decoded picture must be turned to be shown upright, read from the stream's display matrix.
-public enum FrameRotation: Int, Sendable, Hashable, Codable, CaseIterable {
+package enum FrameRotation: Int, Sendable, Hashable, Codable, CaseIterable {
     /// Shown as decoded.
     case none = 0
     /// Turned a quarter turn clockwise (the top of the picture goes to the right).
@@ -11,7 +11,7 @@ public enum FrameRotation: Int, Sendable, Hashable, Codable, CaseIterable {
 
     /// The rotation for a display matrix angle as `av_display_rotation_get` gives it (counter-clockwise
     /// degrees, any sign), snapped to the nearest quarter turn.
-    public init(displayMatrixDegrees degrees: Double) {
+    package init(displayMatrixDegrees degrees: Double) {
         guard degrees.isFinite else {
             self = .none
             return
@@ -22,5 +22,5 @@ public enum FrameRotation: Int, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// True when the shown picture's width is the decoded picture's height.
-    public var swapsAxes: Bool { self == .clockwise90 || self == .counterClockwise90 }
+    package var swapsAxes: Bool { self == .clockwise90 || self == .counterClockwise90 }
 }

@@ -1,11 +1,11 @@
 /// A rectangle of pixels in a picture: left and top edges, width and height; y grows downwards.
-public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -13,15 +13,15 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// One past the right-most column.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// One past the bottom row.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
 
     /// True when the pixel (`x`, `y`) lies inside.
-    public func contains(x: Int, y: Int) -> Bool {
+    package func contains(x: Int, y: Int) -> Bool {
         x >= self.x && x < maxX && y >= self.y && y < maxY
     }
 
     /// `120x86+24+300` (size, then offsets, as ImageMagick writes geometry).
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    package var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

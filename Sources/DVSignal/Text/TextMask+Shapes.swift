@@ -2,7 +2,7 @@
 extension TextMask {
     /// This mask grown by `radius` pixels on every side (a disc-shaped maximum filter), for outlines
     /// and shadows. The result is `2 × radius` larger in each direction, the original centred in it.
-    public func dilated(radius: Int) -> TextMask {
+    package func dilated(radius: Int) -> TextMask {
         guard radius > 0 else { return self }
         var grown = TextMask(width: width + 2 * radius, height: height + 2 * radius, baseline: baseline + radius)
         var offsets: [(dx: Int, dy: Int)] = []
@@ -24,7 +24,7 @@ extension TextMask {
     }
 
     /// A filled `width × height` rectangle with corners rounded to `radius`, edges anti-aliased.
-    public static func roundedBox(width: Int, height: Int, radius: Int) -> TextMask {
+    package static func roundedBox(width: Int, height: Int, radius: Int) -> TextMask {
         var box = TextMask(width: width, height: height)
         let corner = Double(max(0, min(radius, width / 2, height / 2)))
         for y in 0..<box.height {

@@ -1,16 +1,16 @@
 /// An 8-bit coverage mask (0 = transparent, 255 = opaque), row by row, as `TextLayout` draws text into it.
-public struct TextMask: Sendable, Hashable {
+package struct TextMask: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// Row of the text's baseline, counted from the top (may lie outside the mask for text without descent).
-    public let baseline: Int
+    package let baseline: Int
     /// `width × height` coverage values, top row first.
-    public private(set) var alpha: [UInt8]
+    package private(set) var alpha: [UInt8]
 
     /// A fully transparent mask of the given size.
-    public init(width: Int, height: Int, baseline: Int = 0) {
+    package init(width: Int, height: Int, baseline: Int = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.baseline = baseline
@@ -18,7 +18,7 @@ public struct TextMask: Sendable, Hashable {
     }
 
     /// The coverage at (`x`, `y`), 0 outside the mask.
-    public subscript(x: Int, y: Int) -> UInt8 {
+    package subscript(x: Int, y: Int) -> UInt8 {
         get {
             guard x >= 0, y >= 0, x < width, y < height else { return 0 }
             return alpha[y * width + x]
@@ -30,7 +30,7 @@ public struct TextMask: Sendable, Hashable {
     }
 
     /// Draws `other` into this mask with its top-left corner at (`x`, `y`), keeping the larger coverage.
-    public mutating func place(_ other: TextMask, x: Int, y: Int) {
+    package mutating func place(_ other: TextMask, x: Int, y: Int) {
         for row in 0..<other.height where y + row >= 0 && y + row < height {
             for column in 0..<other.width where x + column >= 0 && x + column < width {
                 let index = (y + row) * width + x + column
@@ -41,7 +41,7 @@ public struct TextMask: Sendable, Hashable {
 
     /// The mask cut tight around its ink (coverage above 0), its baseline kept on the same row of ink; an
     /// empty mask when it has none.
-    public func trimmed() -> TextMask {
+    package func trimmed() -> TextMask {
         let rows = (0..<height).filter { row in (0..<width).contains { alpha[row * width + $0] > 0 } }
         let columns = (0..<width).filter { column in (0..<height).contains { alpha[$0 * width + column] > 0 } }
         guard let top = rows.first, let bottom = rows.last, let left = columns.first, let right = columns.last else {
@@ -57,7 +57,7 @@ public struct TextMask: Sendable, Hashable {
     }
 
     /// The mask turned clockwise by `degrees` (a multiple of 90).
-    public func rotated(clockwise degrees: Int) -> TextMask {
+    package func rotated(clockwise degrees: Int) -> TextMask {
         switch ((degrees % 360) + 360) % 360 {
         case 90:
             var turned = TextMask(width: height, height: width)

@@ -6,12 +6,12 @@ import Foundation
 /// ranges through their `RemoteFile`s, and every other path as a local file. Made with the scan, kept by
 /// `PlannedJob` and handed to each stage that reads a clip, which gets its `MediaLocation` here: no global
 /// and no shape of a path decides how a file opens.
-public struct LibraryFiles: Sendable {
+package struct LibraryFiles: Sendable {
     /// The libraries on servers the scan listed, and their files.
-    public let servers: RemoteLibrary
+    package let servers: RemoteLibrary
 
     /// Files of `servers` and of disk; a fresh `RemoteLibrary` holds none, for a library of folders only.
-    public init(servers: RemoteLibrary = RemoteLibrary()) {
+    package init(servers: RemoteLibrary = RemoteLibrary()) {
         self.servers = servers
     }
 

@@ -2,15 +2,15 @@ import DVMedia
 import DVPlanning
 
 /// What a library scan found: the index, and how much of it had to be probed.
-public struct LibraryScan: Sendable, Hashable {
+package struct LibraryScan: Sendable, Hashable {
     /// One entry per media file, sorted by library-relative path (then absolute path).
-    public var entries: [MediaEntry]
+    package var entries: [MediaEntry]
     /// Files probed in this scan (new or changed since the cache was written).
-    public var probedCount: Int
+    package var probedCount: Int
     /// Files taken from the cache after a stat showed the same path, size and modification time.
-    public var reusedCount: Int
+    package var reusedCount: Int
 
-    public init(entries: [MediaEntry], probedCount: Int, reusedCount: Int) {
+    package init(entries: [MediaEntry], probedCount: Int, reusedCount: Int) {
         self.entries = entries
         self.probedCount = probedCount
         self.reusedCount = reusedCount

@@ -1,7 +1,7 @@
 import DVMedia
 
 /// Why a library scan could not finish.
-public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
+package enum LibraryScanError: Error, Equatable, CustomStringConvertible {
     /// A folder of `library.paths` does not exist or is not a folder.
     case rootNotFound(path: String)
     /// A folder inside the library could not be listed.
@@ -11,7 +11,7 @@ public enum LibraryScanError: Error, Equatable, CustomStringConvertible {
     /// A library on a server could not be listed (the reason names no credential).
     case unlistedServer(address: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .rootNotFound(path):
             "\(path): library folder not found; check library.paths in the job file"

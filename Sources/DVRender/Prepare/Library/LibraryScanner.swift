@@ -12,23 +12,23 @@ import Foundation
 ///
 /// The scanner never writes into the library; it writes only the cache file, atomically. It does not know how
 /// to probe or how globs match: the caller passes both in, so the scan is testable with fakes.
-public struct LibraryScanner: Sendable {
+package struct LibraryScanner: Sendable {
     /// The library folders (file URLs) and servers (`https://…`, `s3://…`), in the order of `library.paths`.
-    public var roots: [URL]
+    package var roots: [URL]
     /// Where the index is cached as JSON, or nil for no cache.
-    public var cacheFile: URL?
+    package var cacheFile: URL?
     /// How servers are reached, and where the blocks fetched of their files are kept.
-    public var access: RemoteAccess
-    public var blockCache: BlockCache?
+    package var access: RemoteAccess
+    package var blockCache: BlockCache?
     /// Where the servers' files are listed, and how every file found is opened (the probe's location).
-    public let files: LibraryFiles
+    package let files: LibraryFiles
 
     /// Extensions (lower case) of the files the scan keeps: movies and the stills Live Photos pair with.
-    public static let mediaExtensions: Set<String> = [
+    package static let mediaExtensions: Set<String> = [
         "mov", "mp4", "m4v", "3gp", "mkv", "webm", "avi", "jpg", "jpeg", "heic", "heif", "png"
     ]
 
-    public init(
+    package init(
         roots: [URL], cacheFile: URL?, access: RemoteAccess = RemoteAccess(environment: ProcessInfo.processInfo.environment),
         blockCache: BlockCache? = nil, files: LibraryFiles = LibraryFiles()
     ) {
@@ -41,7 +41,7 @@ public struct LibraryScanner: Sendable {
 
     /// The root `path` of `library.paths` names: a server address as it is (escaped where it is written as
     /// keys are, `s3://photos/Été 2024/`), anything else a local folder.
-    public static func root(_ path: String) -> URL {
+    package static func root(_ path: String) -> URL {
         guard RemoteLibrary.isRemote(path) else { return URL(fileURLWithPath: path) }
         return URL(string: path) ?? path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed).flatMap(URL.init(string:))
             ?? URL(fileURLWithPath: path)
@@ -59,7 +59,7 @@ public struct LibraryScanner: Sendable {
     ///   not written.
     ///   - probeAtOnce: when given, probes the files on servers `serverProbes` at a time on threads of their
     ///     own before the others (a first scan of a server is then not a sum of round trips).
-    public func scan(
+    package func scan(
         isExcluded: (String) -> Bool, probe: (MediaLocation) -> ProbeResult, probeAtOnce: (@Sendable (MediaLocation) -> ProbeResult)? = nil,
         progress: (ScanProgress) -> Void = { _ in }
     ) throws -> LibraryScan {
