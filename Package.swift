@@ -54,8 +54,12 @@ let package = Package(
         .target(name: "DVRuntime"),
         /** One small XML reader (namespaces resolved, entities decoded) for XMP packets and sidecars and OpenCV's cascade files. */
         .target(name: "DVXML"),
-        /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg. */
-        .target(name: "DVPlanning", dependencies: ["CLibYAML", "DVXML"]),
+        /** What a media file holds, as plain values: its streams, times, rotation, colour, capture tags, embedded movie, position,
+            speed, moment scores, audio track choice, subtitle cues. The words DVMedia and the planner share; no dependency. */
+        .target(name: "DVMediaFacts"),
+        /** Pure planning: YAML with locations, the job model and its validation, the media index model, the planner. No FFmpeg.
+            Re-exports DVMediaFacts, part of its API. */
+        .target(name: "DVPlanning", dependencies: ["CLibYAML", "DVXML", "DVMediaFacts"]),
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
@@ -67,7 +71,7 @@ let package = Package(
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */
         .target(
             name: "DVMedia",
-            dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVPlanning", "DVSignal", "DVMetadata", "DVFiles"]),
+            dependencies: ["CFFmpeg", "CText", "CLineBreak", "CMalloc", "DVMediaFacts", "DVSignal", "DVMetadata", "DVFiles"]),
         /** The sample, benchmark and damaged-file libraries dvpipe writes itself (`dvpipe demo`, the tests, the benchmark). */
         .target(name: "DVSamples", dependencies: ["DVMedia", "DVPlanning", "DVRuntime", "DVSignal", "DVMetadata", "DVFiles"]),
         /** What dvpipe asks servers, without FFmpeg: the HTTP client (timeouts, tries, no redirects), libraries on WebDAV or

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVMediaFacts
 import Foundation
 
 /// An input file opened with libavformat for the audio track a clip is heard through (`AudioTrackChoice`),

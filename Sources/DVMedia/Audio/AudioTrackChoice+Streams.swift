@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVMediaFacts
 
 extension AudioTrackChoice {
     /// The audio track of a file with `streams` that a clip is heard through, by `choose`: its stream index

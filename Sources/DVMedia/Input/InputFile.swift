@@ -1,6 +1,6 @@
 internal import CFFmpeg
+import DVMediaFacts
 import DVMetadata
-import DVPlanning
 import Foundation
 
 /// A media file opened for reading with libavformat, owning its `AVFormatContext`.

@@ -1,4 +1,4 @@
-import DVPlanning
+import DVMediaFacts
 import DVSignal
 import Foundation
 

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVMediaFacts
 import DVSignal
 import Foundation
 

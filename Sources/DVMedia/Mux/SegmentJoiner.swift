@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVMediaFacts
 import Foundation
 
 /// Joins segment files by stream copy (no re-encoding) into one MP4, optionally with an audio track

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import DVPlanning
+import DVMediaFacts
 import Foundation
 
 /// A `mov_text` (3GPP timed text) subtitle stream in an MP4: cues encoded by libavcodec and written

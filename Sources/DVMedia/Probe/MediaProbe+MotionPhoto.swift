@@ -1,5 +1,5 @@
+import DVMediaFacts
 import DVMetadata
-import DVPlanning
 import Foundation
 
 extension MediaProbe {

@@ -1,6 +1,6 @@
 internal import CFFmpeg
+import DVMediaFacts
 import DVMetadata
-import DVPlanning
 import Foundation
 
 /// Reads what the library index needs from a file's headers and stream info, without decoding it whole.

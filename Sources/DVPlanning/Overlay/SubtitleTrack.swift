@@ -1,16 +1,3 @@
-/// One subtitle: a text shown from `start` to `end` on the reel's clock, in milliseconds.
-public struct SubtitleCue: Sendable, Hashable, Codable {
-    public var startMilliseconds: Int
-    public var endMilliseconds: Int
-    public var text: String
-
-    public init(startMilliseconds: Int, endMilliseconds: Int, text: String) {
-        self.startMilliseconds = startMilliseconds
-        self.endMilliseconds = endMilliseconds
-        self.text = text
-    }
-}
-
 /// The reel's subtitles: each day's date (in the job's first date overlay's pattern and locale), shown
 /// while the day's clip is, with its caption under it, or each of its timed captions while that caption
 /// shows (the day's time is then cut into cues at the captions' starts and ends). Neighbouring days' cues

@@ -1,10 +1,5 @@
 /// The arithmetic the planner does on exact times: trims and timeline positions.
 extension TimeSpan {
-    /// The nearest whole millisecond to `seconds` (a probed duration).
-    public init(seconds: Double) {
-        self.init(milliseconds: Int64((seconds * 1000).rounded()))
-    }
-
     public static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
         TimeSpan(milliseconds: lhs.milliseconds + rhs.milliseconds)
     }

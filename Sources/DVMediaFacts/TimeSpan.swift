@@ -11,6 +11,11 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
         TimeSpan(milliseconds: seconds * 1000)
     }
 
+    /// The nearest whole millisecond to `seconds` (a probed duration).
+    public init(seconds: Double) {
+        self.init(milliseconds: Int64((seconds * 1000).rounded()))
+    }
+
     /// No time at all.
     public static let zero = TimeSpan(milliseconds: 0)
 

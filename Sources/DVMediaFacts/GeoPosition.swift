@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a clip was shot, as the phone recorded it: latitude and longitude in degrees (WGS 84, north and
 /// east positive), from a movie's ISO 6709 location tag or a still's Exif GPS tags.
 public struct GeoPosition: Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
 /// Times in plan JSON are numbers of seconds (`1.5`), which round-trip exactly for whole milliseconds.
 extension KeyedEncodingContainer {
-    mutating func encode(seconds span: TimeSpan?, forKey key: Key) throws {
+    package mutating func encode(seconds span: TimeSpan?, forKey key: Key) throws {
         if let span {
             try encode(span.seconds, forKey: key)
         } else {
@@ -10,11 +10,11 @@ extension KeyedEncodingContainer {
 }
 
 extension KeyedDecodingContainer {
-    func decodeSeconds(forKey key: Key) throws -> TimeSpan {
+    package func decodeSeconds(forKey key: Key) throws -> TimeSpan {
         TimeSpan(seconds: try decode(Double.self, forKey: key))
     }
 
-    func decodeSecondsIfPresent(forKey key: Key) throws -> TimeSpan? {
+    package func decodeSecondsIfPresent(forKey key: Key) throws -> TimeSpan? {
         try decodeIfPresent(Double.self, forKey: key).map(TimeSpan.init(seconds:))
     }
 }
