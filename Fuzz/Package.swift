@@ -14,8 +14,6 @@ let package = Package(
         .package(name: "dvpipe", path: "..")
     ],
     targets: [
-        /** What the metadata targets share: the input read in memory and by ranges, and the answers compared. */
-        .target(name: "FuzzSupport", dependencies: [.product(name: "DVMetadata", package: "dvpipe")]),
         /** `JobLoader`: libyaml's events, the node tree and every job check. */
         fuzzer("JobParserFuzzer", [.product(name: "DVPlanning", package: "dvpipe")]),
         /** `XMLScanner`: tags, attributes, namespaces, entities, CDATA, declarations. */
@@ -27,11 +25,11 @@ let package = Package(
         /** The `.cube` parser and the table it makes. */
         fuzzer("CubeLUTFuzzer", [.product(name: "DVSignal", package: "dvpipe")]),
         /** A JPEG's segments: frame header, EXIF (camera, position, capture time, Apple's identifier), XMP and Motion Photo layouts. */
-        fuzzer("JPEGFuzzer", ["FuzzSupport", .product(name: "DVMetadata", package: "dvpipe")]),
+        fuzzer("JPEGFuzzer", [.product(name: "DVMetadata", package: "dvpipe")]),
         /** A HEIF's boxes: `ftyp` brands, `meta`/`iinf`/`iloc` items, the `Exif` item, the HEIC Motion Photo layouts. */
-        fuzzer("HEIFFuzzer", ["FuzzSupport", .product(name: "DVMetadata", package: "dvpipe")]),
+        fuzzer("HEIFFuzzer", [.product(name: "DVMetadata", package: "dvpipe")]),
         /** An MP4 or MOV file's box tree: top-level order and `moov/trak/edts/elst`. */
-        fuzzer("MovieBoxesFuzzer", ["FuzzSupport", .product(name: "DVMetadata", package: "dvpipe")])
+        fuzzer("MovieBoxesFuzzer", [.product(name: "DVMetadata", package: "dvpipe")])
     ],
     swiftLanguageModes: [.v6]
 )

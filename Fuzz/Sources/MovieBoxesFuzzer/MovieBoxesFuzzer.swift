@@ -1,14 +1,7 @@
-import DVMetadata
-import FuzzSupport
+@_spi(Fuzzing) import DVMetadata
 
-/// libFuzzer's entry: reads `size` bytes as an MP4 or MOV file's box tree in memory and by ranges; traps when
-/// the two differ.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func movieBoxesFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    expectSameAnswerInMemoryAndByRanges(bytes) { file in
-        guard let boxes = MovieBoxes(file) else { return ["nil"] }
-        return [String(describing: boxes), String(boxes.movieFirst)]
-    }
+    MetadataFuzzing.movieBoxes(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
