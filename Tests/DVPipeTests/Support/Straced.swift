@@ -21,8 +21,11 @@ struct Straced {
     }
 
     /// The path each call names first: what it touches (a link's target, which `readlink` returns, is not).
+    /// A call that another thread's call interrupted is written in two lines, `readlink("A", <unfinished ...>`
+    /// and `<... readlink resumed>"B", 4096) = …`: the first names the path, the second only what it returned.
     var paths: [Substring] {
         calls.compactMap { call in
+            guard !call.contains(" resumed>") else { return nil }
             guard let open = call.firstIndex(of: "\""), let close = call[call.index(after: open)...].firstIndex(of: "\"") else { return nil }
             return call[call.index(after: open)..<close]
         }
