@@ -11,8 +11,8 @@ struct PlanCommand: ParsableCommand {
         discussion: """
             Scans the job's library (only files that are new or changed since the last scan are probed; \
             the index is cached in the work folder), picks one clip per day and prints a table: date, \
-            weekday, chosen file, kind (video, live photo or motion photo, with HDR HLG or HDR PQ for high \
-            dynamic range clips), why, clip window and the rule that gave the day (creation date, creation \
+            weekday, chosen file, kind (video, live photo, motion photo or photo, with HDR HLG or HDR PQ \
+            for high dynamic range clips), why ("photo 1 of 4", "3 photos of 12"), clip window and the rule that gave the day (creation date, creation \
             time, sidecar, file name or file mtime; library.day_rules orders them); days in a row without \
             media are one line ("2017-01-01 – 2017-04-16, 106 days, no media"); then warnings, every \
             file of the library that cannot be used (with its day, or "day unknown"), and totals. Nothing \

@@ -1,25 +1,25 @@
 import Foundation
 
-/// The index sorted into what the planner can use: clips with their kind, capture day and length; stills
-/// that stand alone; files that cannot be used, with the reason.
+/// The index sorted into what the planner can use: clips with their kind, capture day and length (photos
+/// among them); the stills of Live Photos; files that cannot be used, with the reason.
 ///
 /// Built once per plan in one pass over the index plus dictionary look-ups (no pairwise comparisons), so a
 /// 20,000-entry index is cheap.
 public struct MediaCatalog: Sendable {
-    /// A movie the planner may choose.
+    /// A movie or a photo the planner may choose.
     public struct Clip: Sendable, Hashable {
-        /// The index entry of the movie.
+        /// The index entry of the movie, or of the still for a photo.
         public var entry: MediaEntry
         public var kind: ClipKind
         public var capture: CaptureDay
-        /// The movie's length, from the probe's duration.
+        /// The movie's length, from the probe's duration; zero for a photo, whose time the planner gives.
         public var length: TimeSpan
         /// For a Live Photo, the path of its still.
         public var stillPath: String?
 
-        /// The movie's frame rate as probed, or nil when unknown.
+        /// The movie's frame rate as probed, or nil when unknown and for a photo.
         public var frameRate: Double? {
-            guard case .media(let info) = entry.probe, let rate = info.video?.frameRate, rate > 0 else { return nil }
+            guard kind.isMovie, case .media(let info) = entry.probe, let rate = info.video?.frameRate, rate > 0 else { return nil }
             return rate
         }
     }
@@ -30,11 +30,11 @@ public struct MediaCatalog: Sendable {
         public var reason: String
     }
 
-    /// Every usable movie, in index order.
+    /// Every usable movie, in index order, then every photo, in index order.
     public private(set) var clips: [Clip] = []
-    /// Stills that belong to no Live Photo: not clips, only counted.
-    public private(set) var stills: [MediaEntry] = []
-    /// Stills that are the picture half of a Live Photo.
+    /// The entries of the photos: stills that belong to no Live Photo, or whose movie cannot be used.
+    public var stills: [MediaEntry] { clips.filter { $0.kind == .photo }.map(\.entry) }
+    /// Stills that are the picture half of a Live Photo whose movie is a clip.
     public private(set) var pairedStills: [MediaEntry] = []
     /// Files that cannot be opened or have nothing to show.
     public private(set) var unusable: [Unusable] = []
@@ -42,9 +42,13 @@ public struct MediaCatalog: Sendable {
     /// Extensions of the pictures a Live Photo's movie pairs with by base name.
     public static let pairableStillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
 
-    /// Sorts `index` into clips, stills and unusable files, pairing Live Photos and finding capture days in
-    /// `timeZone` by `dayRules`.
-    public init(index: [MediaEntry], timeZone: TimeZone, dayRules: [DayRule] = DayRule.defaultOrder) {
+    /// Sorts `index` into clips, paired stills and unusable files, pairing Live Photos and finding capture days
+    /// in `timeZone` by `dayRules`. A still is a photo when it belongs to no Live Photo, or when its movie
+    /// cannot be used: unreadable, without video or duration, or shorter than `minimumMovieLength` (that
+    /// movie is then unusable; a Motion Photo becomes a photo of its own file).
+    public init(
+        index: [MediaEntry], timeZone: TimeZone, dayRules: [DayRule] = DayRule.defaultOrder, minimumMovieLength: TimeSpan = .zero
+    ) {
         let stillsByName = Dictionary(
             index.filter { MediaCatalog.pairableStillExtensions.contains(MediaCatalog.fileExtension($0.path)) }
                 .map { (MediaCatalog.pairingKey($0.path), $0.path) },
@@ -56,6 +60,7 @@ public struct MediaCatalog: Sendable {
             stillsByIdentifier[identifier] = min(stillsByIdentifier[identifier] ?? entry.path, entry.path)
         }
         var pairedStillPaths: Set<String> = []
+        var motionPhotoStills: Set<String> = []
         for entry in index {
             switch entry.probe {
             case .unreadable(let reason):
@@ -63,12 +68,13 @@ public struct MediaCatalog: Sendable {
             case .media(let info) where info.isStill:
                 continue
             case .media(let info):
-                guard info.video != nil else {
-                    unusable.append(Unusable(entry: entry, reason: "no video stream"))
-                    continue
-                }
-                guard let seconds = info.duration, seconds > 0 else {
-                    unusable.append(Unusable(entry: entry, reason: "unknown duration"))
+                guard info.video != nil, let seconds = info.duration, seconds > 0 else {
+                    // A Motion Photo whose movie cannot be used is still a photo.
+                    if info.embeddedMovie != nil {
+                        motionPhotoStills.insert(entry.path)
+                    } else {
+                        unusable.append(Unusable(entry: entry, reason: info.video == nil ? "no video stream" : "unknown duration"))
+                    }
                     continue
                 }
                 // A Motion Photo is its own still; it ranks with Live Photos.
@@ -76,6 +82,16 @@ public struct MediaCatalog: Sendable {
                     info.embeddedMovie != nil
                     ? entry.path
                     : stillsByName[MediaCatalog.pairingKey(entry.path)] ?? info.tags.contentIdentifier.flatMap { stillsByIdentifier[$0] }
+                if still != nil, TimeSpan(seconds: seconds) < minimumMovieLength {
+                    // A Live Photo's movie too short to show leaves its still a photo.
+                    if info.embeddedMovie != nil {
+                        motionPhotoStills.insert(entry.path)
+                    } else {
+                        unusable.append(
+                            Unusable(entry: entry, reason: "its movie of \(TimeSpan(seconds: seconds)) is shorter than \(minimumMovieLength)"))
+                    }
+                    continue
+                }
                 if let still { pairedStillPaths.insert(still) }
                 clips.append(
                     Clip(
@@ -85,11 +101,12 @@ public struct MediaCatalog: Sendable {
             }
         }
         for entry in index {
-            guard case .media(let info) = entry.probe, info.isStill else { continue }
+            guard case .media(let info) = entry.probe, info.isStill || motionPhotoStills.contains(entry.path) else { continue }
             if pairedStillPaths.contains(entry.path) {
                 pairedStills.append(entry)
             } else {
-                stills.append(entry)
+                clips.append(
+                    Clip(entry: entry, kind: .photo, capture: CaptureDay(of: entry, in: timeZone, order: dayRules), length: .zero))
             }
         }
     }

@@ -5,6 +5,8 @@ extension Job {
         public var video: ClipWindow
         /// Default: the whole clip.
         public var livePhoto: ClipWindow
+        /// How a day's photos show (`clips.photo`).
+        public var photo: Photos
         /// How fast every clip plays (`speed`), unless its day or `slowMotion` says otherwise.
         public var speed: PlaybackSpeed
         /// Whether high-frame-rate clips play slowed down as the phone shot them (`slow_motion`).
@@ -14,10 +16,11 @@ extension Job {
 
         public init(
             video: ClipWindow = ClipWindow(duration: .fixed(.seconds(3))), livePhoto: ClipWindow = ClipWindow(duration: .full),
-            speed: PlaybackSpeed = .realTime, slowMotion: SlowMotion = .realTime, speedAudio: SpeedAudio = .keep
+            photo: Photos = Photos(), speed: PlaybackSpeed = .realTime, slowMotion: SlowMotion = .realTime, speedAudio: SpeedAudio = .keep
         ) {
             self.video = video
             self.livePhoto = livePhoto
+            self.photo = photo
             self.speed = speed
             self.slowMotion = slowMotion
             self.speedAudio = speedAudio
@@ -25,7 +28,11 @@ extension Job {
 
         /// The window for a kind of clip.
         public func window(for kind: ClipKind) -> ClipWindow {
-            kind == .video ? video : livePhoto
+            switch kind {
+            case .video: video
+            case .livePhoto: livePhoto
+            case .photo: photo.window
+            }
         }
     }
 

@@ -1,18 +1,22 @@
 extension Job {
     /// How one clip is chosen among a day's clips.
     public struct Selection: Sendable, Hashable, Codable {
-        /// Kinds in order of preference; default `[video, live_photo]`.
+        /// Kinds in order of preference; default `[video, live_photo, photo]`.
         public var prefer: [ClipKind]
         /// Which clip wins within a kind; default `earliest`.
         public var order: SelectionOrder
         /// How the measures of a moment count (`start: auto`, `order: best`).
         public var score: MomentWeights
 
-        public init(prefer: [ClipKind] = [.video, .livePhoto], order: SelectionOrder = .earliest, score: MomentWeights = MomentWeights()) {
+        public init(prefer: [ClipKind] = Selection.defaultPrefer, order: SelectionOrder = .earliest, score: MomentWeights = MomentWeights()) {
             self.prefer = prefer
             self.order = order
             self.score = score
         }
+
+        /// What `prefer` is when a job leaves it out: a day with a video keeps it, a day with only photos
+        /// shows one.
+        public static let defaultPrefer: [ClipKind] = [.video, .livePhoto, .photo]
     }
 
     /// The order that picks one clip within a kind.

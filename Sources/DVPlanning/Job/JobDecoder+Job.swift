@@ -48,12 +48,14 @@ extension JobDecoder {
         return job
     }
 
-    /// A transition must be shorter than every fixed clip window it joins.
-    /// The default transition counts too: the error then points at the clip window that is too short.
+    /// A transition must be shorter than every fixed clip window it joins (a photo's when the job writes
+    /// `clips.photo`: a job written before photos keeps its meaning). The default transition counts too:
+    /// the error then points at the clip window that is too short.
     private mutating func checkTransition(_ job: Job, fields: Fields) {
         guard job.transition.style != .cut, let node = fields["transition"] ?? fields["clips"] else { return }
         let place = fields["transition"] == nil ? node : node.entries?.first { $0.key.scalar == "duration" }?.value ?? node
-        for kind in ClipKind.allCases {
+        let writesPhoto = fields["clips"]?.entries?.contains { $0.key.scalar == "photo" } ?? false
+        for kind in ClipKind.allCases where kind.isMovie || writesPhoto {
             guard case .fixed(let window) = job.clips.window(for: kind).duration, job.transition.duration >= window else { continue }
             error(
                 "transition.duration \(job.transition.duration) must be shorter than clips.\(kind.rawValue).duration \(window); "

@@ -59,10 +59,10 @@ extension JobDecoder {
     mutating func decodeSelection(_ node: YAMLNode) -> Job.Selection {
         var selection = Job.Selection()
         guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order", "score"]) else { return selection }
-        if let items = list(fields, "prefer", example: "[video, live_photo]") {
+        if let items = list(fields, "prefer", example: "[video, live_photo, photo]") {
             let kinds = distinctChoices(items, name: "selection.prefer", ClipKind.self, each: "kind")
             if items.isEmpty {
-                error("selection.prefer is empty; list at least one of video, live_photo", at: fields["prefer"] ?? node)
+                error("selection.prefer is empty; list at least one of video, live_photo, photo", at: fields["prefer"] ?? node)
             }
             selection.prefer = kinds
         }
@@ -111,6 +111,7 @@ extension JobDecoder {
         guard let fields = fields(of: node, path: "clips", allowed: allowed) else { return clips }
         if let window = fields["video"] { clips.video = decodeWindow(window, name: "clips.video", default: clips.video) }
         if let window = fields["live_photo"] { clips.livePhoto = decodeWindow(window, name: "clips.live_photo", default: clips.livePhoto) }
+        if let node = fields["photo"] { clips.photo = decodePhotos(node) }
         clips.speed = speed(fields) ?? clips.speed
         clips.slowMotion = choice(fields, "slow_motion", Job.SlowMotion.self) ?? clips.slowMotion
         clips.speedAudio = choice(fields, "speed_audio", Job.SpeedAudio.self) ?? clips.speedAudio
@@ -124,6 +125,22 @@ extension JobDecoder {
             guard node.isPlainScalar, let speed = PlaybackSpeed(text), PlaybackSpeed.allowed.contains(speed) else { return nil }
             return speed
         }
+    }
+
+    /// `clips.photo`: `{duration, motion, count}`, each optional.
+    private mutating func decodePhotos(_ node: YAMLNode) -> Job.Photos {
+        var photos = Job.Photos()
+        guard let fields = fields(of: node, path: "clips.photo", allowed: ["duration", "motion", "count"]) else { return photos }
+        if let duration = duration(fields, "duration") {
+            if duration == .zero, let place = fields["duration"] {
+                error("clips.photo.duration must be longer than 0s", at: place)
+            } else {
+                photos.duration = duration
+            }
+        }
+        photos.motion = choice(fields, "motion", Job.PhotoMotion.self) ?? photos.motion
+        photos.count = integer(fields, "count", in: Job.Photos.counts) ?? photos.count
+        return photos
     }
 
     private mutating func decodeWindow(_ node: YAMLNode, name: String, default window: Job.ClipWindow) -> Job.ClipWindow {

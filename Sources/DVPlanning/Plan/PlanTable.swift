@@ -147,13 +147,15 @@ public enum PlanTable {
         wrap(sentence(totals), width: width, first: "Totals: ", rest: "        ")
     }
 
-    /// The totals in words: days with media, without, skipped, pinned; clips, stills, unreadable files; length.
+    /// The totals in words: days with media, without, skipped, pinned; clips, photos shown (when any), stills
+    /// not used, unreadable files; length.
     static func sentence(_ totals: PlanTotals) -> String {
         let days =
             "\(totals.daysWithMedia) of \(totals.days) days with media, \(totals.daysWithoutMedia) without, "
             + "\(totals.daysSkipped) skipped, \(totals.daysPinned) pinned;"
         let files =
-            "\(totals.clipsInTimeframe) clips in the timeframe, \(totals.stillsNotUsed) stills not used, "
+            "\(totals.clipsInTimeframe) clips in the timeframe, "
+            + (totals.photosUsed > 0 ? "\(totals.photosUsed) photos shown, " : "") + "\(totals.stillsNotUsed) stills not used, "
             + "\(totals.unreadableFiles) unreadable;"
         return [days, files, "reel length \(length(totals.reelDuration))."].joined(separator: " ")
     }

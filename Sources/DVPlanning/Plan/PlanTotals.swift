@@ -12,8 +12,10 @@ public struct PlanTotals: Sendable, Hashable, Codable {
     public var daysPinned: Int = 0
     /// Usable clips filmed in the timeframe.
     public var clipsInTimeframe: Int = 0
-    /// Still pictures filmed in the timeframe that belong to no Live Photo (stills are never clips).
+    /// Photos (stills of no usable Live Photo) taken in the timeframe that the reel does not show.
     public var stillsNotUsed: Int = 0
+    /// Photos the reel shows, each once however many days or layers show it.
+    public var photosUsed: Int = 0
     /// Files filmed in the timeframe (or pinned) that cannot be used.
     public var unreadableFiles: Int = 0
     /// The reel's length, title cards and transitions included.
@@ -29,6 +31,7 @@ public struct PlanTotals: Sendable, Hashable, Codable {
         case daysPinned = "days_pinned"
         case clipsInTimeframe = "clips_in_timeframe"
         case stillsNotUsed = "stills_not_used"
+        case photosUsed = "photos_used"
         case unreadableFiles = "unreadable_files"
         case reelDuration = "reel_duration"
     }
@@ -42,10 +45,12 @@ public struct PlanTotals: Sendable, Hashable, Codable {
         daysPinned = try container.decode(Int.self, forKey: .daysPinned)
         clipsInTimeframe = try container.decode(Int.self, forKey: .clipsInTimeframe)
         stillsNotUsed = try container.decode(Int.self, forKey: .stillsNotUsed)
+        photosUsed = try container.decodeIfPresent(Int.self, forKey: .photosUsed) ?? 0
         unreadableFiles = try container.decode(Int.self, forKey: .unreadableFiles)
         reelDuration = try container.decodeSeconds(forKey: .reelDuration)
     }
 
+    /// Writes every key; `photos_used` only when the reel shows a photo, so a plan of movies keeps its shape.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(days, forKey: .days)
@@ -55,6 +60,7 @@ public struct PlanTotals: Sendable, Hashable, Codable {
         try container.encode(daysPinned, forKey: .daysPinned)
         try container.encode(clipsInTimeframe, forKey: .clipsInTimeframe)
         try container.encode(stillsNotUsed, forKey: .stillsNotUsed)
+        if photosUsed > 0 { try container.encode(photosUsed, forKey: .photosUsed) }
         try container.encode(unreadableFiles, forKey: .unreadableFiles)
         try container.encode(seconds: reelDuration, forKey: .reelDuration)
     }

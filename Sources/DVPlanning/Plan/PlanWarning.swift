@@ -6,8 +6,6 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case orphanPin = "orphan_pin"
         /// A pin names a file that cannot be opened or decoded; the day fell back to its own clips.
         case brokenPin = "broken_pin"
-        /// A pin names a still picture that belongs to no Live Photo.
-        case pinNotAClip = "pin_not_a_clip"
         /// A file in the timeframe cannot be used.
         case unreadableFile = "unreadable_file"
         /// A chosen clip's day came from the file's modification time.

@@ -39,6 +39,8 @@ public struct PlannedClip: Sendable, Hashable, Codable {
     public var position: GeoPosition?
     /// The name of that place (`PlaceTable`), or nil without a position or a place-name table.
     public var place: Place?
+    /// For a photo, the stills it shows and how they move; nil for a movie (and then left out of plan JSON).
+    public var photo: PlannedPhoto?
 
     public init(
         file: String, path: String, kind: ClipKind, sourceDate: CalendarDay, dayRule: DayRule, captureTime: LocalDateTime,
@@ -70,7 +72,7 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         case colour, rotation
         case audioTrack = "audio_track"
         case motionPhoto = "motion_photo"
-        case moment, look, position, place
+        case moment, look, position, place, photo
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,9 +96,11 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         look = try container.decodeIfPresent(Job.Output.Look.self, forKey: .look)
         position = try container.decodeIfPresent(GeoPosition.self, forKey: .position)
         place = try container.decodeIfPresent(Place.self, forKey: .place)
+        photo = try container.decodeIfPresent(PlannedPhoto.self, forKey: .photo)
     }
 
-    /// Writes every key, with `null` for what the clip does not have.
+    /// Writes every key, with `null` for what the clip does not have, except `photo`, written only for a
+    /// photo so that a movie's JSON keeps its shape.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
@@ -118,12 +122,13 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         try container.encode(look, forKey: .look)
         try container.encode(position, forKey: .position)
         try container.encode(place, forKey: .place)
+        try container.encodeIfPresent(photo, forKey: .photo)
     }
 
     /// Writes every key of a clip as `null`, for a day without one, so every day's JSON has the same shape.
     static func encodeNone(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases {
+        for key in CodingKeys.allCases where key != .photo {
             try container.encodeNil(forKey: key)
         }
     }

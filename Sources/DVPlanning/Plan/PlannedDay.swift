@@ -29,6 +29,11 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         layers.isEmpty ? [clip?.path].compactMap { $0 } : layers.map(\.clip.path)
     }
 
+    /// The paths of the stills the day shows as photos: its clip's, or its layers'.
+    public var photoPaths: [String] {
+        (layers.isEmpty ? [clip].compactMap { $0 } : layers.map(\.clip)).flatMap { $0.photo?.shots.map(\.path) ?? [] }
+    }
+
     public init(date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil) {
         self.date = date
         self.weekday = PlannedDay.weekdayNames[date.weekday - 1]

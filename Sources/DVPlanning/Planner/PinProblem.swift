@@ -4,8 +4,6 @@ enum PinProblem: Error, Hashable {
     case missing(file: String)
     /// The file is in the index but cannot be opened or decoded.
     case broken(entry: MediaEntry, reason: String)
-    /// The file is a still picture that belongs to no Live Photo.
-    case still(entry: MediaEntry)
 
     /// The warning for `day`'s pin, or for its layer `layer` (1-based) when given: the day falls back to its
     /// own clips, or the layer is left out.
@@ -21,10 +19,6 @@ enum PinProblem: Error, Hashable {
         case .broken(let entry, let reason):
             PlanWarning(
                 .brokenPin, date: day, file: entry.relativePath, "\(subject) \(entry.relativePath) cannot be used (\(reason)); \(outcome)")
-        case .still(let entry):
-            PlanWarning(
-                .pinNotAClip, date: day, file: entry.relativePath,
-                "\(subject) \(entry.relativePath) is a still picture, not a clip; \(outcome)")
         }
     }
 }

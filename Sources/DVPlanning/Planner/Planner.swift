@@ -4,8 +4,9 @@
 /// Per day, in order (job format, "Choosing one clip per day"):
 /// 1. `skip` → the day is left out;
 /// 2. a pin whose file is in the index and usable → that file (`pinned`, or `pinned from DATE` when filmed on
-///    another day); a pin to a missing, broken or still-only file is a warning and the day falls back;
-/// 3. the day's own clips by `prefer`, then `order`, never a file pinned to another day (`video 1 of 3`);
+///    another day), a still being a photo; a pin to a missing or broken file is a warning and the day falls back;
+/// 3. the day's own clips by `prefer`, then `order`, never a file pinned to another day (`video 1 of 3`); a
+///    photo's day shows up to `clips.photo.count` of its photos (`3 photos of 12`);
 /// 4. otherwise `no media`.
 /// The index is grouped by capture day once, so a year over a 20,000-file library plans in well under a second.
 public enum Planner {
@@ -19,5 +20,13 @@ public enum Planner {
     /// path order: none unless the job asks for `order: best` or `start: auto`.
     public static func clipsWantingMoments(index: [MediaEntry], rules: PlanningRules) -> [String] {
         rules.wantsMoments ? PlanningSession(index: index, rules: rules).clipsWantingMoments() : []
+    }
+
+    /// The absolute paths of the photos whose score (`PlanningRules.photoScores`) a plan of `rules` would
+    /// use, in path order: none unless the job asks for `order: best` or `clips.photo.count` above 1, and
+    /// only of days that show a photo they chose among several. A photo without a score ranks after those
+    /// with, in capture order.
+    public static func photosWantingScores(index: [MediaEntry], rules: PlanningRules) -> [String] {
+        rules.order == .best || rules.photos.count > 1 ? PlanningSession(index: index, rules: rules).photosWantingScores() : []
     }
 }

@@ -23,6 +23,11 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var videoWindow: Job.ClipWindow
     /// The window taken from a chosen Live Photo's movie (`clips.live_photo`).
     public var livePhotoWindow: Job.ClipWindow
+    /// How a day's photos show (`clips.photo`).
+    public var photos: Job.Photos
+    /// The analysed photos' scores (0–1, as a movie's best window scores), by absolute path (`order: best`,
+    /// `clips.photo.count` above 1); a photo without one ranks after those with, in capture order.
+    public var photoScores: [String: Double]
     /// The transition between neighbouring items, title cards included.
     public var transition: Job.Transition
     /// The intro card's length; zero for no intro.
@@ -58,6 +63,12 @@ public struct PlanningRules: Sendable, Hashable, Codable {
             self.outputFPS = outputFPS
         }
 
+        /// One frame of the reel, rounded up to a whole millisecond: a Live Photo's movie shorter than this
+        /// shows nothing, so its still is a photo.
+        public var frameLength: TimeSpan {
+            TimeSpan(milliseconds: Int64((1000 + max(outputFPS, 1) - 1) / max(outputFPS, 1)))
+        }
+
         /// Streams this fast or faster are high-frame-rate footage (phones shoot slow motion at 120 fps and up;
         /// 60 fps is an ordinary rate).
         public static let highFrameRate = 90
@@ -91,9 +102,10 @@ public struct PlanningRules: Sendable, Hashable, Codable {
 
     public init(
         days: [CalendarDay], timeZoneIdentifier: String, libraryRoots: [String], dayRules: [DayRule] = DayRule.defaultOrder,
-        prefer: [ClipKind] = [.video, .livePhoto], order: Job.SelectionOrder = .earliest,
+        prefer: [ClipKind] = Job.Selection.defaultPrefer, order: Job.SelectionOrder = .earliest,
         daySettings: [CalendarDay: Job.DaySettings] = [:], videoWindow: Job.ClipWindow = Job.Clips().video,
-        livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, transition: Job.Transition = Job.Transition(),
+        livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, photos: Job.Photos = Job.Photos(), photoScores: [String: Double] = [:],
+        transition: Job.Transition = Job.Transition(),
         introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
         moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = [], pace: Pace = Pace()
     ) {
@@ -106,6 +118,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.daySettings = daySettings
         self.videoWindow = videoWindow
         self.livePhotoWindow = livePhotoWindow
+        self.photos = photos
+        self.photoScores = photoScores
         self.transition = transition
         self.introDuration = introDuration
         self.outroDuration = outroDuration
@@ -133,6 +147,7 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         switch kind {
         case .video: videoWindow
         case .livePhoto: livePhotoWindow
+        case .photo: photos.window
         }
     }
 }

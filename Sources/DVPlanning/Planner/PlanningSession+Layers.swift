@@ -45,7 +45,7 @@ extension PlanningSession {
                 chosen.clip, chosen.layer,
                 trimmed(
                     chosen.clip, on: day, start: chosen.layer.start, duration: chosen.layer.duration,
-                    speed: rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed))
+                    speed: chosen.clip.kind.isMovie ? rules.pace.speed(frameRate: chosen.clip.frameRate, daySpeed: settings?.speed) : .realTime)
             )
         }
         var result = planned(

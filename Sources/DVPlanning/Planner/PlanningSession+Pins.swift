@@ -1,6 +1,6 @@
 extension PlanningSession {
     /// Finds the files pins and layers name in the index: by absolute path, by path under a library
-    /// folder, or by library-relative path; a still of a Live Photo finds its movie.
+    /// folder, or by library-relative path; a still of a Live Photo finds its movie, any other still its photo.
     struct FileLookup {
         /// What a path in the index turned out to be.
         private enum Found {
@@ -16,7 +16,6 @@ extension PlanningSession {
             self.roots = roots
             for clip in catalog.clips { record(clip.entry, .clip(clip)) }
             for unusable in catalog.unusable { record(unusable.entry, .problem(.broken(entry: unusable.entry, reason: unusable.reason))) }
-            for still in catalog.stills { record(still, .problem(.still(entry: still))) }
             let clipsByStill = Dictionary(
                 catalog.clips.compactMap { clip in clip.stillPath.map { ($0, clip) } }, uniquingKeysWith: { first, _ in first })
             for still in catalog.pairedStills {

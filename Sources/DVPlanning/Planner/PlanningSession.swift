@@ -31,7 +31,7 @@ struct PlanningSession {
                 PlanWarning(
                     .unknownTimeZone, "unknown time zone '\(rules.timeZoneIdentifier)'; days are read in UTC"))
         }
-        catalog = MediaCatalog(index: index, timeZone: timeZone, dayRules: rules.dayRules)
+        catalog = MediaCatalog(index: index, timeZone: timeZone, dayRules: rules.dayRules, minimumMovieLength: rules.pace.frameLength)
         stillPositions = Dictionary(
             catalog.pairedStills.compactMap { still in
                 guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
@@ -44,7 +44,10 @@ struct PlanningSession {
         let (clips, order) = (catalog.clips, rules.order)
         var scores: [String: Double] = [:]
         if order == .best {
-            for clip in clips {
+            for clip in clips where !clip.kind.isMovie {
+                scores[clip.entry.path] = rules.photoScores[clip.entry.path]
+            }
+            for clip in clips where clip.kind.isMovie {
                 let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[clip.capture.localTime.date]?.speed)
                 scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil, speed: speed)?.score
             }
@@ -61,7 +64,7 @@ struct PlanningSession {
     static func bestWindow(
         of clip: Clip, rules: PlanningRules, durationOverride: ClipLength?, speed: PlaybackSpeed = .realTime
     ) -> MomentScores.Window? {
-        guard let scores = rules.moments[clip.entry.path] else { return nil }
+        guard clip.kind.isMovie, let scores = rules.moments[clip.entry.path] else { return nil }
         let length = rules.window(for: clip.kind).atSpeed(speed)
             .trim(clipLength: clip.length, startOverride: .auto, durationOverride: durationOverride?.atSpeed(speed)).duration
         return scores.bestWindow(length: length, clipLength: clip.length, weights: rules.momentWeights)
@@ -74,23 +77,37 @@ struct PlanningSession {
         var paths: Set<String> = []
         if rules.order == .best {
             for day in days where rules.daySettings[day]?.skip != true {
-                for kind in rules.prefer {
+                for kind in rules.prefer where kind.isMovie {
                     paths.formUnion((rankedByDay[day]?[kind] ?? []).map(\.entry.path))
                 }
             }
         }
         var session = self
         for day in session.makePlan().days where day.status.hasClip {
-            guard let path = day.clip?.path, let kind = day.clip?.kind else { continue }
+            guard let path = day.clip?.path, let kind = day.clip?.kind, kind.isMovie || !day.layers.isEmpty else { continue }
             let settings = rules.daySettings[day.date]
             let pin = day.status == .pinned ? settings?.pin : nil
-            if (pin?.start ?? rules.window(for: kind).start) == .auto { paths.insert(path) }
+            if kind.isMovie, (pin?.start ?? rules.window(for: kind).start) == .auto { paths.insert(path) }
             // A layer's own start is not told apart from its neighbours' here: a day with any layer on
             // `auto` has all its layers analysed.
             let anyLayerAuto = settings?.layers.contains { $0.start == .auto } ?? false
-            for layer in day.layers where anyLayerAuto || rules.window(for: layer.clip.kind).start == .auto {
+            for layer in day.layers where layer.clip.kind.isMovie && (anyLayerAuto || rules.window(for: layer.clip.kind).start == .auto) {
                 paths.insert(layer.clip.path)
             }
+        }
+        return paths.sorted()
+    }
+
+    /// The photos whose score the plan would use: every photo of a day that shows a photo it chose (not a
+    /// pin's) among two or more, in path order. Scores only reorder a day's photos, so which days show a
+    /// photo does not depend on them.
+    func photosWantingScores() -> [String] {
+        var paths: Set<String> = []
+        var session = self
+        for day in session.makePlan().days where day.status == .chosen {
+            let showsPhoto = day.clip?.kind == .photo || day.layers.contains { $0.clip.kind == .photo }
+            let photos = rankedByDay[day.date]?[.photo] ?? []
+            if showsPhoto, photos.count > 1 { paths.formUnion(photos.map(\.entry.path)) }
         }
         return paths.sorted()
     }
@@ -118,8 +135,12 @@ struct PlanningSession {
         totals.daysWithoutMedia = planned.count { $0.status == .noMedia }
         totals.daysSkipped = planned.count { $0.status == .skipped }
         totals.daysPinned = planned.count { $0.status == .pinned }
-        totals.clipsInTimeframe = catalog.clips.count { timeframe.contains($0.capture.localTime.date) }
-        totals.stillsNotUsed = catalog.stills.count { timeframe.contains(captureDate(of: $0)) }
+        totals.clipsInTimeframe = catalog.clips.count { $0.kind.isMovie && timeframe.contains($0.capture.localTime.date) }
+        let shownPhotos = Set(planned.flatMap { $0.photoPaths })
+        totals.photosUsed = shownPhotos.count
+        totals.stillsNotUsed = catalog.clips.count {
+            $0.kind == .photo && !shownPhotos.contains($0.entry.path) && timeframe.contains($0.capture.localTime.date)
+        }
         let unreadable = reportUnusableFiles(in: timeframe, named: Array(pins.values) + layerFiles.values.flatMap { $0.compactMap { $0 } })
         totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
@@ -152,16 +173,24 @@ struct PlanningSession {
         case nil:
             break
         }
+        var shots: [Clip] = []
         if chosen == nil, let first = candidates(on: day, avoiding: pinnedPaths).first {
             chosen = (first.clip, .chosen, first.reason)
+            if first.clip.kind == .photo, rules.photos.count > 1 {
+                let photos = rankedByDay[day]?[.photo] ?? []
+                shots = photoShots(of: photos.filter { !pinnedPaths.contains($0.entry.path) })
+                if shots.count > 1, let earliest = shots.first {
+                    chosen = (earliest, .chosen, "\(shots.count) photos of \(photos.count)")
+                }
+            }
         }
         guard let chosen else {
             return PlannedDay(date: day, status: .noMedia, reason: DayStatus.noMediaReason, caption: settings?.caption)
         }
         let pin = chosen.status == .pinned ? settings?.pin : nil
         let pace = rules.pace
-        let speed = { (clip: Clip) in pace.speed(frameRate: clip.frameRate, daySpeed: settings?.speed) }
-        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration, speed: speed(chosen.clip))
+        let speed = { (clip: Clip) in clip.kind.isMovie ? pace.speed(frameRate: clip.frameRate, daySpeed: settings?.speed) : .realTime }
+        let trim = trimmed(chosen.clip, on: day, start: pin?.start, duration: pin?.duration, speed: speed(chosen.clip), shots: shots)
         var result = planned(day, clip: chosen.clip, trim: trim, status: chosen.status, reason: chosen.reason, caption: settings?.caption)
         if layout.clipsPerDay > 1 {
             let others = candidates(on: day, avoiding: pinnedPaths.union([chosen.clip.entry.path])).prefix(layout.clipsPerDay - 1)
@@ -184,6 +213,19 @@ struct PlanningSession {
         }
     }
 
+    /// Up to `clips.photo.count` of a day's `photos` (ranked by `order`), the best by their scores when any
+    /// has one, in capture order.
+    func photoShots(of photos: [Clip]) -> [Clip] {
+        let scored = photos.contains { rules.photoScores[$0.entry.path] != nil }
+        let best =
+            scored
+            ? photos.enumerated().sorted { left, right in
+                let (leftScore, rightScore) = (rules.photoScores[left.element.entry.path] ?? -1, rules.photoScores[right.element.entry.path] ?? -1)
+                return leftScore != rightScore ? leftScore > rightScore : left.offset < right.offset
+            }.map(\.element) : photos
+        return best.prefix(rules.photos.count).sorted { Job.SelectionOrder.earliest.ranks($0, before: $1) }
+    }
+
     /// The day of `clip`, taken as `trim` says.
     func planned(
         _ day: CalendarDay, clip: Clip, trim: ClipTrim, status: DayStatus, reason: String, caption: String?
@@ -198,7 +240,8 @@ struct PlanningSession {
         var planned = PlannedClip(
             file: clip.entry.relativePath, path: clip.entry.path, kind: clip.kind, sourceDate: clip.capture.localTime.date,
             dayRule: clip.capture.rule, captureTime: clip.capture.localTime, start: trim.start, duration: trim.duration,
-            clipLength: clip.length)
+            clipLength: clip.kind.isMovie ? clip.length : trim.duration)
+        planned.photo = trim.photo
         planned.moment = trim.moment
         if trim.speed != .realTime {
             planned.speed = trim.speed
@@ -229,14 +272,16 @@ struct PlanningSession {
         var rotation: Int?
         var audioTrack: AudioTrackChoice?
         var motionPhoto: EmbeddedMovie?
+        /// For a photo, its stills and their shares of `duration`.
+        var photo: PlannedPhoto?
     }
 
     /// How `clip` is taken for `day` (`start` and `duration` override the kind's window), played at `speed`:
     /// a fixed window is that long in the reel, so it takes `speed` times as much of the clip. Warns when
     /// `start: auto` has no analysis and when the clip's day came from its modification time. Called once
-    /// per clip a day shows.
+    /// per clip a day shows. A photo shows `shots` (itself alone when empty) as `photoTrim` says.
     mutating func trimmed(
-        _ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?, speed: PlaybackSpeed = .realTime
+        _ clip: Clip, on day: CalendarDay, start: ClipStart?, duration: ClipLength?, speed: PlaybackSpeed = .realTime, shots: [Clip] = []
     ) -> ClipTrim {
         if clip.capture.rule == .modificationTime {
             warnings.append(
@@ -245,6 +290,7 @@ struct PlanningSession {
                     "\(clip.entry.relativePath) has no capture date; its day comes from the file's modification time"))
         }
         let info: MediaInfo? = if case let .media(info) = clip.entry.probe { info } else { nil }
+        guard clip.kind.isMovie else { return photoTrim(shots.isEmpty ? [clip] : shots, duration: duration, info: info) }
         let automatic = (start ?? rules.window(for: clip.kind).start) == .auto
         let best = automatic || rules.order == .best ? Self.bestWindow(of: clip, rules: rules, durationOverride: duration, speed: speed) : nil
         if automatic, best == nil {
@@ -268,6 +314,25 @@ struct PlanningSession {
             start: trim.start, duration: reelDuration, speed: speed, moment: best, colour: colour, rotation: info?.video?.rotation,
             audioTrack: info?.audio?.choice,
             motionPhoto: info?.embeddedMovie)
+    }
+
+    /// How a photo's day shows `stills`: `clips.photo.duration` each, or `duration` when a pin or a layer
+    /// gives a fixed one (`full` is the photos' own), shared among them to the millisecond; no speed, moment
+    /// or sound.
+    func photoTrim(_ stills: [Clip], duration: ClipLength?, info: MediaInfo?) -> ClipTrim {
+        let total: TimeSpan =
+            if case .fixed(let fixed) = duration, fixed > .zero { fixed } else {
+                TimeSpan(milliseconds: rules.photos.duration.milliseconds * Int64(stills.count))
+            }
+        let shots = zip(stills, PlannedPhoto.shares(of: total, count: stills.count)).map { still, share in
+            let position: GeoPosition? = if case .media(let info) = still.entry.probe { info.tags.position } else { nil }
+            return PlannedPhoto.Shot(
+                file: still.entry.relativePath, path: still.entry.path, captureTime: still.capture.localTime, duration: share, position: position)
+        }
+        let colour = info?.video.map { $0.colour.resolved(width: $0.width, height: $0.height, pixelFormat: $0.pixelFormat) }
+        return ClipTrim(
+            start: .zero, duration: total, colour: colour, rotation: info?.video?.rotation,
+            photo: PlannedPhoto(motion: rules.photos.motion, shots: shots))
     }
 
     /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.
@@ -312,7 +377,4 @@ struct PlanningSession {
         }
     }
 
-    private func captureDate(of entry: MediaEntry) -> CalendarDay {
-        CaptureDay(of: entry, in: timeZone, order: rules.dayRules).localTime.date
-    }
 }

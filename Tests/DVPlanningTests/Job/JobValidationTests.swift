@@ -152,7 +152,7 @@ struct JobValidationTests {
         expectDiagnostic(job("clips: { video: { start: 1️⃣centre } }"), containing: "middle, auto or a duration")
         expectDiagnostic(job("clips: { video: { duration: 1️⃣0s } }\ntransition: { style: cut }"), containing: "must be longer than 0s")
         expectDiagnostic(
-            job("clips: { photo: {} }").replacingOccurrences(of: "{ photo", with: "{ 1️⃣photo"), containing: "unknown key 'photo' in clips")
+            job("clips: { picture: {} }").replacingOccurrences(of: "{ picture", with: "{ 1️⃣picture"), containing: "unknown key 'picture' in clips")
     }
 
     @Test func audioRules() {

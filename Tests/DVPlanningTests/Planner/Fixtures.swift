@@ -27,6 +27,16 @@ enum Fixtures {
         return entry(relativePath, mtime: 1_733_000_000, probe: .media(info))
     }
 
+    /// A readable photo with its Exif capture time (as `DateTimeOriginal` with its offset), camera and GPS.
+    static func photo(
+        _ relativePath: String, local: String, make: String? = nil, model: String? = nil, position: GeoPosition? = nil
+    ) -> MediaEntry {
+        let info = MediaInfo(
+            container: "image2", duration: nil, video: nil, audio: nil,
+            tags: CaptureTags(localCreationDate: local, make: make, model: model, position: position), isStill: true)
+        return entry(relativePath, mtime: 1_733_000_000, probe: .media(info))
+    }
+
     /// A file that does not open.
     static func broken(_ relativePath: String, local: String? = nil) -> MediaEntry {
         entry(relativePath, mtime: 1_733_000_000, probe: .unreadable(reason: "Invalid data found when processing input"))

@@ -36,12 +36,12 @@ import Testing
         #expect(result.stills.isEmpty)
     }
 
-    @Test func stillsAloneAreNotClipsAndBrokenFilesAreUnusable() {
+    @Test func stillsAloneArePhotosAndBrokenFilesAreUnusable() {
         let result = catalog([
             Fixtures.still("IMG_0001.JPG"), Fixtures.broken("bad.mp4"),
             Fixtures.movie("audio.m4v", hasVideo: false), Fixtures.movie("nolength.mp4", duration: nil)
         ])
-        #expect(result.clips.isEmpty)
+        #expect(result.clips.map(\.kind) == [.photo])
         #expect(result.stills.count == 1)
         #expect(
             result.unusable.map(\.reason) == [

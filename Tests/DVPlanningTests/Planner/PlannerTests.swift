@@ -96,7 +96,8 @@ extension Plan {
         #expect(Planner.plan(index: index, rules: rules("2024-12-08", "2024-12-08", settings: byPath)).on("2024-12-08").clip?.file == "b.mov")
     }
 
-    @Test func pinToBrokenOrMissingFileWarnsAndFallsBack() {
+    @Test("a pin to a broken or missing file warns and the day falls back; a pin to a still shows it as a photo")
+    func pinToBrokenOrMissingFileWarnsAndFallsBack() {
         let index = [
             Fixtures.broken("IMG_0050.MOV"), Fixtures.still("IMG_0060.JPG"),
             Fixtures.movie("IMG_0051.MOV", local: "2024-12-10T12:00:00-0800"),
@@ -109,9 +110,10 @@ extension Plan {
             "2024-12-12": Job.DaySettings(pin: Job.Pin(file: "IMG_0060.JPG"))
         ]
         let plan = Planner.plan(index: index, rules: rules("2024-12-10", "2024-12-12", settings: settings))
-        #expect(plan.days.map(\.clip?.file) == ["IMG_0051.MOV", "IMG_0052.MOV", "IMG_0053.MOV"])
-        #expect(plan.days.map(\.reason) == ["video 1 of 1", "video 1 of 1", "video 1 of 1"])
-        #expect(plan.warnings.map(\.code) == [.brokenPin, .orphanPin, .pinNotAClip])
+        #expect(plan.days.map(\.clip?.file) == ["IMG_0051.MOV", "IMG_0052.MOV", "IMG_0060.JPG"])
+        #expect(plan.days.map(\.reason) == ["video 1 of 1", "video 1 of 1", "pinned from 2024-11-30"])
+        #expect(plan.on("2024-12-12").clip?.kind == .photo)
+        #expect(plan.warnings.map(\.code) == [.brokenPin, .orphanPin, .dayFromModificationTime])
         #expect(plan.warnings[0].message.contains("Invalid data found"))
         #expect(plan.warnings[1].file == "gone/IMG_9999.MOV")
         #expect(plan.totals.unreadableFiles == 1)
@@ -198,8 +200,9 @@ extension Plan {
         let plan = Planner.plan(index: index, rules: rules("2024-12-01", "2024-12-02"))
         #expect(plan.on("2024-12-01").clip?.kind == .livePhoto)
         #expect(plan.on("2024-12-01").clip?.duration == TimeSpan(milliseconds: 2500))
-        #expect(plan.on("2024-12-02").status == .noMedia)
-        #expect(plan.totals.stillsNotUsed == 2)
+        #expect(plan.on("2024-12-02").clip?.kind == .photo)
+        #expect(plan.totals.stillsNotUsed == 1)
+        #expect(plan.totals.photosUsed == 1)
         #expect(plan.totals.clipsInTimeframe == 1)
     }
 
