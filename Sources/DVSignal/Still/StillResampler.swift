@@ -9,54 +9,77 @@
 /// arithmetic in one fixed order gives the same bytes on every run; samples beyond the picture's edges
 /// repeat the edge.
 package enum StillResampler {
+    /// The most picture pixels one destination pixel may span (a working picture is at most about twice
+    /// the output's size; the filter's taps grow with the step).
+    package static let largestStep = 16.0
+
     /// Fills `view.rect` of the destination plane with the picture plane seen through `view`; nothing else
     /// of the destination is touched. Strides are in samples; `maximum` is the largest code (255, 1023, …),
-    /// which overshoot near sharp edges is clamped to.
+    /// which overshoot near sharp edges is clamped to (at most 2²² − 1).
     package static func draw<Sample: CanvasSample>(
         _ picture: UnsafePointer<Sample>, stride pictureStride: Int, width: Int, height: Int,
         into destination: UnsafeMutablePointer<Sample>, stride destinationStride: Int, view: StillView, maximum: Int
     ) {
         let rect = view.rect
-        guard width > 0, height > 0, rect.width > 0, rect.height > 0, view.step > 0, view.step.isFinite else { return }
+        // A view no motion makes (a step beyond `largestStep`, an origin that is not a number or lies far
+        // beyond any picture) draws nothing rather than trap or allocate without bound.
+        let reach = Double(1 << 30)
+        guard width > 0, height > 0, rect.width > 0, rect.height > 0, view.step > 0, view.step <= largestStep,
+            abs(view.originX) < reach, abs(view.originY) < reach
+        else { return }
         let columns = Taps(count: rect.width, first: rect.x, origin: view.originX, step: view.step, size: width)
         let rows = Taps(count: rect.height, first: rect.y, origin: view.originY, step: view.step, size: height)
         // The row of vertically filtered samples spans columns.lowest…columns.highest of the picture, edges
         // repeated beyond it.
         let span = columns.highest - columns.lowest + 1
         let inside = max(0, columns.lowest)..<min(width, columns.highest + 1)
-        let line = UnsafeMutablePointer<Float>.allocate(capacity: span)
-        defer { line.deallocate() }
+        let lines = UnsafeMutablePointer<Float>.allocate(capacity: 2 * span)
+        defer { lines.deallocate() }
         let ceiling = Float(maximum)
         let starts = columns.starts, allWeights = columns.weights, tapCount = columns.count, lowest = columns.lowest
         let chunks = tapCount / 4
-        for row in 0..<rect.height {
-            filterRows(
-                picture, stride: pictureStride, taps: rows, output: row, height: height, columns: inside, into: line - columns.lowest)
-            if columns.lowest < 0 {
-                let edge = line[-columns.lowest]
-                for index in 0..<(-columns.lowest) { line[index] = edge }
+        /// Output row `row` filtered vertically into `line`, its edges repeated.
+        func filter(row: Int, into line: UnsafeMutablePointer<Float>) {
+            filterRows(picture, stride: pictureStride, taps: rows, output: row, height: height, columns: inside, into: line - lowest)
+            if lowest < 0 {
+                let edge = line[-lowest]
+                for index in 0..<(-lowest) { line[index] = edge }
             }
             if columns.highest >= width {
-                let edge = line[width - 1 - columns.lowest]
-                for index in (width - columns.lowest)..<span { line[index] = edge }
+                let edge = line[width - 1 - lowest]
+                for index in (width - lowest)..<span { line[index] = edge }
             }
-            let target = destination + (rect.y + row) * destinationStride + rect.x
+        }
+        /// The sum's sample: clamped, and rounded to the nearest whole number (ties to even) by adding
+        /// 1.5 × 2²³, whose last place is 1, so the low bits of its pattern are the integer.
+        func sample(_ sums: SIMD4<Float>) -> Sample {
+            let sum = min(max((sums[0] + sums[1]) + (sums[2] + sums[3]), 0), ceiling)
+            return Sample(truncatingIfNeeded: (sum + 12_582_912).bitPattern & 0x3F_FFFF)
+        }
+        // Two output rows at a time share each column's taps; each sum still runs four taps at a time in one
+        // fixed order (the same bytes every run, and whichever row it is paired with).
+        for pair in Swift.stride(from: 0, to: rect.height, by: 2) {
+            let second = min(pair + 1, rect.height - 1)
+            filter(row: pair, into: lines)
+            if second != pair { filter(row: second, into: lines + span) }
+            let above = destination + (rect.y + pair) * destinationStride + rect.x
+            let below = destination + (rect.y + second) * destinationStride + rect.x
+            let lineAbove = UnsafeRawPointer(lines), lineBelow = UnsafeRawPointer(second != pair ? lines + span : lines)
             for column in 0..<rect.width {
-                // Four taps at a time, in one fixed order (the same sums every run).
-                let source = UnsafeRawPointer(line + (starts[column] - lowest))
+                let offset = (starts[column] - lowest) * 4
                 let weights = UnsafeRawPointer(allWeights + column * tapCount)
-                var sums = source.loadUnaligned(as: SIMD4<Float>.self) * weights.loadUnaligned(as: SIMD4<Float>.self)
+                var weight = weights.loadUnaligned(as: SIMD4<Float>.self)
+                var sumsAbove = lineAbove.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * weight
+                var sumsBelow = lineBelow.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * weight
                 if chunks > 1 {
                     for chunk in 1..<chunks {
-                        sums +=
-                            source.loadUnaligned(fromByteOffset: chunk * 16, as: SIMD4<Float>.self)
-                            * weights.loadUnaligned(fromByteOffset: chunk * 16, as: SIMD4<Float>.self)
+                        weight = weights.loadUnaligned(fromByteOffset: chunk * 16, as: SIMD4<Float>.self)
+                        sumsAbove += lineAbove.loadUnaligned(fromByteOffset: offset + chunk * 16, as: SIMD4<Float>.self) * weight
+                        sumsBelow += lineBelow.loadUnaligned(fromByteOffset: offset + chunk * 16, as: SIMD4<Float>.self) * weight
                     }
                 }
-                let sum = min(max((sums[0] + sums[1]) + (sums[2] + sums[3]), 0), ceiling)
-                // Rounded to the nearest whole number (ties to even) by adding 1.5 × 2²³, whose last
-                // place is 1: the low bits of the sum's pattern are then the integer, without a conversion.
-                target[column] = Sample(truncatingIfNeeded: (sum + 12_582_912).bitPattern & 0x3F_FFFF)
+                above[column] = sample(sumsAbove)
+                below[column] = sample(sumsBelow)
             }
         }
     }

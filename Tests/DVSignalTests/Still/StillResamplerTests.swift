@@ -113,4 +113,13 @@ import Testing
         let view = StillView(originX: 6, originY: -4, step: 1, rect: PixelRect(x: 2, y: 4, width: 34, height: 24))
         #expect(view.chroma == StillView(originX: 3, originY: -2, step: 1, rect: PixelRect(x: 1, y: 2, width: 17, height: 12)))
     }
+
+    @Test func aViewNoMotionMakesDrawsNothingRatherThanCrash() {
+        let picture = Plane<UInt8>(width: 8, height: 8) { _, _ in 200 }
+        let blank = Plane<UInt8>(width: 8, height: 8) { _, _ in 9 }
+        for (x, step) in [(Double.nan, 1.0), (1e300, 1.0), (0, 1e9), (0, 0), (0, -1), (-.infinity, 2)] {
+            let view = StillView(originX: x, originY: 0, step: step, rect: PixelRect(x: 0, y: 0, width: 8, height: 8))
+            #expect(blank.drawing(picture, view: view, maximum: 255).samples == blank.samples, "\(x), \(step)")
+        }
+    }
 }
