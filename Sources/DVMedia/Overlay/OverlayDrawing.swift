@@ -119,19 +119,3 @@ package struct OverlayDrawing: Sendable, Hashable {
         }
     }
 }
-
-/// A rectangle in fractions of the frame: origin top-left, all values 0…1. The job's `Job.UnitRect` as
-/// the painter places it (`OverlayPlacement.pixelRect(of:)`).
-package struct UnitRect: Sendable, Hashable {
-    package var x: Double
-    package var y: Double
-    package var width: Double
-    package var height: Double
-
-    package init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}

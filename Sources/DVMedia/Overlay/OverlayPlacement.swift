@@ -1,3 +1,5 @@
+import DVSignal
+
 /// Where an overlay of a given size goes in a frame: named places keep a margin from the edges, points
 /// put the overlay's centre there; either way it stays inside the frame.
 package struct OverlayPlacement {

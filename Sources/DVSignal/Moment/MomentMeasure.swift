@@ -95,7 +95,8 @@ package enum MomentMeasure {
         return thousandths(level * (1 - rumble))
     }
 
-    private static func thousandths(_ value: Double) -> Double {
+    /// `value` clamped to 0…1 and rounded to thousandths.
+    package static func thousandths(_ value: Double) -> Double {
         (max(0, min(1, value)) * 1000).rounded() / 1000
     }
 }

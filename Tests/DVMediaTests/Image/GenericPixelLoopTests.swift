@@ -4,7 +4,7 @@ import DVSignal
 import DVTestBasics
 import Testing
 
-/// The pixel loops written once for both canvas formats (paste, text masks, overlay pictures) against a
+/// The pixel loops written once for both canvas formats (paste, text masks, overlay pictures, a still's view) against a
 /// straightforward per-sample reference: an 8-bit frame moves by 1/255 steps, a 10-bit one by the steps
 /// its own loop had before (1/65 536 for a paste).
 @Suite struct GenericPixelLoopTests {
@@ -43,6 +43,25 @@ import Testing
             line[2 * x + 1] = UInt8(value >> 8)
         } else {
             line[x] = UInt8(value)
+        }
+    }
+
+    @Test(
+        "a still's view at identity scale and an even offset copies all three planes, and nothing outside its rectangle",
+        arguments: CanvasFormat.allCases)
+    func stillView(format: CanvasFormat) throws {
+        let picture = try Self.noise(format, seed: 3), target = try Self.noise(format, seed: 4), before = try Self.noise(format, seed: 4)
+        let view = StillView(originX: 6, originY: -2, step: 1, rect: PixelRect(x: 2, y: 4, width: 20, height: 10))
+        try target.draw(picture, view: view)
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            for y in 0..<(Self.height >> shift) {
+                for x in 0..<(Self.width >> shift) {
+                    let inside = view.rect.contains(x: x << shift, y: y << shift)
+                    let expected = inside ? Self.sample(picture, plane, x + (6 >> shift), y - (2 >> shift)) : Self.sample(before, plane, x, y)
+                    #expect(Self.sample(target, plane, x, y) == expected, "plane \(plane) (\(x), \(y))")
+                }
+            }
         }
     }
 
