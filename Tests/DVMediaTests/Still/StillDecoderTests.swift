@@ -60,7 +60,7 @@ import Testing
             _ = try ReferenceCommand.output(
                 try ReferenceCommand.requiredExiftool, ["-q", "-overwrite_original", "-n", "-Orientation=\(orientation)", url.path])
             let reference = folder.url.appendingPathComponent("o\(orientation).png")
-            _ = try ReferenceCommand.output("/usr/local/bin/convert", [url.path, "-auto-orient", reference.path])
+            _ = try ReferenceCommand.output(try ReferenceCommand.requiredImageMagick, [url.path, "-auto-orient", reference.path])
             let picture = try Self.decode(url)
             let upright = orientation >= 5 ? (240, 320) : (320, 240)
             #expect((picture.fullWidth, picture.fullHeight) == upright && (picture.frame.width, picture.frame.height) == upright, "\(orientation)")
@@ -76,7 +76,7 @@ import Testing
         let url = Self.corpus.appendingPathComponent("motionphoto.heic")
         let folder = try TemporaryFolder("still-heic")
         let reference = folder.url.appendingPathComponent("reference.png")
-        _ = try ReferenceCommand.output("/usr/bin/heif-convert", [url.path, reference.path])
+        _ = try ReferenceCommand.output(try ReferenceCommand.requiredHeifConvert, [url.path, reference.path])
         let picture = try Self.decode(url, covering: (960, 540))
         #expect(picture.fullWidth == 3000 && picture.fullHeight == 4000)
         #expect(picture.frame.width == 960 && picture.frame.height == 1280)
@@ -89,6 +89,18 @@ import Testing
         let picture = try Self.decode(Self.corpus.appendingPathComponent("IMG_3582.HEIC"), covering: (1920, 1080))
         #expect(picture.fullWidth == 4284 && picture.fullHeight == 5712)
         #expect(picture.frame.width == 1920 && picture.frame.height == 2560)
+    }
+
+    @Test("a 48 MP HEIC made by heif-enc decodes at the working size covering 1920×1080", .tags(.reference))
+    func largeHEIC() throws {
+        let folder = try TemporaryFolder("still-large")
+        let png = folder.url.appendingPathComponent("large.png"), heic = folder.url.appendingPathComponent("large.heic")
+        _ = try ReferenceCommand.output(
+            try ReferenceCommand.requiredFFmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=8064x6048", "-frames:v", "1", "-y", png.path])
+        _ = try ReferenceCommand.output(try ReferenceCommand.requiredHeifEnc, ["-q", "50", "-o", heic.path, png.path])
+        let picture = try Self.decode(heic, covering: (1920, 1080))
+        #expect(picture.fullWidth == 8064 && picture.fullHeight == 6048)
+        #expect(picture.frame.width == 1920 && picture.frame.height == 1440)
     }
 
     @Test("a Pixel 8 JPEG decodes at a reduced size that still covers the working size")
