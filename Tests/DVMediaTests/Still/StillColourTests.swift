@@ -70,6 +70,33 @@ struct StillColourTests {
         #expect(mean <= 1.0, "mean ΔE2000 \(mean); measured \(measured)")
     }
 
+    /// Writes the HEIC at argv[1] as pillow-heif's libheif shows it (its transforms applied, EXIF orientation
+    /// not), moved from its own ICC profile into sRGB by LittleCMS, as a PNG at argv[2].
+    static let showHEIC = """
+        import io, sys
+        import pillow_heif
+        from PIL import Image, ImageCms
+        picture = pillow_heif.open_heif(sys.argv[1]).to_pillow()
+        profile = picture.info.get("icc_profile")
+        if profile:
+            picture = ImageCms.profileToProfile(picture, ImageCms.ImageCmsProfile(io.BytesIO(profile)), ImageCms.createProfile("sRGB"), renderingIntent=1)
+        picture.save(sys.argv[2])
+        """
+
+    @Test("an iPhone 15 Pro HEIC with a gain map is shown as pillow-heif's libheif 1.20 and LittleCMS show it in sRGB")
+    func iPhoneHEIC() throws {
+        let python = try ReferenceCommand.requiredReferencePython
+        let folder = try TemporaryFolder("still-iphone")
+        let url = StillDecoderTests.corpus.appendingPathComponent("IMG_3582.HEIC")
+        let reference = folder.url.appendingPathComponent("reference.png")
+        _ = try ReferenceCommand.output(python, ["-W", "ignore", "-c", Self.showHEIC, url.path, reference.path])
+        let picture = try StillDecoder.decode(.file(url.path), covering: (960, 540), format: .sdr8, toneMap: true, look: nil)
+        #expect(picture.frame.width == 960 && picture.frame.height == 1280)
+        let value = StillDecoderTests.psnr(
+            StillDecoderTests.samples(picture.frame), try StillDecoderTests.reference(reference, width: 960, height: 1280))
+        #expect(value >= 38, "PSNR \(value)")
+    }
+
     /// Each patch's centre, its BT.709 limited-range samples averaged and turned into 8-bit sRGB, as JSON.
     static func patchMeans(_ frame: VideoFrame) -> String {
         var patches: [String] = []
