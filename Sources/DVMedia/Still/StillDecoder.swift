@@ -73,12 +73,12 @@ package enum StillDecoder {
     private static func decodePicture(_ location: MediaLocation, covering: (width: Int, height: Int)) throws -> Decoded {
         let path = location.path
         let reader = try location.reader(blockSize: 256 * 1024, maximumBlocks: 16)
-        let head = reader.bytes(0..<min(reader.size, PictureColour.headLength)) ?? []
+        let head = reader.bytes(0..<min(reader.size, 64 * 1024)) ?? []
         if let failure = reader.failure { throw MediaError.io(path: path, reason: "\(failure)") }
         switch Kind(head) {
         case .jpeg: return try decodeJPEG(reader, covering: covering, path: path)
         case .isoMedia: return try decodeHEIF(reader, head: head, covering: covering, path: path)
-        case .png, .webp: return try decodeWithFFmpeg(location, head: head)
+        case .png, .webp: return try decodeWithFFmpeg(location, head: reader.bytes(0..<min(reader.size, PictureColour.headLength)) ?? head)
         case .jpegXL: throw MediaError.unreadableStill(path: path, reason: unsupported("a JPEG XL picture"))
         case .unknown: throw MediaError.unreadableStill(path: path, reason: "not a picture dvpipe reads (JPEG, HEIC/HEIF, PNG, WebP)")
         }

@@ -162,3 +162,44 @@ import Testing
         }
     }
 }
+
+/// A still on a server is read by ranges, about once; and it decodes into an HLG canvas as well.
+@Suite struct StillSourceTests {
+    init() { MediaLog.silence() }
+
+    /// A file's bytes served by position, as a server's `ByteSource` serves them, counting what is read (from the one
+    /// thread that decodes, hence unchecked).
+    final class CountingSource: ByteSource, @unchecked Sendable {
+        let bytes: [UInt8]
+        private(set) var read = 0
+        var size: Int { bytes.count }
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func read(at offset: Int, count: Int) throws -> [UInt8] {
+            let slice = Array(bytes[offset..<min(bytes.count, offset + count)])
+            read += slice.count
+            return slice
+        }
+    }
+
+    @Test("a HEIC and a JPEG on a server are each read once (at most 5% again), and decode as the local file does")
+    func byRanges() throws {
+        for name in ["IMG_3582.HEIC", "pixel_8.jpg"] {
+            let url = StillDecoderTests.corpus.appendingPathComponent(name)
+            let source = CountingSource([UInt8](try Data(contentsOf: url)))
+            let remote = try StillDecoder.decode(
+                .bytes("https://photos.example/\(name)", from: source), covering: (640, 360), format: .sdr8, toneMap: true, look: nil)
+            let local = try StillDecoderTests.decode(url, covering: (640, 360))
+            #expect(StillDecoderTests.samples(remote.frame) == StillDecoderTests.samples(local.frame), "\(name)")
+            #expect(source.read <= source.size + source.size / 20, "\(name): \(source.read) bytes read of \(source.size)")
+        }
+    }
+
+    @Test("a still decodes into an HLG canvas: 10-bit 4:2:0 at the same working size")
+    func hlgCanvas() throws {
+        let url = StillDecoderTests.corpus.appendingPathComponent("IMG_3582.HEIC")
+        let picture = try StillDecoder.decode(.file(url.path), covering: (640, 360), format: .hlg10, toneMap: true, look: nil)
+        #expect(picture.frame.pixelFormatName == "yuv420p10le" && picture.frame.width == 640 && picture.frame.height == 854)
+    }
+}
