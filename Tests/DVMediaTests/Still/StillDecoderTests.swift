@@ -71,6 +71,36 @@ import Testing
         }
     }
 
+    @Test("HEIF's irot and imir in order turn a picture as the EXIF orientation that means the same")
+    func heifTransforms() {
+        let cases: [([HEIFImage.Transform], Int)] = [
+            ([], 1), ([.mirror(axis: 0)], 2), ([.rotation(quarterTurns: 2)], 3), ([.mirror(axis: 1)], 4),
+            ([.rotation(quarterTurns: 3), .mirror(axis: 0)], 5), ([.rotation(quarterTurns: 3)], 6),
+            ([.rotation(quarterTurns: 1), .mirror(axis: 0)], 7), ([.rotation(quarterTurns: 1)], 8),
+            ([.mirror(axis: 0), .rotation(quarterTurns: 1)], 5), ([.rotation(quarterTurns: 1), .mirror(axis: 1)], 5)
+        ]
+        for (transforms, orientation) in cases {
+            #expect(StillDecoder.turn(transforms) == StillDecoder.turn(exifOrientation: orientation), "\(transforms) as \(orientation)")
+        }
+    }
+
+    @Test("PNG and WebP pictures decode as ImageMagick shows them", .tags(.reference))
+    func pngAndWebP() throws {
+        let folder = try TemporaryFolder("still-png")
+        for (name, codec) in [("picture.png", "png"), ("picture.webp", "libwebp")] {
+            let url = folder.url.appendingPathComponent(name)
+            _ = try ReferenceCommand.output(
+                try ReferenceCommand.requiredFFmpeg,
+                ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240", "-frames:v", "1", "-c:v", codec, "-lossless", "1", "-y", url.path])
+            let reference = folder.url.appendingPathComponent("\(name).png")
+            _ = try ReferenceCommand.output(try ReferenceCommand.requiredImageMagick, [url.path, reference.path])
+            let picture = try Self.decode(url)
+            #expect(picture.frame.width == 320 && picture.frame.height == 240)
+            let value = Self.psnr(Self.samples(picture.frame), try Self.reference(reference, width: 320, height: 240))
+            #expect(value >= 38, "\(name): PSNR \(value)")
+        }
+    }
+
     @Test("a Samsung HEIC grid is shown as libheif's heif-convert shows it, irot applied and EXIF orientation not again", .tags(.reference))
     func samsungHEIC() throws {
         let url = Self.corpus.appendingPathComponent("motionphoto.heic")
