@@ -15,8 +15,10 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # for the Slurm example's run on a one-node cluster (scripts/test-slurm.sh, about 30 s); OpenCV and
 # scikit-image (PyPI) check the face finder, which reads OpenCV's trained cascades from opencv-data
 # (scripts/setup-face-reference.sh); nginx (WebDAV) and WsgiDAV (PyPI, scripts/setup-store-servers.sh) serve
-# the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh).
+# the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh);
+# libheif's heif-convert and heif-enc and ImageMagick's convert make the stills' reference pictures.
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
+                 libheif-examples imagemagick \
                  slurm-wlm munge nginx-light rclone iso-codes faketime strace time
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)

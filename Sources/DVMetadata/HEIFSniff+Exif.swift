@@ -29,15 +29,13 @@ extension HEIFSniff {
         itemLocation(in: file) { type, contentType in type == "mime" && contentType == "application/rdf+xml" }
     }
 
-    /// Where the first item that `wanted` (its type and, for a `mime` item, its content type) picks lies.
+    /// Where the first item that `wanted` (its type and, for a `mime` item, its content type) picks lies: its
+    /// first extent, when it is at most `maximumExifLength` bytes.
     private static func itemLocation(in file: ByteReader, _ wanted: (String, String?) -> Bool) -> (offset: Int, length: Int)? {
-        guard let meta = children(of: BoundedBytes(whole: file)).first(where: { $0.type == "meta" })?.body,
-            let metaChildren = meta.slice(from: 4, count: meta.end - meta.start - 4).map(children(of:)),
-            let iinf = metaChildren.first(where: { $0.type == "iinf" })?.body,
-            let iloc = metaChildren.first(where: { $0.type == "iloc" })?.body,
-            let item = itemID(in: iinf, wanted)
+        guard let meta = HEIFMeta(file), let item = meta.firstItem(wanted), let extent = meta.extents(of: item)?.first,
+            extent.count <= maximumExifLength
         else { return nil }
-        return location(of: item, in: iloc)
+        return (extent.lowerBound, extent.count)
     }
 
     /// The boxes directly inside `view`, in order; stops at the first box that does not fit or whose type is not
@@ -65,69 +63,5 @@ extension HEIFSniff {
             offset += size
         }
         return found
-    }
-
-    /// The id of the first item in an `iinf` box (its `infe` entries of version 2 or 3) whose type and, for a
-    /// `mime` item, content type (after the item's name) `wanted` picks.
-    private static func itemID(in iinf: BoundedBytes, _ wanted: (String, String?) -> Bool) -> Int? {
-        guard let version = iinf.uint8(at: 0) else { return nil }
-        let entriesStart = version == 0 ? 6 : 8
-        guard let entries = iinf.slice(from: entriesStart, count: iinf.end - iinf.start - entriesStart) else { return nil }
-        for entry in children(of: entries) where entry.type == "infe" {
-            guard let entryVersion = entry.body.uint8(at: 0), entryVersion >= 2 else { continue }
-            let idSize = entryVersion == 2 ? 2 : 4
-            let typeStart = 4 + idSize + 2
-            guard
-                let id = entryVersion == 2
-                    ? entry.body.uint16(at: 4, .bigEndian).map(Int.init)
-                    : entry.body.number(at: 4, size: 4),
-                let type = entry.body.slice(from: typeStart, count: 4)?.contents,
-                let rest = entry.body.slice(from: typeStart + 4, count: entry.body.end - entry.body.start - typeStart - 4)?.contents
-            else { continue }
-            let itemType = String(decoding: type, as: UTF8.self)
-            let strings = rest.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-            let contentType = strings.count > 1 ? String(decoding: strings[1], as: UTF8.self) : nil
-            if wanted(itemType, contentType) { return id }
-        }
-        return nil
-    }
-
-    /// The first extent of `item` in an `iloc` box, when it is stored in the file itself (construction method 0).
-    private static func location(of item: Int, in iloc: BoundedBytes) -> (offset: Int, length: Int)? {
-        guard let version = iloc.uint8(at: 0), version <= 2, let sizes = iloc.uint8(at: 4), let moreSizes = iloc.uint8(at: 5)
-        else { return nil }
-        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF), baseOffsetSize = Int(moreSizes >> 4)
-        let indexSize = version == 0 ? 0 : Int(moreSizes & 0xF)
-        var position = 6
-        guard let itemCount = version < 2 ? iloc.uint16(at: position, .bigEndian).map(Int.init) : iloc.number(at: position, size: 4)
-        else { return nil }
-        position += version < 2 ? 2 : 4
-        for _ in 0..<min(itemCount, 10_000) {
-            guard let id = version < 2 ? iloc.uint16(at: position, .bigEndian).map(Int.init) : iloc.number(at: position, size: 4)
-            else { return nil }
-            position += version < 2 ? 2 : 4
-            var method = 0
-            if version >= 1 {
-                guard let field = iloc.uint16(at: position, .bigEndian) else { return nil }
-                method = Int(field & 0xF)
-                position += 2
-            }
-            position += 2  // data_reference_index
-            guard let base = iloc.number(at: position, size: baseOffsetSize) else { return nil }
-            position += baseOffsetSize
-            guard let extentCount = iloc.uint16(at: position, .bigEndian) else { return nil }
-            position += 2
-            let extentSize = indexSize + offsetSize + lengthSize
-            if id == item {
-                guard method == 0, extentCount >= 1,
-                    let offset = iloc.number(at: position + indexSize, size: offsetSize),
-                    let length = iloc.number(at: position + indexSize + offsetSize, size: lengthSize),
-                    length > 0, length <= maximumExifLength, offset <= Int.max - base
-                else { return nil }
-                return (base + offset, length)
-            }
-            position += Int(extentCount) * extentSize
-        }
-        return nil
     }
 }

@@ -19,7 +19,8 @@
         }
     }
 
-    /// A HEIF's boxes: `ftyp` brands, `meta`/`iinf`/`iloc` items, the `Exif` item, the HEIC Motion Photo layouts.
+    /// A HEIF's boxes: `ftyp` brands, `meta`/`iinf`/`iloc` items, the `Exif` item, the primary picture
+    /// (`HEIFImage`, whose tiles must lie inside the file), the HEIC Motion Photo layouts.
     public static func heif(_ bytes: [UInt8]) {
         expectSameAnswerInMemoryAndByRanges(bytes) { file in
             var answers = [String(HEIFSniff.isHEIF(file))]
@@ -32,6 +33,14 @@
                     String(describing: ExifPosition.read(exifItem: item)),
                     String(describing: StillContentIdentifier.read(exifItem: item))
                 ]
+            }
+            do {
+                let image = try HEIFImage(file)
+                precondition(
+                    image.tiles.allSatisfy { $0.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count } }, "a tile outside the file")
+                answers.append(String(describing: image))
+            } catch {
+                answers.append(String(describing: error))
             }
             let motionPhoto = MotionPhoto.locate(in: file)
             expectInside(motionPhoto, size: bytes.count)

@@ -12,6 +12,11 @@ package enum ReferenceCommand {
     package static let ffprobe = find("ffprobe")
     /// Phil Harvey's exiftool (Debian's libimage-exiftool-perl), nil when it is not installed.
     package static let exiftool = find("exiftool")
+    /// libheif's `heif-convert` and `heif-enc` (Debian's libheif-examples) and ImageMagick's `convert` (Debian's
+    /// imagemagick), nil when they are not installed: references for stills made without dvpipe.
+    package static let heifConvert = find("heif-convert")
+    package static let heifEnc = find("heif-enc")
+    package static let imageMagick = find("convert")
     /// A Python that can `import colour` (colour-science 0.4.7) and `PIL` (Pillow 11.3.0, with LittleCMS),
     /// nil when `scripts/setup-colour-science.sh` has not made it.
     package static let referencePython: String? = {
@@ -33,6 +38,9 @@ package enum ReferenceCommand {
     package static var requiredFFmpeg: String { get throws { try required(ffmpeg, "the ffmpeg command (Debian's ffmpeg)") } }
     package static var requiredFFprobe: String { get throws { try required(ffprobe, "the ffprobe command (Debian's ffmpeg)") } }
     package static var requiredExiftool: String { get throws { try required(exiftool, "exiftool (Debian's libimage-exiftool-perl)") } }
+    package static var requiredHeifConvert: String { get throws { try required(heifConvert, "heif-convert (Debian's libheif-examples)") } }
+    package static var requiredHeifEnc: String { get throws { try required(heifEnc, "heif-enc (Debian's libheif-examples)") } }
+    package static var requiredImageMagick: String { get throws { try required(imageMagick, "ImageMagick's convert (Debian's imagemagick)") } }
     package static var requiredReferencePython: String {
         get throws { try required(referencePython, "the colour-science Python (scripts/setup-colour-science.sh)") }
     }

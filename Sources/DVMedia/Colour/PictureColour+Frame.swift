@@ -9,12 +9,17 @@ extension PictureColour {
     /// read as sRGB, as browsers do), or says something dvpipe cannot read (an ICC profile that is not of the
     /// matrix/TRC kind, an HDR `cICP`).
     static func declared(by frame: VideoFrame, path: String) -> PictureColour? {
-        let png = PNGColourChunks(head: Self.head(of: path))
+        declared(by: frame, head: Self.head(of: path))
+    }
+
+    /// `declared(by:path:)` for a picture whose file starts with `head` (its first megabyte, or all of it).
+    static func declared(by frame: VideoFrame, head: [UInt8]) -> PictureColour? {
+        let png = PNGColourChunks(head: head)
         let colour: PictureColour?
         if let codePoints = png?.codePoints {
             colour = Self.colour(primaries: codePoints.primaries, transfer: codePoints.transfer)
         } else if let profile = Self.embeddedProfile(of: frame) {
-            colour = PictureColour(curves: profile.curves.map { curve in { curve.light($0) } }, colorants: profile.colorants)
+            colour = PictureColour(profile)
         } else if let png, !png.isSRGB, !Self.meansSRGB(gamma: png.gamma, chromaticities: png.chromaticities) {
             let exponent = 1 / (png.gamma ?? 0.45455)
             let chromaticities = png.chromaticities ?? ((0.3127, 0.3290), Self.bt709)
@@ -25,6 +30,17 @@ extension PictureColour {
             colour = nil
         }
         return colour.flatMap { $0.isIdentity ? nil : $0 }
+    }
+
+    /// The colour an ICC profile describes, or nil when it is sRGB's.
+    static func declared(by profile: ICCProfile) -> PictureColour? {
+        let colour = PictureColour(profile)
+        return colour.isIdentity ? nil : colour
+    }
+
+    /// The colour of a picture whose channels decode as `profile` says.
+    private init(_ profile: ICCProfile) {
+        self.init(curves: profile.curves.map { curve in { curve.light($0) } }, colorants: profile.colorants)
     }
 
     /// The chromaticities of BT.709 and sRGB, Display P3 (DCI-P3's primaries with D65 white) and BT.2020.
@@ -72,10 +88,13 @@ extension PictureColour {
         return ICCProfile(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     }
 
+    /// The first megabyte of a still, where a PNG's colour chunks are.
+    static let headLength = 1 << 20
+
     /// The first megabyte of the file at `path` (where a PNG's colour chunks are), empty when it cannot be read.
     private static func head(of path: String) -> [UInt8] {
         guard let file = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? file.close() }
-        return (try? file.read(upToCount: 1 << 20)).map(Array.init) ?? []
+        return (try? file.read(upToCount: headLength)).map(Array.init) ?? []
     }
 }

@@ -24,13 +24,16 @@ package enum MediaError: Error, CustomStringConvertible, Equatable {
     /// A file FFmpeg reads as a container dvpipe does not open (`ContainerRules`): a playlist, a manifest or a
     /// list that names other inputs, or any other format that is no movie, picture or sound dvpipe reads.
     case notMediaFile(path: String, format: String)
+    /// A still (`StillDecoder`) that gives no picture: damaged, cut short, of an impossible size, or coded in a
+    /// way dvpipe does not decode; `reason` says which.
+    case unreadableStill(path: String, reason: String)
 
     /// The file the error concerns, if one.
     package var path: String? {
         switch self {
         case let .ffmpeg(_, _, _, path): path
         case let .noStream(_, path), let .font(path, _), let .io(path, _), let .decode(path, _, _, _, _), let .invalidWindow(path, _, _, _),
-            let .notMediaFile(path, _):
+            let .notMediaFile(path, _), let .unreadableStill(path, _):
             path
         case let .cannotJoin(segment, _): segment
         case .codecUnavailable, .invalidSize: nil
@@ -46,7 +49,7 @@ package enum MediaError: Error, CustomStringConvertible, Equatable {
         case let .noStream(kind, _): "no \(kind) stream"
         case let .font(_, code): "FreeType could not load the font (error \(code))"
         case let .invalidSize(width, height, reason): "invalid size \(width)x\(height): \(reason)"
-        case let .io(_, reason): reason
+        case let .io(_, reason), let .unreadableStill(_, reason): reason
         case let .decode(_, stream, operation, code, message): "\(operation) failed (stream \(stream)): \(message) (\(code))"
         case let .invalidWindow(_, start, duration, fps): "cannot read \(duration) s from \(start) s at \(fps) fps"
         case let .cannotJoin(_, reason): "cannot join by stream copy: \(reason)"
