@@ -45,10 +45,11 @@ extension MediaProbe {
         }
     }
 
-    /// EXIF's `2024:12:03 23:40:00` and `-08:00` as the ISO 8601 local time with offset that container tags carry.
-    private static func localCreationDate(_ dateTime: String, offset: String) -> String? {
+    /// EXIF's `2024:12:03 23:40:00` and `-08:00` as the ISO 8601 local time with offset that container tags
+    /// carry; without an offset, the local time alone (a still's wall clock as shot).
+    static func localCreationDate(_ dateTime: String, offset: String?) -> String? {
         let parts = dateTime.split(separator: " ")
         guard parts.count == 2, parts[0].count == 10 else { return nil }
-        return parts[0].replacingOccurrences(of: ":", with: "-") + "T" + parts[1] + offset
+        return parts[0].replacingOccurrences(of: ":", with: "-") + "T" + parts[1] + (offset ?? "")
     }
 }

@@ -87,8 +87,8 @@ package enum MediaProbe {
                 MediaInfo(
                     container: HEIFSniff.containerName, duration: nil, video: nil, audio: nil,
                     tags: CaptureTags(
-                        contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)), make: camera?.make, model: camera?.model,
-                        position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
+                        localCreationDate: stillCaptureDate(file), contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)),
+                        make: camera?.make, model: camera?.model, position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
                     isStill: true))
         }
         if let motionPhoto = motionPhoto(location, file) {
@@ -97,10 +97,17 @@ package enum MediaProbe {
         return jpegStill(url, file).map { .media($0) }
     }
 
-    /// `tags` completed from a JPEG still's Exif segment: its Live Photo identifier (`StillContentIdentifier`),
-    /// camera and position, where the container gave none.
+    /// When a still was taken, from its Exif block: DateTimeOriginal with OffsetTimeOriginal, or the local time
+    /// alone when the camera wrote no offset.
+    static func stillCaptureDate(_ file: ByteReader) -> String? {
+        MotionPhoto.exifCaptureTime(in: file).flatMap { localCreationDate($0.dateTimeOriginal, offset: $0.offsetTimeOriginal) }
+    }
+
+    /// `tags` completed from a JPEG still's Exif segment: its capture time, Live Photo identifier
+    /// (`StillContentIdentifier`), camera and position, where the container gave none.
     static func stillTags(_ tags: CaptureTags, _ file: ByteReader) -> CaptureTags {
         var tags = tags
+        tags.localCreationDate = tags.localCreationDate ?? stillCaptureDate(file)
         tags.contentIdentifier = tags.contentIdentifier ?? StillContentIdentifier.read(jpeg: file)
         let camera = ExifCamera.read(in: file)
         tags.make = tags.make ?? camera?.make

@@ -7,7 +7,8 @@ extension CaptureDay {
 
     /// The capture day of `entry`, by the first rule of `order` that applies (the modification time last
     /// whatever `order` says):
-    /// - `localCreationDate` with its own UTC offset, taken as written;
+    /// - `localCreationDate` with its own UTC offset, taken as written (a still's Exif time also without one:
+    ///   Exif's DateTimeOriginal is the camera's wall clock);
     /// - `creationTime`, a UTC instant, read in `timeZone`;
     /// - `sidecar`: Takeout's UTC instant read in `timeZone`, an XMP time as written;
     /// - a date and time in the file name, as local wall-clock time;
@@ -26,10 +27,11 @@ extension CaptureDay {
 
     /// What `rule` says of `entry`'s local capture time, or nil when it says nothing.
     private static func localTime(of entry: MediaEntry, by rule: DayRule, in timeZone: TimeZone) -> LocalDateTime? {
-        let tags: CaptureTags? = if case .media(let info) = entry.probe { info.tags } else { nil }
+        let info: MediaInfo? = if case .media(let info) = entry.probe { info } else { nil }
+        let tags = info?.tags
         switch rule {
         case .localCreationDate:
-            guard let text = tags?.localCreationDate, let stamp = Timestamp(parsing: text), stamp.utcOffsetSeconds != nil,
+            guard let text = tags?.localCreationDate, let stamp = Timestamp(parsing: text), stamp.utcOffsetSeconds != nil || info?.isStill == true,
                 stamp.epochMilliseconds >= earliestRealCapture
             else { return nil }
             return stamp.wallClock

@@ -15,9 +15,10 @@ enum IndexCache {
     /// Bumped when the encoding or `MediaEntry` changes shape, or probing finds more in the same file (3: JPEG
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
     /// Motion Photos, and Motion Photos without the JPEG's end marker; 11: the encoding derived from `Codable`;
-    /// 12: the camera's make and model; 13: where the file was shot; 14: files on servers and their ETags); a
-    /// cache of another version is rebuilt.
-    static let version: UInt8 = 14
+    /// 12: the camera's make and model; 13: where the file was shot; 14: files on servers and their ETags;
+    /// 15: a still's Exif capture time, now that a photo can stand for its day); a cache of another version is
+    /// rebuilt.
+    static let version: UInt8 = 15
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the
