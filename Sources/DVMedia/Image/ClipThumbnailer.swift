@@ -39,4 +39,14 @@ package final class ClipThumbnailer {
         try normalizer.normalize(decoded.picture, rotation: reader.rotation, into: canvas)
         return canvas
     }
+
+    /// The photo at `location`, upright and scaled to fit the thumbnail, centred on the background.
+    ///
+    /// - Throws: `MediaError` naming the file when it cannot be read or decoded.
+    package func thumbnail(ofPhoto location: MediaLocation) throws -> VideoFrame {
+        let still = try StillDecoder.decode(location, covering: (width, height), format: .sdr8, toneMap: normalizer.toneMap, look: nil)
+        let canvas = try normalizer.makeCanvas()
+        try normalizer.normalize(still.frame, rotation: .none, into: canvas)
+        return canvas
+    }
 }

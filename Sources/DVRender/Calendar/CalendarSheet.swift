@@ -29,8 +29,10 @@ package enum CalendarSheet {
             if day.status.hasClip, let path = day.clip?.path {
                 let name = day.clip?.file ?? path
                 do {
-                    cell.thumbnail = try thumbnailer.thumbnail(
-                        of: files.location(path, byteRange: day.clip?.motionPhoto?.byteRange), at: middle(of: day))
+                    cell.thumbnail =
+                        day.clip?.photo != nil
+                        ? try thumbnailer.thumbnail(ofPhoto: files.location(path, byteRange: nil))
+                        : try thumbnailer.thumbnail(of: files.location(path, byteRange: day.clip?.motionPhoto?.byteRange), at: middle(of: day))
                 } catch {
                     observer.handle(
                         .warning(

@@ -65,6 +65,8 @@ package struct SegmentRenderer: Sendable {
     package let parallelism: Int
     /// Font faces, with the glyphs they rendered, lent from segment to segment.
     private let fonts = FontPool()
+    /// The photos' working pictures, each decoded once for every output and segment that shows it.
+    private let stills = StillPictures()
     /// Each output's clips that a finished segment leaves open for the next segment that reads on from them.
     private let openClips: [OpenClips]
     /// How the library's files open (those the scan listed on servers, and the local ones).
@@ -351,8 +353,11 @@ package struct SegmentRenderer: Sendable {
             }
             let fitted: any ClipFrames
             if let layers = clip.layers {
-                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads, share: share, files: files)
+                fitted = try CompositeStage(canvas: canvas, decoderThreads: decoderThreads, share: share, stills: stills, files: files)
                     .compose(clip, layers: layers, firstFrame: firstFrame, frameCount: frameCount)
+            } else if let still = clip.still {
+                fitted = try StillStage(canvas: canvas, pictures: stills, files: files).show(
+                    clip, still, width: canvas.width, height: canvas.height, fit: canvas.fit, firstFrame: firstFrame, frameCount: frameCount)
             } else {
                 let loaded = try LoadStage(fps: canvas.fps, decoderThreads: decoderThreads, share: share, files: files)
                     .load(clip, firstFrame: firstFrame, frameCount: frameCount)

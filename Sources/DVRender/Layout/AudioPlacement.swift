@@ -71,7 +71,7 @@ struct AudioPlacement: Encodable, Hashable {
                                 path: layer.path, byteRange: layer.byteRange, identity: layer.identity,
                                 startInFile: layer.startMilliseconds * StereoSamples.sampleRate / 1000,
                                 length: min(sample(piece.endFrame), sample(piece.firstFrame + layer.frameCount)) - sample(piece.firstFrame),
-                                speed: layer.speed, speedAudio: speedAudio(piece, layer.speed)
+                                speed: layer.speed, speedAudio: speedAudio(piece, layer.speed), isPhoto: layer.still != nil
                             )
                         })
                 },
@@ -97,9 +97,21 @@ struct LayeredSound: Encodable, Hashable {
         /// How fast it plays, and whether its sound is then stretched or muted; nil at real time.
         var speed: PlaybackSpeed?
         var speedAudio: Job.SpeedAudio?
+        /// A photo is silent (and its layer's key names it so); a movie's key is what it always was.
+        var isPhoto = false
 
         private enum CodingKeys: String, CodingKey {
-            case identity, startInFile, length, speed, speedAudio
+            case identity, startInFile, length, speed, speedAudio, isPhoto
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(identity, forKey: .identity)
+            try container.encode(startInFile, forKey: .startInFile)
+            try container.encode(length, forKey: .length)
+            try container.encodeIfPresent(speed, forKey: .speed)
+            try container.encodeIfPresent(speedAudio, forKey: .speedAudio)
+            if isPhoto { try container.encode(isPhoto, forKey: .isPhoto) }
         }
     }
 

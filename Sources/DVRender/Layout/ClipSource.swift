@@ -32,11 +32,14 @@ package struct ClipSource: Sendable, Hashable, Encodable {
     package var framing: SubjectFraming?
     /// How fast the clip plays; nil at real time, and then the key is what it always was.
     package var speed: PlaybackSpeed?
+    /// For a photo day, the photos shown and their motion; nil for a movie, and then the key is what it
+    /// always was.
+    package var still: StillShow?
 
     package init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
         overlays: PieceOverlays = PieceOverlays(), layers: [ClipLayer]? = nil, look: AppliedLook? = nil, framing: SubjectFraming? = nil,
-        speed: PlaybackSpeed? = nil
+        speed: PlaybackSpeed? = nil, still: StillShow? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -49,10 +52,11 @@ package struct ClipSource: Sendable, Hashable, Encodable {
         self.look = look
         self.framing = framing
         self.speed = speed
+        self.still = still
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed
+        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed, still
     }
 
     /// Seconds into the file that the clip's frame `frame` shows: at real time its start, at another speed
@@ -90,10 +94,14 @@ package struct ClipLayer: Sendable, Hashable, Encodable {
     /// The look of its camera (`looks:`), applied before the canvas's; nil for none, and then the key is
     /// what it always was.
     package var look: AppliedLook?
+    /// For a photo, the photo and its motion in the rectangle; nil for a movie, and then the key is what it
+    /// always was.
+    package var still: StillShow?
 
     package init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, rect: PixelRect, z: Int = 0,
-        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil, look: AppliedLook? = nil
+        opacity: Double = 1, fit: Job.Output.Fit = .cover, framing: SubjectFraming? = nil, speed: PlaybackSpeed? = nil, look: AppliedLook? = nil,
+        still: StillShow? = nil
     ) {
         self.path = path
         self.byteRange = byteRange
@@ -107,16 +115,17 @@ package struct ClipLayer: Sendable, Hashable, Encodable {
         self.framing = framing
         self.speed = speed
         self.look = look
+        self.still = still
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing, speed, look
+        case identity, startMilliseconds, frameCount, rect, z, opacity, fit, framing, speed, look, still
     }
 
     /// The layer as a clip of its own, for loading it: its window, frames and look, on `day`.
     func clip(day: String) -> ClipSource {
         ClipSource(
             path: path, byteRange: byteRange, identity: identity, startMilliseconds: startMilliseconds, frameCount: frameCount, day: day,
-            look: look, framing: framing, speed: speed)
+            look: look, framing: framing, speed: speed, still: still)
     }
 }

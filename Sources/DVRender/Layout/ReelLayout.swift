@@ -38,8 +38,10 @@ package struct ReelLayout: Sendable {
     /// gives a clip its crop window's path (`fit: subject`) in a `width` × `height` frame: a day's clip in the
     /// canvas, or a layer (as a clip of its own) in its rectangle; from the clip as laid out without it.
     /// `fallbacks` gives the fonts a text needs besides its own (in its language), with their digests.
+    /// `stills` gives each chosen photo's analysis (its size, faces and centre of interest), by path, which its
+    /// motion is planned from.
     package init(
-        plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings,
+        plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings, stills: [String: StillFacts] = [:],
         framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil },
         fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont] = { _, _, _ in [] }
     ) throws {
@@ -81,11 +83,17 @@ package struct ReelLayout: Sendable {
                         job: job, day: planned, firstFrame: first, endFrame: end, fps: fps, identities: identities,
                         defaultFont: TextStyle.defaultFontPath
                     ).withFallbacks(fallbacks),
-                    layers: Self.layers(of: planned, frames: first..<end, canvas: canvas, identities: identities, framing: framing),
+                    layers: Self.layers(
+                        of: planned, frames: first..<end, canvas: canvas, identities: identities, stills: stills, outputs: job.outputs,
+                        framing: framing),
                     look: planned.clip?.look.map { AppliedLook($0, identities: identities) },
                     speed: planned.clip?.speed
                 )
-                if clip.layers == nil, canvas.fit == .subject {
+                if planned.layers.isEmpty, let photo = planned.clip?.photo {
+                    clip.still = Self.still(
+                        of: photo, destination: PixelSize(width: canvas.width, height: canvas.height), fit: canvas.fit, frameCount: end - first,
+                        fps: fps, identities: identities, stills: stills, outputs: job.outputs)
+                } else if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
                 }
                 source = .clip(clip)
@@ -107,8 +115,8 @@ package struct ReelLayout: Sendable {
     /// as its window lasts, rounded to the nearest frame as the piece's length is (so the longest shows on
     /// every frame), and at least one; nil for a day of one clip.
     static func layers(
-        of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String],
-        framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
+        of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String], stills: [String: StillFacts] = [:],
+        outputs: [Job.Output] = [], framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
     ) -> [ClipLayer]? {
         guard !day.layers.isEmpty else { return nil }
         return day.layers.map { layer in
@@ -119,11 +127,60 @@ package struct ReelLayout: Sendable {
                 rect: pixelRect(of: layer.rect, width: canvas.width, height: canvas.height), z: layer.z, opacity: layer.opacity, fit: layer.fit,
                 speed: layer.clip.speed, look: layer.clip.look.map { AppliedLook($0, identities: identities) }
             )
-            if layer.fit == .subject {
+            if let photo = layer.clip.photo {
+                placed.still = still(
+                    of: photo, destination: PixelSize(width: placed.rect.width, height: placed.rect.height), fit: layer.fit,
+                    frameCount: placed.frameCount, fps: canvas.fps, identities: identities, stills: stills, outputs: outputs)
+            } else if layer.fit == .subject {
                 placed.framing = framing(placed.clip(day: day.date.description), placed.rect.width, placed.rect.height)
             }
             return placed
         }
+    }
+
+    /// The photos of `photo` shown one after another in a `destination` of `fit` for `frameCount` frames: each
+    /// shot's frames are its share of the day rounded where the shots meet (so they add up), its motion
+    /// planned from its analysis in `stills`, its working size the one every output of `outputs` can draw from.
+    static func still(
+        of photo: PlannedPhoto, destination: PixelSize, fit: Job.Output.Fit, frameCount: Int, fps: Int, identities: [String: String],
+        stills: [String: StillFacts], outputs: [Job.Output]
+    ) -> StillShow {
+        var shots: [StillShot] = []
+        var elapsed = TimeSpan.zero
+        var firstFrame = 0
+        for (index, planned) in photo.shots.enumerated() {
+            elapsed = elapsed + planned.duration
+            let endFrame = index == photo.shots.count - 1 ? frameCount : min(frameCount, max(firstFrame + 1, elapsed.nearestFrame(fps: fps)))
+            let facts = stills[planned.path] ?? StillFacts(width: 2, height: 2)
+            let picture = PixelSize(width: facts.width, height: facts.height)
+            let motion = StillMotion.plan(
+                picture: (picture.width, picture.height), destination: (destination.width, destination.height), fit: StillMotion.Fit(fit),
+                mode: StillMotion.Mode(photo.motion), subjects: facts.faces, interest: facts.interest, frameCount: max(1, endFrame - firstFrame))
+            shots.append(
+                StillShot(
+                    path: planned.path, identity: identities[planned.path] ?? "", frameCount: max(0, endFrame - firstFrame),
+                    working: workingSize(
+                        of: picture,
+                        outputs: outputs.isEmpty ? [destination] : outputs.map { PixelSize(width: $0.frameSize.width, height: $0.frameSize.height) }),
+                    motion: motion, picture: picture))
+            firstFrame = endFrame
+        }
+        return StillShow(shots: shots)
+    }
+
+    /// How far a photo's push goes in: the working picture holds a pixel for every canvas pixel at its end.
+    static let stillZoom = 1.15
+
+    /// The size a `picture` is decoded to cover so that every frame of `frames` (the job's outputs) can be
+    /// drawn from it at full detail, pushed in by `stillZoom`: never larger than the picture.
+    static func workingSize(of picture: PixelSize, outputs frames: [PixelSize]) -> PixelSize {
+        guard picture.width > 0, picture.height > 0 else { return picture }
+        let scale =
+            frames.map { frame in
+                stillZoom * max(Double(frame.width) / Double(picture.width), Double(frame.height) / Double(picture.height))
+            }.max() ?? 1
+        guard scale < 1 else { return picture }
+        return PixelSize(width: Int((Double(picture.width) * scale).rounded(.up)), height: Int((Double(picture.height) * scale).rounded(.up)))
     }
 
     /// `rect` in pixels of a `width` × `height` canvas: each edge on the even pixel nearest to it, so that
@@ -154,7 +211,7 @@ package struct ReelLayout: Sendable {
         ]
         for (index, on, clip, at) in wanted where on {
             guard case var .card(card) = pieces[index].source else { continue }
-            card.backdrop = CardBackdrop(path: clip.path, byteRange: clip.byteRange, identity: clip.identity, seconds: at)
+            card.backdrop = CardBackdrop(path: clip.path, byteRange: clip.byteRange, identity: clip.identity, seconds: at, isPhoto: clip.still != nil)
             pieces[index].source = .card(card)
         }
     }
@@ -175,7 +232,7 @@ package struct ReelLayout: Sendable {
         let clips = plan.days.flatMap { day in [day.clip].compactMap { $0 } + day.layers.map(\.clip) }
         let cubes = ([job.output.look?.lut] + clips.map { $0.look?.lut }).compactMap { $0 }.filter { BuiltInTheme.lookName(of: $0) == nil }
         let music = [job.audio.music?.file].compactMap { $0 }
-        return plan.days.flatMap(\.paths) + overlayFiles + fonts + [TextStyle.defaultFontPath] + music + cubes
+        return plan.days.flatMap(\.paths) + plan.photoPaths + overlayFiles + fonts + [TextStyle.defaultFontPath] + music + cubes
     }
 }
 

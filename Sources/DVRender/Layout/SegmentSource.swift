@@ -67,15 +67,26 @@ package struct CardBackdrop: Sendable, Hashable, Encodable {
     package var identity: String
     /// Where the frame is in the file, in seconds from its start.
     package var seconds: Double
+    /// Whether the file is a photo, whose whole picture is the backdrop; false (and then the key is what it
+    /// always was) for a movie.
+    package var isPhoto: Bool
 
-    package init(path: String, byteRange: Range<Int>? = nil, identity: String, seconds: Double) {
+    package init(path: String, byteRange: Range<Int>? = nil, identity: String, seconds: Double, isPhoto: Bool = false) {
         self.path = path
         self.byteRange = byteRange
         self.identity = identity
         self.seconds = seconds
+        self.isPhoto = isPhoto
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, seconds
+        case identity, seconds, isPhoto
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identity, forKey: .identity)
+        try container.encode(seconds, forKey: .seconds)
+        if isPhoto { try container.encode(isPhoto, forKey: .isPhoto) }
     }
 }

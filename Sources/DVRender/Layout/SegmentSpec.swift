@@ -54,7 +54,9 @@ package struct SegmentSpec: Sendable, Hashable {
         var paths = Set<String>()
         for source in parts.flatMap(\.sources) {
             switch source {
-            case let .clip(clip): paths.formUnion([clip.path] + (clip.layers ?? []).map(\.path))
+            case let .clip(clip):
+                let photos = ([clip.still] + (clip.layers ?? []).map(\.still)).flatMap { $0?.shots.map(\.path) ?? [] }
+                paths.formUnion([clip.path] + (clip.layers ?? []).map(\.path) + photos)
             case let .card(card): paths.formUnion([card.backdrop?.path].compactMap { $0 })
             }
         }

@@ -22,6 +22,10 @@ package struct PlannedJob: Sendable {
     let moments: [String: MomentScores]
     /// The faces found in chosen clips (`fit: subject`), kept in the work folder.
     let faces: FaceCache
+    /// The photos' analyses (size, faces, centre of interest, score), kept in the work folder.
+    let stills: StillCache
+    /// The scores of the photos the plan ranked (`order: best`, `clips.photo.count`), by path.
+    let photoScores: [String: Double]
     /// The place-name table the days' positions are named from, if one is installed (`PlaceNames`).
     let places: PlaceTable?
     /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
@@ -72,16 +76,20 @@ package struct PlannedJob: Sendable {
             try? cache.save()
             try? digests.save()
         }
+        let stills = StillCache(file: work.stillsFile, files: files)
+        let ranked = Planner.photosWantingScores(index: index, rules: PlanningRules(job: job, days: days))
+        let photoScores = ranked.isEmpty ? [:] : stills.facts(of: ranked, digests: digests, observer: observer).mapValues(\.score)
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceCache(file: work.facesFile, files: files), places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
+            faces: FaceCache(file: work.facesFile, files: files), stills: stills, photoScores: photoScores,
+            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
         ).converged(with: BrokenClips(work: work))
     }
 
     /// The job planned over `index` (the scan with broken clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
-        moments: [String: MomentScores], faces: FaceCache, places: PlaceTable?
+        moments: [String: MomentScores], faces: FaceCache, stills: StillCache, photoScores: [String: Double], places: PlaceTable?
     ) {
         self.job = job
         self.outputs = outputs
@@ -90,8 +98,12 @@ package struct PlannedJob: Sendable {
         self.digests = digests
         self.moments = moments
         self.faces = faces
+        self.stills = stills
+        self.photoScores = photoScores
         self.places = places
-        var plan = Planner.plan(index: index, rules: PlanningRules(job: job, days: days, moments: moments))
+        var rules = PlanningRules(job: job, days: days, moments: moments)
+        rules.photoScores = photoScores
+        var plan = Planner.plan(index: index, rules: rules)
         if let places {
             plan.changeClips { clip in clip.place = clip.position.map(places.place(at:)) }
         }
@@ -109,7 +121,8 @@ package struct PlannedJob: Sendable {
             return marked
         }
         var planned = PlannedJob(
-            job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces, places: places
+            job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces, stills: stills,
+            photoScores: photoScores, places: places
         )
         planned.broken = broken
         return planned
@@ -124,7 +137,8 @@ package struct PlannedJob: Sendable {
         var planned = self
         while true {
             let windows = planned.plan.readSpans.filter { planned.broken[$0.path] == nil }
-            let identities = digests.identities(of: [], windows: windows)
+            let photos = planned.plan.photoPaths.filter { planned.broken[$0] == nil }
+            let identities = digests.identities(of: photos, windows: windows)
             try? digests.save()
             let known = records.known(Set(identities.values))
             let newly = identities.compactMapValues { known[$0] }
@@ -150,12 +164,16 @@ package struct PlannedJob: Sendable {
         try? digests.save()
         let canvas = CanvasSettings(output: job.output, identities: identities)
         let fallbacks = fallbackFonts(observer: observer)
-        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, fallbacks: fallbacks)
+        let photos = plan.photoPaths.filter(isRead)
+        let stillFacts = photos.isEmpty ? [:] : stills.facts(of: photos, digests: digests, observer: observer)
+        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts, fallbacks: fallbacks)
         // The clips and layers cropped by subject: a day's clip in a canvas of that fit, a layer of that fit.
         var framed: [(clip: ClipSource, width: Int, height: Int)] = []
-        for clip in plain.pieces.compactMap(\.source.clip) {
+        for clip in plain.pieces.compactMap(\.source.clip) where clip.still == nil {
             if let layers = clip.layers {
-                framed += layers.filter { $0.fit == .subject && isRead($0.path) }.map { ($0.clip(day: clip.day), $0.rect.width, $0.rect.height) }
+                framed += layers.filter { $0.fit == .subject && $0.still == nil && isRead($0.path) }.map {
+                    ($0.clip(day: clip.day), $0.rect.width, $0.rect.height)
+                }
             } else if canvas.fit == .subject, isRead(clip.path) {
                 framed.append((clip, canvas.width, canvas.height))
             }
@@ -168,7 +186,7 @@ package struct PlannedJob: Sendable {
         }
         let found = try faces.faces(of: cropped.map { FaceCache.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
         return try ReelLayout(
-            plan: plan, job: job, identities: identities, canvas: canvas,
+            plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts,
             framing: { clip, width, height in
                 guard let video = videos[clip.path] else { return nil }
                 return Self.framing(

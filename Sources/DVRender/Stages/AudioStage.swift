@@ -148,11 +148,13 @@ struct AudioStage {
     private func read(_ placement: AudioPlacement, failed: (String, any Error) -> Void = { _, _ in }) throws -> StereoSamples {
         guard let layered = placement.layered else {
             let clip = placement.clip
+            if clip.still != nil { return StereoSamples(silence: placement.length) }
             return try window(
                 of: clip.path, byteRange: clip.byteRange, from: placement.startInFile, length: placement.length, speed: clip.speed,
                 speedAudio: placement.speedAudio)
         }
         let readLayer = { (layer: LayeredSound.Layer) in
+            if layer.isPhoto { return StereoSamples(silence: layer.length) }
             do {
                 return try window(
                     of: layer.path, byteRange: layer.byteRange, from: layer.startInFile, length: layer.length, speed: layer.speed,

@@ -62,6 +62,13 @@ struct CardStage {
         )
         let picture = try normalizer.makeCanvas()
         do {
+            if backdrop.isPhoto {
+                let still = try StillDecoder.decode(
+                    files.location(backdrop.path, byteRange: nil), covering: (canvas.width, canvas.height), format: canvas.format,
+                    toneMap: canvas.toneMap, look: nil)
+                try normalizer.drawBackdropOnly(still.frame, rotation: .none, into: picture)
+                return picture
+            }
             let reader = try ClipReader(
                 files.location(backdrop.path, byteRange: backdrop.byteRange), start: backdrop.seconds, duration: 1 / Double(canvas.fps),
                 outputFPS: canvas.fps,

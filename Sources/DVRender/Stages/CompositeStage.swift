@@ -56,7 +56,7 @@ private struct OpenLayer {
     let layer: ClipLayer
     /// The layer as a clip of its own, for loading it.
     let clip: ClipSource
-    var frames: NormalizedClip?
+    var frames: (any ClipFrames)?
     /// One past the last frame the open reader's window reaches.
     var openedEnd = 0
 
@@ -70,9 +70,15 @@ private struct OpenLayer {
         guard index < layer.frameCount else { return nil }
         if frames == nil {
             let last = min(end, layer.frameCount)
-            let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share, files: stage.files).load(
-                clip, firstFrame: index, frameCount: last - index)
-            frames = try NormalizeStage(canvas: stage.canvas).normalize(loaded, width: layer.rect.width, height: layer.rect.height, fit: layer.fit)
+            if let still = clip.still {
+                frames = try StillStage(canvas: stage.canvas, pictures: stage.stills, files: stage.files).show(
+                    clip, still, width: layer.rect.width, height: layer.rect.height, fit: layer.fit, firstFrame: index, frameCount: last - index)
+            } else {
+                let loaded = try LoadStage(fps: stage.canvas.fps, decoderThreads: stage.decoderThreads, share: stage.share, files: stage.files)
+                    .load(clip, firstFrame: index, frameCount: last - index)
+                frames = try NormalizeStage(canvas: stage.canvas).normalize(
+                    loaded, width: layer.rect.width, height: layer.rect.height, fit: layer.fit)
+            }
             openedEnd = last
         }
         return try frames?.next()
@@ -93,6 +99,8 @@ struct CompositeStage {
     let decoderThreads: Int
     /// The readers shared by the outputs rendered together, if several are.
     let share: DecodeShare?
+    /// The photos' working pictures, decoded once.
+    let stills: StillPictures
     /// How the layers' files open.
     let files: LibraryFiles
 

@@ -32,7 +32,7 @@ extension Plan {
     package var readSpans: [ReadSpan] {
         var windows: [String: ReadSpan] = [:]
         for day in days {
-            for clip in [day.clip].compactMap({ $0 }) + day.layers.map(\.clip) {
+            for clip in [day.clip].compactMap({ $0 }) + day.layers.map(\.clip) where clip.photo == nil {
                 let start = clip.start.milliseconds, end = clip.start.milliseconds + clip.sourceDuration.milliseconds
                 if var known = windows[clip.path] {
                     known.startMilliseconds = min(known.startMilliseconds, start)

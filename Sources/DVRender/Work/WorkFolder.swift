@@ -26,6 +26,8 @@ package struct WorkFolder: Sendable {
     package var momentsFile: URL { root.appendingPathComponent("moments.json") }
     /// The faces found in chosen clips for `fit: subject` (`FaceCache`).
     package var facesFile: URL { root.appendingPathComponent("faces.json") }
+    /// The photos' analyses (`StillCache`).
+    package var stillsFile: URL { root.appendingPathComponent("stills.json") }
     /// The load stage's manifest: the plan the segments were made from.
     package var planFile: URL { root.appendingPathComponent("plan.json") }
     /// Encoded segments and their records.
