@@ -75,6 +75,35 @@ import Testing
         #expect(bytes <= Self.heicBound + header.count, "\(bytes) bytes, the moov \(header.count)")
     }
 
+    /// A phone-like library made of the corpus's real files, as `bench/first-scan.py` makes it: how many copies of
+    /// each (plain HEIC and JPEG stills, HEIC Motion Photos in the S22's and One UI 6's layouts, JPEG Motion
+    /// Photos in Google's and Samsung's, and every movie).
+    static let phoneLibrary: [(name: String, copies: Int)] = [
+        ("IMG_3582.HEIC", 500), ("pixel_8.jpg", 500), ("motionphoto.heic", 200), ("edges/pixel-motion-photo-shortened.jpg", 300),
+        ("edges/ss-motion-photo-shortened.jpg", 300), ("IMG_3582.mov", 20), ("dolbyVision-hdr.MOV", 20), ("h265_with_metadata_track.mp4", 20),
+        ("hlg10-color-test.mp4", 20), ("max-heromode.mp4", 20), ("sample_sef_slow_motion.mp4", 20), ("sample_with_color_info.mp4", 20),
+        ("edges/water_180_mvhevc_5frames.mov", 20), ("people/again.mkv", 20), ("people/sister.mkv", 20), ("people/thanks.mkv", 20)
+    ]
+
+    @Test("a phone-like library's first scan reads at most 2% of its bytes")
+    func phoneLikeLibrary() throws {
+        var (size, read) = (0, 0)
+        for (name, copies) in Self.phoneLibrary {
+            let url = Self.corpus.appendingPathComponent(name)
+            let bytes = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+            size += copies * bytes
+            read += copies * (try Self.probed(url)).bytes
+        }
+        let still = try [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent("IMG_3582.HEIC")))
+        let movie = try Self.samsungMovie().movie
+        let oneUI6 = try Self.probedOneUI6(still: still, movie: movie)
+        size += 200 * Self.oneUI6(still: still, movie: movie).count
+        read += 200 * oneUI6.bytes
+        let share = Double(read) / Double(size)
+        print("probe reads: a phone-like library: \(read) of \(size) bytes, \(share * 100)%")
+        #expect(share <= 0.02, "\(read) of \(size) bytes")
+    }
+
     /// The Samsung S22's movie inside the corpus's `motionphoto.heic` (its `mpvd` box less the `sefd` trailer),
     /// and its probe as a file of its own.
     static func samsungMovie() throws -> (movie: [UInt8], info: MediaInfo) {
