@@ -48,7 +48,7 @@ package final class InputFile {
     /// not read further (a probe's few KiB instead of its first pictures); any other file is read as always.
     /// The header is read through a small I/O buffer (`ReaderInput.headerBufferSize`), so libavformat's reads
     /// past a box it needs cost little; a file read further is opened again (its header from the reader's cache)
-    /// on the usual buffer.
+    /// on the usual buffer, `reader` then reading `ReaderInput.readAhead` bytes at a time at least.
     package init(_ location: MediaLocation, reading reader: ByteReader, headersOnly: Bool = false) throws {
         self.location = location
         if headersOnly {
@@ -60,6 +60,7 @@ package final class InputFile {
             }
             var unused: UnsafeMutablePointer<AVFormatContext>? = opened.context
             avformat_close_input(&unused)
+            reader.readAhead = max(reader.readAhead, ReaderInput.readAhead)
         }
         let opened = try OpenedContainer.open(location, reading: reader)
         context = opened.context
@@ -153,6 +154,8 @@ final class ReaderInput {
     private var position = 0
     /// The I/O buffer libavformat reads through: it asks for this much at a time.
     static let bufferSize = 32 * 1024
+    /// The fewest bytes a reader fetches at once for a movie read past its header: two buffers.
+    static let readAhead = 2 * bufferSize
     /// The buffer of a read of the header alone: a box header and the few KiB of a `moov` at a time.
     static let headerBufferSize = 4 * 1024
 

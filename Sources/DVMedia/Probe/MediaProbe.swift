@@ -35,7 +35,7 @@ package enum MediaProbe {
     /// `movieBlockSize`; nil for a local file that does not open as one.
     static func reader(of location: MediaLocation) -> ByteReader? {
         let isPicture = motionPhotoExtensions.contains(location.url.pathExtension.lowercased())
-        return try? location.reader(blockSize: isPicture ? stillBlockSize : movieBlockSize)
+        return try? location.reader(blockSize: isPicture ? stillBlockSize : movieBlockSize, maximumBlocks: maximumBlocks)
     }
 
     /// `probe(_:)` through `reader` (nil: a local file that does not open as one), which counts what it reads.
@@ -84,8 +84,10 @@ package enum MediaProbe {
     /// beforehand in one read (`prefetchHeader(of:_:)`); a movie read further asks for 32 KiB at a time, a
     /// run of blocks read at once.
     static let movieBlockSize = 4 * 1024
-    /// The largest `moov` read ahead in one read: half of what a reader of 64 movie blocks keeps.
-    static let largestPrefetchedHeader = 128 * 1024
+    /// Most blocks a probe's reader keeps: 4 MiB, what a movie read past its header may go back to.
+    static let maximumBlocks = 1024
+    /// The largest `moov` read ahead in one read: half of what the reader keeps (libavformat reads all of it).
+    static let largestPrefetchedHeader = 2 * 1024 * 1024
 
     /// Reads the `moov` box of the movie at `range` in one read, found by its top-level boxes' headers, so that
     /// libavformat's small reads of it are served from the reader's cache; a `moov` too large to keep is left to
