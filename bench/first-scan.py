@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -35,6 +36,7 @@ STILLS = [
     ("HEIC still", "IMG_3582.HEIC", 500),
     ("JPEG still", None, 500),
     ("HEIC Motion Photo (mpvd)", "motionphoto.heic", 400),
+    ("HEIC Motion Photo (One UI 6)", "one-ui-6", 200),
     ("JPEG Motion Photo (Google)", "edges/pixel-motion-photo-shortened.jpg", 300),
     ("JPEG Motion Photo (Samsung)", "edges/ss-motion-photo-shortened.jpg", 300),
 ]
@@ -46,6 +48,31 @@ MOVIE_COPIES = 200
 
 def say(text):
     print(text, file=sys.stderr, flush=True)
+
+
+def box(kind, body):
+    """An ISO BMFF box: big-endian size (its header included), type, body."""
+    return struct.pack(">I", len(body) + 8) + kind + body
+
+
+def one_ui_6_motion_photo():
+    """A HEIC Motion Photo as One UI 6 lays it out: the iPhone's HEIC, then an `mpvd` box holding the Samsung S22's
+    movie (from the corpus's motionphoto.heic) and a `sefd` box, Samsung's trailer: a `MotionPhoto_Data` block
+    giving `mpv2`, the movie's offset and length, its `SEFH` directory and `SEFT`."""
+    still = (CORPUS / "IMG_3582.HEIC").read_bytes()
+    samsung = (CORPUS / "motionphoto.heic").read_bytes()
+    offset = 0
+    while samsung[offset + 4:offset + 8] != b"mpvd":
+        offset += struct.unpack(">I", samsung[offset:offset + 4])[0]
+    movie_start = start = offset + 8
+    while samsung[start + 4:start + 8] != b"sefd":
+        start += struct.unpack(">I", samsung[start:start + 4])[0]
+    movie = samsung[movie_start:start]
+    name = b"MotionPhoto_Data"
+    block = b"\0\0\x30\x0a" + struct.pack("<I", len(name)) + name + b"mpv2" + struct.pack(">II", len(still) + 8, len(movie))
+    directory = b"SEFH" + struct.pack("<III", 107, 1, 0x0a300000) + struct.pack("<II", len(block), len(block))
+    trailer = block + directory + struct.pack("<I", len(directory)) + b"SEFT"
+    return still + box(b"mpvd", movie + box(b"sefd", trailer))
 
 
 def make_library():
@@ -63,8 +90,11 @@ def make_library():
         plain_jpeg.unlink(missing_ok=True)
         subprocess.run(["exiftool", "-q", "-XMP:all=", "-Trailer:all=", "-o", str(plain_jpeg),
                         str(CORPUS / "edges" / "pixel-motion-photo-shortened.jpg")], check=True)
+    one_ui_6 = WORK / "one-ui-6.heic"
+    if not ready:
+        one_ui_6.write_bytes(one_ui_6_motion_photo())
     for index, (kind, source, copies) in enumerate(STILLS):
-        path = CORPUS / source if source else plain_jpeg
+        path = {None: plain_jpeg, "one-ui-6": one_ui_6}.get(source, CORPUS / (source or ""))
         suffix = path.suffix
         names = [LIBRARY / f"S{index}_{number:04d}{suffix}" for number in range(copies)]
         if not ready:

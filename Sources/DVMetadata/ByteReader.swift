@@ -26,6 +26,9 @@ package final class ByteReader {
     package private(set) var requests = 0
     /// The first error the source threw, if any.
     package private(set) var failure: (any Error)?
+    /// The fewest bytes one read of the source fetches (blocks after those asked for, up to the first one cached
+    /// or the end): a reader that goes on through a movie's samples reads in runs this long.
+    package var readAhead = 0
 
     private let source: (any ByteSource)?
     /// The whole source, when it is bytes in memory.
@@ -119,6 +122,7 @@ package final class ByteReader {
             }
             var end = index
             while end < indices.upperBound, blocks[end + 1] == nil { end += 1 }
+            while (end - index + 1) * blockSize < readAhead, (end + 1) * blockSize < size, blocks[end + 1] == nil { end += 1 }
             let offset = index * blockSize
             // The blocks' bytes, or the rest of the source: never a product that overflows near `Int.max`.
             let run = end - index + 1

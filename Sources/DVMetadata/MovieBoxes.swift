@@ -21,6 +21,16 @@ package struct MovieBoxes: Sendable, Hashable {
         }
     }
 
+    /// Where the `moov` box of the movie at `range` of `file` lies (its header included), found by walking the
+    /// top-level boxes' headers by position; nil when the range holds none. Only box headers are read.
+    package static func movieHeader(in file: ByteReader, range: Range<Int>) -> Range<Int>? {
+        let boxes = HEIFSniff.children(of: BoundedBytes(reader: file, start: range.lowerBound, end: range.upperBound))
+        guard let movie = boxes.first(where: { $0.type == "moov" })?.body else { return nil }
+        // The header is 8 bytes, or 16 with a 64-bit size: the body's end less the box's own size tells which.
+        let header = file.bytes((movie.start - 8)..<(movie.start - 4)).map { $0.reduce(0) { $0 << 8 | Int($1) } } == 1 ? 16 : 8
+        return (movie.start - header)..<movie.end
+    }
+
     /// True when the `moov` box comes before the first `mdat`.
     package var movieFirst: Bool {
         guard let movie = topLevel.firstIndex(of: "moov") else { return false }

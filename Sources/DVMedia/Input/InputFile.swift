@@ -46,12 +46,25 @@ package final class InputFile {
     /// reads is read by position, cached and counted by the reader; throws as `init(_:)` does.
     /// With `headersOnly`, an MP4 or MOV whose streams its header describes in full (`HeaderStreamInfo`) is
     /// not read further (a probe's few KiB instead of its first pictures); any other file is read as always.
+    /// The header is read through a small I/O buffer (`ReaderInput.headerBufferSize`), so libavformat's reads
+    /// past a box it needs cost little; a file read further is opened again (its header from the reader's cache)
+    /// on the usual buffer, `reader` then reading `ReaderInput.readAhead` bytes at a time at least.
     package init(_ location: MediaLocation, reading reader: ByteReader, headersOnly: Bool = false) throws {
         self.location = location
+        if headersOnly {
+            let opened = try OpenedContainer.open(location, reading: reader, bufferSize: ReaderInput.headerBufferSize)
+            if HeaderStreamInfo.complete(opened.context) {
+                context = opened.context
+                customInput = opened.input
+                return
+            }
+            var unused: UnsafeMutablePointer<AVFormatContext>? = opened.context
+            avformat_close_input(&unused)
+            reader.readAhead = max(reader.readAhead, ReaderInput.readAhead)
+        }
         let opened = try OpenedContainer.open(location, reading: reader)
         context = opened.context
         customInput = opened.input
-        if headersOnly, HeaderStreamInfo.complete(context) { return }
         try check(avformat_find_stream_info(context, nil), "reading the stream info", path: location.path)
     }
 
@@ -139,21 +152,26 @@ final class ReaderInput {
     private let reader: ByteReader
     private let range: Range<Int>
     private var position = 0
-    private static let bufferSize: Int32 = 32 * 1024
+    /// The I/O buffer libavformat reads through: it asks for this much at a time.
+    static let bufferSize = 32 * 1024
+    /// The fewest bytes a reader fetches at once for a movie read past its header: two buffers.
+    static let readAhead = 2 * bufferSize
+    /// The buffer of a read of the header alone: a box header and the few KiB of a `moov` at a time.
+    static let headerBufferSize = 4 * 1024
 
     /// Why the reader's source failed (a file on a server that could not be read), if it did.
     var failure: String? { reader.failure.map { ($0 as? any ByteSourceError)?.reason ?? "\($0)" } }
 
-    init(_ reader: ByteReader, range: Range<Int>, path: String) throws {
+    init(_ reader: ByteReader, range: Range<Int>, path: String, bufferSize: Int = bufferSize) throws {
         self.reader = reader
         self.range = range
-        guard let buffer = av_malloc(Int(Self.bufferSize)) else {
+        guard let buffer = av_malloc(bufferSize) else {
             throw MediaError.ffmpeg(operation: "av_malloc", code: dv_averror(ENOMEM), message: "out of memory", path: path)
         }
         // The context holds this object unretained: the object owns the context and outlives it.
         guard
             let context = avio_alloc_context(
-                buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, nil, Self.readPacket, nil, Self.seek)
+                buffer.assumingMemoryBound(to: UInt8.self), Int32(bufferSize), 0, nil, Self.readPacket, nil, Self.seek)
         else {
             av_free(buffer)
             throw MediaError.ffmpeg(operation: "avio_alloc_context", code: dv_averror(ENOMEM), message: "out of memory", path: path)

@@ -45,11 +45,14 @@ struct OpenedContainer {
         return try open(location, reading: reader)
     }
 
-    /// Opens the file at `location` through `reader` (or the movie at its `byteRange`).
-    static func open(_ location: MediaLocation, reading reader: ByteReader) throws -> OpenedContainer {
+    /// Opens the file at `location` through `reader` (or the movie at its `byteRange`), libavformat reading
+    /// `bufferSize` bytes at a time.
+    static func open(_ location: MediaLocation, reading reader: ByteReader, bufferSize: Int = ReaderInput.bufferSize) throws
+        -> OpenedContainer
+    {
         let (path, byteRange) = (location.path, location.byteRange)
         let range = byteRange ?? 0..<reader.size
-        let input = try ReaderInput(reader, range: range, path: path)
+        let input = try ReaderInput(reader, range: range, path: path, bufferSize: bufferSize)
         // The name is a `file:` one even for a range: libavformat enlarges the I/O buffer of a non-interleaved movie
         // to the distance between its tracks (a whole Motion Photo movie) unless the protocol is `file`, which
         // seeks cheaply, as a reader does.

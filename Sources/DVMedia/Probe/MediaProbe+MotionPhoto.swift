@@ -21,6 +21,7 @@ extension MediaProbe {
                 layout: found.layout.rawValue, offset: found.videoOffset, length: found.videoLength,
                 stillTime: found.presentationTimestampMicroseconds.map { TimeSpan(milliseconds: Int64($0 / 1000)) })
             do {
+                prefetchHeader(of: movie.byteRange, file)
                 let input = try InputFile(location.inside(movie.byteRange), reading: file, headersOnly: true)
                 guard input.firstStream(.video) != nil else {
                     return .unreadable(reason: "\(location.path): the movie inside this Motion Photo has no video stream")

@@ -28,9 +28,19 @@ package enum MediaProbe {
     package static func probe(_ location: MediaLocation) -> ProbeResult {
         // One reader a file: what the still parsers read stays cached for libavformat, should it be asked after
         // them. A local file that does not open as one is left to libavformat, whose message names the trouble.
-        let url = location.url
-        let isPicture = motionPhotoExtensions.contains(url.pathExtension.lowercased())
-        let reader = try? location.reader(blockSize: isPicture ? stillBlockSize : movieBlockSize)
+        probe(location, reader: reader(of: location))
+    }
+
+    /// The reader a probe of `location` reads through: blocks of `stillBlockSize` for a picture, else of
+    /// `movieBlockSize`; nil for a local file that does not open as one.
+    static func reader(of location: MediaLocation) -> ByteReader? {
+        let isPicture = motionPhotoExtensions.contains(location.url.pathExtension.lowercased())
+        return try? location.reader(blockSize: isPicture ? stillBlockSize : movieBlockSize, maximumBlocks: maximumBlocks)
+    }
+
+    /// `probe(_:)` through `reader` (nil: a local file that does not open as one), which counts what it reads.
+    static func probe(_ location: MediaLocation, reader: ByteReader?) -> ProbeResult {
+        let isPicture = motionPhotoExtensions.contains(location.url.pathExtension.lowercased())
         if isPicture, let reader {
             let result = still(location, reader)
             if let failure = reader.failure { return .unreadable(reason: String(describing: failure)) }
@@ -38,7 +48,11 @@ package enum MediaProbe {
         }
         do {
             // Through the reader, so a movie's `moov` at its end costs a seek.
-            let input = try reader.map { try InputFile(location, reading: $0, headersOnly: true) } ?? InputFile(location)
+            let input =
+                try reader.map { reader in
+                    prefetchHeader(of: location.byteRange ?? 0..<reader.size, reader)
+                    return try InputFile(location, reading: reader, headersOnly: true)
+                } ?? InputFile(location)
             guard input.firstStream(.video) != nil || input.firstStream(.audio) != nil else {
                 return .unreadable(reason: "\(location.path): no video or audio stream")
             }
@@ -66,8 +80,22 @@ package enum MediaProbe {
         probe(.file(url.path))
     }
 
-    /// The block a movie's reader reads at once: libavformat asks for 32 KiB at a time.
-    static let movieBlockSize = 64 * 1024
+    /// The block a movie's reader reads at once: its header is read through a 4 KiB buffer, and its `moov`
+    /// beforehand in one read (`prefetchHeader(of:_:)`); a movie read further asks for 32 KiB at a time, a
+    /// run of blocks read at once.
+    static let movieBlockSize = 4 * 1024
+    /// Most blocks a probe's reader keeps: 4 MiB, what a movie read past its header may go back to.
+    static let maximumBlocks = 1024
+    /// The largest `moov` read ahead in one read: half of what the reader keeps (libavformat reads all of it).
+    static let largestPrefetchedHeader = 2 * 1024 * 1024
+
+    /// Reads the `moov` box of the movie at `range` in one read, found by its top-level boxes' headers, so that
+    /// libavformat's small reads of it are served from the reader's cache; a `moov` too large to keep is left to
+    /// libavformat.
+    static func prefetchHeader(of range: Range<Int>, _ file: ByteReader) {
+        guard let header = MovieBoxes.movieHeader(in: file, range: range), header.count <= largestPrefetchedHeader else { return }
+        _ = file.bytes(header)
+    }
     /// The block a still's reader reads at once: a JPEG's headers, a HEIF's `meta` box and `Exif` item are a
     /// few KiB each (a run of blocks is read at once).
     static let stillBlockSize = 4 * 1024
