@@ -95,7 +95,11 @@ final class StillPictures: Sendable {
     private struct Decoding: Hashable {
         var path: String
         var working: PixelSize
-        var look: AppliedLook?
+        /// The camera's look then the canvas's.
+        var looks: [AppliedLook]
+        /// The canvas's pixels and colour: outputs of an SDR and an HLG reel decode apart.
+        var format: CanvasFormat
+        var toneMap: Bool
     }
 
     private let kept = Mutex<[(decoding: Decoding, picture: StillPicture)]>([])
@@ -108,14 +112,15 @@ final class StillPictures: Sendable {
     /// now or kept from an earlier decode. A photo that cannot be decoded fails like a clip (its day is
     /// planned again without it).
     func picture(of shot: StillShot, look: AppliedLook?, canvas: CanvasSettings, files: LibraryFiles) throws -> StillPicture {
-        let decoding = Decoding(path: shot.path, working: shot.working, look: look)
+        let decoding = Decoding(
+            path: shot.path, working: shot.working, looks: [look, canvas.look].compactMap { $0 }, format: canvas.format, toneMap: canvas.toneMap)
         return try kept.withLock { kept in
             if let found = kept.first(where: { $0.decoding == decoding }) { return found.picture }
             let picture: StillPicture
             do {
                 picture = try StillDecoder.decode(
                     files.location(shot.path, byteRange: nil), covering: (shot.working.width, shot.working.height), format: canvas.format,
-                    toneMap: canvas.toneMap, look: try LookCube.cube([look, canvas.look].compactMap { $0 }, format: canvas.format))
+                    toneMap: canvas.toneMap, look: try LookCube.cube(decoding.looks, format: canvas.format))
             } catch let error as MediaError {
                 throw RenderError.clipFailed(path: shot.path, reason: error.reason(besides: shot.path))
             } catch let error as LookCube.Problem {
