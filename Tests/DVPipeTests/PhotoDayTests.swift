@@ -10,11 +10,11 @@ import Testing
 @Suite(.tags(.endToEnd))
 struct PhotoDayTests {
     /// Writes `name`.yaml in `folder` over `media/` for December 2024 with `body` (its other keys).
-    static func job(_ name: String, in folder: TemporaryFolder, _ body: String) throws -> URL {
+    static func job(_ name: String, in folder: TemporaryFolder, _ body: String, dayRules: String = "") throws -> URL {
         let job = folder.url.appendingPathComponent("\(name).yaml")
         try """
         version: 1
-        library: { paths: [media], timezone: UTC }
+        library: { paths: [media], timezone: UTC\(dayRules) }
         timeframe: { from: 2024-12-01, to: 2024-12-31 }
         \(body)
         output: { path: out/\(name).mp4, resolution: 320x180, fps: 30 }
@@ -112,7 +112,8 @@ struct PhotoDayTests {
         }
         let broken: [(String, [UInt8])] = [
             ("IMG_20241201_080000.jpg", Array(jpeg.prefix(jpeg.count * 6 / 10))),
-            ("IMG_20241202_080000.HEIC", Array(heic.prefix(heic.count / 2))),
+            // Cut inside the primary picture's tiles (the gain map and the thumbnail come after them).
+            ("IMG_20241202_080000.HEIC", Array(heic.prefix(heic.count / 5))),
             ("IMG_20241203_080000.jpg", sized(0, 0)),
             ("IMG_20241204_080000.jpg", sized(65_535, 65_535)),
             // The primary item's type renamed: no image item is left.
@@ -134,8 +135,10 @@ struct PhotoDayTests {
         for day in 1...broken.count {
             _ = try writer.write(SampleStill(fileName: String(format: "IMG_202412%02d_200000.jpg", day), text: "\(day)"), in: media)
         }
+        // The broken HEICs are copies of an iPhone photo: their day comes from their names, not their Exif.
         let job = try Self.job(
-            "broken", in: folder, "clips: { photo: { duration: 0.5s, motion: none } }\ntransition: { style: cut }\nselection: { order: earliest }")
+            "broken", in: folder, "clips: { photo: { duration: 0.5s, motion: none } }\ntransition: { style: cut }\nselection: { order: earliest }",
+            dayRules: ", day_rules: [file_name]")
         let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         for name in broken {

@@ -63,7 +63,8 @@ import Testing
 
         let catalog = try catalog(of: folder.url)
         let kinds = Dictionary(uniqueKeysWithValues: catalog.clips.map { ($0.entry.relativePath, $0.kind) })
-        #expect(kinds == ["export-7.MOV": .livePhoto, "IMG_0300.MOV": .video])
+        // The still of no Live Photo is a photo the planner may show.
+        #expect(kinds == ["export-7.MOV": .livePhoto, "IMG_0300.MOV": .video, "IMG_0200.JPG": .photo])
         #expect(catalog.clips.first { $0.kind == .livePhoto }?.stillPath?.hasSuffix("/IMG_0100.JPG") == true)
         #expect(catalog.pairedStills.map(\.relativePath) == ["IMG_0100.JPG"])
         #expect(catalog.stills.map(\.relativePath) == ["IMG_0200.JPG"])
@@ -80,8 +81,9 @@ import Testing
         #expect(probed == .media(MediaInfo(container: "heif", duration: nil, video: nil, audio: nil, tags: CaptureTags(), isStill: true)))
 
         let catalog = try catalog(of: folder.url)
-        #expect(catalog.clips.map(\.kind) == [.livePhoto])
+        #expect(catalog.clips.map(\.kind) == [.livePhoto, .photo])
         #expect(catalog.clips.first?.stillPath?.hasSuffix("/IMG_0400.HEIC") == true)
+        #expect(catalog.clips.last?.entry.relativePath == "IMG_0500.heif")
         #expect(catalog.pairedStills.map(\.relativePath) == ["IMG_0400.HEIC"])
         #expect(catalog.stills.map(\.relativePath) == ["IMG_0500.heif"])
         #expect(catalog.unusable.isEmpty)
