@@ -42,7 +42,11 @@ release mode and runs this script, which:
    into the three scales and `asplit`s the sound into three encoders, in alternation;
 11. framing: the reference job rendered 1080×1920 with `fit: subject` and with `fit: cover`, in
    alternation, and the subject job's warm plan;
-12. writes bench/results.md (the README quotes three of its numbers).
+12. photo days: 31 days of one 12 MP still each (JPEG and HEIC, made once by the ffmpeg CLI and heif-enc),
+   `motion: auto`, 1920×1080@30, rendered by dvpipe and, after each render, libx264 alone on its frames: the
+   paired ratios; then days of 48 MP HEIC and 100 MP JPEG stills for the peak RSS (BENCH_ONLY=photos runs these
+   alone and replaces their section of results.md);
+13. writes bench/results.md (the README quotes three of its numbers).
 
 Every dvpipe run has the shared cache off (DVPIPE_CACHE=off) but the months' and the year's after them,
 which name a cache of their own.
@@ -52,7 +56,7 @@ length). A tool that fails is shown as failed; nothing is made up.
 
 Environment: BENCH_RUNS (runs per tool, default 3), BENCH_RUNS_365 (default 1), BENCH_SKIP
 (comma-separated: reference (which skips incremental, resume and moments too), moviepy, floor, year, incremental, resume,
-index, identity, store, months, hdr, codecs, shards, server, moments, layers, outputs, subject; identity, store
+index, identity, store, months, hdr, codecs, shards, server, moments, layers, outputs, subject, photos; identity, store
 and months use the 365-day library and the year's render, so skipping year skips them), BENCH_RUNS_MOVIEPY (default
 BENCH_RUNS; MoviePy takes minutes a run), BENCH_BOUND_365 (seconds before the
 ffmpeg CLI's 365-day run is stopped; default twice dvpipe's time, or 1800 s), BENCH_MEM_BOUND_MB
@@ -98,6 +102,8 @@ def env_int(name, default):
 RUNS = max(1, env_int("BENCH_RUNS", 3))
 RUNS_365 = max(1, env_int("BENCH_RUNS_365", 1))
 SKIP = {part.strip() for part in os.environ.get("BENCH_SKIP", "").split(",") if part.strip()}
+# BENCH_ONLY=photos runs the photo-day scenarios alone and replaces their section of results.md.
+ONLY = {part.strip() for part in os.environ.get("BENCH_ONLY", "").split(",") if part.strip()}
 MEM_BOUND_MB = env_int("BENCH_MEM_BOUND_MB", 16000)
 INDEX_FILES = env_int("BENCH_INDEX_FILES", 20000)
 RUNS_MOVIEPY = max(1, env_int("BENCH_RUNS_MOVIEPY", RUNS))
@@ -141,6 +147,12 @@ SERVER_DISK = f"reference ({DAYS} days) from disk, alternated with the server, f
 SERVER_SHARDS = "reference from WebDAV in 4 shards, each from the planned index without the fetched blocks"
 MONTHS = "the month jobs, one after another, one shared cache"
 AFTER_MONTHS = f"{YEAR_DAYS} days after the month jobs, same cache"
+PHOTO_DAYS = f"{DAYS} photo days (12 MP JPEG and HEIC, motion: auto), 1920×1080@30, dvpipe run --fresh"
+PHOTO_FLOOR = f"encoder alone on the {DAYS}-photo-day reel's frames"
+PHOTO_LARGE = "photo days with 48 MP HEIC and 100 MP JPEG stills, 1920×1080@30, dvpipe run --fresh"
+# The photo libraries' stills: (width, height) of a phone's 12 MP photo, landscape; every fourth is portrait.
+PHOTO_SIZE = (4032, 3024)
+LARGE_STILLS = (("heic", 8064, 6048), ("jpg", 11552, 8672))
 # dvpipe's x264 parameters for every segment (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`).
 DVPIPE_X264_PARAMS = "threads=2:cpu-independent=1:stitchable=1"
 # Each encoding the codecs scenario renders: what replaces the reference job's `video:` line (the output's
@@ -302,8 +314,9 @@ def probe(path):
     return json.loads(result.stdout)
 
 
-def check_reel(path, expected, size=(1920, 1080)):
-    """'' when `path` is a reel of `size` (1920x1080) with sound lasting `expected` s (± 0.1 s), else why not."""
+def check_reel(path, expected, size=(1920, 1080), sound=True):
+    """'' when `path` is a reel of `size` (1920x1080) lasting `expected` s (± 0.1 s), with sound unless `sound` is
+    False (a reel of silent photos), else why not."""
     info = probe(path) if Path(path).exists() else None
     if not info:
         return "no output file"
@@ -311,7 +324,7 @@ def check_reel(path, expected, size=(1920, 1080)):
     video = [s for s in streams if s.get("codec_type") == "video"]
     if not video or (video[0].get("width"), video[0].get("height")) != size:
         return f"picture is not {size[0]}x{size[1]}"
-    if not any(s.get("codec_type") == "audio" for s in streams):
+    if sound and not any(s.get("codec_type") == "audio" for s in streams):
         return "no sound"
     duration = float(info.get("format", {}).get("duration", 0))
     if abs(duration - expected) > 0.1:
@@ -319,13 +332,13 @@ def check_reel(path, expected, size=(1920, 1080)):
     return ""
 
 
-def judge(measured, output, expected, shapes=None):
+def judge(measured, output, expected, shapes=None, sound=True):
     """`measured`, marked failed when it succeeded but `output` is not a correct reel of `expected` seconds,
     with its log's tail kept as its note when it failed. With `shapes`, [(path, width, height)], every one
     of those must be a correct reel of its size instead."""
     problem = None
     if measured.ok:
-        checks = [check_reel(path, expected, (width, height)) for path, width, height in shapes] if shapes else [check_reel(output, expected)]
+        checks = [check_reel(path, expected, (width, height)) for path, width, height in shapes] if shapes else [check_reel(output, expected, sound=sound)]
         problem = next((check for check in checks if check), None)
     if problem:
         measured.status = f"failed: {problem}"
@@ -803,6 +816,134 @@ class Bench:
                 total = next(part for part in parts if not part.ok)
             floors.append(total)
         self.add(THREE_SHAPES, THREE_FLOOR, floors, "; ".join(run.note for run in floors if run.ok))
+
+    # -- photo days
+
+    def photo_library(self, name, stills):
+        """bench/work/<name>/library: `stills`, [(file name, width, height)], one a day, each a detailed test
+        pattern (testsrc2 with grain, its hue turned per day) written once by the ffmpeg CLI, as a JPEG or, for a
+        `.heic` name, as a PNG that heif-enc encodes (x265); kept between runs."""
+        folder = WORK / name
+        library = folder / "library"
+        stamp = folder / ".complete"
+        if stamp.exists():
+            return folder
+        library.mkdir(parents=True, exist_ok=True)
+        for index, (file_name, width, height) in enumerate(stills):
+            if (library / file_name).exists():
+                continue  # written whole by an earlier, interrupted run (each still is renamed into place)
+            say(f"photo days: writing {file_name} ({width}×{height}, not timed)")
+            pattern = f"testsrc2=s={width}x{height}:r=1,noise=alls=10:all_seed={index + 1},hue=h={index * 37 % 360}"
+            target = folder / f"part-{file_name}"
+            if file_name.endswith(".heic"):
+                png = folder / "still.png"
+                subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", pattern, "-frames:v", "1", "-y", str(png)], check=True)
+                subprocess.run(["heif-enc", "-q", "80", "-p", "preset=ultrafast", str(png), "-o", str(target)],
+                               check=True, stdout=subprocess.DEVNULL)
+                png.unlink()
+            else:
+                subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", pattern, "-frames:v", "1", "-q:v", "2", "-y",
+                                str(target)], check=True)
+            target.rename(library / file_name)
+        stamp.write_text("written by bench.py\n")
+        return folder
+
+    @staticmethod
+    def photo_job(folder, name, days):
+        """The reference job's output, transition and sound settings over `days` photo days of `folder`'s library
+        (each photo shown 3 s with the default `motion: auto`, contained in 1920×1080@30), written beside it."""
+        first = datetime.date(2023, 1, 1)
+        job = folder / f"{name}.yaml"
+        job.write_text(f"""version: 1
+name: {name}
+library: {{ paths: [library], timezone: UTC }}
+timeframe: {{ from: {first}, to: {first + datetime.timedelta(days=days - 1)} }}
+clips:
+  photo: {{ duration: 3s, motion: auto }}
+output:
+  path: out/{name}.mp4
+  resolution: 1920x1080
+  fit: contain
+  background: "#000000"
+  fps: 30
+  video: {{ codec: h264, crf: 20, preset: veryfast }}
+  audio: {{ codec: aac, bitrate: 160k }}
+transition: {{ style: crossfade, duration: 0.5s }}
+audio: {{ clips: keep, normalize: false }}
+""")
+        return job, folder / "out" / f"{name}.mp4"
+
+    def photo_days(self):
+        """A month of photo-only days: one 12 MP still a day (JPEG, every third a HEIC, every fourth portrait),
+        rendered by dvpipe from nothing, alternated run by run with libx264 alone (dvpipe's settings) on that
+        run's reel frames, decoded beforehand: the ratio of each pair, and their medians. Then a few days of
+        48 MP HEIC and 100 MP JPEG stills for the peak RSS (one of each: heif-enc takes minutes over 48 MP)."""
+        first = datetime.date(2023, 1, 1)
+        stills = []
+        for index in range(DAYS):
+            day = first + datetime.timedelta(days=index)
+            width, height = PHOTO_SIZE if index % 4 != 3 else PHOTO_SIZE[::-1]
+            stills.append((f"IMG_{day:%Y%m%d}_120000.{'heic' if index % 3 == 1 else 'jpg'}", width, height))
+        folder = self.photo_library(f"photos-{DAYS}d", stills)
+        job, reel = self.photo_job(folder, f"photos-{DAYS}d", DAYS)
+        expected = reel_length(DAYS, 3)
+        runs, floors, pairs = [], [], []
+        for run in range(1, RUNS + 1):
+            reel.unlink(missing_ok=True)
+            say(f"photo days, run {run}/{RUNS}: dvpipe")
+            measured = judge(self.dvpipe_run(job, self.runs_dir / "photos-dvpipe", self.runs_dir / f"photos-dvpipe-{run}.log"),
+                             reel, expected, sound=False)
+            measured.stages = stage_seconds(measured.log)
+            say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU, {fmt(measured.rss, 0)} MB peak RSS")
+            runs.append(measured)
+            if not measured.ok:
+                continue
+            floor = self.encoder_alone(reel, 1920, 1080, f"photos-floor-{run}", f"photo days, run {run}/{RUNS}")
+            floors.append(floor)
+            if floor.ok:
+                pairs.append(measured.wall / floor.wall)
+        self.photo_pairs = pairs
+        stages = [run.stages for run in runs if run.ok and run.stages]
+        split = ", ".join(f"{stage} {statistics.median([s.get(stage, 0) for s in stages]):.2f}"
+                          for stage in sorted({stage for s in stages for stage in s}))
+        self.add(PHOTO_DAYS, "dvpipe", runs, f"stages (median s): {split}" if split else "")
+        self.add(PHOTO_FLOOR, FLOOR_TOOL, floors, "paired ratios dvpipe ÷ encoder alone: "
+                 + ", ".join(f"{pair:.2f}×" for pair in pairs) if pairs else "")
+        large = [(f"IMG_{first + datetime.timedelta(days=index):%Y%m%d}_120000.{kind}", width, height)
+                 for index, (kind, width, height) in enumerate(LARGE_STILLS)]
+        folder = self.photo_library("photos-large", large)
+        job, reel = self.photo_job(folder, "photos-large", len(large))
+        results = []
+        for run in range(1, RUNS + 1):
+            reel.unlink(missing_ok=True)
+            say(f"photo days, large stills, run {run}/{RUNS}: dvpipe")
+            measured = judge(self.dvpipe_run(job, self.runs_dir / "photos-large", self.runs_dir / f"photos-large-{run}.log"),
+                             reel, reel_length(len(large), 3), sound=False)
+            say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.rss, 0)} MB peak RSS")
+            results.append(measured)
+        self.add(PHOTO_LARGE, "dvpipe", results, f"{len(large)} days: " + ", ".join(
+            f"{kind.upper()} {width}×{height}" for kind, width, height in LARGE_STILLS))
+
+    def photo_section(self):
+        """results.md's photo-day section: the table rows of the photo scenarios and the two targets."""
+        ratio_median = statistics.median(self.photo_pairs) if getattr(self, "photo_pairs", None) else None
+        rss = self.median(PHOTO_LARGE, "dvpipe", "rss")
+        lines = [f"## Photo days (issue 61), {datetime.date.today()} (`BENCH_ONLY=photos`)", "",
+                 f"- Machine: {machine()}; shared with other work, so single runs vary: medians and paired ratios.", "",
+                 "| scenario | tool | runs | wall (s) | CPU user+sys (s) | peak RSS (MB) | notes |",
+                 "| --- | --- | --- | ---: | ---: | ---: | --- |"]
+        for scenario, tool, runs, note in self.rows:
+            if scenario in (PHOTO_DAYS, PHOTO_FLOOR, PHOTO_LARGE):
+                lines.append(f"| {scenario} | {tool} | {status_of(runs, note)} | {fmt(self.median(scenario, tool))} | "
+                             f"{fmt(self.median(scenario, tool, 'cpu'))} | {fmt(self.median(scenario, tool, 'rss'), 0)} | {note} |")
+        lines += ["", "| target | measured | target | met |", "| --- | ---: | --- | --- |"]
+        for name, value, shown, limit in (
+                ("photo days: dvpipe / libx264 alone on its frames, wall (median of the paired ratios)", ratio_median,
+                 "–" if ratio_median is None else f"{ratio_median:.2f}×", 1.15),
+                ("photo days with 48 MP HEIC and 100 MP JPEG: peak RSS", rss, "–" if rss is None else f"{rss:.0f} MB", 400)):
+            met = "not measured" if value is None else ("yes" if value <= limit else "no")
+            lines.append(f"| {name} | {shown} | {'≤ 1.15×' if limit == 1.15 else '≤ 400 MB'} | {met} |")
+        return "\n".join(lines) + "\n"
 
     # -- 365 days
 
@@ -1497,6 +1638,15 @@ def main():
     # No run is served from a cache left by another (the month scenario names one of its own).
     os.environ["DVPIPE_CACHE"] = "off"
     bench = Bench(dvpipe)
+    if ONLY == {"photos"}:
+        # The photo scenarios alone: their section replaces the one results.md has (the rest is kept).
+        bench.photo_days()
+        section = bench.photo_section()
+        results = BENCH / "results.md"
+        kept = re.sub(r"\n## Photo days \(issue 61\).*?(?=\n## |\Z)", "", results.read_text(), flags=re.S)
+        results.write_text(kept.rstrip("\n") + "\n\n" + section)
+        print(section)
+        return
     folder = bench.library(DAYS)
     if "reference" in SKIP:
         # The scenarios that compare with the reference render need it.
@@ -1527,6 +1677,8 @@ def main():
         bench.outputs(folder)
     if "subject" not in SKIP:
         bench.subject(folder)
+    if "photos" not in SKIP:
+        bench.photo_days()
     if "year" not in SKIP:
         bench.year()
         if "store" not in SKIP:
@@ -1543,6 +1695,8 @@ def main():
         if (VENV / "bin" / "python").exists() else "not installed",
     }
     text = report(bench, started, versions)
+    if "photos" not in SKIP:
+        text += "\n" + bench.photo_section()
     # The figures other commands write, each under its heading.
     for name, heading in [
         ("faults.md", "Fault campaign (`make test-faults`)"),

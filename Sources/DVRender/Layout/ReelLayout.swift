@@ -160,7 +160,7 @@ package struct ReelLayout: Sendable {
                 StillShot(
                     path: planned.path, identity: identities[planned.path] ?? "", frameCount: max(0, endFrame - firstFrame),
                     working: workingSize(
-                        of: picture,
+                        of: picture, fit: fit,
                         outputs: outputs.isEmpty ? [destination] : outputs.map { PixelSize(width: $0.frameSize.width, height: $0.frameSize.height) }),
                     motion: motion, picture: picture))
             firstFrame = endFrame
@@ -172,12 +172,17 @@ package struct ReelLayout: Sendable {
     static let stillZoom = 1.15
 
     /// The size a `picture` is decoded to cover so that every frame of `frames` (the job's outputs) can be
-    /// drawn from it at full detail, pushed in by `stillZoom`: never larger than the picture.
-    static func workingSize(of picture: PixelSize, outputs frames: [PixelSize]) -> PixelSize {
+    /// drawn from it at full detail, pushed in by `stillZoom`: never larger than the picture. A `fit` that
+    /// crops fills the frame; the others (`contain`, `blur`) show the picture only as large as fits in it, so
+    /// its working picture need not be larger (a portrait photo contained in a landscape frame needs a
+    /// third of the pixels that would cover it).
+    static func workingSize(of picture: PixelSize, fit: Job.Output.Fit, outputs frames: [PixelSize]) -> PixelSize {
         guard picture.width > 0, picture.height > 0 else { return picture }
+        let crops = StillMotion.Fit(fit).crops
         let scale =
             frames.map { frame in
-                stillZoom * max(Double(frame.width) / Double(picture.width), Double(frame.height) / Double(picture.height))
+                let across = Double(frame.width) / Double(picture.width), down = Double(frame.height) / Double(picture.height)
+                return stillZoom * (crops ? max(across, down) : min(across, down))
             }.max() ?? 1
         guard scale < 1 else { return picture }
         return PixelSize(width: Int((Double(picture.width) * scale).rounded(.up)), height: Int((Double(picture.height) * scale).rounded(.up)))

@@ -17,6 +17,8 @@ struct MovingStill: ClipFrames {
     private let picture: VideoFrame
     /// The shot whose working picture is held, with its backdrop (for `blur`).
     private var held: (index: Int, still: StillPicture, backdrop: VideoFrame?)?
+    /// A still shot's one frame (`motion: none`), drawn once and copied for its other frames.
+    private var drawn: (index: Int, frame: VideoFrame)?
 
     fileprivate init(
         source: ClipSource, show: StillShow, width: Int, height: Int, fit: Job.Output.Fit, firstFrame: Int, frameCount: Int, stage: StillStage
@@ -43,6 +45,11 @@ struct MovingStill: ClipFrames {
         }
         guard let held else { return nil }
         try picture.makeWritable()
+        if let drawn, drawn.index == number {
+            try picture.copyPicture(from: drawn.frame)
+            nextFrame += 1
+            return picture
+        }
         if let backdrop = held.backdrop {
             try picture.copyPicture(from: backdrop)
         } else {
@@ -57,6 +64,11 @@ struct MovingStill: ClipFrames {
         view.originY *= down
         view.step *= across
         try picture.draw(held.still.frame, view: view)
+        if shot.motion.mode == .none {
+            let frame = try VideoFrame(width: picture.width, height: picture.height, format: stage.canvas.format)
+            try frame.copyPicture(from: picture)
+            drawn = (number, frame)
+        }
         nextFrame += 1
         return picture
     }

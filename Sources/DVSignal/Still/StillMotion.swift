@@ -18,7 +18,7 @@ package struct StillMotion: Sendable, Hashable, Codable {
         case contain, cover, blur, subject
 
         /// True for the fits that fill the destination by cropping the picture.
-        var crops: Bool { self == .cover || self == .subject }
+        package var crops: Bool { self == .cover || self == .subject }
     }
 
     /// A window of the picture: its centre in picture pixels and picture pixels per destination pixel.

@@ -4,8 +4,8 @@
 /// offset copies the picture exactly) and follows a smooth picture to third order between them; where the
 /// picture shrinks its support widens by the step (2 × step pixels each side), so a picture 1–3× the
 /// destination is low-passed before it is sampled and slow motion does not shimmer. Each destination row
-/// is filtered vertically into a row of `Float`s over the columns it needs (a loop over whole rows, which
-/// the compiler vectorises), then horizontally with taps and weights computed once per plane. `Float`
+/// is filtered vertically into a row of `Float`s over the columns it needs (loops over whole rows, up to four
+/// taps each, which the compiler vectorises), then horizontally with taps and weights computed once per plane. `Float`
 /// arithmetic in one fixed order gives the same bytes on every run; samples beyond the picture's edges
 /// repeat the edge.
 package enum StillResampler {
@@ -15,7 +15,11 @@ package enum StillResampler {
 
     /// Fills `view.rect` of the destination plane with the picture plane seen through `view`; nothing else
     /// of the destination is touched. Strides are in samples; `maximum` is the largest code (255, 1023, …),
-    /// which overshoot near sharp edges is clamped to (at most 2²² − 1).
+    /// which overshoot near sharp edges is clamped to (at most 2²² − 1). Specialised here for the two canvas
+    /// samples: a caller in another module reaches those copies, not the generic loop, whose every sample
+    /// would go through the protocol's witnesses (ten times slower).
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == UInt16)
     package static func draw<Sample: CanvasSample>(
         _ picture: UnsafePointer<Sample>, stride pictureStride: Int, width: Int, height: Int,
         into destination: UnsafeMutablePointer<Sample>, stride destinationStride: Int, view: StillView, maximum: Int
@@ -84,22 +88,43 @@ package enum StillResampler {
         }
     }
 
-    /// Output row `output`'s vertical filter over the picture's `columns`, into `line` (indexed by picture column).
+    /// Output row `output`'s vertical filter over the picture's `columns`, into `line` (indexed by picture column):
+    /// for each column, the products of its taps from the first nonzero weight to the last summed one after
+    /// another in tap order. Up to four taps are summed in registers per pass over the line (fewer loads and
+    /// stores than a pass a tap, the same additions in the same order; a zero weight between two others adds
+    /// a zero, which changes no sum's bytes).
     private static func filterRows<Sample: CanvasSample>(
         _ picture: UnsafePointer<Sample>, stride: Int, taps: Taps, output: Int, height: Int, columns: Range<Int>,
         into line: UnsafeMutablePointer<Float>
     ) {
-        let weights = taps.weights + output * taps.count
-        var first = true
-        for tap in 0..<taps.count where weights[tap] != 0 {
-            let weight = weights[tap]
-            let source = picture + min(max(taps.starts[output] + tap, 0), height - 1) * stride
-            if first {
-                for column in columns { line[column] = weight * Float(Int32(truncatingIfNeeded: source[column])) }
-                first = false
-            } else {
-                for column in columns { line[column] += weight * Float(Int32(truncatingIfNeeded: source[column])) }
+        let w = taps.weights + output * taps.count
+        guard let low = (0..<taps.count).first(where: { w[$0] != 0 }), let high = (0..<taps.count).last(where: { w[$0] != 0 }) else { return }
+        func row(_ tap: Int) -> UnsafePointer<Sample> { picture + min(max(taps.starts[output] + tap, 0), height - 1) * stride }
+        func value(_ row: UnsafePointer<Sample>, _ column: Int) -> Float { Float(Int32(truncatingIfNeeded: row[column])) }
+        var tap = low
+        while tap <= high {
+            let count = min(4, high + 1 - tap), first = tap == low
+            let (r0, r1, r2, r3) = (row(tap), row(tap + min(1, count - 1)), row(tap + min(2, count - 1)), row(tap + min(3, count - 1)))
+            let (w0, w1, w2, w3) = (w[tap], w[tap + min(1, count - 1)], w[tap + min(2, count - 1)], w[tap + min(3, count - 1)])
+            switch (count, first) {
+            case (4, true):
+                for c in columns { line[c] = ((w0 * value(r0, c) + w1 * value(r1, c)) + w2 * value(r2, c)) + w3 * value(r3, c) }
+            case (4, false):
+                for c in columns { line[c] = (((line[c] + w0 * value(r0, c)) + w1 * value(r1, c)) + w2 * value(r2, c)) + w3 * value(r3, c) }
+            case (3, true):
+                for c in columns { line[c] = (w0 * value(r0, c) + w1 * value(r1, c)) + w2 * value(r2, c) }
+            case (3, false):
+                for c in columns { line[c] = ((line[c] + w0 * value(r0, c)) + w1 * value(r1, c)) + w2 * value(r2, c) }
+            case (2, true):
+                for c in columns { line[c] = w0 * value(r0, c) + w1 * value(r1, c) }
+            case (2, false):
+                for c in columns { line[c] = (line[c] + w0 * value(r0, c)) + w1 * value(r1, c) }
+            case (_, true):
+                for c in columns { line[c] = w0 * value(r0, c) }
+            default:
+                for c in columns { line[c] += w0 * value(r0, c) }
             }
+            tap += count
         }
     }
 

@@ -109,6 +109,71 @@ import Testing
         #expect(blank.drawing(picture, view: view, maximum: 1023).samples == blank.drawing(picture, view: view, maximum: 1023).samples)
     }
 
+    /// `view` of `picture` drawn into `destination` by the resampler's arithmetic written plainly: per axis the
+    /// Catmull-Rom taps (widened by the step above 1, normalised in `Double`, then `Float`), a column's
+    /// vertical sum tap after tap in order (zero weights skipped), then the horizontal sums four lanes wide
+    /// in chunks of four taps, added as (lane 0 + lane 1) + (lane 2 + lane 3), clamped and rounded to even;
+    /// edges repeated. The loops the resampler runs must write exactly these bytes.
+    static func reference<Sample: CanvasSample>(_ picture: Plane<Sample>, into destination: Plane<Sample>, view: StillView, maximum: Int)
+        -> Plane<Sample>
+    {
+        func taps(count: Int, first: Int, origin: Double, step: Double) -> (starts: [Int], weights: [[Float]]) {
+            let scale = max(1, step), radius = 2 * max(1, step)
+            let width = (Int((2 * radius).rounded(.up)) + 3) / 4 * 4
+            var starts: [Int] = [], weights: [[Float]] = []
+            for pixel in 0..<count {
+                let centre = origin + (Double(first + pixel) + 0.5) * step - 0.5
+                let start = Int((centre - radius).rounded(.down)) + 1
+                let raw = (0..<width).map { tap -> Double in
+                    let x = abs((Double(start + tap) - centre) / scale)
+                    return x < 1 ? (1.5 * x - 2.5) * x * x + 1 : x < 2 ? ((-0.5 * x + 2.5) * x - 4) * x + 2 : 0
+                }
+                let sum = raw.reduce(0, +)
+                starts.append(start)
+                weights.append(raw.map { Float($0 / sum) })
+            }
+            return (starts, weights)
+        }
+        let rect = view.rect
+        let columns = taps(count: rect.width, first: rect.x, origin: view.originX, step: view.step)
+        let rows = taps(count: rect.height, first: rect.y, origin: view.originY, step: view.step)
+        var result = destination
+        for y in 0..<rect.height {
+            func vertical(_ x: Int) -> Float {
+                let column = min(max(x, 0), picture.width - 1)
+                var sum: Float? = nil
+                for (tap, weight) in rows.weights[y].enumerated() where weight != 0 {
+                    let product = weight * Float(picture[column, min(max(rows.starts[y] + tap, 0), picture.height - 1)])
+                    sum = sum.map { $0 + product } ?? product
+                }
+                return sum ?? 0
+            }
+            for x in 0..<rect.width {
+                var lanes = [Float](repeating: 0, count: 4)
+                for (tap, weight) in columns.weights[x].enumerated() {
+                    let product = vertical(columns.starts[x] + tap) * weight
+                    lanes[tap % 4] = tap < 4 ? product : lanes[tap % 4] + product
+                }
+                let sum = min(max((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]), 0), Float(maximum))
+                result.samples[(rect.y + y) * result.width + rect.x + x] = Sample(sum.rounded(.toNearestOrEven))
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: [0.61, 1.0, 1.04, 1.15, 1.333, 1.6, 2.7, 5.2])
+    func theDrawWritesThePlainArithmeticsBytes(step: Double) {
+        var random = SplitMix64(seed: 61)
+        let eight = Plane<UInt8>(width: 97, height: 71) { _, _ in Int.random(in: 0...255, using: &random) }
+        let ten = Plane<UInt16>(width: 97, height: 71) { _, _ in Int.random(in: 0...1023, using: &random) }
+        for (x, y) in [(0.0, 0.0), (-3.3, 2.71), (9.125, -1.5), (17.0, 11.0)] {
+            let view = StillView(originX: x, originY: y, step: step, rect: PixelRect(x: 2, y: 4, width: 40, height: 26))
+            let blank8 = Plane<UInt8>(width: 44, height: 32) { _, _ in 9 }, blank10 = Plane<UInt16>(width: 44, height: 32) { _, _ in 90 }
+            #expect(blank8.drawing(eight, view: view, maximum: 255).samples == Self.reference(eight, into: blank8, view: view, maximum: 255).samples)
+            #expect(blank10.drawing(ten, view: view, maximum: 1023).samples == Self.reference(ten, into: blank10, view: view, maximum: 1023).samples)
+        }
+    }
+
     @Test func theChromaViewOfAWholePixelViewIsAWholePixelView() {
         let view = StillView(originX: 6, originY: -4, step: 1, rect: PixelRect(x: 2, y: 4, width: 34, height: 24))
         #expect(view.chroma == StillView(originX: 3, originY: -2, step: 1, rect: PixelRect(x: 1, y: 2, width: 17, height: 12)))
