@@ -270,4 +270,57 @@ struct PhotoReferenceTests {
             #expect(decoded.count == frames && decoded.messages.isEmpty, "\(output.name): \(decoded)")
         }
     }
+
+    /// Prints, as JSON, the 24 patches of the chart (six columns by four rows filling the rectangle argv[4]
+    /// `x,y,width,height`) in the first frame of the raw yuv420p video at argv[1] (argv[2] × argv[3]): the
+    /// middle half of each patch averaged, its BT.709 limited-range samples turned into sRGB (0–255).
+    static let chartPatches = """
+        import json, sys, numpy
+        raw, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+        left, top, shown_width, shown_height = (int(v) for v in sys.argv[4].split(","))
+        frame = numpy.fromfile(raw, dtype=numpy.uint8)[:width * height * 3 // 2].astype(float)
+        luma = frame[:width * height].reshape(height, width)
+        blue, red = frame[width * height:].reshape(2, height // 2, width // 2)
+        patches = []
+        for index in range(24):
+            column, row = index % 6, index // 6
+            x0, x1 = left + (4 * column + 1) * shown_width // 24, left + (4 * column + 3) * shown_width // 24
+            y0, y1 = top + (4 * row + 1) * shown_height // 16, top + (4 * row + 3) * shown_height // 16
+            y = (luma[y0:y1, x0:x1].mean() - 16) / 219
+            cb = (blue[y0 // 2:y1 // 2, x0 // 2:x1 // 2].mean() - 128) / 224
+            cr = (red[y0 // 2:y1 // 2, x0 // 2:x1 // 2].mean() - 128) / 224
+            rgb = [y + 1.5748 * cr, y - 0.1873 * cb - 0.4681 * cr, y + 1.8556 * cb]
+            patches.append([min(255.0, max(0.0, c * 255)) for c in rgb])
+        print(json.dumps(patches))
+        """
+
+    @Test("a Display P3 chart (the iPhone's own profile) keeps its colours through the render: mean CIEDE2000 ≤ 1 against colour-science")
+    func displayP3Chart() throws {
+        let folder = try TemporaryFolder("photo-reference-p3")
+        let media = try folder.subfolder("media")
+        try ColourChart.writeDisplayP3(
+            to: media.appendingPathComponent("chart.jpg"), profileFrom: RealCorpusTests.folder.appendingPathComponent("IMG_3582.HEIC"))
+        let job = try Self.job(["chart.jpg"], in: folder)
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        for output in Self.outputs {
+            let raw = folder.url.appendingPathComponent("\(output.name).yuv")
+            _ = try ReferenceCommand.output(
+                try ReferenceCommand.requiredFFmpeg,
+                [
+                    "-v", "error", "-i", folder.url.appendingPathComponent("out/\(output.name).mp4").path, "-frames:v", "1", "-pix_fmt", "yuv420p",
+                    "-f",
+                    "rawvideo", "-y", raw.path
+                ])
+            // The chart's 3:2 contained: 540 × 360 in 640 × 360, 360 × 240 in 360 × 640.
+            let rect = output.width > output.height ? "50,0,540,360" : "0,200,360,240"
+            let measured = String(
+                decoding: try ReferenceCommand.output(
+                    try ReferenceCommand.requiredReferencePython,
+                    ["-W", "ignore", "-c", Self.chartPatches, raw.path, String(output.width), String(output.height), rect]), as: UTF8.self)
+            let mean = try ColourChart.meanDifference(measured.trimmingCharacters(in: .whitespacesAndNewlines))
+            print("Display P3 chart, \(output.name) \(output.width)x\(output.height): mean CIEDE2000 \(mean)")
+            #expect(mean <= 1.0, "\(output.name): mean ΔE2000 \(mean); measured \(measured)")
+        }
+    }
 }
