@@ -109,7 +109,10 @@ let package = Package(
             dependencies: ["DVRender", "DVMedia", "DVRemote", "DVSignal", "DVFiles", "DVPlanning", "DVSamples", "DVTestBasics", "DVTestSupport"]),
         .testTarget(
             name: "DVPipeTests",
-            dependencies: ["dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVSignal", "DVSamples", "DVTestBasics", "DVTestSupport"],
+            dependencies: [
+                "dvpipe", "DVPipeCommands", "DVPlanning", "DVRender", "DVMedia", "DVMetadata", "DVSignal", "DVSamples", "DVTestBasics",
+                "DVTestSupport"
+            ],
             exclude: ["Corpus", "Snapshots"])
     ],
     swiftLanguageModes: [.v6]

@@ -56,12 +56,14 @@ struct MovingStill: ClipFrames {
             picture.fill(shown: SRGBColour(stage.canvas.background))
         }
         var view = shot.motion.view(at: min(index, shot.frameCount - 1))
-        // The motion is planned over the photo's full size; the working picture is that size reduced.
+        // The motion is planned over the photo's full size; the working picture is that size reduced, each
+        // way to an even size (a 4284 × 5712 photo to 738 × 982: 0.2% less down than across).
         let (across, down) = (
             Double(held.still.frame.width) / Double(shot.picture.width), Double(held.still.frame.height) / Double(shot.picture.height)
         )
         view.originX *= across
         view.originY *= down
+        view.rowStep = view.step * down
         view.step *= across
         try picture.draw(held.still.frame, view: view)
         if shot.motion.mode == .none {

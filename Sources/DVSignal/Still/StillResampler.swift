@@ -25,14 +25,15 @@ package enum StillResampler {
         into destination: UnsafeMutablePointer<Sample>, stride destinationStride: Int, view: StillView, maximum: Int
     ) {
         let rect = view.rect
-        // A view no motion makes (a step beyond `largestStep`, an origin that is not a number or lies far
+        // A view no motion makes (a step beyond `largestStep` either way, an origin that is not a number or lies far
         // beyond any picture) draws nothing rather than trap or allocate without bound.
         let reach = Double(1 << 30)
-        guard width > 0, height > 0, rect.width > 0, rect.height > 0, view.step > 0, view.step <= largestStep,
+        guard width > 0, height > 0, rect.width > 0, rect.height > 0, view.step > 0, view.step <= largestStep, view.rowStep > 0,
+            view.rowStep <= largestStep,
             abs(view.originX) < reach, abs(view.originY) < reach
         else { return }
         let columns = Taps(count: rect.width, first: rect.x, origin: view.originX, step: view.step, size: width)
-        let rows = Taps(count: rect.height, first: rect.y, origin: view.originY, step: view.step, size: height)
+        let rows = Taps(count: rect.height, first: rect.y, origin: view.originY, step: view.rowStep, size: height)
         // The row of vertically filtered samples spans columns.lowest…columns.highest of the picture, edges
         // repeated beyond it.
         let span = columns.highest - columns.lowest + 1
