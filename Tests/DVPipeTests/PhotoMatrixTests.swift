@@ -21,7 +21,7 @@ import Testing
     /// Files of `Corpus/` in the library, copied alone: the HEIC without its movie is a plain photo.
     static let corpusFiles = [
         "IMG_3582.HEIC", "pixel_8.jpg", "h265_with_metadata_track.mp4", "dolbyVision-hdr.MOV", "sample_sef_slow_motion.mp4",
-        "sample_with_color_info.mp4"
+        "max-heromode.mp4"
     ]
     /// Stills made for the days of 2023-04-29 to 2023-05-09 (by their file names), a few with where they were taken.
     static let stills: [SampleStill] = {
@@ -84,8 +84,8 @@ import Testing
           2023-05-01: { pin: IMG_3582.HEIC, caption: "{city|somewhere} · {country}" }
           2023-05-03:
             layout: grid
-            layers: [{ file: IMG_20230503_100000.jpg }, { file: pixel_8.jpg }, { file: sample_with_color_info.mp4 }]
-          2023-05-05: { pin: sample_sef_slow_motion.mp4 }
+            layers: [{ file: IMG_20230503_100000.jpg }, { file: pixel_8.jpg }, { file: sample_sef_slow_motion.mp4 }]
+          2023-05-05: { pin: max-heromode.mp4 }
         outputs:
           - { name: wide, path: out/wide.mp4, resolution: 320x180, fps: 30 }
           - { name: tall, path: out/tall.mp4, resolution: 180x320, fps: 30, profile: reels }
@@ -180,7 +180,7 @@ import Testing
 
         let video = try day("2023-05-05")
         #expect(
-            video["kind"] as? String == "video" && video["reason"] as? String == "pinned from 2020-10-30", "a pin beats the day's photo: \(video)")
+            video["kind"] as? String == "video" && video["reason"] as? String == "pinned from 2019-11-18", "a pin beats the day's photo: \(video)")
     }
 
     @Test("the calendar draws each photo day's thumbnail, the HEIC pinned from another day and the grid of photos included")
