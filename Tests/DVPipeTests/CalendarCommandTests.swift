@@ -12,7 +12,7 @@ import Testing
     private func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
 
     /// Pixels of `rect` with a component more than 6 away from `color`'s.
-    private func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: SRGBColour) -> Int {
+    static func pixels(in rect: PixelRect, of picture: RGBPicture, differingFrom color: SRGBColour) -> Int {
         (rect.y..<rect.maxY).reduce(0) { count, y in
             count
                 + (rect.x..<rect.maxX).count { x in
@@ -38,19 +38,20 @@ import Testing
         let palette = CalendarPalette.standard
         for date in ["2024-12-01", "2024-12-04", "2024-12-08", "2024-12-23"] {
             let area = try #require(layout.thumbnailRect(for: day(date)))
-            #expect(pixels(in: area, of: picture, differingFrom: palette.cell) > area.width * area.height / 4, "\(date) has no thumbnail")
+            #expect(Self.pixels(in: area, of: picture, differingFrom: palette.cell) > area.width * area.height / 4, "\(date) has no thumbnail")
         }
         for date in ["2024-12-07", "2024-12-28"] {
             let area = try #require(layout.thumbnailRect(for: day(date)))
-            #expect(pixels(in: area, of: picture, differingFrom: palette.cell) == 0, "\(date) is not blank")
+            #expect(Self.pixels(in: area, of: picture, differingFrom: palette.cell) == 0, "\(date) is not blank")
         }
         let skipped = try #require(layout.thumbnailRect(for: day("2024-12-15")))
-        let crossed = pixels(in: skipped, of: picture, differingFrom: palette.cell)
+        let crossed = Self.pixels(in: skipped, of: picture, differingFrom: palette.cell)
         #expect(crossed > 0 && crossed < skipped.width * skipped.height / 5)
         let pinnedStrip = try #require(layout.numberStripRect(for: day("2024-12-08")))
         let plainStrip = try #require(layout.numberStripRect(for: day("2024-12-09")))
         #expect(
-            pixels(in: pinnedStrip, of: picture, differingFrom: palette.cell) > pixels(in: plainStrip, of: picture, differingFrom: palette.cell) * 4)
+            Self.pixels(in: pinnedStrip, of: picture, differingFrom: palette.cell) > Self.pixels(
+                in: plainStrip, of: picture, differingFrom: palette.cell) * 4)
     }
 
     @Test func aClipThatNoLongerDecodesIsABlankDayWithAWarning() async throws {
@@ -88,8 +89,8 @@ import Testing
         let cell = CalendarPalette.standard.cell
         let first = try #require(layout.thumbnailRect(for: day("2024-12-01")))
         let second = try #require(layout.thumbnailRect(for: day("2024-12-02")))
-        #expect(pixels(in: first, of: picture, differingFrom: cell) > 0)
-        #expect(pixels(in: second, of: picture, differingFrom: cell) == 0)
+        #expect(Self.pixels(in: first, of: picture, differingFrom: cell) > 0)
+        #expect(Self.pixels(in: second, of: picture, differingFrom: cell) == 0)
     }
 
     @Test func columnsOutOfRangeIsAUsageError() throws {
