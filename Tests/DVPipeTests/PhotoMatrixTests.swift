@@ -67,7 +67,9 @@ import Testing
 
     /// `reel.yaml` in `scratch` over `library` (`media`, or a server's address), joined by `style`: every
     /// feature at once, into `out/wide.mp4` and `out/tall.mp4`.
-    static func job(in scratch: TemporaryFolder, library: String = "media", style: Job.Transition.Style = .crossfade) throws -> URL {
+    /// With `tall` false only the wide output is written (the transitions' runs, to keep the suite short).
+    static func job(in scratch: TemporaryFolder, library: String = "media", style: Job.Transition.Style = .crossfade, tall: Bool = true) throws -> URL
+    {
         let job = scratch.url.appendingPathComponent("reel.yaml")
         try """
         version: 1
@@ -88,7 +90,7 @@ import Testing
           2023-05-05: { pin: max-heromode.mp4 }
         outputs:
           - { name: wide, path: out/wide.mp4, resolution: 320x180, fps: 30 }
-          - { name: tall, path: out/tall.mp4, resolution: 180x320, fps: 30, profile: reels }
+        \(tall ? "  - { name: tall, path: out/tall.mp4, resolution: 180x320, fps: 30, profile: reels }" : "")
 
         """.write(to: job, atomically: true, encoding: .utf8)
         return job
@@ -134,7 +136,8 @@ import Testing
     func everyTransition(style: Job.Transition.Style) throws {
         let scratch = try TemporaryFolder("photo-matrix-\(style.rawValue)")
         try Self.library(in: scratch)
-        let job = try Self.job(in: scratch, style: style)
+        // The wide output alone: the tall one, through the theme's crossfade, is the other tests' reference run.
+        let job = try Self.job(in: scratch, style: style, tall: false)
         let (days, frames) = try Self.planned(job)
         try #require(days.count == Self.expectedDays.count)
         for (day, expected) in zip(days, Self.expectedDays) {
@@ -143,9 +146,7 @@ import Testing
             #expect((shots?.count ?? 0) == expected.photos, "\(style) \(expected.date): \(shots ?? [])")
         }
         try Self.succeed(["run", job.path])
-        for name in ["wide", "tall"] {
-            try CorpusMatrixTests.expectClean(scratch.url.appendingPathComponent("out/\(name).mp4"), frames: frames, "\(style), \(name)")
-        }
+        try CorpusMatrixTests.expectClean(scratch.url.appendingPathComponent("out/wide.mp4"), frames: frames, "\(style)")
     }
 
     @Test(
