@@ -22,10 +22,12 @@ public struct MediaInfo: Sendable, Hashable, Codable {
     public var isStill: Bool
     /// For a Motion Photo, the movie inside the JPEG, which `duration`, `video` and `audio` describe.
     public var embeddedMovie: EmbeddedMovie?
+    /// Who and what the file's embedded XMP names; nil when it names nothing.
+    public var annotations: Annotations?
 
     public init(
         container: String, duration: Double?, video: VideoStreamInfo?, audio: AudioStreamInfo?,
-        tags: CaptureTags, isStill: Bool, embeddedMovie: EmbeddedMovie? = nil
+        tags: CaptureTags, isStill: Bool, embeddedMovie: EmbeddedMovie? = nil, annotations: Annotations? = nil
     ) {
         self.container = container
         self.duration = duration
@@ -34,6 +36,7 @@ public struct MediaInfo: Sendable, Hashable, Codable {
         self.tags = tags
         self.isStill = isStill
         self.embeddedMovie = embeddedMovie
+        self.annotations = annotations
     }
 }
 

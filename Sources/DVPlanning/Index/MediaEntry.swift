@@ -19,10 +19,12 @@ public struct MediaEntry: Sendable, Hashable, Codable {
     public var probe: ProbeResult
     /// The sidecar beside the file (Takeout JSON, XMP) and the capture time it gives, when there is one.
     public var sidecar: SidecarCapture?
+    /// The albums the file is in, from the Takeout album folder it was found in; nil when none.
+    public var albums: [String]?
 
     public init(
         path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, etag: String? = nil,
-        probe: ProbeResult, sidecar: SidecarCapture? = nil
+        probe: ProbeResult, sidecar: SidecarCapture? = nil, albums: [String]? = nil
     ) {
         self.path = path
         self.etag = etag
@@ -32,6 +34,16 @@ public struct MediaEntry: Sendable, Hashable, Codable {
         self.inode = inode
         self.probe = probe
         self.sidecar = sidecar
+        self.albums = albums
+    }
+
+    /// Who and what the file's metadata names: its embedded XMP, completed by its sidecar and its album folder.
+    public var annotations: Annotations {
+        var found = Annotations()
+        if case .media(let info) = probe, let embedded = info.annotations { found = embedded }
+        if let fromSidecar = sidecar?.annotations { found = found.merged(with: fromSidecar) }
+        if let albums { found = found.merged(with: Annotations(albums: albums)) }
+        return found
     }
 }
 
@@ -47,14 +59,21 @@ public struct SidecarCapture: Sendable, Hashable, Codable {
     /// ISO 8601 as `Timestamp` reads it (Takeout's in UTC, with `Z`; XMP's with the offset it gives, if
     /// any), or nil when the sidecar holds no usable time.
     public var captureTime: String?
+    /// Who and what the sidecar names (XMP regions, keywords, rating; Takeout's people and favourite); nil
+    /// when it names nothing.
+    public var annotations: Annotations?
 
-    public init(kind: Sidecar.Kind, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64, captureTime: String?) {
+    public init(
+        kind: Sidecar.Kind, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64, captureTime: String?,
+        annotations: Annotations? = nil
+    ) {
         self.kind = kind
         self.relativePath = relativePath
         self.size = size
         self.modificationTime = modificationTime
         self.inode = inode
         self.captureTime = captureTime
+        self.annotations = annotations
     }
 }
 
