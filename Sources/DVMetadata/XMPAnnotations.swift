@@ -23,7 +23,7 @@ import DVXML
 /// - `xmp:Rating` is kept when it is a whole number from −1 to 5 (a Real in the XMP schema: `5.0` reads as 5);
 ///   anything else is dropped. The first rating and label found win.
 /// - at most `maximumPeople` names and `maximumKeywords` keywords are kept, each list in the order found; past a
-///   cap the rest of that list is not kept (`isCut` says so). No name or keyword below a cap is dropped.
+///   cap the rest of that list is not kept. No name or keyword below a cap is dropped.
 package struct XMPAnnotations {
     /// Most names kept.
     package static let maximumPeople = 10_000
@@ -41,8 +41,6 @@ package struct XMPAnnotations {
     private(set) var extendedXMP: String?
     /// `tiff:Orientation` (1…8), as a sidecar carries its picture's.
     package private(set) var orientation: Int?
-    /// True when a cap cut a list of names or keywords.
-    package private(set) var isCut = false
 
     package init() {}
 
@@ -125,10 +123,7 @@ package struct XMPAnnotations {
 
     private mutating func addKeyword(_ keyword: String) {
         guard !keywordSet.contains(keyword) else { return }
-        guard keywords.count < Self.maximumKeywords else {
-            isCut = true
-            return
-        }
+        guard keywords.count < Self.maximumKeywords else { return }
         keywordSet.insert(keyword)
         keywords.append(keyword)
     }
@@ -140,10 +135,7 @@ package struct XMPAnnotations {
             if people[index].area == nil { people[index].area = person.area }
             return
         }
-        guard people.count < Self.maximumPeople else {
-            isCut = true
-            return
-        }
+        guard people.count < Self.maximumPeople else { return }
         peopleIndex[person.name] = people.count
         people.append(person)
     }
