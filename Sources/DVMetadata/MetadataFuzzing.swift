@@ -2,8 +2,8 @@
 /// rather than `package`). Each reads its input twice, in memory and by ranges, and traps when the answers
 /// differ or break a promise: a reader must not depend on how its bytes arrive.
 @_spi(Fuzzing) public enum MetadataFuzzing {
-    /// A JPEG's segments: frame header, EXIF (camera, position, capture time, Apple's identifier), XMP and
-    /// Motion Photo layouts.
+    /// A JPEG's segments: frame header, EXIF (camera, position, capture time, Apple's identifier), XMP, Motion
+    /// Photo layouts, and who and what the XMP names (Extended XMP reassembled).
     public static func jpeg(_ bytes: [UInt8]) {
         expectSameAnswerInMemoryAndByRanges(bytes) { file in
             let motionPhoto = MotionPhoto.locate(in: file)
@@ -14,13 +14,15 @@
                 String(describing: ExifPosition.read(in: file)),
                 String(describing: MotionPhoto.exifCaptureTime(in: file)),
                 String(describing: StillContentIdentifier.read(jpeg: file)),
-                String(describing: motionPhoto)
+                String(describing: motionPhoto),
+                String(describing: XMPAnnotations.read(still: file, extendedXMP: .always))
             ]
         }
     }
 
     /// A HEIF's boxes: `ftyp` brands, `meta`/`iinf`/`iloc` items, the `Exif` item, the primary picture
-    /// (`HEIFImage`, whose tiles must lie inside the file), the HEIC Motion Photo layouts.
+    /// (`HEIFImage`, whose tiles must lie inside the file), the HEIC Motion Photo layouts, who and what its XMP
+    /// item names.
     public static func heif(_ bytes: [UInt8]) {
         expectSameAnswerInMemoryAndByRanges(bytes) { file in
             var answers = [String(HEIFSniff.isHEIF(file))]
@@ -44,15 +46,17 @@
             }
             let motionPhoto = MotionPhoto.locate(in: file)
             expectInside(motionPhoto, size: bytes.count)
-            return answers + [String(describing: motionPhoto)]
+            return answers + [String(describing: motionPhoto), String(describing: XMPAnnotations.read(still: file))]
         }
     }
 
-    /// An MP4 or MOV file's box tree: top-level order and `moov/trak/edts/elst`.
+    /// An MP4 or MOV file's box tree: top-level order and `moov/trak/edts/elst`; who and what its `uuid` and
+    /// `XMP_` boxes name.
     public static func movieBoxes(_ bytes: [UInt8]) {
         expectSameAnswerInMemoryAndByRanges(bytes) { file in
-            guard let boxes = MovieBoxes(file) else { return ["nil"] }
-            return [String(describing: boxes), String(boxes.movieFirst)]
+            let annotations = String(describing: XMPAnnotations.read(movie: file, range: 0..<file.size))
+            guard let boxes = MovieBoxes(file) else { return ["nil", annotations] }
+            return [String(describing: boxes), String(boxes.movieFirst), annotations]
         }
     }
 
