@@ -2,17 +2,9 @@
 /// lending to its movie), how rating and named faces count in `order: best`, what the plan says of a clip, and
 /// the warning about a name no file has.
 extension PlanningSession {
-    /// What `clip`'s metadata names: its own (embedded, sidecar, album folder), completed by its Live Photo
-    /// still's. The one place the planner reads a clip's annotations (the scan's effective annotations
-    /// per catalog item may replace it).
-    static func annotations(of clip: Clip, stills: [String: Annotations]) -> Annotations {
-        let own = clip.entry.annotations
-        guard let still = clip.stillPath.flatMap({ stills[$0] }) else { return own }
-        return own.merged(with: still)
-    }
-
+    /// What `clip`'s metadata names, a Live Photo's still lending to its movie (`MediaCatalog.annotations(of:)`).
     func annotations(of clip: Clip) -> Annotations {
-        Self.annotations(of: clip, stills: stillAnnotations)
+        catalog.annotations(of: clip)
     }
 
     /// How much a named face counts in the `faces` measure: the largest region of a person the day's filter
@@ -28,16 +20,16 @@ extension PlanningSession {
     /// the rating (`selection.score.rating`; ★n counts n/5, unrated and rejected 0) and, when the day's
     /// filter names people, a named face (`namedFaceMeasure`, weighing as `selection.score.faces`). A clip
     /// without a score keeps none; nothing changes when neither applies.
-    static func weighMetadata(into scores: inout [String: Double], clips: [Clip], rules: PlanningRules, stills: [String: Annotations]) {
+    static func weighMetadata(into scores: inout [String: Double], catalog: MediaCatalog, rules: PlanningRules) {
         let weights = rules.momentWeights
         let ratingWeight = weights.rating ?? 0
         let measures = weights.sharpness + weights.exposure + weights.steadiness + weights.motion + weights.sound + weights.faces
-        for clip in clips {
+        for clip in catalog.clips {
             guard let base = scores[clip.entry.path] else { continue }
             let people = rules.metadataFilter(on: clip.capture.localTime.date).people
             let wanted = Set(((people?.any ?? []) + (people?.all ?? [])).map(NameKey.init))
             guard ratingWeight > 0 || !wanted.isEmpty else { continue }
-            let annotations = annotations(of: clip, stills: stills)
+            let annotations = catalog.annotations(of: clip)
             var (sum, weight) = (measures * base, measures)
             if ratingWeight > 0 {
                 sum += ratingWeight * Double(max(0, annotations.rating ?? 0)) / 5

@@ -16,8 +16,6 @@ struct PlanningSession {
     let rankedByDay: [CalendarDay: [ClipKind: [Clip]]]
     /// Where each Live Photo's still was shot, by the still's path, for a movie that does not say.
     let stillPositions: [String: GeoPosition]
-    /// What each Live Photo's still names, by the still's path, lent to its movie (`annotations(of:)`).
-    let stillAnnotations: [String: Annotations]
     var warnings: [PlanWarning] = []
 
     init(index: [MediaEntry], rules: PlanningRules) {
@@ -39,16 +37,13 @@ struct PlanningSession {
                 guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
                 return (still.path, position)
             }, uniquingKeysWith: { first, _ in first })
-        stillAnnotations = Dictionary(
-            catalog.pairedStills.compactMap { still in still.annotations.isEmpty ? nil : (still.path, still.annotations) },
-            uniquingKeysWith: { first, _ in first })
         var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
         var favourites: Set<String> = []
         for (position, clip) in catalog.clips.enumerated() {
             let day = clip.capture.localTime.date
             let filter = rules.metadataFilter(on: day)
             if !filter.isEmpty {
-                let annotations = Self.annotations(of: clip, stills: stillAnnotations)
+                let annotations = catalog.annotations(of: clip)
                 guard filter.admits(annotations) else { continue }
                 if filter.favourites == .prefer, annotations.isFavourite { favourites.insert(clip.entry.path) }
             }
@@ -64,7 +59,7 @@ struct PlanningSession {
                 let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[clip.capture.localTime.date]?.speed)
                 scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil, speed: speed)?.score
             }
-            Self.weighMetadata(into: &scores, clips: clips, rules: rules, stills: stillAnnotations)
+            Self.weighMetadata(into: &scores, catalog: catalog, rules: rules)
         }
         rankedByDay = grouped.mapValues { kinds in
             kinds.mapValues { positions in
