@@ -26,6 +26,11 @@ struct PlanCommand: ParsableCommand {
             A day that shows several clips at once (layout, days.<date>.layers) says "N at once" in WHY, \
             and a Layers section lists its clips with their windows, rectangles, z order and sound.
 
+            selection.people, keywords, albums, min_rating and favourites (or a day's) choose among the \
+            files that name them (face regions, Takeout people, tags, ratings, albums): WHY adds who the \
+            chosen file names and its rating ("video 1 of 3 · Emma, ★5"), and a name no file has is a \
+            warning at its line naming the nearest known names.
+
             --json (or --format json) prints the plan as JSON instead (shape documented in \
             docs/plan-json.md, every day on its own); --format markdown prints it as a Markdown table for \
             a CI step summary.

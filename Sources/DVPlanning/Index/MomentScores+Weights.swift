@@ -43,9 +43,14 @@ extension Job {
         public var sound: Double
         /// People in the picture: the share of the window's searched pictures with a face.
         public var faces: Double
+        /// How much a file's rating counts when `order: best` ranks clips (`selection.score.rating`), beside the
+        /// measures above: not a measure of a moment, so `score(_:)` leaves it out. Nil (the default) or 0: the
+        /// rating does not count.
+        public var rating: Double?
 
         public init(
-            sharpness: Double = 1, exposure: Double = 1, steadiness: Double = 1, motion: Double = 0.5, sound: Double = 0.5, faces: Double = 1
+            sharpness: Double = 1, exposure: Double = 1, steadiness: Double = 1, motion: Double = 0.5, sound: Double = 0.5, faces: Double = 1,
+            rating: Double? = nil
         ) {
             self.sharpness = sharpness
             self.exposure = exposure
@@ -53,6 +58,7 @@ extension Job {
             self.motion = motion
             self.sound = sound
             self.faces = faces
+            self.rating = rating
         }
 
         /// The weighted mean of `parts`, rounded to thousandths; 0 when every weight is 0.

@@ -132,3 +132,25 @@ extension Job.TimedCaption {
         return first < last ? first..<last : nil
     }
 }
+
+extension Job {
+    /// The text `caption` shows over `day`'s clip: its place tokens (`{city}`) and `{people}` filled.
+    public func filledText(of caption: TimedCaption, on day: PlannedDay) -> String {
+        let placed = Place.fill(caption.text, with: day.clip?.place)
+        return PeopleList.fill(placed, with: day.clip?.people ?? [], locale: peopleLocale)
+    }
+
+    /// The locale `{people}` is joined in: the date stamp's `locale`, else the captions' `language`, else
+    /// English.
+    public var peopleLocale: String {
+        for overlay in overlays { if case .date(let stamp) = overlay { return stamp.locale } }
+        return captions.language ?? "en"
+    }
+
+    /// True when a day's caption says `{people}`, so the plan must name each clip's people.
+    public var captionsSayPeople: Bool {
+        days.values.contains { settings in
+            (settings.caption?.contains("{people") ?? false) || settings.captions.contains { $0.text.contains("{people") }
+        }
+    }
+}

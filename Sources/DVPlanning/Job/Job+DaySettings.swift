@@ -15,10 +15,13 @@ extension Job {
         public var layers: [Layer]
         /// How fast this day's clip plays, instead of what `clips` says.
         public var speed: PlaybackSpeed?
+        /// Who and what this day's chosen files must show, instead of the job's `selection` filter; nil when
+        /// the day gives none of its keys.
+        public var metadata: MetadataFilter?
 
         public init(
             pin: Pin? = nil, caption: String? = nil, captions: [TimedCaption] = [], skip: Bool = false, layout: Layout? = nil,
-            layers: [Layer] = [], speed: PlaybackSpeed? = nil
+            layers: [Layer] = [], speed: PlaybackSpeed? = nil, metadata: MetadataFilter? = nil
         ) {
             self.pin = pin
             self.caption = caption
@@ -27,6 +30,7 @@ extension Job {
             self.layout = layout
             self.layers = layers
             self.speed = speed
+            self.metadata = metadata
         }
     }
 

@@ -7,11 +7,18 @@ extension Job {
         public var order: SelectionOrder
         /// How the measures of a moment count (`start: auto`, `order: best`).
         public var score: MomentWeights
+        /// Who and what the chosen files must show (`people`, `keywords`, `albums`, `min_rating`,
+        /// `favourites`); nil when the job gives none of those keys.
+        public var metadata: MetadataFilter?
 
-        public init(prefer: [ClipKind] = Selection.defaultPrefer, order: SelectionOrder = .earliest, score: MomentWeights = MomentWeights()) {
+        public init(
+            prefer: [ClipKind] = Selection.defaultPrefer, order: SelectionOrder = .earliest, score: MomentWeights = MomentWeights(),
+            metadata: MetadataFilter? = nil
+        ) {
             self.prefer = prefer
             self.order = order
             self.score = score
+            self.metadata = metadata
         }
 
         /// What `prefer` is when a job leaves it out: a day with a video keeps it, a day with only photos

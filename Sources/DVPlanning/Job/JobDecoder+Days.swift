@@ -27,7 +27,10 @@ extension JobDecoder {
     /// One day's settings; its `layout` takes what it leaves out from the job's `layout`.
     private mutating func decodeDay(_ node: YAMLNode, day: CalendarDay, layout: Job.Layout) -> Job.DaySettings? {
         let name = "days.\(day)"
-        guard let fields = fields(of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers", "speed"]) else {
+        guard
+            let fields = fields(
+                of: node, path: name, allowed: ["pin", "caption", "captions", "skip", "layout", "layers", "speed"] + Self.metadataKeys)
+        else {
             return nil
         }
         var settings = Job.DaySettings()
@@ -40,6 +43,7 @@ extension JobDecoder {
         settings.speed = speed(fields)
         settings.layout = fields["layout"].flatMap { decodeLayout($0, name: name + ".layout", base: layout) }
         settings.layers = decodeLayers(fields)
+        settings.metadata = decodeMetadataFilter(fields)
         if fields["pin"] != nil, let place = fields.keyNode("layers") {
             error("\(name) has both pin and layers; name the pinned file as a layer's file", at: place)
         }

@@ -58,7 +58,7 @@ extension JobDecoder {
 
     mutating func decodeSelection(_ node: YAMLNode) -> Job.Selection {
         var selection = Job.Selection()
-        guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order", "score"]) else { return selection }
+        guard let fields = fields(of: node, path: "selection", allowed: ["prefer", "order", "score"] + Self.metadataKeys) else { return selection }
         if let items = list(fields, "prefer", example: "[video, live_photo, photo]") {
             let kinds = distinctChoices(items, name: "selection.prefer", ClipKind.self, each: "kind")
             if items.isEmpty {
@@ -68,13 +68,14 @@ extension JobDecoder {
         }
         selection.order = choice(fields, "order", Job.SelectionOrder.self) ?? selection.order
         if let node = fields["score"] { selection.score = decodeMomentWeights(node) }
+        selection.metadata = decodeMetadataFilter(fields)
         return selection
     }
 
     /// `selection.score`: a weight of 0…10 for each measure of a moment.
     private mutating func decodeMomentWeights(_ node: YAMLNode) -> Job.MomentWeights {
         var weights = Job.MomentWeights()
-        let keys = ["sharpness", "exposure", "steadiness", "motion", "sound", "faces"]
+        let keys = ["sharpness", "exposure", "steadiness", "motion", "sound", "faces", "rating"]
         guard let fields = fields(of: node, path: "selection.score", allowed: keys) else { return weights }
         weights.sharpness = number(fields, "sharpness", in: 0...10) ?? weights.sharpness
         weights.exposure = number(fields, "exposure", in: 0...10) ?? weights.exposure
@@ -82,6 +83,7 @@ extension JobDecoder {
         weights.motion = number(fields, "motion", in: 0...10) ?? weights.motion
         weights.sound = number(fields, "sound", in: 0...10) ?? weights.sound
         weights.faces = number(fields, "faces", in: 0...10) ?? weights.faces
+        weights.rating = number(fields, "rating", in: 0...10)
         if weights.score(MomentScores.Step(sharpness: 1, exposure: 1, steadiness: 1, motion: 1, sound: 1, faces: 1)) == 0 {
             error("selection.score gives every measure a weight of 0; give at least one a weight above 0", at: node)
         }

@@ -25,6 +25,21 @@ enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// Up to `count` candidates nearest to `name` as `NameKey`s compare (by edit distance, then by name),
+    /// each close enough to be a likely misspelling or one that begins the same way.
+    static func nearest(to name: String, in candidates: [String], count: Int = 3) -> [String] {
+        let wanted = NameKey(name).folded
+        guard wanted.count <= 64 else { return [] }
+        let limit = max(2, wanted.count / 2)
+        let ranked = candidates.compactMap { candidate -> (String, Int)? in
+            let folded = NameKey(candidate).folded
+            let distance = editDistance(wanted, folded)
+            let begins = wanted.count >= 3 && (folded.hasPrefix(wanted) || wanted.hasPrefix(folded))
+            return distance <= limit || begins ? (candidate, distance) : nil
+        }
+        return ranked.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(count).map(\.0)
+    }
+
     /// Levenshtein distance (insertions, deletions, substitutions), on characters.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

@@ -36,7 +36,7 @@ public enum SubtitleTrack {
                 let first = max(cursor, piece.firstFrame + shown.lowerBound), last = min(end, piece.firstFrame + shown.upperBound)
                 guard first < last else { continue }
                 if cursor < first { cue(cursor, first, date) }
-                cue(first, last, date + "\n" + job.captions.letterCase.apply(to: Place.fill(caption.text, with: day.clip?.place)))
+                cue(first, last, date + "\n" + job.captions.letterCase.apply(to: job.filledText(of: caption, on: day)))
                 cursor = last
             }
             if cursor < end { cue(cursor, end, date) }

@@ -20,6 +20,8 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case momentUnknown = "moment_unknown"
         /// A layer without a file found no clip of its day left to show; it is left out.
         case layerUnfilled = "layer_unfilled"
+        /// A person, keyword or album the job names is in no file of the library.
+        case unknownName = "unknown_name"
     }
 
     public var code: Code
@@ -29,14 +31,20 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
     public var file: String?
     /// A sentence saying what is wrong and what the plan did about it.
     public var message: String
+    /// Where in the job the problem was written (`FILE:LINE:COL`), if it was.
+    public var location: SourceLocation?
 
-    public init(_ code: Code, date: CalendarDay? = nil, file: String? = nil, _ message: String) {
+    public init(_ code: Code, date: CalendarDay? = nil, file: String? = nil, location: SourceLocation? = nil, _ message: String) {
         self.code = code
         self.date = date
         self.file = file
+        self.location = location
         self.message = message
     }
 
-    /// `2024-12-08: MESSAGE`, or the message alone.
-    public var description: String { date.map { "\($0): \(message)" } ?? message }
+    /// `2024-12-08: MESSAGE`, `FILE:LINE:COL: MESSAGE`, or the message alone.
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return date.map { "\($0): \(message)" } ?? message
+    }
 }

@@ -41,6 +41,16 @@ public struct PlannedClip: Sendable, Hashable, Codable {
     public var place: Place?
     /// For a photo, the stills it shows and how they move; nil for a movie (and then left out of plan JSON).
     public var photo: PlannedPhoto?
+    /// Who the file names (its named regions, Takeout people and `People/` tags, a Live Photo's still's
+    /// included), when the job asks the plan to say (`PlanningRules.namesClips`) and there is someone; else
+    /// nil and left out of plan JSON, as are the three below.
+    public var people: [String]?
+    /// The file's keywords and tag paths, when the job asks and it has any.
+    public var keywords: [String]?
+    /// The file's rating (−1…5), when the job asks and it is rated.
+    public var rating: Int?
+    /// The albums the file is in, when the job asks and it is in any.
+    public var albums: [String]?
 
     public init(
         file: String, path: String, kind: ClipKind, sourceDate: CalendarDay, dayRule: DayRule, captureTime: LocalDateTime,
@@ -73,6 +83,10 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         case audioTrack = "audio_track"
         case motionPhoto = "motion_photo"
         case moment, look, position, place, photo
+        case people, keywords, rating, albums
+
+        /// The keys written only when they have a value, so that a plan without them keeps its shape.
+        static let optional: Set<CodingKeys> = [.photo, .people, .keywords, .rating, .albums]
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,10 +111,15 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         position = try container.decodeIfPresent(GeoPosition.self, forKey: .position)
         place = try container.decodeIfPresent(Place.self, forKey: .place)
         photo = try container.decodeIfPresent(PlannedPhoto.self, forKey: .photo)
+        people = try container.decodeIfPresent([String].self, forKey: .people)
+        keywords = try container.decodeIfPresent([String].self, forKey: .keywords)
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        albums = try container.decodeIfPresent([String].self, forKey: .albums)
     }
 
     /// Writes every key, with `null` for what the clip does not have, except `photo`, written only for a
-    /// photo so that a movie's JSON keeps its shape.
+    /// photo so that a movie's JSON keeps its shape, and `people`, `keywords`, `rating` and `albums`, written
+    /// only when they have a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
@@ -123,12 +142,16 @@ public struct PlannedClip: Sendable, Hashable, Codable {
         try container.encode(position, forKey: .position)
         try container.encode(place, forKey: .place)
         try container.encodeIfPresent(photo, forKey: .photo)
+        try container.encodeIfPresent(people, forKey: .people)
+        try container.encodeIfPresent(keywords, forKey: .keywords)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encodeIfPresent(albums, forKey: .albums)
     }
 
     /// Writes every key of a clip as `null`, for a day without one, so every day's JSON has the same shape.
     static func encodeNone(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases where key != .photo {
+        for key in CodingKeys.allCases where !CodingKeys.optional.contains(key) {
             try container.encodeNil(forKey: key)
         }
     }

@@ -11,7 +11,8 @@ extension PlanningRules {
             transition: job.transition,
             introDuration: job.intro?.duration ?? .zero, outroDuration: job.outro?.duration ?? .zero,
             momentWeights: job.selection.score, moments: moments, layout: job.layout, cameraLooks: job.looks,
-            pace: Pace(speed: job.clips.speed, slowMotion: job.clips.slowMotion, speedAudio: job.clips.speedAudio, outputFPS: job.output.fps)
+            pace: Pace(speed: job.clips.speed, slowMotion: job.clips.slowMotion, speedAudio: job.clips.speedAudio, outputFPS: job.output.fps),
+            metadata: job.selection.metadata, namesClips: job.usesMetadata || job.captionsSayPeople
         )
     }
 }

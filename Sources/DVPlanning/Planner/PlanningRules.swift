@@ -45,6 +45,12 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     public var cameraLooks: [Job.CameraLook]
     /// How fast clips play (`clips.speed`, `clips.slow_motion`, `clips.speed_audio`); a day's `speed` overrides it.
     public var pace: Pace
+    /// Who and what the chosen files must show (`selection.people`, …); a day's own (`days.<date>`) overrides it.
+    public var metadata: Job.MetadataFilter?
+    /// True when the plan says who and what each clip shows (its people, keywords, rating and albums, and
+    /// in its reason): when the job uses the metadata keys or a caption says `{people}`. False keeps the plan
+    /// of a job without them as it was.
+    public var namesClips: Bool
 
     /// How fast clips play, and the output frame rate that `slow_motion: as_shot` slows high-frame-rate clips to.
     public struct Pace: Sendable, Hashable, Codable {
@@ -107,7 +113,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         livePhotoWindow: Job.ClipWindow = Job.Clips().livePhoto, photos: Job.Photos = Job.Photos(), photoScores: [String: Double] = [:],
         transition: Job.Transition = Job.Transition(),
         introDuration: TimeSpan = .zero, outroDuration: TimeSpan = .zero, momentWeights: Job.MomentWeights = Job.MomentWeights(),
-        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = [], pace: Pace = Pace()
+        moments: [String: MomentScores] = [:], layout: Job.Layout = Job.Layout(), cameraLooks: [Job.CameraLook] = [], pace: Pace = Pace(),
+        metadata: Job.MetadataFilter? = nil, namesClips: Bool = false
     ) {
         self.days = days
         self.timeZoneIdentifier = timeZoneIdentifier
@@ -128,6 +135,13 @@ public struct PlanningRules: Sendable, Hashable, Codable {
         self.layout = layout
         self.cameraLooks = cameraLooks
         self.pace = pace
+        self.metadata = metadata
+        self.namesClips = namesClips
+    }
+
+    /// The filter that chooses `day`'s clips: the day's own, else the job's; empty when neither says anything.
+    public func metadataFilter(on day: CalendarDay) -> Job.MetadataFilter {
+        daySettings[day]?.metadata ?? metadata ?? Job.MetadataFilter()
     }
 
     /// True when choosing or trimming some clip needs its analysis: `order: best`, or `start: auto` in a

@@ -16,6 +16,8 @@ struct PlanningSession {
     let rankedByDay: [CalendarDay: [ClipKind: [Clip]]]
     /// Where each Live Photo's still was shot, by the still's path, for a movie that does not say.
     let stillPositions: [String: GeoPosition]
+    /// What each Live Photo's still names, by the still's path, lent to its movie (`annotations(of:)`).
+    let stillAnnotations: [String: Annotations]
     var warnings: [PlanWarning] = []
 
     init(index: [MediaEntry], rules: PlanningRules) {
@@ -37,9 +39,20 @@ struct PlanningSession {
                 guard case .media(let info) = still.probe, let position = info.tags.position else { return nil }
                 return (still.path, position)
             }, uniquingKeysWith: { first, _ in first })
+        stillAnnotations = Dictionary(
+            catalog.pairedStills.compactMap { still in still.annotations.isEmpty ? nil : (still.path, still.annotations) },
+            uniquingKeysWith: { first, _ in first })
         var grouped: [CalendarDay: [ClipKind: [Int]]] = [:]
+        var favourites: Set<String> = []
         for (position, clip) in catalog.clips.enumerated() {
-            grouped[clip.capture.localTime.date, default: [:]][clip.kind, default: []].append(position)
+            let day = clip.capture.localTime.date
+            let filter = rules.metadataFilter(on: day)
+            if !filter.isEmpty {
+                let annotations = Self.annotations(of: clip, stills: stillAnnotations)
+                guard filter.admits(annotations) else { continue }
+                if filter.favourites == .prefer, annotations.isFavourite { favourites.insert(clip.entry.path) }
+            }
+            grouped[day, default: [:]][clip.kind, default: []].append(position)
         }
         let (clips, order) = (catalog.clips, rules.order)
         var scores: [String: Double] = [:]
@@ -51,10 +64,11 @@ struct PlanningSession {
                 let speed = rules.pace.speed(frameRate: clip.frameRate, daySpeed: rules.daySettings[clip.capture.localTime.date]?.speed)
                 scores[clip.entry.path] = Self.bestWindow(of: clip, rules: rules, durationOverride: nil, speed: speed)?.score
             }
+            Self.weighMetadata(into: &scores, clips: clips, rules: rules, stills: stillAnnotations)
         }
         rankedByDay = grouped.mapValues { kinds in
             kinds.mapValues { positions in
-                positions.sorted { order.ranks(clips[$0], before: clips[$1], scores: scores) }.map { clips[$0] }
+                positions.sorted { order.ranks(clips[$0], before: clips[$1], scores: scores, favourites: favourites) }.map { clips[$0] }
             }
         }
     }
@@ -122,6 +136,7 @@ struct PlanningSession {
                 PlanWarning(
                     .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
         }
+        warnings += unknownNameWarnings()
         let lookup = fileLookup()
         let pins = resolvePins(with: lookup)
         let layerFiles = layerFiles(with: lookup)
@@ -208,7 +223,7 @@ struct PlanningSession {
         rules.prefer.flatMap { kind in
             let ranked = rankedByDay[day]?[kind] ?? []
             return ranked.enumerated().compactMap { position, clip in
-                avoiding.contains(clip.entry.path) ? nil : (clip, "\(kind.label) \(position + 1) of \(ranked.count)")
+                avoiding.contains(clip.entry.path) ? nil : (clip, "\(kind.label) \(position + 1) of \(ranked.count)" + whoSuffix(of: clip))
             }
         }
     }
@@ -255,6 +270,7 @@ struct PlanningSession {
             planned.look = rules.cameraLooks.look(make: info.tags.make, model: info.tags.model)
             planned.position = info.tags.position ?? clip.stillPath.flatMap { stillPositions[$0] }
         }
+        if rules.namesClips { name(&planned, as: annotations(of: clip)) }
         return planned
     }
 

@@ -75,7 +75,7 @@ extension PieceOverlays {
             items.append(
                 .text(
                     OverlayText(
-                        text: style.letterCase.apply(to: Place.fill(caption.text, with: day.clip?.place)),
+                        text: style.letterCase.apply(to: job.filledText(of: caption, on: day)),
                         position: caption.position ?? .anchor(.bottom), size: caption.size ?? style.size,
                         look: look, firstFrame: shown.lowerBound, endFrame: shown.upperBound,
                         fadeFrames: min(style.fade.nearestFrame(fps: fps), shown.count / 2), font: font(style.font),
