@@ -64,8 +64,9 @@ let package = Package(
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
         .target(name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"]),
-        /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
-        .target(name: "DVMetadata", dependencies: ["DVXML"]),
+        /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, XMP (who and what, into DVMediaFacts' `Annotations`),
+            Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
+        .target(name: "DVMetadata", dependencies: ["DVXML", "DVMediaFacts"]),
         /** Files that are whole or absent: atomic writes, fsync, temporary names that say which host and process write them. */
         .target(name: "DVFiles"),
         /** The only code that owns FFmpeg and text-stack objects: probing, decoding, encoding, muxing, text laid out and drawn. */

@@ -65,3 +65,24 @@ extension HEIFSniff {
         return found
     }
 }
+
+extension HEIFSniff {
+    /// The bytes of the primary picture's XMP packet (a `mime` item of type `application/rdf+xml` that
+    /// describes it by a `cdsc` reference; an iPhone's HEIC has others for its auxiliary pictures), else of the
+    /// first XMP item, its extents joined; nil without one, or when it is longer than `maximumLength`.
+    static func xmpItem(in file: ByteReader, maximumLength: Int) -> [UInt8]? {
+        guard let meta = HEIFMeta(file) else { return nil }
+        let packets = meta.types.keys.sorted().filter { meta.types[$0] == "mime" && meta.contentTypes[$0] == "application/rdf+xml" }
+        guard
+            let item = packets.first(where: { meta.primary != nil && meta.references(from: $0, type: "cdsc").contains(meta.primary!) })
+                ?? packets.first,
+            let extents = meta.extents(of: item), extents.reduce(0, { $0 + $1.count }) <= maximumLength
+        else { return nil }
+        var packet: [UInt8] = []
+        for extent in extents {
+            guard let bytes = file.bytes(extent) else { return nil }
+            packet += bytes
+        }
+        return packet
+    }
+}

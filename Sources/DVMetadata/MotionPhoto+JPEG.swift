@@ -1,13 +1,19 @@
 /// The parts of a JPEG file the metadata readers need, from one walk of its marker segments from SOI up to the
-/// first scan: the first APP1 XMP packet, the first APP1 Exif TIFF block, the frame header, and where the
-/// headers end. Nothing of the entropy-coded picture is read: the walk stops at the first SOS (or at an EOI
+/// first scan: the first APP1 XMP packet, the Extended XMP chunks (only where they lie), the first APP1 Exif
+/// TIFF block, the frame header, and where the headers end. Nothing of the entropy-coded picture is read: the walk stops at the first SOS (or at an EOI
 /// met before any scan).
 struct JPEGSegments {
     /// What opens an APP1 segment that holds an XMP packet.
     private static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
+    /// What opens an APP1 segment that holds a chunk of Extended XMP (XMP Specification Part 3, 1.1.3.1).
+    static let extendedXMPHeader = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
+
     /// Where the XMP packet's bytes lie.
     private(set) var xmp: Range<Int>?
+    /// Where each Extended XMP chunk's header (GUID, full length, offset) and data start, in file order: only
+    /// the first `ExtendedXMP.maximumChunks` are kept.
+    private(set) var extendedXMPChunks: [Range<Int>] = []
     /// The Exif segment's TIFF block (offsets in it count from its byte-order mark).
     private(set) var exif: BoundedBytes?
     /// The first frame header's body (SOF0…SOF15 but DHT, JPG and DAC).
@@ -79,6 +85,10 @@ struct JPEGSegments {
         let opening = file.bytes(body.lowerBound..<min(body.upperBound, body.lowerBound + Self.xmpHeader.count)) ?? []
         if xmp == nil, opening.starts(with: Self.xmpHeader) {
             xmp = (body.lowerBound + Self.xmpHeader.count)..<body.upperBound
+        } else if opening.count == Self.xmpHeader.count, extendedXMPChunks.count < ExtendedXMP.maximumChunks,
+            file.bytes(body.lowerBound..<min(body.upperBound, body.lowerBound + Self.extendedXMPHeader.count)) == Self.extendedXMPHeader
+        {
+            extendedXMPChunks.append((body.lowerBound + Self.extendedXMPHeader.count)..<body.upperBound)
         } else if exif == nil, opening.starts(with: exifHeader) {
             exif = BoundedBytes(reader: file, start: body.lowerBound + exifHeader.count, end: body.upperBound)
         }

@@ -22,7 +22,7 @@ extension MediaProbe {
             isVariableFrameRate: false, colour: StreamColour(primaries: "unknown", transfer: "unknown", matrix: "bt470bg", range: "pc"))
         return MediaInfo(
             container: isWholeJPEGPipe(start) ? "jpeg_pipe" : "image2", duration: nil, video: video, audio: nil,
-            tags: stillTags(CaptureTags(), file), isStill: true)
+            tags: stillTags(CaptureTags(), file), isStill: true, annotations: XMPAnnotations.read(still: file))
     }
 
     /// How many bytes libavformat's first format probe looks at (`PROBE_BUF_MIN`); a `.jpg` is decided there.

@@ -8,7 +8,7 @@ extension MediaProbe {
 
     /// The probe of a JPEG or HEIC that is an Android Motion Photo: the movie inside it, probed in place, as a
     /// clip whose capture time is the picture's EXIF `DateTimeOriginal` with `OffsetTimeOriginal` (else the movie's
-    /// own tags, else the name). Nil for any other JPEG or HEIC; `.unreadable` for one that claims a movie it does
+    /// own tags, else the name), and the people and keywords of the picture's XMP. Nil for any other JPEG or HEIC; `.unreadable` for one that claims a movie it does
     /// not hold whole, or whose movie does not open.
     static func motionPhoto(_ location: MediaLocation, _ file: ByteReader) -> ProbeResult? {
         switch MotionPhoto.locate(in: file) {
@@ -39,6 +39,8 @@ extension MediaProbe {
                     info.tags.model = camera.model ?? info.tags.model
                 }
                 info.tags.position = ExifPosition.read(in: file).flatMap(GeoPosition.init) ?? info.tags.position
+                // The still's XMP names who is in the movie (the movie's own is not read).
+                info.annotations = XMPAnnotations.read(still: file)
                 return .media(info)
             } catch {
                 return .unreadable(reason: "\(location.path): the movie inside this Motion Photo does not open: \(error)")

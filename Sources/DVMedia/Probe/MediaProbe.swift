@@ -67,6 +67,9 @@ package enum MediaProbe {
             var found = info(of: input)
             if found.isStill, let reader {
                 found.tags = stillTags(found.tags, reader)
+                found.annotations = XMPAnnotations.read(still: reader)
+            } else if let reader {
+                found.annotations = XMPAnnotations.read(movie: reader, range: location.byteRange ?? 0..<reader.size)
             }
             return .media(found)
         } catch {
@@ -103,6 +106,8 @@ package enum MediaProbe {
     /// A JPEG's, HEIC's or HEIF's probe from its headers, metadata and trailer: a Motion Photo's movie (see
     /// `motionPhoto(_:_:)`), a HEIF still (`HEIFSniff`: FFmpeg 5.1 has no HEIF demuxer), or a JPEG still whose
     /// frame header FFmpeg would describe the same way (`jpegStill(_:_:)`). Nil for a file FFmpeg must probe.
+    /// Each one's `annotations` are what its embedded XMP names (`XMPAnnotations`), a movie's from its `uuid` or
+    /// `moov/udta/XMP_` box.
     static func still(_ location: MediaLocation, _ file: ByteReader) -> ProbeResult? {
         let url = location.url
         if HEIFSniff.extensions.contains(url.pathExtension.lowercased()), HEIFSniff.isHEIF(file) {
@@ -117,7 +122,7 @@ package enum MediaProbe {
                     tags: CaptureTags(
                         localCreationDate: stillCaptureDate(file), contentIdentifier: exifItem.flatMap(StillContentIdentifier.read(exifItem:)),
                         make: camera?.make, model: camera?.model, position: exifItem.flatMap(ExifPosition.read(exifItem:)).flatMap(GeoPosition.init)),
-                    isStill: true))
+                    isStill: true, annotations: XMPAnnotations.read(still: file)))
         }
         if let motionPhoto = motionPhoto(location, file) {
             return motionPhoto

@@ -1,4 +1,5 @@
 import DVMedia
+import DVMetadata
 import DVPlanning
 import DVRemote
 import DVRuntime
@@ -242,9 +243,10 @@ private struct SidecarFolders {
         }
         let data = sidecar.size <= Self.largest ? library.contents(of: sidecar.path, size: Int(sidecar.size)).map { Data($0) } : nil
         let time = data.flatMap { kind == .takeout ? Sidecar.takeoutCaptureTime(json: $0) : Sidecar.xmpCaptureTime(xml: $0) }
+        let annotations = kind == .xmp ? data.flatMap { XMPAnnotations.read(sidecar: Array($0)) } : nil
         return SidecarCapture(
             kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
-            inode: sidecar.inode, captureTime: time)
+            inode: sidecar.inode, captureTime: time, annotations: annotations)
     }
 
     private static func folder(of path: String) -> Substring {
