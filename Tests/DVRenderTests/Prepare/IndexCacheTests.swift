@@ -33,7 +33,17 @@ import Testing
                 embeddedMovie: EmbeddedMovie(layout: "mpvd", offset: 12_345, length: 6_789, stillTime: TimeSpan(milliseconds: 1_083)))),
         sidecar: SidecarCapture(
             kind: .xmp, relativePath: "2024/IMG_0001.MOV.xmp", size: 4_321, modificationTime: 1_733_000_001.5, inode: 77,
-            captureTime: "2024-12-03T23:41:00-08:00"))
+            captureTime: "2024-12-03T23:41:00-08:00",
+            annotations: Annotations(
+                people: [NamedRegion(name: "Emma", area: RegionArea(x: 0.25, y: 0.125, width: 0.5, height: 0.375))], keywords: ["Beach"],
+                rating: 4, label: "Red")),
+        takeoutSidecar: SidecarCapture(
+            kind: .takeout, relativePath: "2024/IMG_0001.MOV.supplemental-metadata.json", size: 654, modificationTime: 1_733_000_002.5,
+            inode: 76, captureTime: "2024-12-04T07:42:00Z", annotations: Annotations(people: [NamedRegion(name: "Noah")], isFavourite: true)),
+        albums: ["Kyoto 2024"],
+        albumFolder: SidecarCapture(
+            kind: .takeoutAlbum, relativePath: "2024/metadata.json", size: 32, modificationTime: 1_733_000_003.5, inode: 75, captureTime: nil,
+            annotations: Annotations(albums: ["Kyoto 2024"])))
 
     /// A probed still in the first library folder whose every optional is absent, the embedded movie's
     /// still time among them.
@@ -51,6 +61,18 @@ import Testing
     static let unreadable = MediaEntry(
         path: "/library/a/broken.mp4", relativePath: "broken.mp4", size: 55, modificationTime: 1_700_000_000.75, inode: 99,
         probe: .unreadable(reason: "broken.mp4: moov atom not found"), sidecar: nil)
+
+    @Test("version 16: an index of version 15, written before annotations and album folders, is not read")
+    func anIndexOfTheVersionBeforeIsRebuilt() throws {
+        #expect(IndexCache.version == 16)
+        let folder = try TemporaryFolder("index-cache-version")
+        let file = folder.url.appendingPathComponent("index.bin")
+        try IndexCache.save([Self.probed], roots: Self.roots, to: file)
+        var bytes = try Data(contentsOf: file)
+        bytes[Array("DVPIPE-INDEX".utf8).count] = 15
+        try bytes.write(to: file)
+        #expect(IndexCache.load(from: file, roots: Self.roots).isEmpty)
+    }
 
     @Test("every field of a probed, a bare and an unreadable entry comes back as it was written")
     func everyFieldRoundTrips() throws {

@@ -219,4 +219,55 @@ private final class TemporaryLibrary {
         let (third, _) = try scan(library)
         #expect(third.entries == second.entries, "the index kept what the second scan read")
     }
+
+    @Test("Takeout's people and favourite, an XMP sidecar beside Takeout's JSON, and album folders are read, kept, and read again when changed")
+    func takeoutAnnotationsAndAlbumsFollowTheirChanges() throws {
+        let library = try TemporaryLibrary()
+        for name in ["Photos from 2024/clip.mp4", "Trip to Kyoto/clip.mp4", "Voyage/clip.mp4", "Voyage/IMG_2.mp4", "Leer/x.mp4", "Year/y.mp4"] {
+            try library.write(name)
+        }
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: library.root.appendingPathComponent(name))
+        }
+        let clipJSON = #"{"title": "clip.mp4", "photoTakenTime": {"timestamp": "1733050800"}, "people": [{"name": "Emma"}], "favorited": true}"#
+        try write("Photos from 2024/clip.mp4.supplemental-metadata.json", clipJSON)
+        try write("Photos from 2024/clip.mp4.xmp", #"<x exif:DateTimeOriginal="2024-12-03T23:40:00+01:00"/>"#)
+        // The same file copied into two album folders, as Takeout does, with its JSON in each.
+        try write("Trip to Kyoto/clip.mp4.supplemental-metadata.json", clipJSON)
+        try write("Trip to Kyoto/metadata.json", #"{"title": "Kyoto 2024", "description": ""}"#)
+        try write("Voyage/clip.mp4.json", clipJSON)
+        try write("Voyage/métadonnées.json", #"{"title": "Voyage en famille"}"#)
+        try write("Leer/Metadaten.json", #"{"title": ""}"#)
+        // A year folder's stray JSON is no album: it has no title.
+        try write("Year/print-subscriptions.json", #"{"subscriptions": []}"#)
+
+        let (first, _) = try scan(library)
+        let byPath = Dictionary(uniqueKeysWithValues: first.entries.map { ($0.relativePath, $0) })
+        let year = try #require(byPath["Photos from 2024/clip.mp4"])
+        #expect(year.sidecar?.kind == .xmp && year.sidecar?.captureTime == "2024-12-03T23:40:00+01:00", "the XMP's time still counts")
+        #expect(year.takeoutSidecar?.relativePath == "Photos from 2024/clip.mp4.supplemental-metadata.json")
+        #expect(year.annotations == Annotations(people: [NamedRegion(name: "Emma")], isFavourite: true))
+        #expect(year.albums == nil && year.albumFolder == nil)
+        #expect(byPath["Trip to Kyoto/clip.mp4"]?.annotations.albums == ["Kyoto 2024"])
+        #expect(byPath["Trip to Kyoto/clip.mp4"]?.sidecar?.annotations?.people == [NamedRegion(name: "Emma")])
+        #expect(byPath["Voyage/clip.mp4"]?.albums == ["Voyage en famille"] && byPath["Voyage/IMG_2.mp4"]?.albums == ["Voyage en famille"])
+        #expect(byPath["Voyage/IMG_2.mp4"]?.albumFolder?.relativePath == "Voyage/métadonnées.json")
+        #expect(byPath["Leer/x.mp4"]?.albums == ["Leer"], "an empty title gives the folder's name")
+        #expect(byPath["Year/y.mp4"]?.albums == nil)
+
+        // Edit the album's title and the Takeout JSON; remove the XMP: no probe, each read again.
+        try write("Voyage/métadonnées.json", #"{"title": "Famille"}"#)
+        try write("Photos from 2024/clip.mp4.supplemental-metadata.json", #"{"people": [{"name": "Noah"}]}"#)
+        try FileManager.default.removeItem(at: library.root.appendingPathComponent("Photos from 2024/clip.mp4.xmp"))
+        try FileManager.default.removeItem(at: library.root.appendingPathComponent("Trip to Kyoto/metadata.json"))
+        let (second, reprobed) = try scan(library)
+        #expect(reprobed.isEmpty)
+        let again = Dictionary(uniqueKeysWithValues: second.entries.map { ($0.relativePath, $0) })
+        #expect(again["Photos from 2024/clip.mp4"]?.sidecar?.kind == .takeout && again["Photos from 2024/clip.mp4"]?.takeoutSidecar == nil)
+        #expect(again["Photos from 2024/clip.mp4"]?.annotations.people == [NamedRegion(name: "Noah")])
+        #expect(again["Voyage/clip.mp4"]?.albums == ["Famille"] && again["Voyage/IMG_2.mp4"]?.albums == ["Famille"])
+        #expect(again["Trip to Kyoto/clip.mp4"]?.albums == nil)
+        let (third, _) = try scan(library)
+        #expect(third.entries == second.entries, "the index kept what the second scan read")
+    }
 }

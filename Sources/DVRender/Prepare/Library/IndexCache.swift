@@ -16,9 +16,11 @@ enum IndexCache {
     /// MakerNote identifiers, HEIF stills; 4: HEIF MakerNote identifiers; 5: relative paths and inodes; 10: HEIC
     /// Motion Photos, and Motion Photos without the JPEG's end marker; 11: the encoding derived from `Codable`;
     /// 12: the camera's make and model; 13: where the file was shot; 14: files on servers and their ETags;
-    /// 15: a still's Exif capture time, now that a photo can stand for its day); a cache of another version is
-    /// rebuilt.
-    static let version: UInt8 = 15
+    /// 15: a still's Exif capture time, now that a photo can stand for its day; 16: who and what a file's
+    /// metadata names, `Annotations`: Takeout's people and favourite in its sidecar, Takeout's JSON beside an
+    /// XMP sidecar, album folders and the JSON their albums come from, so a version-15 entry would be reused
+    /// without them); a cache of another version is rebuilt.
+    static let version: UInt8 = 16
     private static let magic = Array("DVPIPE-INDEX".utf8)
 
     /// The cached entries, their paths inside `roots` (the library folders as resolved now), or none when the

@@ -8,8 +8,9 @@ import Foundation
 /// Builds the media index of a library: walks `library.paths` (folders, and libraries on servers listed into
 /// `files`), stats every media file, and probes only the files whose path, size, modification time
 /// and inode (for a file on a server: address, size and ETag) the cached index does not already hold. Sidecars
-/// (Takeout JSON, XMP) are paired with their media files and read only when new or changed, so editing one
-/// re-plans its file without probing it again.
+/// (Takeout JSON, XMP) are paired with their media files and Takeout album folders' JSON with the files of
+/// their folder; each is read only when new or changed, so editing one re-plans its files without probing
+/// them again.
 ///
 /// The scanner never writes into the library; it writes only the cache file, atomically. It does not know how
 /// to probe or how globs match: the caller passes both in, so the scan is testable with fakes.
@@ -82,7 +83,7 @@ package struct LibraryScanner: Sendable {
         found.sort { ($0.relativePath, $0.path) < ($1.relativePath, $1.path) }
         let isSidecar = { (file: LibraryWalk.File) in Sidecar.extensions.contains(LibraryWalk.lowercasedExtension(of: file.relativePath)) }
         let files = found.filter { !isSidecar($0) }
-        let sidecars = SidecarFolders(found.filter(isSidecar), files: self.files)
+        var sidecars = SidecarFolders(found.filter(isSidecar), media: files, files: self.files)
         let cached = cacheFile.map { IndexCache.load(from: $0, roots: rootNames) } ?? []
         let cachedPositions = Dictionary(
             cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -109,14 +110,16 @@ package struct LibraryScanner: Sendable {
             probedAhead = Dictionary(uniqueKeysWithValues: zip(remote, results))
         }
         for (index, file) in files.enumerated() {
-            let sidecar = sidecars.capture(for: file, known: reusable[index].flatMap { cached[$0].sidecar })
-            if let position = reusable[index] {
-                var entry = cached[position]
-                if position != index || entry.relativePath != file.relativePath || entry.sidecar != sidecar {
-                    entry.relativePath = file.relativePath
-                    entry.sidecar = sidecar
-                    changed = true
-                }
+            let known = reusable[index].map { cached[$0] }
+            let found = sidecars.captures(for: file, known: known)
+            let album = sidecars.album(for: file, known: known)
+            if var entry = known {
+                entry.relativePath = file.relativePath
+                entry.sidecar = found.sidecar
+                entry.takeoutSidecar = found.takeout
+                entry.albums = album.albums
+                entry.albumFolder = album.source
+                if reusable[index] != index || entry != known { changed = true }
                 entries.append(entry)
                 continue
             }
@@ -131,7 +134,8 @@ package struct LibraryScanner: Sendable {
             entries.append(
                 MediaEntry(
                     path: file.path, relativePath: file.relativePath, size: file.size, modificationTime: file.modificationTime,
-                    inode: file.inode, etag: file.etag, probe: result, sidecar: sidecar))
+                    inode: file.inode, etag: file.etag, probe: result, sidecar: found.sidecar, takeoutSidecar: found.takeout,
+                    albums: album.albums, albumFolder: album.source))
             probed += 1
             changed = true
         }
@@ -211,42 +215,107 @@ package struct LibraryScanner: Sendable {
     }
 }
 
-/// The sidecar files the walk found, by folder, and how a media file's is found and read.
+/// The sidecar files the walk found, by folder, and how a media file's sidecars and album are found and read.
 private struct SidecarFolders {
-    private var byFolder: [Substring: (names: SidecarNames, files: [String: LibraryWalk.File])] = [:]
+    /// One folder's sidecar files, by name, and the JSON files that may describe its album.
+    private struct Folder {
+        var names: SidecarNames
+        var files: [String: LibraryWalk.File]
+        var albumCandidates: [String]
+    }
+
+    private var byFolder: [Substring: Folder] = [:]
+    /// Each album folder's JSON as read in this scan (nil when no candidate reads as an album), so a folder's
+    /// JSON is read at most once per scan, and only when a file's cached album no longer matches it.
+    private var albumsRead: [Substring: SidecarCapture?] = [:]
     /// How a sidecar is read.
     private let library: LibraryFiles
 
-    /// Largest sidecar read; Takeout's and XMP sidecars are a few kilobytes.
+    /// Largest sidecar read: Takeout's JSON and XMP sidecars are a few kilobytes; a Takeout JSON naming
+    /// 10,000 people is about 300 KB.
     private static let largest: Int64 = 1 << 20
 
-    init(_ files: [LibraryWalk.File], files library: LibraryFiles) {
+    init(_ files: [LibraryWalk.File], media: [LibraryWalk.File], files library: LibraryFiles) {
         self.library = library
         let grouped = Dictionary(grouping: files) { Self.folder(of: $0.path) }
+        let mediaByFolder = Dictionary(grouping: media) { Self.folder(of: $0.path) }
         for (folder, files) in grouped {
             let named = Dictionary(files.map { (Self.name(of: $0.relativePath), $0) }, uniquingKeysWith: { first, _ in first })
-            byFolder[folder] = (SidecarNames(named.keys), named)
+            let names = SidecarNames(named.keys)
+            let claimed = Set(
+                (mediaByFolder[folder] ?? []).flatMap { Sidecar.findAll(for: Self.name(of: $0.relativePath), among: names).map(\.name) })
+            byFolder[folder] = Folder(
+                names: names, files: named, albumCandidates: TakeoutAlbum.metadataCandidates(among: named.keys, claimed: claimed))
         }
     }
 
-    /// The sidecar of `file`: `known` (the cache's) when the sidecar file is unchanged, else read anew; nil
-    /// when the file has none.
-    func capture(for file: LibraryWalk.File, known: SidecarCapture?) -> SidecarCapture? {
-        guard let folder = byFolder[Self.folder(of: file.path)],
-            let (name, kind) = Sidecar.find(for: Self.name(of: file.relativePath), among: folder.names),
-            let sidecar = folder.files[name]
-        else { return nil }
-        if let known, known.relativePath == sidecar.relativePath, known.size == sidecar.size,
-            known.modificationTime == sidecar.modificationTime, known.inode == sidecar.inode
-        {
-            return known
+    /// The sidecars of `file`: the one whose time counts (an XMP sidecar, else Takeout's JSON) and Takeout's
+    /// JSON when there is an XMP sidecar too. Each is `known`'s (the cache's entry) when that sidecar file is
+    /// unchanged, else read anew.
+    func captures(for file: LibraryWalk.File, known: MediaEntry?) -> (sidecar: SidecarCapture?, takeout: SidecarCapture?) {
+        guard let folder = byFolder[Self.folder(of: file.path)] else { return (nil, nil) }
+        let found = Sidecar.findAll(for: Self.name(of: file.relativePath), among: folder.names).compactMap { name, kind in
+            folder.files[name].map { sidecar in
+                [known?.sidecar, known?.takeoutSidecar].compactMap(\.self).first { Self.isUnchanged($0, sidecar) }
+                    ?? capture(of: sidecar, kind: kind)
+            }
         }
+        return (found.first, found.count > 1 ? found[1] : nil)
+    }
+
+    /// The albums of `file` and the album folder's JSON they come from: `known`'s (the cache's entry) when that
+    /// JSON is unchanged, else read anew (once per folder per scan); nil when its folder is no album.
+    mutating func album(for file: LibraryWalk.File, known: MediaEntry?) -> (albums: [String]?, source: SidecarCapture?) {
+        let key = Self.folder(of: file.path)
+        guard let folder = byFolder[key], !folder.albumCandidates.isEmpty else { return (nil, nil) }
+        if let source = known?.albumFolder, let albums = known?.albums, let current = folder.files[Self.name(of: source.relativePath)],
+            Self.isUnchanged(source, current)
+        {
+            return (albums, source)
+        }
+        if albumsRead[key] == nil {
+            var read: SidecarCapture?
+            for name in folder.albumCandidates where read == nil {
+                read = folder.files[name].flatMap(albumCapture(of:))
+            }
+            albumsRead[key] = .some(read)
+        }
+        guard let source = albumsRead[key] ?? nil else { return (nil, nil) }
+        return (source.annotations?.albums, source)
+    }
+
+    /// The sidecar `sidecar` of kind `kind`, read.
+    private func capture(of sidecar: LibraryWalk.File, kind: Sidecar.Kind) -> SidecarCapture {
         let data = sidecar.size <= Self.largest ? library.contents(of: sidecar.path, size: Int(sidecar.size)).map { Data($0) } : nil
         let time = data.flatMap { kind == .takeout ? Sidecar.takeoutCaptureTime(json: $0) : Sidecar.xmpCaptureTime(xml: $0) }
-        let annotations = kind == .xmp ? data.flatMap { XMPAnnotations.read(sidecar: Array($0)) } : nil
+        let annotations: Annotations? =
+            switch kind {
+            case .takeout: data.flatMap(Sidecar.takeoutAnnotations(json:))
+            case .xmp: data.flatMap { XMPAnnotations.read(sidecar: Array($0)) }
+            case .takeoutAlbum: nil
+            }
         return SidecarCapture(
             kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
             inode: sidecar.inode, captureTime: time, annotations: annotations)
+    }
+
+    /// The album folder's JSON `file`, read, with its albums as its annotations; nil when it does not read as
+    /// an album's (`TakeoutAlbum.title(json:name:)`).
+    private func albumCapture(of file: LibraryWalk.File) -> SidecarCapture? {
+        let name = Self.name(of: file.relativePath)
+        guard file.size <= Self.largest, let bytes = library.contents(of: file.path, size: Int(file.size)),
+            let title = TakeoutAlbum.title(json: Data(bytes), name: name)
+        else { return nil }
+        let folderName = Self.name(of: String(Self.folder(of: file.path)))
+        return SidecarCapture(
+            kind: .takeoutAlbum, relativePath: file.relativePath, size: file.size, modificationTime: file.modificationTime, inode: file.inode,
+            captureTime: nil, annotations: Annotations(albums: TakeoutAlbum.albums(title: title, folderName: folderName)))
+    }
+
+    /// True when `known` was read from `file` as it is now: same path, size, modification time and inode.
+    private static func isUnchanged(_ known: SidecarCapture, _ file: LibraryWalk.File) -> Bool {
+        known.relativePath == file.relativePath && known.size == file.size && known.modificationTime == file.modificationTime
+            && known.inode == file.inode
     }
 
     private static func folder(of path: String) -> Substring {
