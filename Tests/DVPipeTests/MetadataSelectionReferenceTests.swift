@@ -1,10 +1,11 @@
 import DVMedia
-import DVPlanning
 import DVRender
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
+
+@testable import DVPlanning
 
 /// Selection by who and what against exiftool: a library of the corpus's real files, each given its capture
 /// day and its people, keywords, rating, label, favourite and album by exiftool (embedded in JPEG, HEIC, MP4 and
@@ -15,7 +16,7 @@ import Testing
 /// exiftool judges one file at a time, and a media file's metadata may live in several files (its own XMP, its
 /// sidecar, its album folder's `metadata.json`, its Live Photo still). So each query is a formula over atoms
 /// ("names Emma", "tagged Beach", "in album Rex", "rated 4 or more", "a favourite"); exiftool decides every atom
-/// on every file, and `Sources.owners(of:)` (the only glue) says which media files a file speaks for: itself,
+/// on every file, and `owners(of:)` (the only glue) says which media files a file speaks for: itself,
 /// the media file a sidecar is named after, every media file beside an album's `metadata.json`, and a Live
 /// Photo's movie for its still (the still lends what it names to its movie). An atom holds for a media file when
 /// it holds on any file that speaks for it; the formula's and, or and not are then plain Swift.
@@ -54,7 +55,9 @@ struct MetadataSelectionReferenceTests {
 
     static let items: [Item] = [
         Item(path: "camera/beach.jpg", corpus: "pixel_8.jpg", day: 1, embedded: mwg(["Emma", "Noah"]) + subject(["Beach"]) + rating(5, label: "Red")),
-        Item(path: "camera/sunset.mp4", corpus: "sample_sef_slow_motion.mp4", day: 1, embedded: mwg(["EMMA"]) + subject(["Sunset"]) + rating(2)),
+        Item(
+            path: "camera/sunset.mp4", corpus: "sample_sef_slow_motion.mp4", day: 1,
+            embedded: mwg(["EMMA"]) + subject(["Sunset"]) + ["-XMP-lr:HierarchicalSubject=People|Family|Noah"] + rating(2)),
         Item(path: "camera/plain.mp4", corpus: "sample_with_color_info.mp4", day: 1),
         Item(
             path: "camera/IMG_3582.HEIC", corpus: "IMG_3582.HEIC", day: 2,
@@ -181,12 +184,15 @@ struct MetadataSelectionReferenceTests {
         case all([Condition])
         case any([Condition])
         case not(Condition)
+        /// `days.<date>`: one condition for a day of the timeframe (a day of June 2024), another for the rest.
+        case onDay(Int, Condition, otherwise: Condition)
 
         /// The atoms the condition is made of.
         var atoms: [Condition] {
             switch self {
             case .all(let parts), .any(let parts): parts.flatMap(\.atoms)
             case .not(let part): part.atoms
+            case .onDay(_, let day, let otherwise): day.atoms + otherwise.atoms
             default: [self]
             }
         }
@@ -196,38 +202,46 @@ struct MetadataSelectionReferenceTests {
         var exiftool: (id: String, expression: String) {
             switch self {
             case .person(let name):
-                ("person:\(name)", "::names('\(name)', $XMP-mwg-rs:RegionName, $XMP-MP:RegionPersonDisplayName, $JSON:PeopleName)")
+                (
+                    "person:\(name)",
+                    "::names('\(name)', $XMP-mwg-rs:RegionName, $XMP-MP:RegionPersonDisplayName, $JSON:PeopleName)"
+                        + " or ::peopleTagged('\(name)', $XMP-lr:HierarchicalSubject, $XMP-digiKam:TagsList)"
+                )
             case .keyword(let keyword):
                 ("keyword:\(keyword)", "::tagged('\(keyword)', $XMP-dc:Subject, $XMP-lr:HierarchicalSubject, $XMP-digiKam:TagsList)")
             case .album(let title): ("album:\(title)", "$FileName eq 'metadata.json' and ::names('\(title)', $JSON:Title)")
             case .ratingAtLeast(let stars): ("rating:\(stars)", "defined $XMP-xmp:Rating and $XMP-xmp:Rating >= \(stars)")
             case .favourite: ("favourite", "::isTrue($JSON:Favorited)")
-            case .all, .any, .not: ("", "")
+            case .all, .any, .not, .onDay: ("", "")
             }
         }
 
-        /// Whether the condition holds, given the atoms that hold (by id).
-        func holds(_ atoms: Set<String>) -> Bool {
+        /// Whether the condition holds for a file of day `day`, given the atoms that hold for it (by id).
+        func holds(_ atoms: Set<String>, day: Int) -> Bool {
             switch self {
-            case .all(let parts): parts.allSatisfy { $0.holds(atoms) }
-            case .any(let parts): parts.contains { $0.holds(atoms) }
-            case .not(let part): !part.holds(atoms)
+            case .all(let parts): parts.allSatisfy { $0.holds(atoms, day: day) }
+            case .any(let parts): parts.contains { $0.holds(atoms, day: day) }
+            case .not(let part): !part.holds(atoms, day: day)
+            case .onDay(let only, let condition, let otherwise): (only == day ? condition : otherwise).holds(atoms, day: day)
             default: atoms.contains(exiftool.id)
             }
         }
     }
 
-    /// A query: its `selection` keys in the job, the condition exiftool checks, and the files it admits.
+    /// A query: its `selection` keys in the job (and `days` keys, if any), the condition exiftool checks, and
+    /// the files it admits.
     struct Query: Sendable, CustomStringConvertible {
         var selection: String
+        var days: String? = nil
         var condition: Condition
         var expected: [String]
-        var description: String { selection }
+        var description: String { selection + (days.map { "; days: \($0)" } ?? "") }
     }
 
-    /// Names as dvpipe's `NameKey` compares them (NFKC, full case folding, NFC, white space collapsed), in the
-    /// Perl of Debian's perl (Unicode::Normalize), given to exiftool with `-config`. List-type tags arrive
-    /// joined by U+001F (`-sep`).
+    /// The atoms' Perl, given to exiftool with `-config` (Debian's perl has Unicode::Normalize): names compare
+    /// as dvpipe's `NameKey` (NFKC, full case folding, NFC, white space collapsed); a tag path (`/` or
+    /// Lightroom's `|` between parts) matches a name by its whole path, its last parts or an ancestor; a tag
+    /// under `People/` names its leaf. List-type tags arrive joined by U+001F (`-sep`).
     static let conditionConfig = #"""
         use Encode ();
         use Unicode::Normalize ();
@@ -239,9 +253,18 @@ struct MetadataSelectionReferenceTests {
         }
         sub ::items { return map { split /\x1f/ } grep { defined } @_ }
         sub ::names { my $want = ::key(shift); return scalar grep { ::key($_) eq $want } ::items(@_) }
+        sub ::parts { return grep { length } map { ::key($_) } split m{[/|]}, shift }
         sub ::tagged {
+            my $want = join "\x1f", ::parts(shift);
+            my $count = () = $want =~ /\x1f/g;
+            return scalar grep {
+                my @have = ::parts($_);
+                $count < @have && (join("\x1f", @have[0 .. $count]) eq $want || join("\x1f", @have[-1 - $count .. -1]) eq $want)
+            } ::items(@_);
+        }
+        sub ::peopleTagged {
             my $want = ::key(shift);
-            return scalar grep { my $path = ::key(join '/', split /\|/); my ($leaf) = $path =~ m{([^/]*)$}; $path eq $want || $leaf eq $want } ::items(@_);
+            return scalar grep { my @have = ::parts($_); @have > 1 && $have[0] eq ::key('People') && $have[-1] eq $want } ::items(@_);
         }
         sub ::isTrue { my $value = shift // ''; return $value eq 'true' || $value eq '1' }
         1;
@@ -261,12 +284,12 @@ struct MetadataSelectionReferenceTests {
         Query(selection: "people: [\"\(zoeNFD)\"]", condition: .person(zoeNFD), expected: [still, movie, cake]),
         Query(selection: "people: [\(haruto)]", condition: .person(haruto), expected: [party, pier]),
         Query(selection: "people: [\(zaynab)]", condition: .person(zaynab), expected: [temple, harbour]),
-        Query(selection: "people: [NOAH]", condition: .person("NOAH"), expected: [beach, movie, cake, pier]),
+        Query(selection: "people: [NOAH]", condition: .person("NOAH"), expected: [beach, sunset, movie, cake, pier]),
         Query(selection: "people: [rex]", condition: .person("rex"), expected: [park, walk]),
         Query(
             selection: "people: [Noah, \(haruto)]", condition: .any([.person("Noah"), .person(haruto)]),
-            expected: [beach, movie, cake, party, pier]),
-        Query(selection: "people: {all: [Emma, Noah]}", condition: .all([.person("Emma"), .person("Noah")]), expected: [beach]),
+            expected: [beach, sunset, movie, cake, party, pier]),
+        Query(selection: "people: {all: [Emma, Noah]}", condition: .all([.person("Emma"), .person("Noah")]), expected: [beach, sunset]),
         Query(selection: "people: {all: [noah, \(zoeNFC)]}", condition: .all([.person("noah"), .person(zoeNFC)]), expected: [movie, cake]),
         Query(
             selection: "people: {none: [Emma]}", condition: .not(.person("Emma")),
@@ -274,17 +297,26 @@ struct MetadataSelectionReferenceTests {
         Query(
             selection: "people: {none: [Emma, Noah, Rex]}", condition: .not(.any([.person("Emma"), .person("Noah"), .person("Rex")])),
             expected: [plain, still, temple, party, fetch, harbour, street, garden]),
+        Query(
+            selection: "people: {any: [Emma, Noah], none: [Rex]}",
+            condition: .all([.any([.person("Emma"), .person("Noah")]), .not(.person("Rex"))]),
+            expected: [beach, sunset, waves, shrine, movie, cake, pier]),
         Query(selection: "keywords: [beach]", condition: .keyword("beach"), expected: [beach, waves]),
         Query(selection: "keywords: [京都]", condition: .keyword("京都"), expected: [still, movie, temple]),
         Query(selection: "keywords: [Places/Japan/京都]", condition: .keyword("Places/Japan/京都"), expected: [still, movie, temple]),
         Query(selection: "keywords: [BIRTHDAY]", condition: .keyword("BIRTHDAY"), expected: [party, cake]),
         Query(selection: "keywords: [Events/Birthday]", condition: .keyword("Events/Birthday"), expected: [cake]),
+        Query(selection: "keywords: [Places]", condition: .keyword("Places"), expected: [still, movie, temple, park]),
+        Query(selection: "keywords: [japan/京都]", condition: .keyword("japan/京都"), expected: [still, movie, temple]),
+        Query(selection: "keywords: [People/Family]", condition: .keyword("People/Family"), expected: [sunset]),
+        Query(selection: "keywords: [Family]", condition: .keyword("Family"), expected: []),
         Query(selection: "keywords: [Sunset, places/park]", condition: .any([.keyword("Sunset"), .keyword("places/park")]), expected: [sunset, park]),
         Query(selection: "albums: [Kyoto trip 京都]", condition: .album("Kyoto trip 京都"), expected: [shrine, street, garden]),
         Query(selection: "albums: [REX]", condition: .album("REX"), expected: [walk]),
         Query(selection: "min_rating: 4", condition: .ratingAtLeast(4), expected: [beach, still, movie, party, waves]),
         Query(selection: "min_rating: 1", condition: .ratingAtLeast(1), expected: [beach, sunset, still, movie, temple, party, cake, waves]),
         Query(selection: "favourites: only", condition: .favourite, expected: [pier, shrine, walk]),
+        Query(selection: "favourites: prefer", condition: .all([]), expected: everything),
         Query(selection: "favourites: only\n  people: [emma]", condition: .all([.favourite, .person("emma")]), expected: [shrine]),
         Query(selection: "people: [Emma]\n  keywords: [Beach]", condition: .all([.person("Emma"), .keyword("Beach")]), expected: [beach, waves]),
         Query(
@@ -294,7 +326,10 @@ struct MetadataSelectionReferenceTests {
             selection: "albums: [Kyoto trip 京都]\n  people: [Emma]", condition: .all([.album("Kyoto trip 京都"), .person("Emma")]),
             expected: [shrine]),
         Query(
-            selection: "keywords: [京都]\n  people: [\(zaynab)]", condition: .all([.keyword("京都"), .person(zaynab)]), expected: [temple])
+            selection: "keywords: [京都]\n  people: [\(zaynab)]", condition: .all([.keyword("京都"), .person(zaynab)]), expected: [temple]),
+        Query(
+            selection: "people: [Emma]", days: "2024-06-03: { people: [\(haruto)] }",
+            condition: .onDay(3, .person(haruto), otherwise: .person("Emma")), expected: [beach, sunset, party, park, shrine])
     ]
 
     // MARK: exiftool's answers
@@ -349,10 +384,15 @@ struct MetadataSelectionReferenceTests {
         return holding
     }
 
+    /// The media files exiftool's atoms admit for `query`.
+    static func admittedByExiftool(_ query: Query, atoms: [String: Set<String>]) -> [String] {
+        items.filter { query.condition.holds(atoms[$0.path] ?? [], day: $0.day) }.map(\.path)
+    }
+
     // MARK: dvpipe's answers
 
-    /// A job over the library with `selection` under its `selection:` key.
-    static func jobText(_ selection: String, root: URL) -> String {
+    /// A job over the library with `selection` under its `selection:` key and `days` under `days:`.
+    static func jobText(_ selection: String, days: String? = nil, root: URL) -> String {
         """
         version: 1
         library: { paths: ["\(root.path)"], timezone: UTC }
@@ -361,16 +401,33 @@ struct MetadataSelectionReferenceTests {
         selection:
           \(selection)
 
-        """
+        """ + (days.map { "days:\n  \($0)\n" } ?? "")
     }
 
-    static func job(_ selection: String, in folder: TemporaryFolder) throws -> Job {
+    static func job(_ selection: String, days: String? = nil, in folder: TemporaryFolder) throws -> Job {
         let root = try Self.root
-        let loaded = JobLoader.load(text: jobText(selection, root: root), file: "job.yaml", directory: folder.url.path)
+        let loaded = JobLoader.load(text: jobText(selection, days: days, root: root), file: "job.yaml", directory: folder.url.path)
         guard let job = loaded.job, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             throw Failure(description: "\(selection): \(loaded.diagnostics)")
         }
         return job
+    }
+
+    /// The files dvpipe admits for the planned job, relative to the library: each scanned file whose
+    /// annotations the job's filter on its capture day admits, a Live Photo's movie with what its still lends
+    /// (the planner's own catalog, capture days and `PlanningSession.annotations(of:)`).
+    static func admittedByDVPipe(_ planned: PlannedJob) throws -> Set<String> {
+        let prefix = try root.path + "/"
+        let session = PlanningSession(index: planned.scan.entries, rules: PlanningRules(job: planned.job, days: planned.days))
+        var admitted: Set<String> = []
+        for clip in session.catalog.clips where planned.job.metadataFilter(on: clip.capture.localTime.date).admits(session.annotations(of: clip)) {
+            admitted.insert(String(clip.entry.path.dropFirst(prefix.count)))
+        }
+        for still in session.catalog.pairedStills {
+            let day = CaptureDay(of: still, in: session.timeZone).localTime.date
+            if planned.job.metadataFilter(on: day).admits(still.annotations) { admitted.insert(String(still.path.dropFirst(prefix.count))) }
+        }
+        return admitted
     }
 
     // MARK: Tests
@@ -404,8 +461,38 @@ struct MetadataSelectionReferenceTests {
     @Test("exiftool admits the expected files for every query", arguments: queries)
     func exiftoolAdmits(_ query: Query) throws {
         let atoms = try Self.exiftoolAtoms.get()
-        let admitted = Set(Self.items.map(\.path).filter { query.condition.holds(atoms[$0] ?? []) })
+        let admitted = Set(Self.admittedByExiftool(query, atoms: atoms))
         #expect(admitted == Set(query.expected), "\(query): exiftool admits \(admitted.sorted())")
+    }
+
+    @Test("dvpipe admits the files exiftool admits for every query, and the plan shows only them, each on its day")
+    func dvpipeAdmitsAsExiftool() throws {
+        let atoms = try Self.exiftoolAtoms.get()
+        let scratch = try TemporaryFolder("metadata-reference-plans")
+        let prefix = try Self.root.path + "/"
+        let days = Dictionary(uniqueKeysWithValues: Self.items.map { ($0.path, $0.day) })
+        for query in Self.queries {
+            let byExiftool = Set(Self.admittedByExiftool(query, atoms: atoms))
+            let job = try Self.job(query.selection, days: query.days, in: scratch)
+            let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: SilentObserver())
+            let byDVPipe = try Self.admittedByDVPipe(planned)
+            #expect(byDVPipe == byExiftool, "\(query): dvpipe admits \(byDVPipe.sorted()), exiftool \(byExiftool.sorted())")
+            var shownDays: Set<Int> = []
+            for day in planned.plan.days {
+                for path in (day.paths + day.photoPaths).map({ String($0.dropFirst(prefix.count)) }) {
+                    #expect(byExiftool.contains(path), "\(query): \(day.date) shows \(path), which exiftool does not admit")
+                    #expect(days[path] == day.date.day, "\(query): \(day.date) shows \(path), of day \(days[path] ?? 0)")
+                    shownDays.insert(day.date.day)
+                }
+            }
+            let admittedDays = Set(byExiftool.compactMap { days[$0] })
+            #expect(
+                shownDays == admittedDays, "\(query): the plan shows days \(shownDays.sorted()), exiftool admits files of \(admittedDays.sorted())")
+            if query.selection == "favourites: prefer" {
+                let sixth = planned.plan.days.first { $0.date.day == 6 }?.paths.map { String($0.dropFirst(prefix.count)) }
+                #expect(sixth == [Self.walk], "favourites first within a kind: the sixth's favourite movie, not \(sixth ?? [])")
+            }
+        }
     }
 
     @Test("dvpipe's scan puts every file of the library on the day exiftool wrote")
