@@ -63,7 +63,9 @@ let package = Package(
         /** ColourCube's loop as AVX2 and AVX-512 code for the x86-64 CPUs that have them (C, chosen at run time; no library). */
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
-        .target(name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"]),
+        .target(
+            name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, XMP (who and what, into DVMediaFacts' `Annotations`),
             Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */
         .target(name: "DVMetadata", dependencies: ["DVXML", "DVMediaFacts"]),
