@@ -14,7 +14,7 @@ extension AnnotationCensus {
                 lines.append("\(title): none in the timeframe's files.")
                 continue
             }
-            let width = max(title.count, tallies.map(\.name.count).max() ?? 0)
+            let width = max(title.count, tallies.map(\.name.terminalColumns).max() ?? 0)
             lines.append(Self.padded(title, width) + "  days  files")
             for tally in tallies {
                 lines.append(Self.padded(tally.name, width) + "  " + Self.aligned(tally.days, 4) + "  " + Self.aligned(tally.files, 5))
@@ -53,7 +53,7 @@ extension AnnotationCensus {
     }
 
     private static func padded(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+        text + String(repeating: " ", count: max(0, width - text.terminalColumns))
     }
 
     private static func aligned(_ number: Int, _ width: Int) -> String {

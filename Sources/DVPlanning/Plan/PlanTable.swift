@@ -15,7 +15,7 @@ public enum PlanTable {
             return cells(for: day)
         }
         var widths = header.indices.map { column in
-            (rows.map { $0[column] } + [header[column]]).map(\.count).max() ?? 0
+            (rows.map { $0[column] } + [header[column]]).map(\.terminalColumns).max() ?? 0
         }
         let others = widths.enumerated().filter { $0.offset != fileColumn }.map(\.element).reduce(0, +)
         widths[fileColumn] = min(widths[fileColumn], max(minimumFileWidth, width - others - gap.count * (header.count - 1)))
@@ -133,14 +133,18 @@ public enum PlanTable {
     private static func line(_ cells: [String], _ widths: [Int]) -> String {
         let padded = zip(cells, widths).enumerated().map { column, pair in
             let text = column == fileColumn ? cutFromLeft(pair.0, to: pair.1) : pair.0
-            return text + String(repeating: " ", count: max(0, pair.1 - text.count))
+            return text + String(repeating: " ", count: max(0, pair.1 - text.terminalColumns))
         }
         return String(padded.joined(separator: gap).reversed().drop { $0 == " " }.reversed())
     }
 
-    /// `text` itself when it fits, else `…` and its last `width - 1` characters.
+    /// `text` itself when it fits in `width` columns, else `…` and as many of its last characters as fit in
+    /// `width - 1`.
     static func cutFromLeft(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : "…" + text.suffix(max(0, width - 1))
+        guard text.terminalColumns > width else { return text }
+        var kept = text[...]
+        while !kept.isEmpty, kept.terminalColumns > width - 1 { kept = kept.dropFirst() }
+        return "…" + kept
     }
 
     private static func totals(_ totals: PlanTotals, width: Int) -> [String] {

@@ -78,4 +78,17 @@ struct AnnotationCensusTests {
         let albums = try #require(json["albums"] as? [[String: Any]])
         #expect(albums.first?["name"] as? String == "Trip" && albums.first?["days"] as? Int == 1)
     }
+
+    @Test("names in wide scripts line up: 陽翔 takes four columns, a decomposed Zoë three, like the Latin names beside them")
+    func wideNamesLineUp() {
+        #expect("陽翔".terminalColumns == 4 && "Zoe\u{308}".terminalColumns == 3 && "زينب".terminalColumns == 4 && "Ｅｍｍａ".terminalColumns == 8)
+        let index = [
+            Self.movie("a/1.mp4", "2024-12-01", Self.people("陽翔", "Emma")), Self.movie("a/2.mp4", "2024-12-01", Self.people("Zoe\u{308}"))
+        ]
+        let census = AnnotationCensus(index: index, rules: Self.rules("2024-12-01", "2024-12-01"))
+        let rows = census.text(days: DayRange(CalendarDay("2024-12-01")!, CalendarDay("2024-12-01")!), keywords: false, albums: false)
+            .split(separator: "\n").dropFirst()
+        #expect(rows.count == 4)
+        #expect(Set(rows.map(\.terminalColumns)).count == 1, "every row as wide: \(rows)")
+    }
 }
