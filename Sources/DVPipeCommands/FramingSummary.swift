@@ -16,7 +16,7 @@ enum FramingSummary {
             lines.append("")
             lines.append("Framing (fit: subject)\(planned.outputs.count > 1 ? ", \(output.name)" : ""):")
             for clip in layout.pieces.compactMap(\.source.clip) {
-                lines.append("  \(clip.day)  \(describe(clip))")
+                lines.append("  \(clip.day)  \(describe(clip, named: layout.named))")
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
@@ -27,8 +27,10 @@ enum FramingSummary {
     struct Day: Encodable {
         var date: String
         var motion: String
-        /// `faces` or `motion`, for a window that follows something.
+        /// `faces`, `motion`, `salience` or `names`, for a window that follows something.
         var follows: String?
+        /// The names whose regions the window was placed on (`follows: names`); absent otherwise.
+        var names: [String]?
         var points: [[Int]]
     }
 
@@ -64,9 +66,15 @@ enum FramingSummary {
                 let every = max(1, layout.canvas.fps / FaceAnalyzer.samplesPerSecond)
                 let frames = Array(stride(from: 0, to: positions.count, by: every)) + (positions.isEmpty ? [] : [positions.count - 1])
                 let following = clip.framing.map { $0.motion == .still || $0.motion == .pan } == true
+                let named = clip.layers == nil ? layout.named[clip.path] : nil
+                if clip.still != nil, let named {
+                    return Day(date: clip.day, motion: "photo", follows: SubjectFraming.Subject.names.rawValue, names: named.names, points: [])
+                }
                 return Day(
                     date: clip.day, motion: clip.layers != nil ? "layers" : clip.framing?.motion.rawValue ?? "uncropped",
-                    follows: following ? clip.framing?.follows.rawValue : nil, points: Array(Set(frames)).sorted().map { [$0, positions[$0]] }
+                    follows: following ? clip.framing?.follows.rawValue : nil,
+                    names: following && clip.framing?.follows == .names ? named?.names : nil,
+                    points: Array(Set(frames)).sorted().map { [$0, positions[$0]] }
                 )
             }
         }
@@ -79,23 +87,44 @@ enum FramingSummary {
         return planned.outputs.filter { $0.fit == .subject || subjectLayers }
     }
 
-    static func describe(_ clip: ClipSource) -> String {
+    /// A day's framing; `named` gives the named faces a photo's motion or a movie's window was placed on, by
+    /// path.
+    static func describe(_ clip: ClipSource, named: [String: NamedFaces] = [:]) -> String {
         if let layers = clip.layers {
             return "layers: "
-                + layers.map { layer in layer.framing.map(describe) ?? (layer.fit == .subject ? "not cropped" : layer.fit.rawValue) }
+                + layers.map { layer in
+                    layer.framing.map { describe($0, named: named[layer.path]) } ?? (layer.fit == .subject ? "not cropped" : layer.fit.rawValue)
+                }
                 .joined(separator: ", ")
         }
+        if let still = clip.still, let words = describe(still, named: named) { return words }
         guard let framing = clip.framing else { return "the clip has the frame's shape: not cropped" }
-        return describe(framing)
+        return describe(framing, named: named[clip.path])
     }
 
-    static func describe(_ framing: SubjectFraming) -> String {
+    /// A photo day's motion when one of its photos has named faces: each such photo's motion and the names it
+    /// keeps; nil when none has.
+    static func describe(_ still: StillShow, named: [String: NamedFaces]) -> String? {
+        let shots = still.shots.compactMap { shot in named[shot.path].map { (shot.motion.mode, $0) } }
+        guard !shots.isEmpty else { return nil }
+        return "photo: "
+            + shots.map { mode, faces in "\(mode.rawValue) on the named faces of \(faces.names.joined(separator: ", "))\(missing(faces))" }
+            .joined(separator: "; ")
+    }
+
+    static func describe(_ framing: SubjectFraming, named: NamedFaces? = nil) -> String {
         let words = describeMotion(framing)
         switch framing.follows {
         case .faces: return words
         case .motion: return words + " (following motion; no face found)"
         case .salience: return words + " (following what stands out; no face or movement found)"
+        case .names: return words + " (on the named faces of \(named?.names.joined(separator: ", ") ?? "the still")\(named.map(missing) ?? ""))"
         }
+    }
+
+    /// What the plan says of the `subject` people a clip's regions do not name: framed as without them.
+    private static func missing(_ faces: NamedFaces) -> String {
+        faces.missing.isEmpty ? "" : "; subject \(faces.missing.joined(separator: ", ")) not named in it, framed as without subject"
     }
 
     private static func describeMotion(_ framing: SubjectFraming) -> String {

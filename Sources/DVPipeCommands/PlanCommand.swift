@@ -105,7 +105,9 @@ struct PlanCommand: ParsableCommand {
                 let layout = try planned.forOutput(output).layout(observer: printer)
                 printer.finishLine()
                 let canvasAspect = Double(layout.canvas.width) / Double(layout.canvas.height)
-                for sheet in FramingSheet.sheets(for: layout, output: output.name, planned: planned, describe: FramingSummary.describe) {
+                for sheet in FramingSheet.sheets(
+                    for: layout, output: output.name, planned: planned, describe: { FramingSummary.describe($0, named: layout.named) })
+                {
                     try sheet.write(to: folder.appendingPathComponent("\(sheet.date)-framing-\(output.name).png"), canvasAspect: canvasAspect)
                     written += 1
                 }

@@ -146,7 +146,7 @@ struct SchemaAgreementTests {
             Set(properties.keys)
                 == Set([
                     "extends", "looks", "outputs", "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition",
-                    "audio", "overlays", "captions", "intro", "outro", "layout"
+                    "audio", "overlays", "captions", "intro", "outro", "layout", "subject"
                 ]))
         #expect(schema["additionalProperties"] as? Bool == false)
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")

@@ -36,6 +36,9 @@ public struct Job: Sendable, Hashable, Codable {
     public var layout: Layout
     /// Looks for the clips of given cameras (`looks:`), the first match winning; applied before `output.look`.
     public var looks: [CameraLook]
+    /// The people the framing keeps in the frame (`subject:`); nil: every named face (or, without names,
+    /// every face found).
+    public var subject: Subject?
 
     public init(
         file: String, version: Int = 1, name: String, library: Library, timeframe: Timeframe,

@@ -3,7 +3,7 @@ import Foundation
 extension JobDecoder {
     static let topLevelKeys = [
         "version", "name", "library", "timeframe", "selection", "days", "clips", "output", "transition", "audio",
-        "overlays", "captions", "intro", "outro", "layout", "looks", "outputs"
+        "overlays", "captions", "intro", "outro", "layout", "looks", "outputs", "subject"
     ]
 
     /// The job of a document's root; placeholders stand in for what is wrong, so check `diagnostics` for errors.
@@ -37,6 +37,7 @@ extension JobDecoder {
         if let node = fields["audio"] { job.audio = decodeAudio(node) }
         if let node = fields["overlays"] { job.overlays = decodeOverlays(node) }
         if let node = fields["looks"] { job.looks = decodeCameraLooks(node) }
+        if let node = fields["subject"] { job.subject = decodeSubject(node) }
         if let node = fields["captions"] { job.captions = decodeCaptionStyle(node) }
         if let node = fields["intro"] { job.intro = decodeTitleCard(node, name: "intro") }
         if let node = fields["outro"] { job.outro = decodeTitleCard(node, name: "outro") }

@@ -29,6 +29,9 @@ package struct ReelLayout: Sendable {
     /// The content digest of every file the reel reads (`readFiles`), by path; a file that could not be
     /// read has none.
     package let identities: [String: String]
+    /// The named faces each photo's motion and each movie's `fit: subject` window were placed on, by path
+    /// (`NamedFaces`): a file absent from it was framed on the faces found, as before names.
+    package let named: [String: NamedFaces]
     /// Frames in the whole reel.
     package var frameCount: Int { pieces.last?.endFrame ?? 0 }
 
@@ -39,9 +42,11 @@ package struct ReelLayout: Sendable {
     /// canvas, or a layer (as a clip of its own) in its rectangle; from the clip as laid out without it.
     /// `fallbacks` gives the fonts a text needs besides its own (in its language), with their digests.
     /// `stills` gives each chosen photo's analysis (its size, faces and centre of interest), by path, which its
-    /// motion is planned from.
+    /// motion is planned from. `named` gives the named faces of the photos (and of the movies `framing` placed
+    /// on them), by path, which a photo's motion keeps ahead of the faces of its analysis.
     package init(
         plan: Plan, job: Job, identities: [String: String], canvas: CanvasSettings, stills: [String: StillFacts] = [:],
+        named: [String: NamedFaces] = [:],
         framing: (_ clip: ClipSource, _ width: Int, _ height: Int) -> SubjectFraming? = { _, _, _ in nil },
         fallbacks: (_ text: String, _ fontPath: String, _ language: String?) -> [OverlayFont] = { _, _, _ in [] }
     ) throws {
@@ -84,15 +89,15 @@ package struct ReelLayout: Sendable {
                         defaultFont: TextStyle.defaultFontPath
                     ).withFallbacks(fallbacks),
                     layers: Self.layers(
-                        of: planned, frames: first..<end, canvas: canvas, identities: identities, stills: stills, outputs: job.outputs,
-                        framing: framing),
+                        of: planned, frames: first..<end, canvas: canvas, identities: identities, stills: stills, named: named,
+                        outputs: job.outputs, framing: framing),
                     look: planned.clip?.look.map { AppliedLook($0, identities: identities) },
                     speed: planned.clip?.speed
                 )
                 if planned.layers.isEmpty, let photo = planned.clip?.photo {
                     clip.still = Self.still(
                         of: photo, destination: PixelSize(width: canvas.width, height: canvas.height), fit: canvas.fit, frameCount: end - first,
-                        fps: fps, identities: identities, stills: stills, outputs: job.outputs)
+                        fps: fps, identities: identities, stills: stills, named: named, outputs: job.outputs)
                 } else if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
                 }
@@ -108,6 +113,7 @@ package struct ReelLayout: Sendable {
         self.canvas = canvas
         self.pieces = pieces
         self.identities = identities
+        self.named = named
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 
@@ -116,7 +122,7 @@ package struct ReelLayout: Sendable {
     /// every frame), and at least one; nil for a day of one clip.
     static func layers(
         of day: PlannedDay, frames: Range<Int>, canvas: CanvasSettings, identities: [String: String], stills: [String: StillFacts] = [:],
-        outputs: [Job.Output] = [], framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
+        named: [String: NamedFaces] = [:], outputs: [Job.Output] = [], framing: (ClipSource, Int, Int) -> SubjectFraming? = { _, _, _ in nil }
     ) -> [ClipLayer]? {
         guard !day.layers.isEmpty else { return nil }
         return day.layers.map { layer in
@@ -130,7 +136,7 @@ package struct ReelLayout: Sendable {
             if let photo = layer.clip.photo {
                 placed.still = still(
                     of: photo, destination: PixelSize(width: placed.rect.width, height: placed.rect.height), fit: layer.fit,
-                    frameCount: placed.frameCount, fps: canvas.fps, identities: identities, stills: stills, outputs: outputs)
+                    frameCount: placed.frameCount, fps: canvas.fps, identities: identities, stills: stills, named: named, outputs: outputs)
             } else if layer.fit == .subject {
                 placed.framing = framing(placed.clip(day: day.date.description), placed.rect.width, placed.rect.height)
             }
@@ -140,10 +146,11 @@ package struct ReelLayout: Sendable {
 
     /// The photos of `photo` shown one after another in a `destination` of `fit` for `frameCount` frames: each
     /// shot's frames are its share of the day rounded where the shots meet (so they add up), its motion
-    /// planned from its analysis in `stills`, its working size the one every output of `outputs` can draw from.
+    /// planned from its analysis in `stills` (toward its named faces in `named` rather than the faces found,
+    /// when it has them), its working size the one every output of `outputs` can draw from.
     static func still(
         of photo: PlannedPhoto, destination: PixelSize, fit: Job.Output.Fit, frameCount: Int, fps: Int, identities: [String: String],
-        stills: [String: StillFacts], outputs: [Job.Output]
+        stills: [String: StillFacts], named: [String: NamedFaces] = [:], outputs: [Job.Output]
     ) -> StillShow {
         var shots: [StillShot] = []
         var elapsed = TimeSpan.zero
@@ -155,7 +162,8 @@ package struct ReelLayout: Sendable {
             let picture = PixelSize(width: facts.width, height: facts.height)
             let motion = StillMotion.plan(
                 picture: (picture.width, picture.height), destination: (destination.width, destination.height), fit: StillMotion.Fit(fit),
-                mode: StillMotion.Mode(photo.motion), subjects: facts.faces, interest: facts.interest, frameCount: max(1, endFrame - firstFrame))
+                mode: StillMotion.Mode(photo.motion), subjects: named[planned.path]?.areas ?? facts.faces, interest: facts.interest,
+                frameCount: max(1, endFrame - firstFrame))
             shots.append(
                 StillShot(
                     path: planned.path, identity: identities[planned.path] ?? "", frameCount: max(0, endFrame - firstFrame),

@@ -177,7 +177,9 @@ package struct PlannedJob: Sendable {
         let fallbacks = fallbackFonts(observer: observer)
         let photos = plan.photoPaths.filter(isRead)
         let stillFacts = photos.isEmpty ? [:] : stills.facts(of: photos, digests: digests, observer: observer)
-        let plain = try ReelLayout(plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts, fallbacks: fallbacks)
+        var named = namedFaces(of: photos)
+        let plain = try ReelLayout(
+            plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts, named: named, fallbacks: fallbacks)
         // The clips and layers cropped by subject: a day's clip in a canvas of that fit, a layer of that fit.
         var framed: [(clip: ClipSource, width: Int, height: Int)] = []
         for clip in plain.pieces.compactMap(\.source.clip) where clip.still == nil {
@@ -191,20 +193,84 @@ package struct PlannedJob: Sendable {
         }
         guard !framed.isEmpty else { return plain }
         let videos = scan.entries.videoStreamsByPath
-        // Only clips of another shape than their frame's are cropped, and so searched for faces.
+        named.merge(namedFaces(ofMovies: Set(framed.map(\.clip.path)), videos: videos, observer: observer)) { first, _ in first }
+        // Only clips of another shape than their frame's are cropped, and so searched for faces, unless
+        // their still names the faces.
         let cropped = framed.filter { clip, width, height in
-            videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
+            named[clip.path] == nil && videos[clip.path].flatMap { Self.cut(of: $0, width: width, height: height) } != nil
         }
         let found = try faces.faces(of: cropped.map { FaceCache.Window(clip: $0.clip, fps: canvas.fps) }, observer: observer)
         return try ReelLayout(
-            plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts,
-            framing: { clip, width, height in
+            plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts, named: named,
+            framing: { [named] clip, width, height in
                 guard let video = videos[clip.path] else { return nil }
+                if let faces = named[clip.path] {
+                    return Self.framing(of: faces, video: video, clip: clip, width: width, height: height, fps: canvas.fps)
+                }
                 return Self.framing(
                     of: found[FaceCache.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height,
                     fps: canvas.fps
                 )
             }, fallbacks: fallbacks)
+    }
+
+    /// The named faces of each photo of `paths` that has any, by path (`NamedFaces`, for `job.subject`).
+    private func namedFaces(of paths: [String]) -> [String: NamedFaces] {
+        guard !paths.isEmpty else { return [:] }
+        let wanted = Set(paths)
+        var named: [String: NamedFaces] = [:]
+        for entry in scan.entries where wanted.contains(entry.path) {
+            named[entry.path] = NamedFaces(people: entry.annotations.people, subject: job.subject)
+        }
+        return named
+    }
+
+    /// The named faces each movie of `paths` (whose streams are `videos`) takes from its still, by path: a
+    /// Live Photo's movie from its paired still, a Motion Photo's from the picture it lies in, when the still
+    /// has the movie's shape (`NamedFaces.lent`); a movie without a still from its own regions. The stills'
+    /// upright sizes come from their analysis (`StillCache`), made only for stills that name someone.
+    private func namedFaces(ofMovies paths: Set<String>, videos: [String: VideoStreamInfo], observer: some RenderObserver) -> [String: NamedFaces] {
+        let people = { (entry: MediaEntry) in entry.annotations.people.filter { $0.area != nil } }
+        let naming = scan.entries.filter { !people($0).isEmpty }
+        guard !paths.isEmpty, !naming.isEmpty else { return [:] }
+        let stillsNaming = Set(naming.map(\.path))
+        let catalog = MediaCatalog(index: scan.entries, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        var stillOfMovie: [String: String] = [:]
+        var own: [String: [NamedRegion]] = [:]
+        // A Motion Photo is its own still.
+        for clip in catalog.clips where paths.contains(clip.entry.path) {
+            if let still = clip.stillPath {
+                stillOfMovie[clip.entry.path] = still
+            } else if stillsNaming.contains(clip.entry.path) {
+                own[clip.entry.path] = people(clip.entry)
+            }
+        }
+        var named = own.compactMapValues { NamedFaces(people: $0, subject: job.subject) }
+        let stillPaths = Set(stillOfMovie.values).intersection(stillsNaming).sorted()
+        guard !stillPaths.isEmpty else { return named }
+        let sizes = stills.facts(of: stillPaths, digests: digests, observer: observer)
+        let entries = Dictionary(naming.map { ($0.path, $0) }) { first, _ in first }
+        for (movie, still) in stillOfMovie {
+            guard let entry = entries[still], let facts = sizes[still], let video = videos[movie] else { continue }
+            named[movie] = NamedFaces.lent(
+                people: people(entry), subject: job.subject, still: (facts.width, facts.height), movie: video.displaySize)
+        }
+        return named
+    }
+
+    /// The crop window over `clip` (whose stream is `video`) in a `width` × `height` frame placed on its still's
+    /// named faces (`faces`): still on them when they share one window, else `fallback`; nil when the clip
+    /// already has the frame's shape.
+    static func framing(of faces: NamedFaces, video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int) -> SubjectFraming? {
+        guard let (window, acrossWidth) = cut(of: video, width: width, height: height) else { return nil }
+        let scale = Double(SubjectFraming.scale)
+        let spans = faces.areas.map { area in
+            let (low, length) = acrossWidth ? (area.x, area.width) : (area.y, area.height)
+            return Int((low * scale).rounded(.down))...Int(((low + length) * scale).rounded(.up))
+        }
+        var framing = SubjectFraming(samples: [SubjectFraming.Sample(frame: 0, spans: spans)], window: window, frameCount: clip.frameCount, fps: fps)
+        if framing.motion == .still { framing.follows = .names }
+        return framing
     }
 
     /// The fonts a text needs besides its own, as fontconfig chooses them on this machine, each named by its

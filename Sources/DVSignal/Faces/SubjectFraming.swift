@@ -31,6 +31,8 @@ package struct SubjectFraming: Sendable, Hashable, Codable {
         case motion
         /// What stands out (where the edges gather), in a clip without faces or movement.
         case salience
+        /// The faces its still's metadata names (named regions), in place of the faces found.
+        case names
     }
 
     package let motion: Motion
