@@ -16,24 +16,18 @@ package struct NamedFaces: Sendable, Hashable {
     /// The faces of `people` the framing keeps for `subject`; nil when no one in `people` has a named region.
     package init?(people: [NamedRegion], subject: Job.Subject?) {
         let named = people.compactMap { person -> (name: String, area: RegionArea)? in
-            guard let area = person.area, !Self.folded(person.name).isEmpty else { return nil }
+            guard let area = person.area, !NameKey(person.name).isEmpty else { return nil }
             return (person.name, area)
         }
         guard !named.isEmpty else { return nil }
         let wanted = subject?.people ?? []
-        let found = Set(named.map { Self.folded($0.name) })
-        missing = wanted.filter { !found.contains(Self.folded($0)) }
-        let folded = Set(wanted.map(Self.folded))
-        let kept = named.filter { folded.contains(Self.folded($0.name)) }
+        let found = Set(named.map { NameKey($0.name) })
+        missing = wanted.filter { !found.contains(NameKey($0)) }
+        let keys = Set(wanted.map(NameKey.init))
+        let kept = named.filter { keys.contains(NameKey($0.name)) }
         let framed = kept.isEmpty ? named : kept
         names = framed.map(\.name)
         areas = framed.map { UnitRect(x: $0.area.x, y: $0.area.y, width: $0.area.width, height: $0.area.height) }
-    }
-
-    /// A name as it is compared: trimmed, in Unicode's composed form, letter case folded.
-    static func folded(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.folding(
-            options: [.caseInsensitive], locale: nil)
     }
 
     /// The faces a movie of `movie`'s shape (its upright width and height) keeps from its still's `people`,
