@@ -54,12 +54,12 @@ struct PeopleCommandTests {
             text.standardOutput == """
                 2024-12-01 … 2024-12-31 (31 days): 6 of 6 files name someone or something.
 
-                People  days  files
-                Emma       3      3
-                Zoé        2      2
-                أحمد       2      2
-                Noah       1      1
-                山田 太郎      1      1
+                People     days  files
+                Emma          3      3
+                Zoé           2      2
+                أحمد          2      2
+                Noah          1      1
+                山田 太郎     1      1
 
                 Keywords: none in the timeframe's files.
 

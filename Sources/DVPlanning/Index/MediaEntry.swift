@@ -75,10 +75,13 @@ public struct SidecarCapture: Sendable, Hashable, Codable {
     /// Who and what the sidecar names (XMP regions, keywords, rating; Takeout's people and favourite); nil
     /// when it names nothing.
     public var annotations: Annotations?
+    /// Why the sidecar gave nothing, when it could not be read or is not what its name says (`not JSON`);
+    /// the plan warns of it for a file of the timeframe.
+    public var problem: String?
 
     public init(
         kind: Sidecar.Kind, relativePath: String, size: Int64, modificationTime: Double, inode: UInt64, captureTime: String?,
-        annotations: Annotations? = nil
+        annotations: Annotations? = nil, problem: String? = nil
     ) {
         self.kind = kind
         self.relativePath = relativePath
@@ -87,6 +90,7 @@ public struct SidecarCapture: Sendable, Hashable, Codable {
         self.inode = inode
         self.captureTime = captureTime
         self.annotations = annotations
+        self.problem = problem
     }
 }
 

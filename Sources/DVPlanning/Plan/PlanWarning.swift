@@ -22,6 +22,9 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         case layerUnfilled = "layer_unfilled"
         /// A person, keyword or album the job names is in no file of the library.
         case unknownName = "unknown_name"
+        /// A sidecar of a file in the timeframe could not be read or is not what its name says; the file is
+        /// planned without what it would have given (its time, people, favourite, keywords).
+        case unreadableSidecar = "unreadable_sidecar"
     }
 
     public var code: Code

@@ -101,4 +101,22 @@ extension PlanningSession {
         }
         return found
     }
+
+    /// A warning for each sidecar of a file of the timeframe (`days`) that could not be read or is not what
+    /// its name says, so a broken Takeout JSON is named rather than silently giving no people.
+    func unreadableSidecarWarnings(in days: Set<CalendarDay>) -> [PlanWarning] {
+        var found: [PlanWarning] = []
+        for entry in catalog.clips.map(\.entry) + catalog.pairedStills {
+            let day = CaptureDay(of: entry, in: timeZone, order: rules.dayRules).localTime.date
+            guard days.contains(day) else { continue }
+            for sidecar in [entry.sidecar, entry.takeoutSidecar].compactMap(\.self) {
+                guard let problem = sidecar.problem else { continue }
+                found.append(
+                    PlanWarning(
+                        .unreadableSidecar, date: day, file: sidecar.relativePath,
+                        "the sidecar \(sidecar.relativePath) \(problem); \(entry.relativePath) is planned without it"))
+            }
+        }
+        return found.sorted { ($0.date?.description ?? "", $0.file ?? "") < ($1.date?.description ?? "", $1.file ?? "") }
+    }
 }

@@ -132,6 +132,7 @@ struct PlanningSession {
                     .dayOutsideTimeframe, date: day, "this `days:` entry is outside the timeframe and is ignored"))
         }
         warnings += unknownNameWarnings()
+        warnings += unreadableSidecarWarnings(in: timeframe)
         let lookup = fileLookup()
         let pins = resolvePins(with: lookup)
         let layerFiles = layerFiles(with: lookup)

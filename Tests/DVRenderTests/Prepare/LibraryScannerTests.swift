@@ -220,6 +220,37 @@ private final class TemporaryLibrary {
         #expect(third.entries == second.entries, "the index kept what the second scan read")
     }
 
+    @Test("a Takeout JSON that is not JSON and an XMP sidecar without a packet are named: kept as problems in the index and warned of by the plan")
+    func brokenSidecarsAreNamed() throws {
+        let library = try TemporaryLibrary()
+        for name in ["t/VID_20241203_101010.mp4", "x/VID_20241204_101010.mp4", "y/VID_20241205_101010.mp4"] { try library.write(name) }
+        try Data("not JSON at all {".utf8).write(to: library.root.appendingPathComponent("t/VID_20241203_101010.mp4.json"))
+        try Data("garbage, no packet".utf8).write(to: library.root.appendingPathComponent("x/VID_20241204_101010.mp4.xmp"))
+        try Data(#"{"photoTakenTime": {"timestamp": "0"}}"#.utf8).write(to: library.root.appendingPathComponent("y/VID_20241205_101010.mp4.json"))
+        let (scan, _) = try scan(library)
+        #expect(scan.entries.map { $0.sidecar?.problem } == ["is not JSON", "holds no XMP packet", nil], "JSON without a time is no problem")
+        let days = ["2024-12-03", "2024-12-04", "2024-12-05"].compactMap(CalendarDay.init)
+        // The scan's prober says only "a 3-second movie"; the planner wants a picture to show.
+        let index = scan.entries.map { entry in
+            var entry = entry
+            if case .media(var info) = entry.probe {
+                info.video = VideoStreamInfo(
+                    codec: "h264", width: 160, height: 90, frameRate: 30, rotation: 0, pixelFormat: "yuv420p", isVariableFrameRate: false)
+                entry.probe = .media(info)
+            }
+            return entry
+        }
+        let plan = Planner.plan(index: index, rules: PlanningRules(days: days, timeZoneIdentifier: "UTC", libraryRoots: [library.root.path]))
+        let warned = plan.warnings.filter { $0.code == .unreadableSidecar }
+        #expect(warned.map(\.file) == ["t/VID_20241203_101010.mp4.json", "x/VID_20241204_101010.mp4.xmp"])
+        #expect(
+            warned.first?.description
+                == "2024-12-03: the sidecar t/VID_20241203_101010.mp4.json is not JSON; t/VID_20241203_101010.mp4 is planned without it")
+        let outside = Planner.plan(
+            index: scan.entries, rules: PlanningRules(days: [days[2]], timeZoneIdentifier: "UTC", libraryRoots: [library.root.path]))
+        #expect(!outside.warnings.contains { $0.code == .unreadableSidecar }, "files outside the timeframe are not warned of")
+    }
+
     @Test("Takeout's people and favourite, an XMP sidecar beside Takeout's JSON, and album folders are read, kept, and read again when changed")
     func takeoutAnnotationsAndAlbumsFollowTheirChanges() throws {
         let library = try TemporaryLibrary()

@@ -296,7 +296,23 @@ private struct SidecarFolders {
             }
         return SidecarCapture(
             kind: kind, relativePath: sidecar.relativePath, size: sidecar.size, modificationTime: sidecar.modificationTime,
-            inode: sidecar.inode, captureTime: time, annotations: annotations)
+            inode: sidecar.inode, captureTime: time, annotations: annotations,
+            problem: Self.problem(of: data, kind: kind, size: sidecar.size, found: time != nil || annotations != nil))
+    }
+
+    /// Why the sidecar of `kind` whose bytes are `data` (nil: not read) gave nothing, or nil when it is what
+    /// its name says: too large or unreadable; a Takeout JSON that is not JSON; an XMP sidecar without an
+    /// RDF packet.
+    private static func problem(of data: Data?, kind: Sidecar.Kind, size: Int64, found: Bool) -> String? {
+        guard !found else { return nil }
+        guard let data else {
+            return size > largest ? "is larger than \(largest >> 20) MiB and was not read" : "could not be read"
+        }
+        switch kind {
+        case .takeout: return (try? JSONSerialization.jsonObject(with: data)) == nil ? "is not JSON" : nil
+        case .xmp: return data.range(of: Data("rdf:RDF".utf8)) == nil && data.range(of: Data("RDF".utf8)) == nil ? "holds no XMP packet" : nil
+        case .takeoutAlbum: return nil
+        }
     }
 
     /// The album folder's JSON `file`, read, with its albums as its annotations; nil when it does not read as
