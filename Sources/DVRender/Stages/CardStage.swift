@@ -19,7 +19,8 @@ package struct CardFrames: CanvasFrameSource {
     }
 }
 
-/// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred,
+/// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred in
+/// the frame less the output's safe area,
 /// broken onto several lines where Unicode's rules allow when long and shrunk when a word alone is too wide.
 struct CardStage {
     let canvas: CanvasSettings
@@ -34,15 +35,18 @@ struct CardStage {
     func render(_ card: TitleCardSource, frameCount: Int) throws -> CardFrames {
         let picture = try background(of: card)
         if !card.text.isEmpty {
+            let area = OverlayPlacement(
+                frameWidth: canvas.width, frameHeight: canvas.height, insets: OverlayPlacement.Insets(canvas.safeArea ?? .none)
+            ).area
             let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
-            let widest = Int(Double(canvas.width) * Self.textWidth)
+            let widest = Int(Double(area.width) * Self.textWidth)
             let block = try TextBlock(
                 card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(FontFile.init), fonts: FontSet(pool: fonts), pixelSize: pixelSize,
                 maxWidth: widest, wrap: true)
             let mask = block.mask
             picture.draw(
-                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, shown: SRGBColour(card.textColor),
-                opacity: card.textOpacity ?? 1
+                block.image, x: area.x + (area.width - mask.width) / 2, y: area.y + (area.height - mask.height) / 2,
+                shown: SRGBColour(card.textColor), opacity: card.textOpacity ?? 1
             )
         }
         return CardFrames(picture: picture, frameCount: frameCount)
