@@ -28,17 +28,18 @@ package final class OverlayPainter {
 
     /// A painter for `drawing` on `frameWidth × frameHeight` frames at `fps` frames a second, drawing
     /// text with the font at `fontPath` where the text names none, with faces borrowed from `fonts`, and
-    /// HDR movies tone mapped unless `toneMap` is false; into canvas frames of `format`.
+    /// HDR movies tone mapped unless `toneMap` is false; into canvas frames of `format`. Texts and pictures
+    /// are placed in the frame inset by `insets` (the output's safe area); movies keep their rectangles.
     package init(
-        drawing: OverlayDrawing, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
-        fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
+        drawing: OverlayDrawing, frameWidth: Int, frameHeight: Int, insets: OverlayPlacement.Insets = .none, fps: Int = 30,
+        fontPath: String = TextStyle.defaultFontPath, fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {
         self.drawing = drawing
         self.toneMap = toneMap
         self.format = format
         self.fonts = FontSet(pool: fonts)
         self.fps = fps
-        placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight)
+        placement = OverlayPlacement(frameWidth: frameWidth, frameHeight: frameHeight, insets: insets)
         self.fontPath = fontPath
     }
 

@@ -56,6 +56,11 @@ public struct DeliveryRules: Sendable, Hashable {
     public var maximumVideoBitrate: Int?
     /// Largest file in bytes.
     public var maximumBytes: Int64
+    /// The margins of a full 9:16 screen the platform's interface covers, where overlays are kept out of
+    /// (`SafeArea.shown(width:height:)` gives them for a frame of another shape).
+    public var safeArea: SafeArea = .none
+    /// Where `safeArea` comes from.
+    public var safeAreaSource = ""
 
     /// Frames between keyframes at `fps` (at least 1).
     public func keyframeInterval(fps: Int) -> Int { max(1, Int((Double(fps) * keyframeSeconds).rounded())) }
@@ -66,7 +71,8 @@ public struct DeliveryRules: Sendable, Hashable {
         maximumLongSide: 7680, minimumShortSide: nil, squareOrVertical: false, prefersVertical: false, seconds: 1...(12 * 3600),
         videoCodecs: [.h264, .hevc], sampleRates: [48_000, 96_000], maximumChannels: 2,
         keyframeSeconds: 0.5, keyframeSecondsDocumented: true,
-        maximumVideoBitrate: nil, maximumBytes: 256_000_000_000)
+        maximumVideoBitrate: nil, maximumBytes: 256_000_000_000, safeArea: .none,
+        safeAreaSource: "none: YouTube's player draws nothing over a playing video (its controls show on a tap or a hover and hide again)")
 
     /// YouTube Shorts: YouTube's encoding, square or vertical, up to three minutes.
     public static let shorts: DeliveryRules = {
@@ -76,6 +82,9 @@ public struct DeliveryRules: Sendable, Hashable {
         rules.squareOrVertical = true
         rules.prefersVertical = true
         rules.seconds = 1...180
+        rules.safeArea = SafeArea(top: 0.15, bottom: 0.35, left: 0.045, right: 0.178)
+        rules.safeAreaSource =
+            "Google's safe zone for vertical YouTube video ads (https://support.google.com/google-ads/answer/13547298): 288, 672, 48 and 192 px of 1080×1920, as https://shotstack.io/learn/vertical-video-safe-zones/ gives them"
         return rules
     }()
 
@@ -87,7 +96,10 @@ public struct DeliveryRules: Sendable, Hashable {
         seconds: 3...900,
         videoCodecs: [.h264, .hevc], sampleRates: [48_000], maximumChannels: 2,
         keyframeSeconds: 2, keyframeSecondsDocumented: false,
-        maximumVideoBitrate: 25_000_000, maximumBytes: 1_000_000_000)
+        maximumVideoBitrate: 25_000_000, maximumBytes: 1_000_000_000, safeArea: SafeArea(top: 0.14, bottom: 0.35, left: 0.06, right: 0.06),
+        safeAreaSource:
+            "Meta's safe zone for Reels ads: 14 % at the top, 35 % at the bottom, 6 % on each side, as https://shotstack.io/learn/vertical-video-safe-zones/ gives it"
+    )
 
     /// TikTok's Content Posting API media requirements.
     public static let tiktok = DeliveryRules(
@@ -96,7 +108,10 @@ public struct DeliveryRules: Sendable, Hashable {
         seconds: 1...600,
         videoCodecs: [.h264, .hevc], sampleRates: [48_000], maximumChannels: 2,
         keyframeSeconds: 2, keyframeSecondsDocumented: false,
-        maximumVideoBitrate: nil, maximumBytes: 4_000_000_000)
+        maximumVideoBitrate: nil, maximumBytes: 4_000_000_000, safeArea: SafeArea(top: 0.1, bottom: 0.25, left: 0.06, right: 0.15),
+        safeAreaSource:
+            "dvpipe's reading of TikTok's in-feed safe-zone template (https://ads.tiktok.com/help/article/tiktok-auction-in-feed-ads), which gives no figures: the tabs at the top, the caption and sound at the bottom, the buttons on the right"
+    )
 
     /// What an output's own settings break (its frame rate, size, shape, codec), each with the job key it
     /// comes from (`fps`, `resolution`, `video.codec`) and one line that says what to change.

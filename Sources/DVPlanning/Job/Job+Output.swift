@@ -34,6 +34,8 @@ extension Job {
         public var profile: DeliveryProfile?
         /// Where `profile:` stands in the job, for the plan's and the file's checks to point at.
         public var profileLocation: SourceLocation?
+        /// The margins given by hand (`safe_area:`), in place of the profile's; none by default.
+        public var safeArea: SafeArea?
         /// The WebDAV collection or S3 prefix the finished reel is uploaded to under its file's name
         /// (`publish:`, an address ending in `/`); none by default.
         public var publish: String?
@@ -72,6 +74,14 @@ extension Job {
 
         /// Width and height of the reel in pixels.
         public var frameSize: (width: Int, height: Int) { resolution.frameSize(aspect: aspect) }
+
+        /// The margins overlays keep out of: `safe_area:` as given, else the profile's as its platform shows
+        /// a frame of this size, else none.
+        public var overlaySafeArea: SafeArea {
+            if let safeArea { return safeArea }
+            let size = frameSize
+            return profile?.rules.safeArea.shown(width: size.width, height: size.height) ?? .none
+        }
 
         /// How a clip of another shape fills the frame.
         public enum Fit: String, Sendable, Hashable, Codable, CaseIterable {

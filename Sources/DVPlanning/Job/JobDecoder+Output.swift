@@ -4,7 +4,7 @@ extension JobDecoder {
         var output = Job.Output(path: "")
         let allowed = [
             "name", "path", "resolution", "aspect", "fit", "background", "fps", "video", "audio", "subtitles", "tone_map", "dynamic_range",
-            "look", "profile", "publish", "publish_overwrite"
+            "look", "profile", "safe_area", "publish", "publish_overwrite"
         ]
         guard let fields = fields(of: node, path: name, allowed: allowed, required: ["path"]) else { return output }
         output.givenName = text(fields, "name")
@@ -69,6 +69,7 @@ extension JobDecoder {
             output.publish = address
         }
         decodePublishOverwrite(fields, into: &output)
+        output.safeArea = decodeSafeArea(fields)
         if let profile = choice(fields, "profile", DeliveryProfile.self) {
             output.profile = profile
             if profile.rules.prefersVertical, fields["aspect"] == nil, fields["resolution"] == nil {
@@ -204,5 +205,19 @@ extension JobDecoder {
             files.append(JobFileReference(path: path, kind: kind, key: fields.name(key), location: node.location))
         }
         return path
+    }
+}
+
+extension JobDecoder {
+    /// An output's `safe_area: {top, bottom, left, right}`: each a fraction 0…0.45 of the frame (a side not
+    /// given is 0), an error at the number out of range.
+    mutating func decodeSafeArea(_ fields: Fields) -> SafeArea? {
+        guard let node = fields["safe_area"],
+            let margins = self.fields(of: node, path: fields.name("safe_area"), allowed: ["top", "bottom", "left", "right"])
+        else { return nil }
+        let range = 0...SafeArea.largestMargin
+        return SafeArea(
+            top: number(margins, "top", in: range) ?? 0, bottom: number(margins, "bottom", in: range) ?? 0,
+            left: number(margins, "left", in: range) ?? 0, right: number(margins, "right", in: range) ?? 0)
     }
 }

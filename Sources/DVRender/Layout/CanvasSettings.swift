@@ -28,6 +28,9 @@ package struct CanvasSettings: Sendable, Hashable, Encodable {
     package var keyframeInterval: Int?
     /// The video bitrate cap of an output's `profile:`, in bits per second; nil for none.
     package var maximumVideoBitrate: Int?
+    /// The margins overlays, captions and cards keep out of (`output.safe_area` or the profile's); nil for
+    /// none, so outputs without one keep their keys and bytes.
+    package var safeArea: SafeArea?
     /// The canvas's pixels, made once from the output's `dynamic_range` and handed to every stage: 8-bit
     /// BT.709 for SDR, 10-bit BT.2020 HLG (canvas and stream) for HLG.
     package var format: CanvasFormat = .sdr8
@@ -52,7 +55,7 @@ package struct CanvasSettings: Sendable, Hashable, Encodable {
 
 extension CanvasSettings {
     private enum CodingKeys: String, CodingKey {
-        case width, height, fps, fit, background, codec, crf, preset, encoderThreads, toneMap, look, keyframeInterval, maximumVideoBitrate
+        case width, height, fps, fit, background, codec, crf, preset, encoderThreads, toneMap, look, keyframeInterval, maximumVideoBitrate, safeArea
         case dynamicRange
     }
 
@@ -73,6 +76,7 @@ extension CanvasSettings {
         try container.encodeIfPresent(look, forKey: .look)
         try container.encodeIfPresent(keyframeInterval, forKey: .keyframeInterval)
         try container.encodeIfPresent(maximumVideoBitrate, forKey: .maximumVideoBitrate)
+        try container.encodeIfPresent(safeArea, forKey: .safeArea)
         switch format {
         case .sdr8: break
         case .hlg10: try container.encode(Job.Output.DynamicRange.hlg, forKey: .dynamicRange)

@@ -79,6 +79,13 @@ extension UnitRect {
     }
 }
 
+extension OverlayPlacement.Insets {
+    /// The job's safe area as the painter insets the frame by it.
+    package init(_ safeArea: SafeArea) {
+        self.init(top: safeArea.top, bottom: safeArea.bottom, left: safeArea.left, right: safeArea.right)
+    }
+}
+
 extension FontFile {
     /// The face a job's font names.
     package init(_ font: OverlayFont) {
@@ -120,13 +127,14 @@ extension OverlayDrawing.Text {
 }
 
 extension OverlayPainter {
-    /// A painter for a piece's `overlays`, mapped into its drawing once (see `init(drawing:…)`).
+    /// A painter for a piece's `overlays`, mapped into its drawing once (see `init(drawing:…)`), placed
+    /// inside `safeArea`.
     package convenience init(
-        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, fps: Int = 30, fontPath: String = TextStyle.defaultFontPath,
-        fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
+        overlays: PieceOverlays, frameWidth: Int, frameHeight: Int, safeArea: SafeArea = .none, fps: Int = 30,
+        fontPath: String = TextStyle.defaultFontPath, fonts: FontPool = FontPool(), toneMap: Bool = true, format: CanvasFormat = .sdr8
     ) {
         self.init(
-            drawing: OverlayDrawing(overlays), frameWidth: frameWidth, frameHeight: frameHeight, fps: fps, fontPath: fontPath, fonts: fonts,
-            toneMap: toneMap, format: format)
+            drawing: OverlayDrawing(overlays), frameWidth: frameWidth, frameHeight: frameHeight, insets: OverlayPlacement.Insets(safeArea),
+            fps: fps, fontPath: fontPath, fonts: fonts, toneMap: toneMap, format: format)
     }
 }

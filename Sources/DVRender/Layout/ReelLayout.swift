@@ -269,6 +269,8 @@ extension CanvasSettings {
         )
         keyframeInterval = output.profile.map { $0.rules.keyframeInterval(fps: output.fps) }
         maximumVideoBitrate = output.profile?.rules.maximumVideoBitrate
+        let safeArea = output.overlaySafeArea
+        self.safeArea = safeArea.isNone ? nil : safeArea
         format = CanvasFormat(output.dynamicRange)
     }
 }

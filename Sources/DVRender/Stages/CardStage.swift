@@ -19,8 +19,10 @@ package struct CardFrames: CanvasFrameSource {
     }
 }
 
-/// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred,
-/// broken onto several lines where Unicode's rules allow when long and shrunk when a word alone is too wide.
+/// Card: draws an intro or outro card on its colour or on a blurred still of a clip, its text centred in
+/// the frame less the output's safe area,
+/// broken onto several lines where Unicode's rules allow when long, and shrunk when a word alone is too wide
+/// or the lines are taller than that area.
 struct CardStage {
     let canvas: CanvasSettings
     let fonts: FontPool
@@ -34,15 +36,26 @@ struct CardStage {
     func render(_ card: TitleCardSource, frameCount: Int) throws -> CardFrames {
         let picture = try background(of: card)
         if !card.text.isEmpty {
-            let pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
-            let widest = Int(Double(canvas.width) * Self.textWidth)
-            let block = try TextBlock(
-                card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(FontFile.init), fonts: FontSet(pool: fonts), pixelSize: pixelSize,
-                maxWidth: widest, wrap: true)
+            let area = OverlayPlacement(
+                frameWidth: canvas.width, frameHeight: canvas.height, insets: OverlayPlacement.Insets(canvas.safeArea ?? .none)
+            ).area
+            var pixelSize = max(8, Int(Double(canvas.height) * Self.textHeight))
+            let widest = Int(Double(area.width) * Self.textWidth)
+            let lay = { (size: Int) in
+                try TextBlock(
+                    card.text, fontPath: card.fontPath, fallbacks: card.fallbacks?.map(FontFile.init), fonts: FontSet(pool: fonts), pixelSize: size,
+                    maxWidth: widest, wrap: true)
+            }
+            var block = try lay(pixelSize)
+            // A text whose lines are taller than the area is laid out again smaller, until it fits.
+            while block.mask.height > area.height, pixelSize > 1 {
+                pixelSize = max(1, min(pixelSize - 1, pixelSize * area.height / block.mask.height))
+                block = try lay(pixelSize)
+            }
             let mask = block.mask
             picture.draw(
-                block.image, x: (canvas.width - mask.width) / 2, y: (canvas.height - mask.height) / 2, shown: SRGBColour(card.textColor),
-                opacity: card.textOpacity ?? 1
+                block.image, x: area.x + (area.width - mask.width) / 2, y: area.y + (area.height - mask.height) / 2,
+                shown: SRGBColour(card.textColor), opacity: card.textOpacity ?? 1
             )
         }
         return CardFrames(picture: picture, frameCount: frameCount)

@@ -92,6 +92,8 @@ import Testing
             #expect(cells[7].contains("documented") != cells[7].contains("dvpipe's choice") || !rules.keyframeSecondsDocumented)
             #expect(cells[8] == (rules.maximumVideoBitrate.map { "\($0 / 1_000_000) Mbit/s" } ?? "no cap"))
             #expect(cells[10] == rules.source)
+            #expect(cells[11] == rules.safeArea.description)
+            #expect(cells[12] == rules.safeAreaSource)
             if let width = rules.maximumWidth { #expect(cells[3].contains("width ≤ \(width) px")) }
             if let side = rules.maximumLongSide { #expect(cells[3].contains("long side ≤ \(side) px")) }
             if let side = rules.minimumShortSide { #expect(cells[3].contains("short side ≥ \(side) px")) }

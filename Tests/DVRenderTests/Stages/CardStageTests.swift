@@ -52,6 +52,33 @@ struct CardStageTests {
         #expect(red == Int(SRGBColour(red: 255, green: 0, blue: 0).bt709Limited.y))
     }
 
+    @Test("with a safe area the card's text is centred in the frame less its margins, none of it in them")
+    func cardInTheSafeArea() throws {
+        var tall = CanvasSettings(
+            width: 360, height: 640, fps: 30, fit: .contain, background: .black, codec: .h264, crf: 20, preset: "veryfast", encoderThreads: 2)
+        let navy = Int(SRGBColour(Self.navy).bt709Limited.y)
+        let card = card("Grandma's 90th birthday, with the whole family")
+        var plain = try CardStage(canvas: tall, fonts: FontPool()).render(card, frameCount: 1)
+        let whole = try #require(try plain.next())
+        tall.safeArea = DeliveryRules.reels.safeArea
+        var inset = try CardStage(canvas: tall, fonts: FontPool()).render(card, frameCount: 1)
+        let framed = try #require(try inset.next())
+        let rowsWithText = { (frame: VideoFrame) in
+            (0..<640).filter { row in Self.luma(frame, columns: 0..<360, rows: row..<row + 1).contains { $0 != navy } }
+        }
+        let before = rowsWithText(whole), after = rowsWithText(framed)
+        // The area is rows 90…416 and columns 22…338 (14 % and 35 % of 640, 6 % of 360, rounded outwards).
+        #expect(
+            try #require(after.first) >= 90 && #require(after.last) < 416,
+            "rows \(after.first ?? 0)…\(after.last ?? 0), before \(before.first ?? 0)…\(before.last ?? 0)")
+        let middle = { (rows: [Int]) in ((rows.first ?? 0) + (rows.last ?? 0)) / 2 }
+        #expect(abs(middle(after) - 253) <= 6 && abs(middle(before) - 320) <= 6, "centred in the area, not in the frame")
+        let columns = (0..<360).filter { column in
+            (0..<640).contains { row in Int(framed.plane(0)[row * framed.stride(0) + column]) != navy }
+        }
+        #expect(try #require(columns.first) >= 22 && #require(columns.last) < 338)
+    }
+
     @Test("a blurred backdrop shows the clip's frame, blurred and darkened, not the flat colour; the text still shows over it")
     func blurredBackdrop() throws {
         let folder = try TemporaryFolder()
