@@ -59,4 +59,16 @@ struct TextPlacementFramesTests {
         let wide = try OverlayPainter(overlays: Self.overlays(caption: "Temple"), frameWidth: 640, frameHeight: 360).textPlacement().placement
         #expect(wide.placed.map(\.moved) == [false, false])
     }
+
+    @Test("two texts too tall to share the frame are a conflict naming both; both stay where asked")
+    func conflict() throws {
+        let text = { (words: String) in
+            OverlayDrawing.Item.text(
+                OverlayDrawing.Text(text: words, position: .anchor(.bottom), size: 0.6, style: TextSprite.Style(), firstFrame: 0, endFrame: 10))
+        }
+        let painter = OverlayPainter(drawing: OverlayDrawing(items: [text("Ab"), text("Cd")]), frameWidth: 320, frameHeight: 180)
+        let placement = try painter.textPlacement().placement
+        #expect(placement.conflicts == [TextPlacement.Conflict(item: "the text \"Cd\"", overlaps: ["the text \"Ab\""])])
+        #expect(placement.placed.allSatisfy { !$0.moved })
+    }
 }
