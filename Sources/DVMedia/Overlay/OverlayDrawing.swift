@@ -106,15 +106,21 @@ package struct OverlayDrawing: Sendable, Hashable {
     /// The items that show on the piece's frame `frame` (counted from its first frame), each with its
     /// opacity, in drawing order.
     package func visible(atFrame frame: Int) -> [(item: Item, opacity: Double)] {
-        items.compactMap { item in
+        visibleItems(atFrame: frame).map { ($0.item, $0.opacity) }
+    }
+
+    /// The items that show on the piece's frame `frame`, each with its index in `items` and its opacity, in
+    /// drawing order.
+    package func visibleItems(atFrame frame: Int) -> [(index: Int, item: Item, opacity: Double)] {
+        items.enumerated().compactMap { index, item in
             switch item {
             case let .text(text):
                 let opacity = text.opacity(atFrame: frame)
-                return opacity > 0 ? (item, opacity) : nil
+                return opacity > 0 ? (index, item, opacity) : nil
             case let .image(image):
-                return image.opacity > 0 ? (item, 1) : nil
+                return image.opacity > 0 ? (index, item, 1) : nil
             case let .video(video):
-                return video.opacity > 0 ? (item, 1) : nil
+                return video.opacity > 0 ? (index, item, 1) : nil
             }
         }
     }

@@ -167,6 +167,9 @@ package struct ReelRender<Observer: RenderObserver>: Sendable {
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
                 observer.handle(.warning(RenderWarning(.missingGlyph, warning)))
             }
+            for warning in layout.textOverlapWarnings() where warned.insert(warning).inserted {
+                observer.handle(.warning(RenderWarning(.textOverlap, warning)))
+            }
         }
         let owned = layouts.map { layout in layout.segments.filter(isOwned) }
         return RenderRound(layouts: layouts, owned: owned, warnings: warned)

@@ -19,6 +19,8 @@ package struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case storeUploadsStopped = "store_uploads_stopped"
         /// No installed font has a glyph for a character of a text; it is drawn as a box.
         case missingGlyph = "missing_glyph"
+        /// Texts or pictures over a day cannot all be placed clear of each other; they are drawn over each other.
+        case textOverlap = "text_overlap"
         /// A clip's sound cannot be decoded; silence plays in its place.
         case soundUndecodable = "sound_undecodable"
         /// A day's thumbnail cannot be made for the calendar; its cell is drawn blank.

@@ -1,0 +1,26 @@
+import DVMedia
+
+extension ReelLayout {
+    /// One warning for each piece whose texts and pictures cannot all be placed clear of each other
+    /// (`TextPlacement`), naming the day, the output's size and the pieces drawn over each other. A text or
+    /// picture that cannot be drawn is left to the render, which fails naming it.
+    func textOverlapWarnings() -> [String] {
+        let fonts = FontPool()
+        var warnings: [String] = []
+        for piece in pieces {
+            guard case let .clip(clip) = piece.source else { continue }
+            let placed = clip.overlays.items.filter { if case .video = $0 { false } else { true } }
+            guard placed.count > 1 else { continue }
+            let painter = OverlayPainter(
+                overlays: clip.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts, format: canvas.format)
+            guard let placement = try? painter.textPlacement().placement else { continue }
+            let day = piece.day.map { "\($0.date)" } ?? "a clip"
+            for conflict in placement.conflicts {
+                warnings.append(
+                    "on \(day) in the \(canvas.width)×\(canvas.height) output, \(conflict.item) cannot be placed clear of "
+                        + conflict.overlaps.joined(separator: " and ") + "; they are drawn over each other")
+            }
+        }
+        return warnings
+    }
+}
