@@ -88,7 +88,8 @@ package final class OverlayPainter {
         }
         let margin = placement.margin
         let result = try TextPlacement(
-            items: items, frameWidth: placement.frameWidth, frameHeight: placement.frameHeight, margin: margin, gap: max(1, margin / 2)
+            items: items, area: PixelRect(x: placement.area.x, y: placement.area.y, width: placement.area.width, height: placement.area.height),
+            margin: margin, gap: max(1, margin / 2)
         ) { index, fit in
             switch drawing.items[numbers[index]] {
             case let .text(text):

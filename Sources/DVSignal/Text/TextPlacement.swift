@@ -80,11 +80,11 @@ package struct TextPlacement: Sendable {
     /// The items that could not be placed clear of the others.
     package let conflicts: [Conflict]
 
-    /// Places `items` (first = highest priority) in a `frameWidth × frameHeight` frame whose items keep
-    /// `margin` pixels from the top and bottom edges and `gap` pixels from each other when moved; `rect` gives
+    /// Places `items` (first = highest priority) in `area` (the frame, or the frame less its safe area), whose
+    /// items keep `margin` pixels from its top and bottom edges and `gap` pixels from each other when moved; `rect` gives
     /// item `index`'s rectangle drawn at a `Fit`, anchored where the job says.
     package init(
-        items: [Item], frameWidth: Int, frameHeight: Int, margin: Int, gap: Int, rect: (_ index: Int, _ fit: Fit) throws -> PixelRect
+        items: [Item], area: PixelRect, margin: Int, gap: Int, rect: (_ index: Int, _ fit: Fit) throws -> PixelRect
     ) rethrows {
         var placed: [Placed] = []
         var conflicts: [Conflict] = []
@@ -96,11 +96,11 @@ package struct TextPlacement: Sendable {
                 continue
             }
             var fits = Self.scales.map { Fit(scale: $0) }
-            fits += Self.wrapFractions.map { Fit(scale: Self.minimumScale, wrapWidth: max(1, Int(Double(frameWidth) * $0))) }
+            fits += Self.wrapFractions.map { Fit(scale: Self.minimumScale, wrapWidth: max(1, Int(Double(area.width) * $0))) }
             var found: Placed?
             for fit in fits {
                 let start = fit == .asked ? asked : try rect(index, fit)
-                if let moved = Self.moved(start, side: item.side, clear: others, top: margin, bottom: frameHeight - margin, gap: gap) {
+                if let moved = Self.moved(start, side: item.side, clear: others, top: area.y + margin, bottom: area.maxY - margin, gap: gap) {
                     found = Placed(rect: moved, fit: fit, moved: true)
                     break
                 }

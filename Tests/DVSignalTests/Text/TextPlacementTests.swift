@@ -6,7 +6,7 @@ import Testing
 @Suite struct TextPlacementTests {
     /// A 320 × 180 frame with a margin of 5 and a gap of 2.
     static func place(_ items: [TextPlacement.Item], rect: (Int, TextPlacement.Fit) -> PixelRect) -> TextPlacement {
-        TextPlacement(items: items, frameWidth: 320, frameHeight: 180, margin: 5, gap: 2, rect: rect)
+        TextPlacement(items: items, area: PixelRect(x: 0, y: 0, width: 320, height: 180), margin: 5, gap: 2, rect: rect)
     }
 
     /// A rectangle `width × height` at full size (scaled, and as high again for each halving of its width when
