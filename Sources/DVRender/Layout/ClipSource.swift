@@ -35,6 +35,9 @@ package struct ClipSource: Sendable, Hashable, Encodable {
     /// For a photo day, the photos shown and their motion; nil for a movie, and then the key is what it
     /// always was.
     package var still: StillShow?
+    /// Where the piece's texts and pictures are drawn when placing them together moved one off its anchor
+    /// (`TextPlacement`), so the key names the move; nil when each is where its anchor puts it.
+    package var placedOverlays: [PixelRect]?
 
     package init(
         path: String, byteRange: Range<Int>? = nil, identity: String, startMilliseconds: Int, frameCount: Int, day: String,
@@ -56,7 +59,7 @@ package struct ClipSource: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed, still
+        case identity, startMilliseconds, frameCount, day, overlays, layers, look, framing, speed, still, placedOverlays
     }
 
     /// Seconds into the file that the clip's frame `frame` shows: at real time its start, at another speed

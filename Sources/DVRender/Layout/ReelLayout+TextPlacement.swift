@@ -1,4 +1,6 @@
 import DVMedia
+import DVPlanning
+import DVSignal
 
 extension ReelLayout {
     /// One warning for each piece whose texts and pictures cannot all be placed clear of each other
@@ -12,7 +14,8 @@ extension ReelLayout {
             let placed = clip.overlays.items.filter { if case .video = $0 { false } else { true } }
             guard placed.count > 1 else { continue }
             let painter = OverlayPainter(
-                overlays: clip.overlays, frameWidth: canvas.width, frameHeight: canvas.height, fps: canvas.fps, fonts: fonts, format: canvas.format)
+                overlays: clip.overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
+                fps: canvas.fps, fonts: fonts, format: canvas.format)
             guard let placement = try? painter.textPlacement().placement else { continue }
             let day = piece.day.map { "\($0.date)" } ?? "a clip"
             for conflict in placement.conflicts {
@@ -22,5 +25,17 @@ extension ReelLayout {
             }
         }
         return warnings
+    }
+
+    /// Where `overlays`' texts and pictures are drawn on `canvas` when placing them together moved any of them
+    /// (`OverlayPainter.textPlacement()`), for the piece's key; nil when each stays where its anchor puts it
+    /// (fewer than two, none moved, or a picture that does not open: the render names that).
+    static func placedOverlays(_ overlays: PieceOverlays, canvas: CanvasSettings, fonts: FontPool) -> [PixelRect]? {
+        guard overlays.items.count(where: { if case .video = $0 { false } else { true } }) > 1 else { return nil }
+        let painter = OverlayPainter(
+            overlays: overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
+            fps: canvas.fps, fonts: fonts, format: canvas.format)
+        guard let placement = try? painter.textPlacement().placement, placement.placed.contains(where: \.moved) else { return nil }
+        return placement.placed.map(\.rect)
     }
 }

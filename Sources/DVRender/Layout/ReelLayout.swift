@@ -53,6 +53,7 @@ package struct ReelLayout: Sendable {
         let fps = canvas.fps
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [Piece] = []
+        let placementFonts = FontPool()
         for item in plan.timeline.items {
             let (first, end) = (item.firstFrame, item.endFrame)
             let source: SegmentSource
@@ -101,6 +102,7 @@ package struct ReelLayout: Sendable {
                 } else if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
                 }
+                clip.placedOverlays = Self.placedOverlays(clip.overlays, canvas: canvas, fonts: placementFonts)
                 source = .clip(clip)
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))

@@ -71,4 +71,24 @@ struct TextPlacementFramesTests {
         #expect(placement.conflicts == [TextPlacement.Conflict(item: "the text \"Cd\"", overlaps: ["the text \"Ab\""])])
         #expect(placement.placed.allSatisfy { !$0.moved })
     }
+
+    @Test("a piece whose texts were moved names their rectangles in its key; one whose texts stay where asked keys as before")
+    func movedTextsAreInTheKey() throws {
+        let canvas = { (width: Int, height: Int) in
+            CanvasSettings(
+                width: width, height: height, fps: 30, fit: .contain, background: .black, codec: .h264, crf: 23,
+                preset: "veryfast", encoderThreads: 1)
+        }
+        let fonts = FontPool()
+        let tall = ReelLayout.placedOverlays(try Self.overlays(), canvas: canvas(180, 320), fonts: fonts)
+        let expected = try OverlayPainter(overlays: Self.overlays(), frameWidth: 180, frameHeight: 320).textPlacement().placement.placed.map(\.rect)
+        #expect(tall == expected)
+        #expect(ReelLayout.placedOverlays(try Self.overlays(caption: "Temple"), canvas: canvas(640, 360), fonts: fonts) == nil)
+        var clip = ClipSource(path: "/a.mp4", identity: "x", startMilliseconds: 0, frameCount: 60, day: "2024-12-18", overlays: try Self.overlays())
+        let before = try JSONCoding.encoder.encode(clip)
+        clip.placedOverlays = tall
+        #expect(try JSONCoding.encoder.encode(clip) != before, "the move reaches the key's material")
+        clip.placedOverlays = nil
+        #expect(try JSONCoding.encoder.encode(clip) == before)
+    }
 }
