@@ -167,7 +167,7 @@ package struct ReelRender<Observer: RenderObserver>: Sendable {
             for warning in layout.missingGlyphWarnings() where warned.insert(warning).inserted {
                 observer.handle(.warning(RenderWarning(.missingGlyph, warning)))
             }
-            for warning in layout.textOverlapWarnings() where warned.insert(warning).inserted {
+            for warning in layout.textOverlapWarnings where warned.insert(warning).inserted {
                 observer.handle(.warning(RenderWarning(.textOverlap, warning)))
             }
         }

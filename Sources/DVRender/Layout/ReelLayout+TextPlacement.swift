@@ -3,39 +3,29 @@ import DVPlanning
 import DVSignal
 
 extension ReelLayout {
-    /// One warning for each piece whose texts and pictures cannot all be placed clear of each other
-    /// (`TextPlacement`), naming the day, the output's size and the pieces drawn over each other. A text or
-    /// picture that cannot be drawn is left to the render, which fails naming it.
-    func textOverlapWarnings() -> [String] {
-        let fonts = FontPool()
-        var warnings: [String] = []
-        for piece in pieces {
-            guard case let .clip(clip) = piece.source else { continue }
-            let placed = clip.overlays.items.filter { if case .video = $0 { false } else { true } }
-            guard placed.count > 1 else { continue }
-            let painter = OverlayPainter(
-                overlays: clip.overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
-                fps: canvas.fps, fonts: fonts, format: canvas.format)
-            guard let placement = try? painter.textPlacement().placement else { continue }
-            let day = piece.day.map { "\($0.date)" } ?? "a clip"
-            for conflict in placement.conflicts {
-                warnings.append(
-                    "on \(day) in the \(canvas.width)×\(canvas.height) output, \(conflict.item) cannot be placed clear of "
-                        + conflict.overlaps.joined(separator: " and ") + "; they are drawn over each other")
-            }
-        }
-        return warnings
-    }
-
-    /// Where `overlays`' texts and pictures are drawn on `canvas` when placing them together moved any of them
-    /// (`OverlayPainter.textPlacement()`), for the piece's key; nil when each stays where its anchor puts it
-    /// (fewer than two, none moved, or a picture that does not open: the render names that).
-    static func placedOverlays(_ overlays: PieceOverlays, canvas: CanvasSettings, fonts: FontPool) -> [PixelRect]? {
+    /// `overlays`' texts and pictures placed together on `canvas` (`OverlayPainter.textPlacement()`), once at
+    /// layout: what moved names the piece's key (`ClipSource.placedOverlays`), what cannot be placed is
+    /// warned of. Nil for fewer than two, or for a picture that does not open (the render names that).
+    static func textPlacement(of overlays: PieceOverlays, canvas: CanvasSettings, fonts: FontPool) -> TextPlacement? {
         guard overlays.items.count(where: { if case .video = $0 { false } else { true } }) > 1 else { return nil }
         let painter = OverlayPainter(
             overlays: overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
             fps: canvas.fps, fonts: fonts, format: canvas.format)
-        guard let placement = try? painter.textPlacement().placement, placement.placed.contains(where: \.moved) else { return nil }
-        return placement.placed.map(\.rect)
+        return try? painter.textPlacement().placement
+    }
+
+    /// Where `placement` draws the piece's texts and pictures when it moved any of them, for the piece's key;
+    /// nil when each stays where its anchor puts it.
+    static func placedOverlays(_ placement: TextPlacement) -> [PixelRect]? {
+        placement.placed.contains(where: \.moved) ? placement.placed.map(\.rect) : nil
+    }
+
+    /// The warnings for `conflicts` of a piece of `day` on `canvas`: each names the item, what it is drawn
+    /// over, the day and the output's size.
+    static func overlapWarnings(_ conflicts: [TextPlacement.Conflict], day: CalendarDay, canvas: CanvasSettings) -> [String] {
+        conflicts.map { conflict in
+            "on \(day) in the \(canvas.width)×\(canvas.height) output, \(conflict.item) cannot be placed clear of "
+                + conflict.overlaps.joined(separator: " and ") + "; they are drawn over each other"
+        }
     }
 }

@@ -32,6 +32,9 @@ package struct ReelLayout: Sendable {
     /// The named faces each photo's motion and each movie's `fit: subject` window were placed on, by path
     /// (`NamedFaces`): a file absent from it was framed on the faces found, as before names.
     package let named: [String: NamedFaces]
+    /// One warning for each text or picture of a piece that could not be placed clear of the others
+    /// (`TextPlacement`), naming the day, the output's size and what it is drawn over.
+    package let textOverlapWarnings: [String]
     /// Frames in the whole reel.
     package var frameCount: Int { pieces.last?.endFrame ?? 0 }
 
@@ -53,6 +56,7 @@ package struct ReelLayout: Sendable {
         let fps = canvas.fps
         let daysByDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var pieces: [Piece] = []
+        var overlaps: [String] = []
         let placementFonts = FontPool()
         for item in plan.timeline.items {
             let (first, end) = (item.firstFrame, item.endFrame)
@@ -102,7 +106,10 @@ package struct ReelLayout: Sendable {
                 } else if clip.layers == nil, canvas.fit == .subject {
                     clip.framing = framing(clip, canvas.width, canvas.height)
                 }
-                clip.placedOverlays = Self.placedOverlays(clip.overlays, canvas: canvas, fonts: placementFonts)
+                if let placement = Self.textPlacement(of: clip.overlays, canvas: canvas, fonts: placementFonts) {
+                    clip.placedOverlays = Self.placedOverlays(placement)
+                    overlaps += Self.overlapWarnings(placement.conflicts, day: date, canvas: canvas)
+                }
                 source = .clip(clip)
             }
             pieces.append(Piece(source: source, day: day, firstFrame: first, endFrame: end))
@@ -116,6 +123,7 @@ package struct ReelLayout: Sendable {
         self.pieces = pieces
         self.identities = identities
         self.named = named
+        textOverlapWarnings = overlaps
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 

@@ -80,10 +80,11 @@ struct TextPlacementFramesTests {
                 preset: "veryfast", encoderThreads: 1)
         }
         let fonts = FontPool()
-        let tall = ReelLayout.placedOverlays(try Self.overlays(), canvas: canvas(180, 320), fonts: fonts)
+        let tall = ReelLayout.placedOverlays(try #require(ReelLayout.textPlacement(of: try Self.overlays(), canvas: canvas(180, 320), fonts: fonts)))
         let expected = try OverlayPainter(overlays: Self.overlays(), frameWidth: 180, frameHeight: 320).textPlacement().placement.placed.map(\.rect)
         #expect(tall == expected)
-        #expect(ReelLayout.placedOverlays(try Self.overlays(caption: "Temple"), canvas: canvas(640, 360), fonts: fonts) == nil)
+        let wide = try #require(ReelLayout.textPlacement(of: try Self.overlays(caption: "Temple"), canvas: canvas(640, 360), fonts: fonts))
+        #expect(ReelLayout.placedOverlays(wide) == nil)
         var clip = ClipSource(path: "/a.mp4", identity: "x", startMilliseconds: 0, frameCount: 60, day: "2024-12-18", overlays: try Self.overlays())
         let before = try JSONCoding.encoder.encode(clip)
         clip.placedOverlays = tall
