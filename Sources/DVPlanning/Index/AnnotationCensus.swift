@@ -17,7 +17,7 @@ public struct AnnotationCensus: Sendable, Hashable, Codable {
         public var days: Int
     }
 
-    /// The people named, most days first, then most files, then by name.
+    /// The people named (as `selection.people` reads them: named regions, Takeout people, tags under `People/`), most days first, then most files, then by name.
     public var people: [Tally]
     /// The keywords and hierarchical tags, in the same order.
     public var keywords: [Tally]
@@ -46,7 +46,7 @@ public struct AnnotationCensus: Sendable, Hashable, Codable {
             let annotations = catalog.annotations(of: clip)
             guard !annotations.isEmpty else { continue }
             annotatedFiles += 1
-            people.count(annotations.people.map(\.name), on: day)
+            people.count(Job.MetadataFilter.peopleNames(in: annotations), on: day)
             keywords.count(annotations.keywords, on: day)
             albums.count(annotations.albums, on: day)
         }

@@ -91,4 +91,12 @@ struct AnnotationCensusTests {
         #expect(rows.count == 4)
         #expect(Set(rows.map(\.terminalColumns)).count == 1, "every row as wide: \(rows)")
     }
+
+    @Test("a tag under People/ names its leaf, as the planner's selection.people reads it")
+    func peopleTagsNamePeople() {
+        let index = [Self.movie("a/1.mp4", "2024-12-01", Annotations(keywords: ["People/Family/Noah", "Places/Park"]))]
+        let census = AnnotationCensus(index: index, rules: Self.rules("2024-12-01", "2024-12-01"))
+        #expect(census.people.map(\.name) == ["Noah"])
+        #expect(census.keywords.map(\.name) == ["People/Family/Noah", "Places/Park"])
+    }
 }
