@@ -106,8 +106,10 @@ extension PlanningSession {
     /// its name says, so a broken Takeout JSON is named rather than silently giving no people.
     func unreadableSidecarWarnings(in days: Set<CalendarDay>) -> [PlanWarning] {
         var found: [PlanWarning] = []
-        for entry in catalog.clips.map(\.entry) + catalog.pairedStills {
-            let day = CaptureDay(of: entry, in: timeZone, order: rules.dayRules).localTime.date
+        let clips = catalog.clips.map { ($0.entry, $0.capture) }
+        let stills = catalog.pairedStills.map { ($0, CaptureDay(of: $0, in: timeZone, order: rules.dayRules)) }
+        for (entry, capture) in clips + stills {
+            let day = capture.localTime.date
             guard days.contains(day) else { continue }
             for sidecar in [entry.sidecar, entry.takeoutSidecar].compactMap(\.self) {
                 guard let problem = sidecar.problem else { continue }
