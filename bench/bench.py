@@ -102,7 +102,8 @@ def env_int(name, default):
 RUNS = max(1, env_int("BENCH_RUNS", 3))
 RUNS_365 = max(1, env_int("BENCH_RUNS_365", 1))
 SKIP = {part.strip() for part in os.environ.get("BENCH_SKIP", "").split(",") if part.strip()}
-# BENCH_ONLY=photos runs the photo-day scenarios alone and replaces their section of results.md.
+# BENCH_ONLY=photos runs the photo-day scenarios alone and replaces their section of results.md; BENCH_ONLY=floor
+# runs the reference reel and its floor alone and replaces this host's record in bench/hosts.json.
 ONLY = {part.strip() for part in os.environ.get("BENCH_ONLY", "").split(",") if part.strip()}
 MEM_BOUND_MB = env_int("BENCH_MEM_BOUND_MB", 16000)
 INDEX_FILES = env_int("BENCH_INDEX_FILES", 20000)
@@ -117,6 +118,10 @@ INCREMENTAL = "incremental (one pin changed)"
 RESUME = "resume after kill -9 at 50%"
 FLOOR = "encoder alone (the reel's frames)"
 FLOOR_TOOL = "ffmpeg CLI, libx264 only"
+DECODE = "the windows decoded alone (the plan's windows of the reel's clips)"
+DECODE_TOOL = "ffmpeg CLI, decoders only"
+FLOOR_SUM = "floor: the windows decoded + the encoder alone, at the encoder's core use"
+FLOOR_SUM_TOOL = "computed from the two rows above, run by run"
 HDR_HLG = "reference as HEVC 10-bit HLG"
 HDR_SDR = "reference as HEVC 10-bit BT.709"
 SHARD_COUNTS = (1, 2, 4)
@@ -174,6 +179,9 @@ CODECS = {
 }
 CODEC_REEL = "reference ({} days) encoded as {}, dvpipe run --fresh"
 CODEC_ALONE = "the encoder alone on the reference reel's frames, {}"
+CODEC_FLOOR = "floor of the reference reel encoded as {}: the windows decoded + the encoder alone, at its core use"
+THREE_DECODE = "the first {} reference days' windows decoded alone (once: dvpipe decodes each clip once for its outputs)"
+THREE_FLOOR_SUM = "floor of the three shapes: the windows decoded + the three encoders alone, at their core use"
 
 
 def encoder_alone_tool(codec):
@@ -451,16 +459,57 @@ class Bench:
     # -- the encoder alone
 
     def encoder_floor(self, folder):
-        """libx264 alone, as one stream, on the frames of dvpipe's reference reel, decoded beforehand to raw
-        YUV (read back from the page cache): the same encoder, preset, crf and x264 parameters as dvpipe's
-        segments (`VideoEncoder`, two threads as `ReelLayout.encoderThreads`), no decoding, scaling, blending,
-        sound or muxing: the floor for any renderer that encodes the reel with these settings here."""
+        """The floor of the reference reel on this machine, measured in the same run as dvpipe: libx264 alone, as
+        one stream, on the frames of dvpipe's reference reel, decoded beforehand to raw YUV (read back from the
+        page cache), with dvpipe's encoder, preset, crf and x264 parameters (`VideoEncoder`, two threads as
+        `ReelLayout.encoderThreads`); and, alternated with it, the plan's windows of the reel's clips decoded
+        alone. The floor is both, the decoding's CPU seconds spread over the encoder's own core use: no
+        renderer that decodes those windows and encodes this reel with these settings does better here."""
         reel = folder / "out" / f"reference-{DAYS}d.mp4"
         if not reel.exists():
             self.add(FLOOR, FLOOR_TOOL, [], "no dvpipe reel to take the frames from")
             return
-        runs = [self.encoder_alone(reel, 1920, 1080, f"floor-{run}", f"encoder alone, run {run}/{RUNS}") for run in range(1, RUNS + 1)]
-        self.add(FLOOR, FLOOR_TOOL, runs, "dvpipe's encoder settings, frames decoded beforehand")
+        windows = self.plan_windows(folder / "reference.yaml")
+        encodes, decodes = [], []
+        for run in range(1, RUNS + 1):
+            encodes.append(self.encoder_alone(reel, 1920, 1080, f"floor-{run}", f"encoder alone, run {run}/{RUNS}"))
+            decodes.append(self.decode_alone(windows, f"decode-{run}", f"windows decoded alone, run {run}/{RUNS}"))
+        self.add(FLOOR, FLOOR_TOOL, encodes, "dvpipe's encoder settings, frames decoded beforehand")
+        self.add(DECODE, DECODE_TOOL, decodes, f"{len(windows)} windows, video and sound, one process")
+        self.reference_decodes = decodes
+        self.add(FLOOR_SUM, FLOOR_SUM_TOOL, floor_runs(decodes, encodes), "libx264 alone + the decoding")
+
+    def reference_windows_decoded(self, folder):
+        """The reference windows' decode runs of this run's floor, or, when the floor was skipped, measured now."""
+        if getattr(self, "reference_decodes", None) is None:
+            windows = self.plan_windows(folder / "reference.yaml")
+            self.reference_decodes = [self.decode_alone(windows, f"decode-{run}", f"windows decoded alone, run {run}/{RUNS}")
+                                      for run in range(1, RUNS + 1)]
+            self.add(DECODE, DECODE_TOOL, self.reference_decodes, f"{len(windows)} windows, video and sound, one process")
+        return self.reference_decodes
+
+    def plan_windows(self, job):
+        """(path, start, seconds) of each chosen clip's window in `job`'s plan (`dvpipe plan --json`), the
+        stretch of each file dvpipe decodes."""
+        plan = json.loads(subprocess.run([self.dvpipe, "plan", str(job), "--json"], capture_output=True, text=True,
+                                         check=True, cwd=Path(job).parent).stdout)
+        return [(day["path"], day["start"], day["duration"]) for day in plan["days"]
+                if day.get("status") == "chosen" and day.get("path")]
+
+    def decode_alone(self, windows, name, label):
+        """One timed run of the ffmpeg CLI decoding `windows` (each file from its window's start for its length,
+        its first video and sound streams) to no output, in one process, so no start-up is counted per clip:
+        the decoding any renderer of these windows does, with nothing else."""
+        inputs, maps = [], []
+        for index, (path, start, seconds) in enumerate(windows):
+            inputs += ["-ss", f"{start:.6f}", "-t", f"{seconds:.6f}", "-i", path]
+            maps += ["-map", f"{index}:v:0", "-map", f"{index}:a:0?", "-f", "null", "-"]
+        say(f"{label}: {DECODE_TOOL}")
+        measured = measure(["ffmpeg", "-v", "error", "-nostdin", *inputs, *maps], self.runs_dir / f"{name}.log")
+        if not measured.ok:
+            measured.note = tail(measured.log)
+        say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
+        return measured
 
     def encoder_alone(self, reel, width, height, name, label):
         """One timed run of libx264 with dvpipe's settings on the frames of `reel` (`width`×`height`), decoded
@@ -562,8 +611,11 @@ class Bench:
                     measured = measure(argv, self.runs_dir / f"codec-alone-{slug(codec)}-{run}.log", env=dict(os.environ, SVT_LOG="1"))
                     say(f"  {measured.status}, {fmt(measured.wall)} s wall, {fmt(measured.cpu)} s CPU")
                     alone[codec].append(measured)
+            decodes = self.reference_windows_decoded(folder)
             for codec, runs in alone.items():
                 self.add(CODEC_ALONE.format(codec), encoder_alone_tool(codec), runs)
+                self.add(CODEC_FLOOR.format(codec), FLOOR_SUM_TOOL, floor_runs(decodes, runs),
+                         f"{encoder_alone_tool(codec)} + the reference windows decoded alone")
         finally:
             frames.unlink(missing_ok=True)
 
@@ -816,6 +868,11 @@ class Bench:
                 total = next(part for part in parts if not part.ok)
             floors.append(total)
         self.add(THREE_SHAPES, THREE_FLOOR, floors, "; ".join(run.note for run in floors if run.ok))
+        windows = self.plan_windows(three)
+        decodes = [self.decode_alone(windows, f"outputs-decode-{run}", f"three shapes' windows decoded alone, run {run}/{RUNS}")
+                   for run in range(1, RUNS + 1)]
+        self.add(THREE_SHAPES, THREE_DECODE.format(OUTPUT_DAYS), decodes, f"{len(windows)} windows, video and sound, one process")
+        self.add(THREE_SHAPES, THREE_FLOOR_SUM, floor_runs(decodes, floors), "the three encoders alone + the decoding")
 
     # -- photo days
 
@@ -1435,9 +1492,63 @@ def first_line(argv):
     return text.splitlines()[0].strip() if text else "unavailable"
 
 
+HOSTS = BENCH / "hosts.json"
+
+
+def cpu_model():
+    return next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                 if line.startswith("model name")), "unknown CPU")
+
+
+def host_record(bench, started, versions):
+    """This host's figures for the reference reel (None when the reference or its floor was not measured): the
+    host (CPU model, cores, FFmpeg and x264 builds) and the medians dvpipe's speed is quoted from."""
+    ref = lambda tool, attribute="wall": bench.median(REFERENCE, tool, attribute)
+    full, floor = ref("dvpipe"), bench.median(FLOOR_SUM, FLOOR_SUM_TOOL)
+    if full is None or floor is None:
+        return None
+    x264 = re.search(r"libx264 (core \d+\S*(?: r\d+)?)", versions["dvpipe"])
+    ffmpeg = re.search(r"version (\S+)", versions["ffmpeg"])
+    figure = lambda value: None if value is None else round(value, 3)
+    return {
+        "host": f"{os.cpu_count()} cores, {cpu_model()}",
+        "ffmpeg": ffmpeg.group(1) if ffmpeg else versions["ffmpeg"],
+        "x264": x264.group(1) if x264 else "unknown",
+        "measured": f"{started:%Y-%m-%d}",
+        "runs": RUNS,
+        "dvpipe wall (s)": figure(full),
+        "floor wall (s)": figure(floor),
+        "libx264 alone wall (s)": figure(bench.median(FLOOR, FLOOR_TOOL)),
+        "windows decoded, CPU (s)": figure(bench.median(DECODE, DECODE_TOOL, "cpu")),
+        "ffmpeg CLI wall (s)": figure(ref("ffmpeg CLI")),
+        "dvpipe / floor": figure(ratio(full, floor)),
+        "dvpipe / libx264 alone": figure(ratio(full, bench.median(FLOOR, FLOOR_TOOL))),
+        "dvpipe / ffmpeg CLI": figure(ratio(full, ref("ffmpeg CLI"))),
+    }
+
+
+def hosts_section(record):
+    """bench/hosts.json with `record` put in place of its host's earlier one, written back, and as results.md's
+    section: one table per host, so figures from different machines are never mixed in one series."""
+    hosts = json.loads(HOSTS.read_text()) if HOSTS.exists() else []
+    if record is not None:
+        hosts = [host for host in hosts if (host["host"], host["ffmpeg"]) != (record["host"], record["ffmpeg"])] + [record]
+        HOSTS.write_text(json.dumps(hosts, indent=2, ensure_ascii=False) + "\n")
+    lines = ["## The reference reel by host", "",
+             "Each host's last `make bench` (bench/hosts.json): the reference reel's medians and what dvpipe's wall is "
+             "quoted against. The floor is the plan's windows decoded alone plus libx264 alone on the reel's frames, the "
+             "decoding's CPU seconds spread over libx264's own core use: what any renderer that decodes those windows and "
+             "encodes this reel with these settings needs on that host."]
+    for host in hosts:
+        lines += ["", f"### {host['host']}, FFmpeg {host['ffmpeg']}, x264 {host['x264']} ({host['measured']}, "
+                  f"{host['runs']} run(s) each)", "", "| figure | value |", "| --- | ---: |"]
+        lines += [f"| {name} | {value if value is not None else '–'} |" for name, value in host.items()
+                  if name not in ("host", "ffmpeg", "x264", "measured", "runs")]
+    return "\n".join(lines) + "\n"
+
+
 def machine():
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), "unknown CPU")
+    model = cpu_model()
     memory = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) / 1048576
     return f"{os.cpu_count()} cores ({model}), {memory:.0f} GiB RAM, Linux {platform.release()}"
 
@@ -1456,6 +1567,21 @@ def ratio(numerator, denominator, percent=False):
     if numerator is None or not denominator:
         return None
     return numerator / denominator * (100 if percent else 1)
+
+
+def floor_runs(decodes, encodes):
+    """The floor of each pair of runs: the decoding's and the encoder's CPU seconds together, spread over the
+    encoder's own core use (its CPU over its wall), which is what a renderer that does both at the encoder's
+    pace would take; a pair with a failed run gives a failed floor."""
+    floors = []
+    for decode, encode in zip(decodes, encodes):
+        if not (decode.ok and encode.ok and encode.cpu and encode.wall):
+            floors.append(Run("failed: a run it is computed from failed"))
+            continue
+        cores = encode.cpu / encode.wall
+        floors.append(Run("ok", wall=(encode.cpu + decode.cpu) / cores, cpu=encode.cpu + decode.cpu,
+                          note=f"{decode.cpu:.1f} + {encode.cpu:.1f} CPU-s at {cores:.2f} cores"))
+    return floors
 
 
 def audio_share(splits):
@@ -1494,8 +1620,12 @@ def report(bench, started, versions):
     targets = [
         ("reference wall, dvpipe / ffmpeg CLI", ratio(full, ref("ffmpeg CLI")), "×", "≤ 0.40×", 0.40),
         ("reference wall, dvpipe / MoviePy 2", ratio(full, ref("MoviePy 2")), "×", "≤ 0.10×", 0.10),
+        ("reference wall, dvpipe / the floor (its windows decoded + libx264 alone, at libx264's core use)",
+         ratio(full, bench.median(FLOOR_SUM, FLOOR_SUM_TOOL)), "×", "≤ 1.05×", 1.05),
         ("reference wall, dvpipe / the encoder alone on its frames", ratio(full, bench.median(FLOOR, FLOOR_TOOL)),
          "×", "–", None),
+        ("reference floor / the encoder alone on its frames, wall",
+         ratio(bench.median(FLOOR_SUM, FLOOR_SUM_TOOL), bench.median(FLOOR, FLOOR_TOOL)), "×", "–", None),
         ("reference CPU, dvpipe / ffmpeg CLI", ratio(ref("dvpipe", "cpu"), ref("ffmpeg CLI", "cpu")), "×", "–", None),
         ("reference CPU, dvpipe / MoviePy 2", ratio(ref("dvpipe", "cpu"), ref("MoviePy 2", "cpu")), "×", "–", None),
         ("reference peak RSS, dvpipe", rss31, " MB", "≤ 400 MB", 400),
@@ -1520,6 +1650,8 @@ def report(bench, started, versions):
         ("segment store download rate (127.0.0.1, nginx)", getattr(bench, "store_rate", None), " MB/s", "–", None),
         (f"whole-file SHA-256 / window digests (dvpipe's identify), {YEAR_DAYS} clips",
          ratio(getattr(bench, "whole_digest", None), getattr(bench, "fresh_identify", None)), "×", "–", None),
+        ("reference from WebDAV + 20 ms / the reference floor, wall",
+         ratio(bench.median(SERVER_REFERENCE, "dvpipe"), bench.median(FLOOR_SUM, FLOOR_SUM_TOOL)), "×", "–", None),
         ("reference from WebDAV + 20 ms / from disk, fresh work folders, wall",
          ratio(bench.median(SERVER_REFERENCE, "dvpipe"), bench.median(SERVER_DISK, "dvpipe")), "×", "≤ 1.15×", 1.15),
         ("reference from WebDAV: bytes fetched / bytes of the windows' packets",
@@ -1554,11 +1686,16 @@ def report(bench, started, versions):
          ratio(bench.median(THREE_SHAPES, THREE_FLOOR), bench.median(THREE_SHAPES, THREE_JOBS)), "×", "–", None),
         ("three shapes: one job with outputs: / libx264 alone on its frames, wall",
          ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FLOOR)), "×", "–", None),
+        ("three shapes: one job with outputs: / the floor (windows decoded once + the three encoders alone), wall",
+         ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FLOOR_SUM)), "×", "–", None),
         ("three shapes: one dvpipe job with outputs: / the ffmpeg CLI split into three encoders, wall",
          ratio(bench.median(THREE_SHAPES, THREE_ONE), bench.median(THREE_SHAPES, THREE_FFMPEG)), "×", "–", None),
         *((f"reference encoded as {codec} / as h264, dvpipe wall",
            ratio(bench.median(CODEC_REEL.format(DAYS, codec), "dvpipe"), bench.median(CODEC_REEL.format(DAYS, "h264"), "dvpipe")),
            "×", "–", None) for codec in ("hevc", "av1")),
+        *((f"reference encoded as {codec}, dvpipe / its floor (windows decoded + the encoder alone), wall",
+           ratio(bench.median(CODEC_REEL.format(DAYS, codec), "dvpipe"), bench.median(CODEC_FLOOR.format(codec), FLOOR_SUM_TOOL)),
+           "×", "–", None) for codec in CODECS),
         *((f"{codec} encoder alone / libx264 alone, the reference reel's frames, wall",
            ratio(bench.median(CODEC_ALONE.format(codec), encoder_alone_tool(codec)),
                  bench.median(CODEC_ALONE.format("h264"), encoder_alone_tool("h264"))), "×", "–", None) for codec in ("hevc", "av1")),
@@ -1595,7 +1732,10 @@ def report(bench, started, versions):
               "a full render of the same job, compared with the reference full render. Resume: `kill -9` once half of "
               "the encode stage's segments are reported finished (`--progress json`), then the same command again, "
               f"timed. Encoder alone: libx264 with dvpipe's settings (veryfast, crf 20, `{DVPIPE_X264_PARAMS}`) encoding the frames of dvpipe's reference reel as one stream, from raw YUV decoded "
-              "beforehand, to no file: the floor for any renderer that encodes this reel with these settings on this machine. "
+              "beforehand, to no file. Floor: the plan's windows of the reel's clips decoded alone (one ffmpeg CLI process, video and "
+              "sound, to no output), alternated with the encoder alone, their CPU seconds added to the encoder's and spread over the "
+              "encoder's own core use, run by run: what any renderer that decodes these windows and encodes this reel with these "
+              "settings needs on this machine; the codecs' and the three shapes' floors are made the same way. "
               f"The {INDEX_FILES:,}-file library (`dvpipe demo --scan-benchmark`) is copies of four tiny clips tagged only "
               "with where they were shot (four cities, Android's ISO 6709 form), named `VID_2023MMDD_HHMMSS.mp4` over the "
               "365 days of 2023; the cold plan probes every file (the run fails if it did not), the warm plans only stat "
@@ -1627,6 +1767,25 @@ def report(bench, started, versions):
     return "\n".join(lines) + "\n"
 
 
+def tool_versions(dvpipe):
+    return {
+        "dvpipe": " ".join(subprocess.run([dvpipe, "--version"], capture_output=True, text=True).stdout.split()),
+        "ffmpeg": first_line(["ffmpeg", "-version"]),
+        "moviepy": first_line([VENV / "bin" / "python", "-c", "import moviepy; print(moviepy.__version__)"])
+        if (VENV / "bin" / "python").exists() else "not installed",
+    }
+
+
+def print_host_line(record):
+    """The line `make bench` ends with: the reference reel's ratios and the host they hold on."""
+    if record is None:
+        print("reference reel: no floor measured (BENCH_SKIP has reference or floor)")
+        return
+    shown = lambda name: f"{record[name]:.2f}×" if record[name] is not None else "not measured"
+    print(f"reference reel: dvpipe/floor {shown('dvpipe / floor')}, dvpipe/libx264 alone {shown('dvpipe / libx264 alone')}, "
+          f"dvpipe/ffmpeg CLI {shown('dvpipe / ffmpeg CLI')} on {record['host']}, FFmpeg {record['ffmpeg']}, x264 {record['x264']}")
+
+
 def main():
     started = datetime.datetime.now(datetime.timezone.utc)
     if not Path(GNU_TIME).exists() or not shutil.which("ffmpeg"):
@@ -1648,6 +1807,20 @@ def main():
         print(section)
         return
     folder = bench.library(DAYS)
+    if ONLY == {"floor"}:
+        # The reference reel against its floor alone (MoviePy as BENCH_SKIP says): this host's record in
+        # bench/hosts.json and results.md's section of hosts are replaced, the rest of results.md is kept.
+        bench.reference(folder)
+        bench.encoder_floor(folder)
+        record = host_record(bench, started, tool_versions(dvpipe))
+        section = hosts_section(record)
+        results = BENCH / "results.md"
+        kept = re.sub(r"\n## The reference reel by host.*?(?=\n## |\Z)", "", results.read_text(), flags=re.S)
+        results.write_text(kept.rstrip("\n") + "\n\n" + section)
+        print(report(bench, started, tool_versions(dvpipe)))
+        print(section)
+        print_host_line(record)
+        return
     if "reference" in SKIP:
         # The scenarios that compare with the reference render need it.
         SKIP.update({"incremental", "resume", "moments"})
@@ -1688,13 +1861,10 @@ def main():
             bench.identity_alternatives()
         if "months" not in SKIP:
             bench.months()
-    versions = {
-        "dvpipe": " ".join(subprocess.run([dvpipe, "--version"], capture_output=True, text=True).stdout.split()),
-        "ffmpeg": first_line(["ffmpeg", "-version"]),
-        "moviepy": first_line([VENV / "bin" / "python", "-c", "import moviepy; print(moviepy.__version__)"])
-        if (VENV / "bin" / "python").exists() else "not installed",
-    }
+    versions = tool_versions(dvpipe)
     text = report(bench, started, versions)
+    record = host_record(bench, started, versions)
+    text += "\n" + hosts_section(record)
     if "photos" not in SKIP:
         text += "\n" + bench.photo_section()
     # The figures other commands write, each under its heading.
@@ -1709,6 +1879,7 @@ def main():
     (BENCH / "results.md").write_text("# dvpipe benchmark results\n\nWritten by `make bench`; see bench/README.md.\n\n" + text)
     print()
     print(text)
+    print_host_line(record)
 
 
 if __name__ == "__main__":
