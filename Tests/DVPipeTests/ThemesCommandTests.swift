@@ -121,7 +121,7 @@ import Testing
         for theme in BuiltInTheme.all {
             let png = scratch.url.appendingPathComponent("previews/\(theme.name).png")
             let picture = try RGBPicture.read(from: png)
-            #expect(picture.width == 16 + 5 * (384 + 16) && picture.height == 16 + 216 + 16 + 384 + 16 + 288 + 16, "\(theme.name)")
+            #expect(picture.width == 16 + 5 * (384 + 16) && picture.height == 16 + 3 * 20 + 216 + 16 + 384 + 16 + 288 + 16, "\(theme.name)")
         }
         let previews = try BuiltInTheme.all.map { try Data(contentsOf: scratch.url.appendingPathComponent("previews/\($0.name).png")) }
         #expect(Set(previews).count == previews.count, "each theme looks different")

@@ -9,7 +9,7 @@ import Foundation
 /// shape (`shapes`), one column per delivery profile (`profiles`, the first none), each cell a picture
 /// graded with the job's look and stamped with its date and a caption, placed as the render places them in
 /// that output (in the profile's safe area, clear of each other), with the margins the platform covers shaded
-/// in `shade`. For `dvpipe themes --preview`, to choose a theme without rendering a reel.
+/// in `shade`, each labelled with its shape and profile. For `dvpipe themes --preview`, to choose a theme without rendering a reel.
 package enum ThemePreview {
     /// One shape of output: its name and the size a cell draws it at.
     package struct Shape: Sendable, Hashable {
@@ -38,15 +38,19 @@ package enum ThemePreview {
     /// The colour the margins a platform covers are shaded in, at `shadeOpacity`.
     package static let shade = SRGBColour(red: 255, green: 0, blue: 255)
     package static let shadeOpacity = 0.45
+    /// The colour of the labels.
+    private static let labelColour = SRGBColour(red: 200, green: 200, blue: 200)
     /// The caption each cell shows.
     package static let caption = "Grandma's birthday"
     /// Space around and between the pictures, in pixels.
     private static let gap = 16
+    /// The height of the label above each picture (its shape and profile), in pixels.
+    private static let labelHeight = 20
     private static let columnWidth = shapes.map(\.width).max() ?? 0
 
     /// The sheet's width and height in pixels.
     package static var size: PixelSize {
-        PixelSize(width: gap + profiles.count * (columnWidth + gap), height: gap + shapes.map { $0.height + gap }.reduce(0, +))
+        PixelSize(width: gap + profiles.count * (columnWidth + gap), height: gap + shapes.map { labelHeight + $0.height + gap }.reduce(0, +))
     }
 
     /// Every cell of the sheet for `job`'s style, row by row, each with where its texts go.
@@ -68,6 +72,7 @@ package enum ThemePreview {
             } ?? [:]
         let cube = try job.output.look.flatMap { look in try LookCube.cube([AppliedLook(look, identities: identities)]) }
         let fonts = FontPool()
+        let labelFonts = FontSet(pool: fonts)
         let placed = try placed(job: job, fonts: fonts)
         for (row, shape) in shapes.enumerated() {
             for (cell, painter) in placed where cell.shape == shape {
@@ -82,6 +87,11 @@ package enum ThemePreview {
                         color: shade.bt709Limited, opacity: shadeOpacity)
                 }
                 sheet.paste(frame, x: cell.rect.x, y: cell.rect.y, opacity: 1)
+                let label = try TextLayout(
+                    "\(shape.name), \(cell.profile?.rawValue ?? "no profile")", fontPath: TextStyle.boldFontPath,
+                    settings: TextLayout.Settings(pixelSize: 13, alignment: .left), fonts: labelFonts
+                ).image()
+                sheet.draw(label, x: cell.rect.x, y: cell.rect.y - labelHeight + 13 - label.mask.baseline + 2, shown: labelColour)
             }
         }
         let png = try PNGEncoder(width: sheet.width, height: sheet.height).encode(try RGBPicture(canvas: sheet))
@@ -106,7 +116,7 @@ package enum ThemePreview {
         var top = gap
         for (row, shape) in shapes.enumerated() {
             for (column, profile) in profiles.enumerated() {
-                let origin = (x: gap + column * (columnWidth + gap) + (columnWidth - shape.width) / 2, y: top)
+                let origin = (x: gap + column * (columnWidth + gap) + (columnWidth - shape.width) / 2, y: top + labelHeight)
                 let safeArea = profile?.rules.safeArea.shown(width: shape.width, height: shape.height) ?? .none
                 let day = PlannedDay(
                     date: CalendarDay(year: 2024, month: 12, day: row + 1)!, status: .chosen, reason: "preview", caption: caption)
@@ -120,7 +130,7 @@ package enum ThemePreview {
                     texts: try painter.textPlacement().placement.placed.map { moved($0.rect) })
                 placed.append((cell, painter))
             }
-            top += shape.height + gap
+            top += labelHeight + shape.height + gap
         }
         return placed
     }
