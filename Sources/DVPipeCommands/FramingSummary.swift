@@ -34,11 +34,13 @@ enum FramingSummary {
         var points: [[Int]]
     }
 
-    /// `plan` with, under `framing`, each `fit: subject` output's days by output name; the plan alone when no
-    /// output has that fit.
+    /// `plan` with, under `framing`, each `fit: subject` output's days by output name, and under `texts` the
+    /// outputs' text plans worth showing (`TextSummary`); the plan alone when no output has that fit and no
+    /// output's texts are worth showing.
     struct PlanWithFraming: Encodable {
         var plan: Plan
         var framing: [String: [Day]]
+        var texts: [String: TextPlan] = [:]
 
         private struct Key: CodingKey {
             var stringValue: String
@@ -49,9 +51,13 @@ enum FramingSummary {
 
         func encode(to encoder: any Encoder) throws {
             try plan.encode(to: encoder)
-            guard !framing.isEmpty else { return }
             var container = encoder.container(keyedBy: Key.self)
-            try container.encode(framing, forKey: Key(stringValue: "framing"))
+            if !framing.isEmpty {
+                try container.encode(framing, forKey: Key(stringValue: "framing"))
+            }
+            if !texts.isEmpty {
+                try container.encode(texts, forKey: Key(stringValue: "texts"))
+            }
         }
     }
 

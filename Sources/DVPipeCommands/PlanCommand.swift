@@ -31,6 +31,13 @@ struct PlanCommand: ParsableCommand {
             chosen file names and its rating ("video 1 of 3 · Emma, ★5"), and a name no file has is a \
             warning at its line naming the nearest known names.
 
+            Texts and pictures over the clips (the date stamp, captions, {place} and overlay texts) are \
+            placed together per output, as the render places them: for an output with a safe area \
+            (profile or output.safe_area) or whose texts had to move, a Texts section gives its size and \
+            margins, then one line per day whose texts moved or could not be placed, with where each went \
+            and why ("moved up clear of the text ...", "shrunk to 85 %", "wrapped at 2/3 width", "could not \
+            fit: drawn over ..."). Only the fonts and the overlays' pictures are read for it.
+
             --json (or --format json) prints the plan as JSON instead (shape documented in \
             docs/plan-json.md, every day on its own); --format markdown prints it as a Markdown table for \
             a CI step summary.
@@ -86,12 +93,15 @@ struct PlanCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let framing = try FramingSummary.days(planned, observer: printer)
-            printOut(String(decoding: try encoder.encode(FramingSummary.PlanWithFraming(plan: planned.plan, framing: framing)), as: UTF8.self))
+            let texts = TextSummary.outputs(planned, observer: printer)
+            let summary = FramingSummary.PlanWithFraming(plan: planned.plan, framing: framing, texts: texts)
+            printOut(String(decoding: try encoder.encode(summary), as: UTF8.self))
         case .markdown:
             printOut(PlanMarkdown.render(planned.plan, title: planned.job.name), terminator: "")
         case .table:
             printOut(PlanTable.render(planned.plan, width: terminalColumns() ?? 100), terminator: "")
             printOut(try FramingSummary.text(planned, observer: printer), terminator: "")
+            printOut(TextSummary.text(planned, observer: printer), terminator: "")
         }
         if let contactSheets {
             let folder = URL(fileURLWithPath: contactSheets, isDirectory: true)

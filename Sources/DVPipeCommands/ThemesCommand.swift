@@ -17,8 +17,11 @@ struct ThemesCommand: ParsableCommand {
             transitions and a colour look made by dvpipe's own code. A job takes one with \
             `extends: theme:NAME` and can override any of it. --print shows a theme's preset; --export \
             writes each as NAME.yaml with its look as NAME.cube, a plain preset to copy and change \
-            (`extends: presets/NAME.yaml`); --preview writes NAME.png, three pictures made by code graded \
-            with the theme's look and stamped with its date and caption styles.
+            (`extends: presets/NAME.yaml`); --preview writes NAME.png, pictures made by code graded \
+            with the theme's look and stamped with its date and caption styles, one row per shape (16:9, \
+            9:16, 1:1) and one column per delivery profile (none, youtube, shorts, reels, tiktok): the texts \
+            are placed as a render of that output places them, inside the profile's safe area, and the \
+            margins the platform covers with its own buttons and captions are shaded magenta.
 
             Example:
               dvpipe themes
@@ -34,7 +37,11 @@ struct ThemesCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write each theme's preset (NAME.yaml) and look (NAME.cube) into this folder.", valueName: "dir"))
     var export: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write a preview of each theme (NAME.png) into this folder.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a preview of each theme (NAME.png: each shape by each profile, the platforms' unsafe margins shaded) into this folder.",
+            valueName: "dir"))
     var preview: String?
 
     func validate() throws {
@@ -61,8 +68,10 @@ struct ThemesCommand: ParsableCommand {
         if let preview {
             try each(in: preview) { theme, folder in
                 let job = try Self.previewJob(theme, in: folder)
-                let pictures = try SampleScene.allCases.map { try $0.frame(width: 480, height: 270) }
-                try ThemePreview.write(job: job, pictures: pictures, to: folder.appendingPathComponent("\(theme.name).png"))
+                let scenes = SampleScene.allCases
+                try ThemePreview.write(
+                    job: job, picture: { row, width, height in try scenes[row % scenes.count].frame(width: width, height: height) },
+                    to: folder.appendingPathComponent("\(theme.name).png"))
                 return ["\(theme.name).png"]
             }
         }

@@ -51,6 +51,59 @@ import Testing
         #expect(result.standardOutput.contains("Totals: 24 of 31 days with media"))
     }
 
+    @Test("a text moved clear of another is shown with where it went and why, in the table and the JSON, with the safe area")
+    func movedTextsAreShown() async throws {
+        let folder = try TemporaryFolder("job")
+        let job = try await DemoLibrary.jobCopy(in: folder) { text in
+            text.replacingOccurrences(of: "position: bottom-left, size: 0.045", with: "position: bottom, size: 0.045")
+                .replacingOccurrences(of: "  fit: contain\n", with: "  fit: contain\n  safe_area: { bottom: 0.1 }\n")
+        }
+        let table = try DVPipeProcess.run(["plan", job.path])
+        #expect(table.status == 0, "stderr: \(table.standardError)")
+        #expect(table.standardOutput.contains("Texts (640×360, safe area top 0 %, bottom 10 %, left 0 %, right 0 %):"), "\(table.standardOutput)")
+        let line = try #require(table.standardOutput.split(separator: "\n").first { $0.hasPrefix("  2024-12-18  ") })
+        #expect(line.contains(" at ") && line.contains(": moved up clear of the text \""), "\(line)")
+        #expect(table.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  2024-12-") }.count == 1, "only the day whose texts moved")
+
+        struct Texts: Decodable {
+            struct Day: Decodable {
+                struct Text: Decodable {
+                    let item: String
+                    let x, y, width, height: Int
+                    let scale: Double
+                    let why: String?
+                    let placed: Bool
+                }
+                let date: String
+                let texts: [Text]
+            }
+            struct Margins: Decodable { let bottom: Double }
+            let width, height: Int
+            let safeArea: Margins?
+            let days: [Day]
+
+            enum CodingKeys: String, CodingKey {
+                case width, height, days
+                case safeArea = "safe_area"
+            }
+        }
+        struct Document: Decodable { let texts: [String: Texts] }
+        let json = try DVPipeProcess.run(["plan", job.path, "--json"])
+        #expect(json.status == 0, "stderr: \(json.standardError)")
+        let texts = try #require(try JSONDecoder().decode(Document.self, from: Data(json.standardOutput.utf8)).texts.values.first)
+        #expect(texts.width == 640 && texts.height == 360 && texts.safeArea?.bottom == 0.1)
+        let day = try #require(texts.days.first { $0.date == "2024-12-18" })
+        #expect(Set(day.texts.map(\.item)) == ["the text \"Grandma's birthday\"", "the text \"Wed, Dec 18\""])
+        let moved = try #require(day.texts.first { $0.why != nil }), kept = try #require(day.texts.first { $0.why == nil })
+        #expect(moved.placed && moved.why == "moved up clear of \(kept.item)")
+        #expect(moved.y + moved.height <= kept.y, "the text that moved sits above the other")
+        #expect(kept.y + kept.height <= 324, "the texts keep out of the bottom 10 %")
+        #expect(texts.days.filter { $0.date != "2024-12-18" }.allSatisfy { $0.texts.allSatisfy { $0.why == nil } })
+
+        let plain = try DVPipeProcess.run(["plan", try await DemoLibrary.jobCopy(in: folder).path, "--json"])
+        #expect(!plain.standardOutput.contains("\"texts\""), "a job without a safe area and without moved texts has no texts field")
+    }
+
     @Test("--format markdown is a table of every day for a CI step summary, then the unreadable files and totals")
     func markdownForAStepSummary() async throws {
         let folder = try TemporaryFolder("job")

@@ -1,14 +1,67 @@
 import DVMedia
 import DVPlanning
+import DVRender
 import DVSignal
 import DVTestBasics
 import DVTestSupport
 import Foundation
 import Testing
 
+@testable import DVPipeCommands
+
 /// The built-in themes as a user meets them: listed, printed, exported as plain presets, previewed as
 /// PNGs, and rendering the demo library.
 @Suite(.serialized, .tags(.endToEnd)) struct ThemesCommandTests {
+    @Test("--preview draws each shape under each profile: the margins a platform covers shaded, every text inside the safe area")
+    func previewShadesTheUnsafeMargins() throws {
+        let scratch = try TemporaryFolder("themes-safe")
+        let preview = try DVPipeProcess.run(["themes", "--preview", scratch.url.path])
+        #expect(preview.status == 0, "\(preview.standardError)")
+        #expect(ThemePreview.shapes.map(\.name) == ["16:9", "9:16", "1:1"] && ThemePreview.profiles == [nil, .youtube, .shorts, .reels, .tiktok])
+        let magenta = { (colour: SRGBColour) in Int(colour.red) + Int(colour.blue) - 2 * Int(colour.green) }
+        for theme in BuiltInTheme.all {
+            let picture = try RGBPicture.read(from: scratch.url.appendingPathComponent("\(theme.name).png"))
+            #expect(picture.width == ThemePreview.size.width && picture.height == ThemePreview.size.height)
+            let cells = try ThemePreview.cells(job: try ThemesCommand.previewJob(theme, in: scratch.url))
+            #expect(cells.count == 15)
+            var shaded = 0
+            for cell in cells {
+                #expect(cell.texts.count >= 2, "\(theme.name) \(cell.shape.name) \(cell.profile?.rawValue ?? "none"): the date and the caption")
+                for text in cell.texts {
+                    #expect(
+                        text.x >= cell.safe.x && text.y >= cell.safe.y && text.maxX <= cell.safe.maxX && text.maxY <= cell.safe.maxY,
+                        "\(theme.name) \(cell.shape.name) \(cell.profile?.rawValue ?? "none"): \(text) outside \(cell.safe)")
+                }
+                for (index, text) in cell.texts.enumerated() {
+                    #expect(!cell.texts[..<index].contains { $0.overlaps(text) }, "\(theme.name) \(cell.shape.name): the texts overlap")
+                }
+                // The plain cell of the row shows the same picture without margins: the profile's margins are tinted against it.
+                let plain = try #require(cells.first { $0.shape == cell.shape && $0.profile == nil })
+                let covered = (cell.texts + plain.texts).map { PixelRect(x: $0.x - 2, y: $0.y - 2, width: $0.width + 4, height: $0.height + 4) }
+                func sample(_ x: Int, _ y: Int) -> (SRGBColour, SRGBColour)? {
+                    let here = PixelRect(x: cell.rect.x + x, y: cell.rect.y + y, width: 1, height: 1)
+                    let there = PixelRect(x: plain.rect.x + x, y: plain.rect.y + y, width: 1, height: 1)
+                    guard !covered.contains(where: { $0.overlaps(here) || $0.overlaps(there) }) else { return nil }
+                    return (picture[here.x, here.y], picture[there.x, there.y])
+                }
+                let safe = PixelRect(x: cell.safe.x - cell.rect.x, y: cell.safe.y - cell.rect.y, width: cell.safe.width, height: cell.safe.height)
+                for margin in ThemePreview.margins(of: safe, width: cell.rect.width, height: cell.rect.height)
+                where margin.width >= 6 && margin.height >= 6 {
+                    if let (tinted, bare) = sample(margin.x + margin.width / 2, margin.y + margin.height / 2) {
+                        #expect(
+                            magenta(tinted) > magenta(bare) + 40,
+                            "\(theme.name) \(cell.shape.name) \(cell.profile?.rawValue ?? ""): \(margin) not shaded")
+                        shaded += 1
+                    }
+                }
+                if let (inside, bare) = sample(safe.x + safe.width / 2, safe.y + safe.height / 2) {
+                    #expect(inside == bare, "\(theme.name) \(cell.shape.name) \(cell.profile?.rawValue ?? ""): the safe area is shaded")
+                }
+            }
+            #expect(shaded >= 8, "\(theme.name): margins checked")
+        }
+    }
+
     @Test("themes lists every theme; --print shows one's preset, whose look is a look of dvpipe's")
     func listAndPrint() throws {
         let listed = try DVPipeProcess.run(["themes"])
@@ -68,7 +121,7 @@ import Testing
         for theme in BuiltInTheme.all {
             let png = scratch.url.appendingPathComponent("previews/\(theme.name).png")
             let picture = try RGBPicture.read(from: png)
-            #expect(picture.width == 16 + 3 * (480 + 16) && picture.height == 270 + 32, "\(theme.name)")
+            #expect(picture.width == 16 + 5 * (384 + 16) && picture.height == 16 + 3 * 20 + 216 + 16 + 384 + 16 + 288 + 16, "\(theme.name)")
         }
         let previews = try BuiltInTheme.all.map { try Data(contentsOf: scratch.url.appendingPathComponent("previews/\($0.name).png")) }
         #expect(Set(previews).count == previews.count, "each theme looks different")

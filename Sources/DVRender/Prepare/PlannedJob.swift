@@ -275,7 +275,7 @@ package struct PlannedJob: Sendable {
 
     /// The fonts a text needs besides its own, as fontconfig chooses them on this machine, each named by its
     /// content digest (hashed once per machine, as every file the reel reads), for the texts' identities.
-    private func fallbackFonts(observer: some RenderObserver) -> (String, String, String?) -> [OverlayFont] {
+    func fallbackFonts(observer: some RenderObserver) -> (String, String, String?) -> [OverlayFont] {
         let fonts = FontSet()
         var known: [String: [OverlayFont]] = [:]
         return { [digests] text, fontPath, language in

@@ -48,11 +48,15 @@ package struct TextPlacement: Sendable {
         package var fit: Fit
         /// True when it is not where its anchor put it at full size.
         package var moved: Bool
+        /// The items placed before it (their indices) that it overlapped where its anchor put it: moved clear
+        /// of them, or drawn over them when it could not be.
+        package var overlapped: [Int]
 
-        package init(rect: PixelRect, fit: Fit, moved: Bool) {
+        package init(rect: PixelRect, fit: Fit, moved: Bool, overlapped: [Int] = []) {
             self.rect = rect
             self.fit = fit
             self.moved = moved
+            self.overlapped = overlapped
         }
     }
 
@@ -75,6 +79,8 @@ package struct TextPlacement: Sendable {
     /// The widths, as fractions of the frame's width, a shrunk item is wrapped at when shrinking is not enough.
     package static let wrapFractions = [2.0 / 3, 0.5]
 
+    /// The items placed, in the order given.
+    package let items: [Item]
     /// Each item's place, in the order given.
     package let placed: [Placed]
     /// The items that could not be placed clear of the others.
@@ -91,7 +97,8 @@ package struct TextPlacement: Sendable {
         for (index, item) in items.enumerated() {
             let others = placed.indices.filter { items[$0].frames.overlaps(item.frames) }.map { placed[$0].rect }
             let asked = try rect(index, .asked)
-            guard others.contains(where: { $0.overlaps(asked) }) else {
+            let overlapped = placed.indices.filter { items[$0].frames.overlaps(item.frames) && placed[$0].rect.overlaps(asked) }
+            guard !overlapped.isEmpty else {
                 placed.append(Placed(rect: asked, fit: .asked, moved: false))
                 continue
             }
@@ -101,18 +108,18 @@ package struct TextPlacement: Sendable {
             for fit in fits {
                 let start = fit == .asked ? asked : try rect(index, fit)
                 if let moved = Self.moved(start, side: item.side, clear: others, top: area.y + margin, bottom: area.maxY - margin, gap: gap) {
-                    found = Placed(rect: moved, fit: fit, moved: true)
+                    found = Placed(rect: moved, fit: fit, moved: true, overlapped: overlapped)
                     break
                 }
             }
             if let found {
                 placed.append(found)
             } else {
-                placed.append(Placed(rect: asked, fit: .asked, moved: false))
-                let hit = placed.indices.dropLast().filter { items[$0].frames.overlaps(item.frames) && placed[$0].rect.overlaps(asked) }
-                conflicts.append(Conflict(item: item.name, overlaps: hit.map { items[$0].name }))
+                placed.append(Placed(rect: asked, fit: .asked, moved: false, overlapped: overlapped))
+                conflicts.append(Conflict(item: item.name, overlaps: overlapped.map { items[$0].name }))
             }
         }
+        self.items = items
         self.placed = placed
         self.conflicts = conflicts
     }

@@ -79,6 +79,7 @@ import Testing
         }
         let wrapped = Self.place(items) { index, fit in index == 0 ? narrowDate(fit) : leftText(fit) }
         #expect(wrapped.placed[1].fit.wrapWidth == 213)
+        #expect(wrapped.placed[1].overlapped == [0] && wrapped.placed[0].overlapped.isEmpty, "what it moved clear of, for the plan")
         #expect(wrapped.placed[1].fit.scale == TextPlacement.minimumScale)
         #expect(wrapped.conflicts.isEmpty)
     }
@@ -88,6 +89,8 @@ import Testing
         let items = [TextPlacement.Item(name: "date", frames: 0..<1, side: .up), TextPlacement.Item(name: "caption", frames: 0..<1, side: .up)]
         let placement = Self.place(items) { _, _ in PixelRect(x: 5, y: 5, width: 310, height: 170) }
         #expect(placement.conflicts == [TextPlacement.Conflict(item: "caption", overlaps: ["date"])])
-        #expect(placement.placed[1] == TextPlacement.Placed(rect: PixelRect(x: 5, y: 5, width: 310, height: 170), fit: .asked, moved: false))
+        #expect(
+            placement.placed[1]
+                == TextPlacement.Placed(rect: PixelRect(x: 5, y: 5, width: 310, height: 170), fit: .asked, moved: false, overlapped: [0]))
     }
 }
