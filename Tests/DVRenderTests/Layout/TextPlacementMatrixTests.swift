@@ -188,7 +188,9 @@ struct TextPlacementMatrixTests {
                 for number in shown {
                     let rect = try #require(rects[number])
                     var outside = 0, unsafe = 0
-                    for (x, y) in changed(try #require(layers[number]), from: background, plane: plane, width: width, height: height) {
+                    let samples = changed(try #require(layers[number]), from: background, plane: plane, width: width, height: height)
+                    if plane == 0, samples.isEmpty { faults.append("frame \(frame): \(names[number]) changes no pixel") }
+                    for (x, y) in samples {
                         let block = PixelRect(x: x * scale, y: y * scale, width: scale, height: scale)
                         if !block.overlaps(rect) { outside += 1 }
                         // A chroma sample is a text's in the unsafe zone only when all its block is.
