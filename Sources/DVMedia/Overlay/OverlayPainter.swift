@@ -47,10 +47,11 @@ package final class OverlayPainter {
     }
 
     /// Draws what shows on the piece's frame `index` (counted from the piece's first frame) into `frame`, each
-    /// text and picture where the piece's placement put it (`textPlacement()`).
-    package func draw(into frame: VideoFrame, atFrame index: Int) throws {
+    /// text and picture where the piece's placement put it (`textPlacement()`); with `only`, just the item of
+    /// that index, where the placement of them all put it (a layer on its own, as the render composes it).
+    package func draw(into frame: VideoFrame, atFrame index: Int, only: Int? = nil) throws {
         let arranged = try arrangement()
-        for (number, item, opacity) in drawing.visibleItems(atFrame: index) {
+        for (number, item, opacity) in drawing.visibleItems(atFrame: index) where only == nil || only == number {
             let place = arranged[number]
             switch item {
             case let .text(text):

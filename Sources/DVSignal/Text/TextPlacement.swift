@@ -1,8 +1,9 @@
 /// Where the texts and pictures over one piece go so that no two that show on the same frame overlap: each
 /// item, in priority order (the first keeps its place), sits where its anchor puts it; one that overlaps an
 /// item placed before it is moved away along its anchor side (up from the bottom, down from the top), then
-/// shrunk (down to `minimumScale` of its size) and moved, then wrapped narrower and moved; one that fits in
-/// none of these ways stays where its anchor puts it and is reported as a conflict. Each item keeps one
+/// shrunk (down to `minimumScale` of its size) and moved, then wrapped narrower and moved, then shrunk further
+/// (down to `lastScale`, for a long text in a tall frame's safe area) and moved; one that fits in none of these
+/// ways stays where its anchor puts it and is reported as a conflict. Each item keeps one
 /// rectangle for all its frames, so nothing jumps while the piece plays; an item that overlaps nothing keeps
 /// the rectangle its anchor gives, so a piece without collisions is drawn as before.
 package struct TextPlacement: Sendable {
@@ -78,6 +79,11 @@ package struct TextPlacement: Sendable {
     package static let scales = [1, 0.85, minimumScale]
     /// The widths, as fractions of the frame's width, a shrunk item is wrapped at when shrinking is not enough.
     package static let wrapFractions = [2.0 / 3, 0.5]
+    /// The sizes an item is tried at, at the frame's width, when wrapping is not enough either: a long caption
+    /// that fills the safe area of a 9:16 frame beside a big date.
+    package static let lastScales = [0.6, 0.5, lastScale]
+    /// The smallest an item is ever drawn, as a fraction of its size.
+    package static let lastScale = 0.4
 
     /// The items placed, in the order given.
     package let items: [Item]
@@ -104,6 +110,7 @@ package struct TextPlacement: Sendable {
             }
             var fits = Self.scales.map { Fit(scale: $0) }
             fits += Self.wrapFractions.map { Fit(scale: Self.minimumScale, wrapWidth: max(1, Int(Double(area.width) * $0))) }
+            fits += Self.lastScales.map { Fit(scale: $0) }
             var found: Placed?
             for fit in fits {
                 let start = fit == .asked ? asked : try rect(index, fit)

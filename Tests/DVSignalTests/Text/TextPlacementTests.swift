@@ -84,6 +84,17 @@ import Testing
         #expect(wrapped.conflicts.isEmpty)
     }
 
+    @Test("an item too tall at 70 % and wrapped is shrunk further, to 60 %, 50 % and then 40 % of its size, before it is a conflict")
+    func shrunkFurther() {
+        // A 100-high date leaves 63 rows above it: a 150-high caption fits at 40 % (60 rows), not at 50 % (75).
+        let date = Self.bottom(width: 300, height: 100)
+        let items = [TextPlacement.Item(name: "date", frames: 0..<1, side: .up), TextPlacement.Item(name: "caption", frames: 0..<1, side: .up)]
+        let placement = Self.place(items) { index, fit in index == 0 ? date(.asked) : Self.bottom(width: 100, height: 150)(fit) }
+        #expect(placement.placed[1].fit == TextPlacement.Fit(scale: TextPlacement.lastScale))
+        #expect(placement.placed[1].rect.maxY == 73 && placement.placed[1].rect.y >= 5)
+        #expect(placement.conflicts.isEmpty)
+    }
+
     @Test("items that cannot all fit are a conflict naming both, and stay where they were asked")
     func conflict() {
         let items = [TextPlacement.Item(name: "date", frames: 0..<1, side: .up), TextPlacement.Item(name: "caption", frames: 0..<1, side: .up)]
