@@ -33,7 +33,7 @@ package enum BeatTracker {
         let duration = Double(samples.count) / Double(sampleRate)
         let envelope = OnsetEnvelope(samples: samples, sampleRate: sampleRate)
         let noBeat = BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: 0, duration: duration)
-        guard let onsets = normalised(envelope.strength) else { return noBeat }
+        guard let onsets = normalised(envelope.strength).map(smoothed) else { return noBeat }
         let periods = localPeriods(onsets, frameRate: envelope.frameRate)
         guard periods.confidence >= clearBeat else {
             return BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: periods.confidence, duration: duration)
@@ -63,6 +63,19 @@ package enum BeatTracker {
         return values.map { $0 / deviation }
     }
 
+    /// `onsets` smoothed by a binomial kernel 9 frames wide (±20 ms at 5 ms frames), so the autocorrelation's
+    /// peaks are wider than a frame (a period between two whole frames is seen at both) and a beat a frame or
+    /// two off its onset still scores in the dynamic programme.
+    static func smoothed(_ onsets: [Float]) -> [Float] {
+        let kernel: [Float] = [1, 8, 28, 56, 70, 56, 28, 8, 1].map { $0 / 256 }
+        return onsets.indices.map { frame in
+            kernel.indices.reduce(Float(0)) { sum, tap in
+                let index = min(onsets.count - 1, max(0, frame + tap - kernel.count / 2))
+                return sum + kernel[tap] * onsets[index]
+            }
+        }
+    }
+
     /// The beat period in frames at every frame, and the confidence (the median, over windows with sound,
     /// of the normalised autocorrelation at the period chosen).
     static func localPeriods(_ onsets: [Float], frameRate: Double) -> (perFrame: [Float], confidence: Double) {
@@ -77,19 +90,10 @@ package enum BeatTracker {
             return exp(-0.5 * octaves * octaves)
         }
         var correlations: [[Double]] = []
-        // Smoothed (a binomial kernel 9 frames wide), so the correlation's peaks are wider than a frame
-        // and a period between two whole frames is seen at both.
-        let kernel: [Float] = [1, 8, 28, 56, 70, 56, 28, 8, 1].map { $0 / 256 }
-        let smoothed = onsets.indices.map { frame in
-            kernel.indices.reduce(Float(0)) { sum, tap in
-                let index = min(onsets.count - 1, max(0, frame + tap - kernel.count / 2))
-                return sum + kernel[tap] * onsets[index]
-            }
-        }
         var periodicity: [[Double]] = []
         var energies: [Double] = []
         for start in starts {
-            let window = smoothed[start..<start + windowLength]
+            let window = onsets[start..<start + windowLength]
             let mean = window.reduce(0, +) / Float(windowLength)
             let centred = window.map { Double($0 - mean) }
             let energy = centred.reduce(0) { $0 + $1 * $1 }
