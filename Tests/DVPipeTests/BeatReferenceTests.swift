@@ -70,4 +70,35 @@ import Testing
         // takes the off-beats, or a metrical level neither reference took): a floor, so no change loses one.
         #expect(met.count >= 8, "the bar is met on \(met.count) tracks: \(met)")
     }
+
+    @Test("dvpipe beats prints a click track's grid, says when there is no beat, and refuses a corrupt file")
+    func command() throws {
+        let ffmpeg = try ReferenceCommand.requiredFFmpeg
+        let folder = try TemporaryFolder("beats-command")
+        let clicks = folder.url.appendingPathComponent("clicks.ogg").path
+        let silence = folder.url.appendingPathComponent("silence.wav").path
+        let corrupt = folder.url.appendingPathComponent("corrupt.mp3").path
+        // A 5 ms burst of 3 kHz every half second (120 BPM) for 20 s, encoded as Vorbis.
+        _ = try ReferenceCommand.output(
+            ffmpeg,
+            [
+                "-v", "error", "-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,0.5)\\,0.005)\\,0.8*sin(2*PI*3000*t)\\,0):d=20:s=44100",
+                "-c:a", "libvorbis", clicks
+            ])
+        _ = try ReferenceCommand.output(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "anullsrc=d=10", silence])
+        try Data("ID3 not really an mp3".utf8).write(to: URL(fileURLWithPath: corrupt))
+
+        let printed = try DVPipeProcess.run(["beats", clicks, "--json"])
+        #expect(printed.status == 0, "\(printed.standardError)")
+        let grid = try JSONDecoder().decode(BeatGrid.self, from: Data(printed.standardOutput.utf8))
+        #expect(abs((grid.tempo ?? 0) - 120) < 1, "tempo \(grid.tempo ?? 0)")
+        for beat in grid.beats where beat > 1 && beat < 19 {
+            let error = abs(beat - (beat * 2).rounded() / 2)
+            #expect(error < 0.015, "beat \(beat) is \(error) s from the click")
+        }
+        let quiet = try DVPipeProcess.run(["beats", silence])
+        #expect(quiet.status == 0 && quiet.standardOutput.hasPrefix("no clear beat"), "\(quiet.standardOutput)")
+        let broken = try DVPipeProcess.run(["beats", corrupt])
+        #expect(broken.status != 0 && broken.standardError.contains(corrupt), "\(broken.standardError)")
+    }
 }
