@@ -14,6 +14,9 @@ import Foundation
 /// 4. Downbeats: the phase, of the four in a 4/4 bar, whose beats have the most bass onset and harmonic change.
 /// 5. Phrases: the bar phase, every 8 (else 4) bars, whose bars change the spectrum most, when it stands out.
 package enum BeatTracker {
+    /// The tracker's version, for a cache of grids (as `LoudnessMeter.version` is for loudness): raised with
+    /// every change that moves a beat, so grids found by another version are tracked again.
+    package static let version = 1
     /// The confidence below which the audio has no clear beat.
     package static let clearBeat = 0.2
     /// The log-normal tempo prior's centre, BPM.
