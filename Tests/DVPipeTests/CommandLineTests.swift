@@ -54,7 +54,7 @@ struct CommandLineTests {
     @Test(
         "every subcommand has a --help with an example",
         arguments: [
-            "run", "plan", "people", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor", "check"
+            "run", "plan", "people", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor", "check", "beats"
         ])
     func helpHasExample(subcommand: String) throws {
         let result = try DVPipeProcess.run([subcommand, "--help"])

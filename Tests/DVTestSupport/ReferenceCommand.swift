@@ -3,8 +3,9 @@ import Foundation
 
 /// Commands from other projects that tests check dvpipe against (Debian's `ffmpeg` and exiftool packages,
 /// Python's colour-science and Pillow packages in `.build-colour/venv`, OpenCV and scikit-image in
-/// `.build-faces/venv`, all of which `make test` installs): the independent truth for loudness, colour,
-/// stream tags, embedded movies and faces.
+/// `.build-faces/venv`, aubio's `aubiotrack`, librosa and mir_eval in `.build-beats/venv`, all of which
+/// `make test` installs): the independent truth for loudness, colour, stream tags, embedded movies, faces
+/// and beats.
 package enum ReferenceCommand {
     /// The ffmpeg command, nil when it is not installed.
     package static let ffmpeg = find("ffmpeg")
@@ -32,6 +33,16 @@ package enum ReferenceCommand {
         let python = root.appendingPathComponent(".build-faces/venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: python) ? python : nil
     }()
+
+    /// A Python that can `import librosa` (0.10.2, its beat tracker) and `mir_eval` (0.8.2, beat scores), nil
+    /// when `scripts/setup-beat-reference.sh` has not made it.
+    package static let beatPython: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let python = root.appendingPathComponent(".build-beats/venv/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }()
+    /// Debian's aubiotrack (aubio-tools), nil when it is not installed.
+    package static let aubiotrack = find("aubiotrack")
 
     /// The ffmpeg, ffprobe and exiftool commands and the reference Pythons, or a thrown failure naming
     /// what is missing: a test that needs one fails, not skips, where `make test` has not installed it.
