@@ -192,6 +192,68 @@ import Testing
         #expect((steps.max() ?? 1) < 0.12, "the face moves smoothly in the frame: largest step \(steps.max() ?? 1) of the width")
     }
 
+    @Test(
+        "in a 9:16 reels output, a tall clip's face is centred between the safe area's margins, not in the frame; at the clip's bottom edge it stays as low as the crop goes"
+    )
+    func faceClearOfSafeArea() throws {
+        let folder = try TemporaryFolder("subject-safe")
+        let media = try folder.subfolder("media")
+        let face = try Self.astronaut(side: 360, folder: folder)
+        let writer = try SampleWriter()
+        // 360 × 960 clips (taller than 9:16): the crop runs down them. The astronaut in the middle, then at the bottom.
+        for (day, y) in [(0, 300), (1, 600)] {
+            try writer.write(
+                Self.clip(day: day, width: 360, height: 960, pictures: [SamplePicture(rgb: face, width: 360, height: 360, from: (0, y), to: (0, y))]),
+                in: media)
+        }
+        let job = folder.url.appendingPathComponent("safe.yaml")
+        try """
+        version: 1
+        library: { paths: [media], timezone: UTC }
+        timeframe: { from: 2024-11-16, to: 2024-11-17 }
+        clips: { video: { duration: 2s } }
+        transition: { style: cut }
+        outputs:
+          - { name: reels, path: out/reels.mp4, resolution: 360x640, fps: 24, fit: subject, profile: reels }
+          - { name: plain, path: out/plain.mp4, resolution: 360x640, fps: 24, fit: subject }
+
+        """.write(to: job, atomically: true, encoding: .utf8)
+        let json = try DVPipeProcess.run(["plan", job.path, "--json"])
+        try #require(json.status == 0, "\(json.standardError)")
+        let planned = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let framing = try #require(planned["framing"] as? [String: Any])
+        let reels = try #require(framing["reels"] as? [[String: Any]]), plain = try #require(framing["plain"] as? [[String: Any]])
+        #expect(reels.map { $0["motion"] as? String } == ["still", "still"] && plain.map { $0["motion"] as? String } == ["still", "still"])
+        #expect(Set(reels[0].keys) == Set(plain[0].keys), "the plan says nothing new: \(reels[0].keys.sorted())")
+        let points = { (day: [String: Any]) in day["points"] as? [[Int]] ?? [] }
+        #expect(points(reels[0]) != points(plain[0]), "the middle face: the reels window moves")
+        #expect(points(reels[1]) == points(plain[1]), "the bottom face: both windows as low as the clip allows")
+
+        let run = try DVPipeProcess.run(["run", job.path, "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let inReels = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/reels.mp4"))
+        let inPlain = try Self.openCVFaces(in: folder.url.appendingPathComponent("out/plain.mp4"))
+        try #require(inReels.count == 96 && inPlain.count == 96)
+        // The astronaut's face: the top-most face OpenCV finds (it at times takes a patch of her suit too),
+        // its mean height over the frames where it is found.
+        func height(_ frames: ArraySlice<[(x: Double, y: Double)]>) -> (mean: Double, found: Int) {
+            let tops = frames.compactMap { $0.map(\.y).min() }
+            return (tops.reduce(0, +) / Double(max(1, tops.count)), tops.count)
+        }
+        let (reelsMiddle, plainMiddle) = (height(inReels[0..<48]), height(inPlain[0..<48]))
+        try #require(reelsMiddle.found >= 45 && plainMiddle.found >= 45, "OpenCV finds the face")
+        print("the face's centre: \(reelsMiddle.mean) of the height in the reels output, \(plainMiddle.mean) without a profile")
+        // OpenCV's box sits a little higher on the face than dvpipe's detector's, so the shift is what is
+        // measured: from the frame's middle to the middle between reels' margins (14 % and 65 %).
+        let shift = 0.5 - (0.14 + 0.65) / 2
+        #expect(abs(plainMiddle.mean - reelsMiddle.mean - shift) < 0.02, "the face moves up by \(shift) of the height")
+        #expect((0.14...0.65).contains(reelsMiddle.mean), "the face is inside the safe area")
+        let (reelsBottom, plainBottom) = (height(inReels[48..<96]), height(inPlain[48..<96]))
+        try #require(reelsBottom.found > 0 && plainBottom.found > 0)
+        let apart = abs(reelsBottom.mean - plainBottom.mean)
+        #expect(apart < 0.01, "at the clip's bottom both crops go as low as they can: \(reelsBottom.mean), \(plainBottom.mean)")
+    }
+
     @Test("order: best prefers the clip with a face to the same picture upside down, unless faces weighs 0")
     func bestClipHasAFace() throws {
         let folder = try TemporaryFolder("faces-best")

@@ -69,24 +69,17 @@ package final class OverlayPainter {
         }
     }
 
+    /// The piece's texts and pictures where `textPlacement()` puts them, each with what it is and the piece's
+    /// frames it shows on.
+    package func placedItems() throws -> [(item: TextPlacement.Item, placed: TextPlacement.Placed)] {
+        let (_, items) = placementItems()
+        return Array(zip(items, try textPlacement().placement.placed))
+    }
+
     /// The piece's texts and pictures laid out together (`TextPlacement`), in drawing order as priority,
     /// with the item index of each.
     package func textPlacement() throws -> (items: [Int], placement: TextPlacement) {
-        var numbers: [Int] = []
-        var items: [TextPlacement.Item] = []
-        for (number, item) in drawing.items.enumerated() {
-            switch item {
-            case let .text(text):
-                numbers.append(number)
-                items.append(
-                    TextPlacement.Item(name: "the text \"\(text.text)\"", frames: text.firstFrame..<text.endFrame, side: side(of: text.position)))
-            case let .image(image):
-                numbers.append(number)
-                let name = image.file.split(separator: "/").last.map(String.init) ?? image.file
-                items.append(TextPlacement.Item(name: "the picture \(name)", frames: 0..<Int.max, side: side(of: image.position)))
-            case .video: continue
-            }
-        }
+        let (numbers, items) = placementItems()
         let margin = placement.margin
         let result = try TextPlacement(
             items: items, area: PixelRect(x: placement.area.x, y: placement.area.y, width: placement.area.width, height: placement.area.height),
@@ -106,6 +99,27 @@ package final class OverlayPainter {
             }
         }
         return (numbers, result)
+    }
+
+    /// The texts and pictures placed together, as `TextPlacement` items in drawing order, with the item
+    /// index of each (movies keep their rectangles and are not among them).
+    private func placementItems() -> (numbers: [Int], items: [TextPlacement.Item]) {
+        var numbers: [Int] = []
+        var items: [TextPlacement.Item] = []
+        for (number, item) in drawing.items.enumerated() {
+            switch item {
+            case let .text(text):
+                numbers.append(number)
+                items.append(
+                    TextPlacement.Item(name: "the text \"\(text.text)\"", frames: text.firstFrame..<text.endFrame, side: side(of: text.position)))
+            case let .image(image):
+                numbers.append(number)
+                let name = image.file.split(separator: "/").last.map(String.init) ?? image.file
+                items.append(TextPlacement.Item(name: "the picture \(name)", frames: 0..<Int.max, side: side(of: image.position)))
+            case .video: continue
+            }
+        }
+        return (numbers, items)
     }
 
     private func arrangement() throws -> [Int: TextPlacement.Placed] {

@@ -116,9 +116,11 @@ package struct ReelLayout: Sendable {
         }
         Self.placeBackdrops(in: &pieces, intro: job.intro?.background == .blur, outro: job.outro?.background == .blur, fps: fps)
         let style = plan.timeline.transition.style
-        joins = zip(pieces, pieces.dropFirst()).map { previous, next in
+        let joins = zip(pieces, pieces.dropFirst()).map { previous, next in
             Join(style: style, frameCount: previous.endFrame - next.firstFrame)
         }
+        overlaps += Self.placeCardTexts(in: &pieces, joins: joins, canvas: canvas, fonts: placementFonts)
+        self.joins = joins
         self.canvas = canvas
         self.pieces = pieces
         self.identities = identities

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVSignal
 
 /// What fills one piece of the reel: a clip from the library or a title card.
 package enum SegmentSource: Sendable, Hashable, Encodable {
@@ -38,6 +39,9 @@ package struct TitleCardSource: Sendable, Hashable, Encodable {
     package var backdrop: CardBackdrop?
     /// The fonts that draw what the card's font lacks, with their content digests; nil when it needs none.
     package var fallbacks: [OverlayFont]?
+    /// Where the text is drawn when placing it clear of the texts of a clip it crossfades with moved it
+    /// (`ReelLayout.placeCardTexts`), so the key names the move; nil when it is centred as always.
+    package var placed: PlacedCardText?
 
     package init(
         text: String, frameCount: Int, background: RGBAColor, textColor: RGBAColor, fontPath: String, fontIdentity: String? = nil,
@@ -54,7 +58,21 @@ package struct TitleCardSource: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text, frameCount, background, textColor, fontIdentity, textOpacity, backdrop, fallbacks
+        case text, frameCount, background, textColor, fontIdentity, textOpacity, backdrop, fallbacks, placed
+    }
+}
+
+/// Where a card's text is drawn after it was moved clear of a crossfading clip's texts: its rectangle and
+/// the size (a share of the card's text size) and wrapping width it is laid out at (`TextPlacement.Fit`).
+package struct PlacedCardText: Sendable, Hashable, Encodable {
+    package var rect: PixelRect
+    package var scale: Double
+    package var wrapWidth: Int?
+
+    package init(rect: PixelRect, scale: Double, wrapWidth: Int?) {
+        self.rect = rect
+        self.scale = scale
+        self.wrapWidth = wrapWidth
     }
 }
 

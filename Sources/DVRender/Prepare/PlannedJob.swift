@@ -204,12 +204,14 @@ package struct PlannedJob: Sendable {
             plan: plan, job: job, identities: identities, canvas: canvas, stills: stillFacts, named: named,
             framing: { [named] clip, width, height in
                 guard let video = videos[clip.path] else { return nil }
+                // A clip that fills the whole frame keeps its faces clear of the output's safe area's margins.
+                let safeArea = width == canvas.width && height == canvas.height ? canvas.safeArea : nil
                 if let faces = named[clip.path] {
-                    return Self.framing(of: faces, video: video, clip: clip, width: width, height: height, fps: canvas.fps)
+                    return Self.framing(of: faces, video: video, clip: clip, width: width, height: height, fps: canvas.fps, safeArea: safeArea)
                 }
                 return Self.framing(
                     of: found[FaceCache.Window(clip: clip, fps: canvas.fps)] ?? [], video: video, clip: clip, width: width, height: height,
-                    fps: canvas.fps
+                    fps: canvas.fps, safeArea: safeArea
                 )
             }, fallbacks: fallbacks)
     }
@@ -259,16 +261,20 @@ package struct PlannedJob: Sendable {
     }
 
     /// The crop window over `clip` (whose stream is `video`) in a `width` × `height` frame placed on its still's
-    /// named faces (`faces`): still on them when they share one window, else `fallback`; nil when the clip
-    /// already has the frame's shape.
-    static func framing(of faces: NamedFaces, video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int) -> SubjectFraming? {
+    /// named faces (`faces`), centred in the frame less `safeArea` as far as the window can move: still on
+    /// them when they share one window, else `fallback`; nil when the clip already has the frame's shape.
+    static func framing(
+        of faces: NamedFaces, video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int, safeArea: SafeArea? = nil
+    ) -> SubjectFraming? {
         guard let (window, acrossWidth) = cut(of: video, width: width, height: height) else { return nil }
         let scale = Double(SubjectFraming.scale)
         let spans = faces.areas.map { area in
             let (low, length) = acrossWidth ? (area.x, area.width) : (area.y, area.height)
             return Int((low * scale).rounded(.down))...Int(((low + length) * scale).rounded(.up))
         }
-        var framing = SubjectFraming(samples: [SubjectFraming.Sample(frame: 0, spans: spans)], window: window, frameCount: clip.frameCount, fps: fps)
+        var framing = SubjectFraming(
+            samples: [SubjectFraming.Sample(frame: 0, spans: spans)], window: window, frameCount: clip.frameCount, fps: fps,
+            margins: margins(of: safeArea, acrossWidth: acrossWidth))
         if framing.motion == .still { framing.follows = .names }
         return framing
     }
@@ -299,17 +305,29 @@ package struct PlannedJob: Sendable {
         return (SubjectFraming.scale * min(wide, tall) / max(wide, tall), wide > tall)
     }
 
+    /// The margins of `safeArea` along the cut axis (the width's when `acrossWidth`) in `SubjectFraming.scale`
+    /// units of the frame; none without a safe area.
+    static func margins(of safeArea: SafeArea?, acrossWidth: Bool) -> SubjectFraming.Margins {
+        guard let safeArea else { return .none }
+        let units = { (share: Double) in Int((share * Double(SubjectFraming.scale)).rounded()) }
+        return acrossWidth
+            ? SubjectFraming.Margins(before: units(safeArea.left), after: units(safeArea.right))
+            : SubjectFraming.Margins(before: units(safeArea.top), after: units(safeArea.bottom))
+    }
+
     /// The crop window's path over `clip` (whose stream is `video`) in a `width` × `height` frame, from the
-    /// faces found in it; nil when the clip already has the frame's shape.
+    /// faces found in it, centred in the frame less `safeArea` as far as the window can move; nil when the
+    /// clip already has the frame's shape.
     static func framing(
-        of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int
+        of faces: [FaceSample], video: VideoStreamInfo, clip: ClipSource, width: Int, height: Int, fps: Int, safeArea: SafeArea? = nil
     ) -> SubjectFraming? {
         guard let (window, acrossWidth) = cut(of: video, width: width, height: height) else { return nil }
+        let margins = Self.margins(of: safeArea, acrossWidth: acrossWidth)
         // Each face's span along the cut axis.
         func span(_ rect: PixelRect) -> ClosedRange<Int> { acrossWidth ? rect.x...(rect.x + rect.width) : rect.y...(rect.y + rect.height) }
         if faces.contains(where: { !$0.faces.isEmpty }) {
             let samples = faces.map { SubjectFraming.Sample(frame: $0.frame, spans: $0.faces.map(span)) }
-            return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
+            return SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps, margins: margins)
         }
         // Without a face: where something moves, else what stands out (where the edges gather in at most
         // 60% of the cut axis), each no wider than four fifths of the window (a wide one is followed by its
@@ -325,7 +343,7 @@ package struct PlannedJob: Sendable {
             let standsOut = sample.salient.flatMap { span($0).count * 10 <= SubjectFraming.scale * 6 ? $0 : nil }
             return SubjectFraming.Sample(frame: sample.frame, spans: within(follows == .motion ? sample.motion : standsOut))
         }
-        var framing = SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps)
+        var framing = SubjectFraming(samples: samples, window: window, frameCount: clip.frameCount, fps: fps, margins: margins)
         if framing.motion != .none {
             framing.follows = follows
         }

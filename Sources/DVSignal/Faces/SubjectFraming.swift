@@ -59,9 +59,27 @@ package struct SubjectFraming: Sendable, Hashable, Codable {
         }
     }
 
+    /// The margins of the frame the platform's interface covers along the cut axis (the output's safe area),
+    /// as shares of the frame's extent in `scale` units: `before` at its left (or top), `after` at its right
+    /// (or bottom).
+    package struct Margins: Sendable, Hashable {
+        package var before: Int
+        package var after: Int
+
+        package init(before: Int, after: Int) {
+            self.before = before
+            self.after = after
+        }
+
+        /// No margins: the faces are centred in the frame.
+        package static let none = Margins(before: 0, after: 0)
+    }
+
     /// The framing of a clip of `frameCount` frames at `fps`, whose crop window spans `window` of the
-    /// picture's `scale` along the cut axis, from the faces of `samples` (frames in increasing order).
-    package init(samples: [Sample], window: Int, frameCount: Int, fps: Int) {
+    /// picture's `scale` along the cut axis, from the faces of `samples` (frames in increasing order). The
+    /// faces are centred between the frame's `margins` (in the frame itself without them), as far as the
+    /// window can move inside the picture: equal margins, or none, frame them as the frame's middle does.
+    package init(samples: [Sample], window: Int, frameCount: Int, fps: Int, margins: Margins = .none) {
         let window = min(max(1, window), Self.scale)
         let range = Self.scale - window
         let centred = range / 2
@@ -79,7 +97,9 @@ package struct SubjectFraming: Sendable, Hashable, Codable {
             self.init(motion: .fallback, positions: [])
             return
         }
-        func edge(centre: Int) -> Int { min(max(centre - window / 2, 0), range) }
+        // The faces' centre goes to the middle of the frame less its margins, so many units into the window.
+        let toMiddle = window * (Self.scale + margins.before - margins.after) / (2 * Self.scale)
+        func edge(centre: Int) -> Int { min(max(centre - toMiddle, 0), range) }
         let low = needs.map(\.low).min() ?? 0, high = needs.map(\.high).max() ?? 0
         if high - low <= window {
             self.init(motion: .still, positions: Array(repeating: edge(centre: (low + high) / 2), count: frameCount))

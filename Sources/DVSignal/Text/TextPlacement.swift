@@ -94,17 +94,20 @@ package struct TextPlacement: Sendable {
 
     /// Places `items` (first = highest priority) in `area` (the frame, or the frame less its safe area), whose
     /// items keep `margin` pixels from its top and bottom edges and `gap` pixels from each other when moved; `rect` gives
-    /// item `index`'s rectangle drawn at a `Fit`, anchored where the job says.
+    /// item `index`'s rectangle drawn at a `Fit`, anchored where the job says. `fixed` are named rectangles
+    /// placed already, on every item's frames, which the items are kept clear of as of each other.
     package init(
-        items: [Item], area: PixelRect, margin: Int, gap: Int, rect: (_ index: Int, _ fit: Fit) throws -> PixelRect
+        items: [Item], area: PixelRect, margin: Int, gap: Int, keepingClearOf fixed: [(name: String, rect: PixelRect)] = [],
+        rect: (_ index: Int, _ fit: Fit) throws -> PixelRect
     ) rethrows {
         var placed: [Placed] = []
         var conflicts: [Conflict] = []
         for (index, item) in items.enumerated() {
-            let others = placed.indices.filter { items[$0].frames.overlaps(item.frames) }.map { placed[$0].rect }
+            let others = fixed.map(\.rect) + placed.indices.filter { items[$0].frames.overlaps(item.frames) }.map { placed[$0].rect }
             let asked = try rect(index, .asked)
             let overlapped = placed.indices.filter { items[$0].frames.overlaps(item.frames) && placed[$0].rect.overlaps(asked) }
-            guard !overlapped.isEmpty else {
+            let fixedOverlapped = fixed.filter { $0.rect.overlaps(asked) }.map(\.name)
+            guard !overlapped.isEmpty || !fixedOverlapped.isEmpty else {
                 placed.append(Placed(rect: asked, fit: .asked, moved: false))
                 continue
             }
@@ -123,7 +126,7 @@ package struct TextPlacement: Sendable {
                 placed.append(found)
             } else {
                 placed.append(Placed(rect: asked, fit: .asked, moved: false, overlapped: overlapped))
-                conflicts.append(Conflict(item: item.name, overlaps: overlapped.map { items[$0].name }))
+                conflicts.append(Conflict(item: item.name, overlaps: fixedOverlapped + overlapped.map { items[$0].name }))
             }
         }
         self.items = items

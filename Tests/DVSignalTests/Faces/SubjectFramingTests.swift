@@ -65,6 +65,31 @@ struct SubjectFramingTests {
         #expect(framing.motion == .fallback && framing.positions.isEmpty)
     }
 
+    @Test("a frame with margins (reels' top 14 %, bottom 35 %) centres the face between them, as far as the window can move")
+    func faceClearOfMargins() {
+        // A 9:32 picture (taller than 9:16) cropped to 9:16 keeps 9/16 of its height: the cut runs down it.
+        let window = SubjectFraming.scale * 9 / 16
+        let reels = SubjectFraming.Margins(before: 1_400, after: 3_500)
+        let face = 4_000...6_000
+        let samples = [SubjectFraming.Sample(frame: 0, spans: [face])]
+        let centred = SubjectFraming(samples: samples, window: window, frameCount: 10, fps: 30)
+        let clear = SubjectFraming(samples: samples, window: window, frameCount: 10, fps: 30, margins: reels)
+        #expect(centred.motion == .still && clear.motion == .still)
+        // Where the face's bottom edge falls in the frame, in ten-thousandths of its height.
+        func bottom(_ framing: SubjectFraming) -> Int { (face.upperBound - (framing.positions.first ?? 0)) * SubjectFraming.scale / window }
+        #expect(bottom(centred) > SubjectFraming.scale - reels.after, "centred in the frame, the face's bottom is in the bottom 35 %")
+        #expect(bottom(clear) <= SubjectFraming.scale - reels.after, "between the margins, it is clear of them: \(bottom(clear))")
+        let top = (face.lowerBound - (clear.positions.first ?? 0)) * SubjectFraming.scale / window
+        #expect(top >= reels.before)
+        // A face at the picture's bottom edge: the window goes as low as it can, and no further.
+        let low = SubjectFraming(
+            samples: [SubjectFraming.Sample(frame: 0, spans: [9_000...9_900])], window: window, frameCount: 10, fps: 30, margins: reels)
+        #expect(low.positions == Array(repeating: SubjectFraming.scale - window, count: 10))
+        // Equal margins frame as the frame's middle does.
+        let even = SubjectFraming(samples: samples, window: window, frameCount: 10, fps: 30, margins: SubjectFraming.Margins(before: 600, after: 600))
+        #expect(even.positions == centred.positions)
+    }
+
     @Test("no face: no path, the window stays in the middle as cover's")
     func noFace() {
         let framing = SubjectFraming(samples: [SubjectFraming.Sample(frame: 0, spans: [])], window: Self.window, frameCount: 10, fps: 30)
