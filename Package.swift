@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "CColourKernel"),
         /** Arithmetic on plain sample and pixel buffers: loudness, true peak, the mix, plane blur/halving/rotation, text masks, the colour cube. */
         .target(
-            name: "DVSignal", dependencies: ["CColourKernel", "DVRuntime", "DVXML"],
+            name: "DVSignal", dependencies: ["CColourKernel", "DVMediaFacts", "DVRuntime", "DVXML"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         /** Metadata read from a file's bytes without FFmpeg: HEIF sniffing, EXIF, XMP (who and what, into DVMediaFacts' `Annotations`),
             Apple's content identifier, ICC profiles, PNG colour chunks; bounded, never past the buffer. */

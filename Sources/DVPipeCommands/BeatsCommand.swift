@@ -1,5 +1,6 @@
 import ArgumentParser
 import DVMedia
+import DVMediaFacts
 import DVSignal
 import Foundation
 

@@ -1,4 +1,5 @@
 import DVMedia
+import DVMediaFacts
 import DVSignal
 import DVTestBasics
 import DVTestSupport

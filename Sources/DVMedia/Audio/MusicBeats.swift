@@ -1,3 +1,4 @@
+import DVMediaFacts
 import DVSignal
 import Foundation
 

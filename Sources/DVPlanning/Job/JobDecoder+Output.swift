@@ -171,15 +171,22 @@ extension JobDecoder {
         guard let fields = fields(of: node, path: "audio", allowed: ["clips", "normalize", "music"]) else { return audio }
         audio.clips = choice(fields, "clips", Job.Audio.ClipAudio.self) ?? audio.clips
         audio.normalize = bool(fields, "normalize") ?? audio.normalize
-        if let music = fields["music"] {
-            audio.music = decodeMusic(music)
+        guard let music = fields["music"] else { return audio }
+        if let items = music.items {
+            if items.isEmpty { error("audio.music lists no track; give one mapping or a list of them", at: music) }
+            let tracks = items.enumerated().compactMap { position, item in decodeMusic(item, path: "audio.music[\(position)]", first: position == 0) }
+            audio.music = tracks.first
+            audio.playlist = tracks.isEmpty ? nil : tracks
+        } else {
+            audio.music = decodeMusic(music, path: "audio.music", first: true)
         }
         return audio
     }
 
-    private mutating func decodeMusic(_ node: YAMLNode) -> Job.Music? {
-        let allowed = ["file", "volume", "duck", "fade_out", "loop"]
-        guard let fields = fields(of: node, path: "audio.music", allowed: allowed, required: ["file"]),
+    /// One track of `audio.music` at `path`. Only the `first` track of a playlist may give `sync`, which is the reel's.
+    private mutating func decodeMusic(_ node: YAMLNode, path: String, first: Bool) -> Job.Music? {
+        let allowed = ["file", "volume", "duck", "fade_out", "loop", "sync", "start"]
+        guard let fields = fields(of: node, path: path, allowed: allowed, required: ["file"]),
             let file = existingFile(fields, "file", kind: .sound)
         else {
             return nil
@@ -189,6 +196,14 @@ extension JobDecoder {
         music.duck = number(fields, "duck", in: 0...1) ?? music.duck
         music.fadeOut = duration(fields, "fade_out") ?? music.fadeOut
         music.loop = bool(fields, "loop") ?? music.loop
+        if let sync = choice(fields, "sync", Job.MusicSync.self) {
+            if first {
+                music.sync = sync == .off ? nil : sync
+            } else if let node = fields["sync"] {
+                error("\(fields.name("sync")) is the reel's: give it on the playlist's first track", at: node)
+            }
+        }
+        if let start = duration(fields, "start"), start > .zero { music.start = start }
         return music
     }
 

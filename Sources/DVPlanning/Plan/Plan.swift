@@ -16,10 +16,12 @@ public struct Plan: Sendable, Hashable, Codable {
     /// Every file of the library that cannot be used, in index order, whatever its day.
     public var unreadable: [UnreadableFile]
     public var totals: PlanTotals
+    /// The beats the reel is cut on, when `audio.music.sync` is on and the music has a beat; nil otherwise.
+    public var music: PlanMusic?
 
     public init(
         timeZone: String, days: [PlannedDay], timeline: Timeline, warnings: [PlanWarning], unreadable: [UnreadableFile] = [],
-        totals: PlanTotals
+        totals: PlanTotals, music: PlanMusic? = nil
     ) {
         self.version = Plan.formatVersion
         self.timeZone = timeZone
@@ -28,12 +30,32 @@ public struct Plan: Sendable, Hashable, Codable {
         self.warnings = warnings
         self.unreadable = unreadable
         self.totals = totals
+        self.music = music
     }
 
     enum CodingKeys: String, CodingKey {
         case version
         case timeZone = "time_zone"
-        case days, timeline, warnings, unreadable, totals
+        case days, timeline, warnings, unreadable, totals, music
+    }
+}
+
+/// The beats a plan is cut on: the first track's tempo, the step, where the reel starts on the first track,
+/// and the tracks in the order played.
+public struct PlanMusic: Sendable, Hashable, Codable {
+    /// Beats per minute of the first track.
+    public var tempo: Double
+    public var sync: Job.MusicSync
+    /// Seconds into the first track where the reel's first frame is: its first downbeat at or after `audio.music.start`.
+    public var start: Double
+    /// Each track's file, in the order played.
+    public var tracks: [String]
+
+    public init(tempo: Double, sync: Job.MusicSync, start: Double, tracks: [String]) {
+        self.tempo = tempo
+        self.sync = sync
+        self.start = start
+        self.tracks = tracks
     }
 }
 
@@ -59,13 +81,7 @@ extension Plan {
     /// Changes every clip of the plan with `change`: each day's own and each of its layers'.
     public mutating func changeClips(_ change: (inout PlannedClip) -> Void) {
         for day in days.indices {
-            if var clip = days[day].clip {
-                change(&clip)
-                days[day].clip = clip
-            }
-            for layer in days[day].layers.indices {
-                change(&days[day].layers[layer].clip)
-            }
+            days[day].changeClips(change)
         }
     }
 }

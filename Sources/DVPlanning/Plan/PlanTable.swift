@@ -65,6 +65,14 @@ public enum PlanTable {
                     rest: "    ")
             }
         }
+        if let music = plan.music {
+            let tracks = music.tracks.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
+            lines += ["", "Music (sync: \(music.sync.rawValue), \(decimal(music.tempo)) BPM, from \(decimal(music.start))s of \(tracks)):"]
+            for day in plan.days {
+                guard let beats = day.beats, let cut = day.cut else { continue }
+                lines += wrap("\(day.date): \(beats) beats, cut at \(cut.secondsText)s", width: width, first: "  - ", rest: "    ")
+            }
+        }
         let short = plan.shortPieceSentences
         if !short.isEmpty {
             lines += ["", "Short pieces (a transition takes at most half of a piece, down to a cut; a piece is at least 1 frame):"]

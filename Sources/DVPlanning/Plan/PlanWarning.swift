@@ -25,6 +25,11 @@ public struct PlanWarning: Sendable, Hashable, Codable, CustomStringConvertible 
         /// A sidecar of a file in the timeframe could not be read or is not what its name says; the file is
         /// planned without what it would have given (its time, people, favourite, keywords).
         case unreadableSidecar = "unreadable_sidecar"
+        /// `audio.music.sync` is on but the music has no clear beat (or could not be read); the days keep
+        /// their own lengths.
+        case noBeat = "no_beat"
+        /// A video is too short for the beats its day was given; it takes fewer, or its cut could not fall on a beat.
+        case shortForBeats = "short_for_beats"
     }
 
     public var code: Code

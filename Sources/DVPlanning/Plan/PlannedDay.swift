@@ -18,10 +18,25 @@ public struct PlannedDay: Sendable, Hashable, Codable {
     public var layers: [PlannedLayer] = []
     /// Whose sound a day with layers plays; nil for a day of one clip.
     public var layerAudio: Job.LayerAudio?
+    /// How many of the music's beats the day lasts, when the reel is cut on the beat (`audio.music.sync`).
+    public var beats: Int?
+    /// Where the cut into the day falls in the reel (the middle of its transition in), when cut on the beat.
+    public var cut: TimeSpan?
 
     /// How long the day shows in the reel: its clip's window, or its longest layer's.
     public var reelDuration: TimeSpan? {
         layers.map(\.clip.duration).max() ?? clip?.duration
+    }
+
+    /// Changes every clip the day shows with `change`: its own and each of its layers'.
+    public mutating func changeClips(_ change: (inout PlannedClip) -> Void) {
+        if var clip {
+            change(&clip)
+            self.clip = clip
+        }
+        for layer in layers.indices {
+            change(&layers[layer].clip)
+        }
     }
 
     /// The paths of every file the day shows: its clip's, or its layers'.
@@ -50,6 +65,7 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         case outputStart = "output_start"
         case caption, layers
         case layerAudio = "layer_audio"
+        case beats, cut
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +80,8 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         layers = try container.decodeIfPresent([PlannedLayer].self, forKey: .layers) ?? []
         layerAudio = try container.decodeIfPresent(Job.LayerAudio.self, forKey: .layerAudio)
+        beats = try container.decodeIfPresent(Int.self, forKey: .beats)
+        cut = try container.decodeSecondsIfPresent(forKey: .cut)
     }
 
     /// Writes every key, with `null` for what the day does not have, so the JSON shape is the same for all days.
@@ -77,6 +95,10 @@ public struct PlannedDay: Sendable, Hashable, Codable {
         try container.encode(caption, forKey: .caption)
         try container.encode(layers, forKey: .layers)
         try container.encode(layerAudio, forKey: .layerAudio)
+        if let beats, let cut {
+            try container.encode(beats, forKey: .beats)
+            try container.encode(seconds: cut, forKey: .cut)
+        }
         if let clip {
             try clip.encode(to: encoder)
         } else {

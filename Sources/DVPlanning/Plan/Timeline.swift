@@ -38,6 +38,14 @@ public struct Timeline: Sendable, Hashable, Codable {
         self.totalDuration = items.last?.outputEnd ?? .zero
     }
 
+    /// A timeline of items already placed (cut on the beat), with the transition they were asked for.
+    public init(items: [TimelineItem], transition: Job.Transition, fps: Int) {
+        self.items = items
+        self.transition = transition
+        self.fps = fps
+        self.totalDuration = items.last?.outputEnd ?? .zero
+    }
+
     /// How many frames the transition asks for between two pieces long enough for it.
     public var transitionFrames: Int { transition.overlap.nearestFrame(fps: fps) }
 

@@ -1,8 +1,10 @@
 extension PlanningRules {
     /// The rules a validated job gives over its resolved days: the job's library, selection, day settings,
     /// clip windows and pace, transition, title-card lengths and layout, with the clips' analysed `moments` and the photos'
-    /// `photoScores` by path.
-    public init(job: Job, days range: DayRange, moments: [String: MomentScores] = [:], photoScores: [String: Double] = [:]) {
+    /// `photoScores` by path, and the soundtrack's beat grids in the order played (`musicGrids`) when the job cuts on the beat.
+    public init(
+        job: Job, days range: DayRange, moments: [String: MomentScores] = [:], photoScores: [String: Double] = [:], musicGrids: [BeatGrid] = []
+    ) {
         self.init(
             days: Array(range), timeZoneIdentifier: job.library.timeZoneIdentifier, libraryRoots: job.library.paths,
             dayRules: job.library.dayRules,
@@ -14,5 +16,6 @@ extension PlanningRules {
             pace: Pace(speed: job.clips.speed, slowMotion: job.clips.slowMotion, speedAudio: job.clips.speedAudio, outputFPS: job.output.fps),
             metadata: job.selection.metadata, namesClips: job.usesMetadata || job.captionsSayPeople
         )
+        beatSync = BeatSync(job: job, grids: musicGrids)
     }
 }

@@ -51,6 +51,8 @@ public struct PlanningRules: Sendable, Hashable, Codable {
     /// in its reason): when the job uses the metadata keys or a caption says `{people}`. False keeps the plan
     /// of a job without them as it was.
     public var namesClips: Bool
+    /// The soundtrack's beats the cuts fall on (`audio.music.sync`); nil to keep the days' own lengths.
+    public var beatSync: BeatSync?
 
     /// How fast clips play, and the output frame rate that `slow_motion: as_shot` slows high-frame-rate clips to.
     public struct Pace: Sendable, Hashable, Codable {

@@ -139,7 +139,7 @@ struct PlanningSession {
         let pinnedPaths = Set(pins.values.compactMap { try? $0.get().entry.path })
             .union(layerFiles.values.flatMap { $0.compactMap { try? $0?.get().entry.path } })
         var planned = days.map { day in decide(day, pin: pins[day], layerFiles: layerFiles[day], avoiding: pinnedPaths) }
-        let timeline = layOut(&planned)
+        let (timeline, music) = layOut(&planned)
         var totals = PlanTotals()
         totals.days = planned.count
         totals.daysWithMedia = planned.count { $0.status.hasClip }
@@ -156,7 +156,7 @@ struct PlanningSession {
         totals.unreadableFiles = unreadable.count
         totals.reelDuration = timeline.totalDuration
         return Plan(
-            timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, unreadable: unreadable, totals: totals)
+            timeZone: timeZoneName, days: planned, timeline: timeline, warnings: warnings, unreadable: unreadable, totals: totals, music: music)
     }
 
     /// The day's entry: skipped, pinned, chosen or without media, with the clip's trim (not yet its place in
@@ -347,19 +347,31 @@ struct PlanningSession {
             photo: PlannedPhoto(motion: rules.photos.motion, shots: shots))
     }
 
-    /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day.
-    private func layOut(_ planned: inout [PlannedDay]) -> Timeline {
+    /// Places intro, clips and outro on the timeline and writes each clip's `outputStart` back into its day:
+    /// on the soundtrack's beats when the rules ask (with the beats the plan shows), else at their own lengths.
+    private mutating func layOut(_ planned: inout [PlannedDay]) -> (Timeline, PlanMusic?) {
         let clipDays = planned.indices.filter { planned[$0].status.hasClip }
-        guard !clipDays.isEmpty else { return Timeline(pieces: [], transition: rules.transition, fps: rules.pace.outputFPS) }
-        var pieces: [(role: TimelineItem.Role, date: CalendarDay?, duration: TimeSpan)] = []
-        if rules.introDuration > .zero { pieces.append((.intro, nil, rules.introDuration)) }
-        pieces += clipDays.map { (.clip, planned[$0].date, planned[$0].reelDuration ?? .zero) }
-        if rules.outroDuration > .zero { pieces.append((.outro, nil, rules.outroDuration)) }
-        let timeline = Timeline(pieces: pieces, transition: rules.transition, fps: rules.pace.outputFPS)
+        guard !clipDays.isEmpty else { return (Timeline(pieces: [], transition: rules.transition, fps: rules.pace.outputFPS), nil) }
+        var pieces: [BeatPiece] = []
+        if rules.introDuration > .zero { pieces.append(BeatPiece(role: .intro, duration: rules.introDuration)) }
+        pieces += clipDays.map {
+            BeatPiece(
+                role: .clip, date: planned[$0].date, duration: planned[$0].reelDuration ?? .zero, longest: Self.longest(of: planned[$0]), day: $0)
+        }
+        if rules.outroDuration > .zero { pieces.append(BeatPiece(role: .outro, duration: rules.outroDuration)) }
+        if let sync = rules.beatSync {
+            if let beats = sync.reelBeats {
+                let timeline = layOutOnBeats(&planned, pieces: pieces, beats: beats, sync: sync.sync)
+                return (timeline, PlanMusic(tempo: beats.tempo, sync: sync.sync, start: beats.origin, tracks: sync.files))
+            }
+            let file = sync.beatlessFile ?? sync.files.first ?? "the music"
+            warnings.append(PlanWarning(.noBeat, file: file, "\(file) has no clear beat; the days keep their own lengths"))
+        }
+        let timeline = Timeline(pieces: pieces.map { ($0.role, $0.date, $0.duration) }, transition: rules.transition, fps: rules.pace.outputFPS)
         for (index, item) in zip(clipDays, timeline.items.filter { $0.role == .clip }) {
             planned[index].outputStart = item.outputStart
         }
-        return timeline
+        return (timeline, nil)
     }
 
     /// Every unusable file of the library, with the day its name gives (its modification time says nothing

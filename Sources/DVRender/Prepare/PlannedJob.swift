@@ -28,6 +28,8 @@ package struct PlannedJob: Sendable {
     let photoScores: [String: Double]
     /// The place-name table the days' positions are named from, if one is installed (`PlaceNames`).
     let places: PlaceTable?
+    /// The soundtrack's beat grids in the order played, when the job cuts on the beat (`MusicBeatGrids`).
+    let musicGrids: [BeatGrid]
     /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
     /// made around, with why each failed, by path.
     package private(set) var broken: [String: String] = [:]
@@ -61,7 +63,7 @@ package struct PlannedJob: Sendable {
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
             faces: FaceCache(file: work.facesFile, files: files), stills: stills, photoScores: photoScores,
-            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil
+            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil, musicGrids: MusicBeatGrids.grids(for: job)
         ).converged(with: BrokenClips(work: work))
     }
 
@@ -100,7 +102,8 @@ package struct PlannedJob: Sendable {
     /// The job planned over `index` (the scan with broken clips marked unreadable).
     private init(
         job: Job, outputs: [Job.Output], days: DayRange, scan: LibraryScan, index: [MediaEntry], digests: ContentDigests,
-        moments: [String: MomentScores], faces: FaceCache, stills: StillCache, photoScores: [String: Double], places: PlaceTable?
+        moments: [String: MomentScores], faces: FaceCache, stills: StillCache, photoScores: [String: Double], places: PlaceTable?,
+        musicGrids: [BeatGrid]
     ) {
         self.job = job
         self.outputs = outputs
@@ -112,7 +115,8 @@ package struct PlannedJob: Sendable {
         self.stills = stills
         self.photoScores = photoScores
         self.places = places
-        var rules = PlanningRules(job: job, days: days, moments: moments)
+        self.musicGrids = musicGrids
+        var rules = PlanningRules(job: job, days: days, moments: moments, musicGrids: musicGrids)
         rules.photoScores = photoScores
         var plan = Planner.plan(index: index, rules: rules)
         if let places {
@@ -133,7 +137,7 @@ package struct PlannedJob: Sendable {
         }
         var planned = PlannedJob(
             job: job, outputs: outputs, days: days, scan: scan, index: index, digests: digests, moments: moments, faces: faces, stills: stills,
-            photoScores: photoScores, places: places
+            photoScores: photoScores, places: places, musicGrids: musicGrids
         )
         planned.broken = broken
         return planned

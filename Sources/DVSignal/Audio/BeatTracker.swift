@@ -1,3 +1,4 @@
+import DVMediaFacts
 import Foundation
 
 /// Finds the beats, bars and phrases of mono music: pure arithmetic on the samples, deterministic (the same

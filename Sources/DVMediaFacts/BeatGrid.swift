@@ -3,23 +3,23 @@
 ///
 /// Times are seconds from the first sample. A grid without a clear beat (speech, a drone, silence, noise)
 /// has no tempo and no beats, so nothing is invented; its confidence says how close it came.
-package struct BeatGrid: Sendable, Hashable, Codable {
+public struct BeatGrid: Sendable, Hashable, Codable {
     /// Beats per minute, from the beats' median spacing; nil when the audio has no clear beat.
-    package var tempo: Double?
+    public var tempo: Double?
     /// Every beat, in increasing order.
-    package var beats: [Double]
+    public var beats: [Double]
     /// The beats that start a bar (4/4 assumed), a subset of `beats`.
-    package var downbeats: [Double]
+    public var downbeats: [Double]
     /// The downbeats that start a phrase (every 4 or 8 bars), where the music shows them; else empty.
-    package var phrases: [Double]
+    public var phrases: [Double]
     /// How periodic the onsets are at the tempo found, 0...1 (the onset envelope's normalised
     /// autocorrelation at the beat period); below `BeatTracker.clearBeat` the grid has no beats.
-    package var confidence: Double
+    public var confidence: Double
     /// Seconds of audio tracked.
-    package var duration: Double
+    public var duration: Double
 
     /// A grid with the given values.
-    package init(tempo: Double?, beats: [Double], downbeats: [Double], phrases: [Double], confidence: Double, duration: Double) {
+    public init(tempo: Double?, beats: [Double], downbeats: [Double], phrases: [Double], confidence: Double, duration: Double) {
         self.tempo = tempo
         self.beats = beats
         self.downbeats = downbeats
@@ -29,5 +29,5 @@ package struct BeatGrid: Sendable, Hashable, Codable {
     }
 
     /// Whether a beat was found.
-    package var hasBeat: Bool { tempo != nil }
+    public var hasBeat: Bool { tempo != nil }
 }
