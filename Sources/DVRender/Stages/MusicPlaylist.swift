@@ -17,8 +17,12 @@ package struct MusicPlaylist: Sendable, Hashable {
         /// Seconds over which it fades in as the track before fades out, from `at` on (unused for the first).
         package var crossfade: Double
 
+        /// The crossfade into a track when the caller gives none (one beat of a slow song; a caller that knows
+        /// the tempo gives a beat or a bar).
+        package static let defaultCrossfade = 1.0
+
         /// The file `file` from `start` seconds in, taking over at reel second `at` over `crossfade` seconds.
-        package init(file: String, start: Double = 0, at: Double = 0, crossfade: Double = 0) {
+        package init(file: String, start: Double = 0, at: Double = 0, crossfade: Double = Self.defaultCrossfade) {
             self.file = file
             self.start = start
             self.at = at

@@ -40,6 +40,21 @@ struct MusicBedTests {
         #expect(abs(TestSignal.rms(looped, 3 * second + 480..<4 * second - 480) / level - 1) < 0.03, "looped in its turn")
     }
 
+    @Test("the bed ducks under a clip's sound across a change, and fades out at the reel's end")
+    func duckedAcrossAChange() {
+        var timeline = playlist(loop: true)
+        let second = Self.second
+        timeline.clipsMuted = false
+        timeline.clips = [.init(start: 3 * second / 2, length: 2 * second)]
+        timeline.music?.duck = 0.3
+        timeline.music?.fadeOut = second / 2
+        let track = AudioMixer.mix(timeline) { StereoSamples(silence: timeline.clips[$0].length) }
+        let level = 0.4 / 2.squareRoot()
+        #expect(abs(TestSignal.rms(track, 2 * second..<5 * second / 2) / (0.3 * level) - 1) < 0.03, "ducked over the crossfade")
+        #expect(abs(TestSignal.rms(track, 4 * second..<11 * second / 2) / level - 1) < 0.03, "up again after the clip")
+        #expect(TestSignal.rms(track, 6 * second - 480..<6 * second) < 0.02 * level, "faded out")
+    }
+
     @Test("a playlist mixed window by window is the whole mix, sample for sample")
     func windows() {
         let timeline = playlist(loop: true)
