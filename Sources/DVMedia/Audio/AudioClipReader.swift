@@ -55,22 +55,25 @@ package struct AudioClipReader: Sendable {
         try read(startSample: StereoSamples.sampleCount(seconds: start), count: StereoSamples.sampleCount(seconds: duration))
     }
 
-    /// The whole stream from its start, up to `limit` samples per channel (e.g. a reel's length for
-    /// its music, so a long song is not held in memory whole). Empty for a file without audio.
-    package func readAll(limit: Int) throws -> StereoSamples {
+    /// The stream from output sample `start` (its start when 0) to its end, up to `limit` samples per channel
+    /// (e.g. a reel's length for its music, so a long song is not held in memory whole). Empty for a file
+    /// without audio or one that ends before `start`.
+    package func readAll(from start: Int = 0, limit: Int) throws -> StereoSamples {
+        precondition(start >= 0, "the stream is read from its start or later")
+        let end = limit > Int.max - start ? Int.max : start + limit
         var left: [Float] = []
         var right: [Float] = []
-        try decode(from: 0, until: limit) { position, chunkLeft, chunkRight in
-            let first = max(position, 0)
-            let last = min(position + chunkLeft.count, limit)
+        try decode(from: start, until: end) { position, chunkLeft, chunkRight in
+            let first = max(position, start)
+            let last = min(position + chunkLeft.count, end)
             guard first < last else { return }
-            if left.count < last {
-                left.append(contentsOf: repeatElement(0, count: last - left.count))
-                right.append(contentsOf: repeatElement(0, count: last - right.count))
+            if left.count < last - start {
+                left.append(contentsOf: repeatElement(0, count: last - start - left.count))
+                right.append(contentsOf: repeatElement(0, count: last - start - right.count))
             }
             for index in first..<last {
-                left[index] = chunkLeft[index - position]
-                right[index] = chunkRight[index - position]
+                left[index - start] = chunkLeft[index - position]
+                right[index - start] = chunkRight[index - position]
             }
         }
         return StereoSamples(left: left, right: right)

@@ -1,5 +1,6 @@
 import DVMedia
 import DVPlanning
+import DVRemote
 import DVSignal
 import Foundation
 
@@ -24,12 +25,21 @@ struct AudioStage {
     let job: Job
     /// How the clips' files open (those the scan listed on servers, and the local ones).
     var files = LibraryFiles()
+    /// The music's tracks when they are more than `audio.music.file` from its start (a playlist, or an intro
+    /// skipped); nil: that file from its start. Its volume, ducking, fade-out and loop are `audio.music`'s.
+    var playlist: MusicPlaylist?
+
+    /// The music bed's tracks: the playlist, or `audio.music.file` from its start; none without music.
+    private var musicTracks: MusicPlaylist? {
+        guard let music = job.audio.music else { return nil }
+        return playlist ?? MusicPlaylist(tracks: [MusicPlaylist.Track(file: music.file)])
+    }
 
     /// Where the track for `layout` lives in the work folder (present once made), and the clip placements
     /// it is made from.
     private func plannedTrack(for layout: ReelLayout) throws -> (file: URL, placements: [AudioPlacement], length: Int) {
         let (placements, length) = AudioPlacement.placements(in: layout)
-        let key = try trackKey(placements: placements, length: length, musicIdentity: job.audio.music.map { layout.identities[$0.file] ?? "" })
+        let key = try trackKey(placements: placements, length: length, identities: layout.identities)
         return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
     }
 
@@ -224,33 +234,49 @@ struct AudioStage {
         return keys.compactMap { windows[$0] }
     }
 
-    /// The music bed, decoded up to the reel's length (looped by the mixer when asked).
+    /// The music bed, each track decoded from where it is played up to the reel's end (looped by the mixer
+    /// when asked).
     private func music(length: Int, fps: Int) throws -> AudioTimeline.Music? {
-        guard let music = job.audio.music else { return nil }
-        let samples = try AudioClipReader(.file(music.file)).readAll(limit: length)
+        guard let music = job.audio.music, let tracks = musicTracks?.tracks, let first = tracks.first else { return nil }
+        let read = { (track: MusicPlaylist.Track, from: Int) in
+            try AudioClipReader(.file(track.file)).readAll(
+                from: StereoSamples.sampleCount(seconds: max(0, track.start)), limit: max(0, length - from))
+        }
+        let changes = try tracks.dropFirst().map { track in
+            let at = StereoSamples.sampleCount(seconds: max(0, track.at))
+            return AudioTimeline.Music.Change(
+                samples: try read(track, at), at: at, crossfade: StereoSamples.sampleCount(seconds: max(0, track.crossfade)))
+        }
         return AudioTimeline.Music(
-            samples: samples, volume: Float(music.volume), duck: Float(music.duck),
-            fadeOut: StereoSamples.sampleCount(seconds: music.fadeOut.seconds), loop: music.loop
+            samples: try read(first, 0), volume: Float(music.volume), duck: Float(music.duck),
+            fadeOut: StereoSamples.sampleCount(seconds: music.fadeOut.seconds), loop: music.loop, changes: changes
         )
     }
 
-    /// The `WorkKey` naming the track: audio settings (the music by its content digest, not its path),
-    /// bitrate, length, and each clip's content, window and place in the reel.
-    private func trackKey(placements: [AudioPlacement], length: Int, musicIdentity: String?) throws -> String {
+    /// The `WorkKey` naming the track: audio settings (the music by its content digest, not its path; a
+    /// playlist's tracks by theirs, with their starts and changes), bitrate, length, and each clip's content,
+    /// window and place in the reel. `identities` gives the files' digests; a music file missing from them is
+    /// hashed here.
+    private func trackKey(placements: [AudioPlacement], length: Int, identities: [String: String]) throws -> String {
         struct Material: Encodable {
             var audio: Job.Audio
             var musicIdentity: String?
+            var musicTracks: [MusicPlaylist.TrackMaterial]?
             var bitrate: Int
             var length: Int
             var placements: [AudioPlacement]
         }
+        let identity = { (path: String) in identities[path] ?? (try? ContentHash.hex(ofFileAt: path)) ?? "" }
         var audio = job.audio
         audio.music?.file = ""
+        let tracks = musicTracks
+        let single = tracks?.isSingleFromStart ?? true
         return try WorkKey.make(
             "audio-track",
             Material(
-                audio: audio, musicIdentity: musicIdentity, bitrate: job.output.audio.bitrate.bitsPerSecond, length: length,
-                placements: placements
+                audio: audio, musicIdentity: single ? tracks.map { identities[$0.tracks[0].file] ?? "" } : nil,
+                musicTracks: single ? nil : tracks?.material(identity: identity), bitrate: job.output.audio.bitrate.bitsPerSecond,
+                length: length, placements: placements
             ))
     }
 }

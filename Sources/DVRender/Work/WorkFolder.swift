@@ -71,7 +71,7 @@ package struct WorkFolder: Sendable {
     /// sharing the folder) stay.
     package func removeAbandonedTemporaries(othersAfter: TimeInterval = 3600) {
         let audioChunks = audioFolder.appendingPathComponent("chunks", isDirectory: true)
-        for folder in [segmentsFolder, audioFolder, audioChunks] {
+        for folder in [segmentsFolder, audioFolder, audioChunks, beatGridsFolder] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names {
                 guard let writer = FileSync.writer(ofTemporary: name) else { continue }

@@ -12,15 +12,53 @@ extension AudioMixer {
         accumulate(bed.right, envelope: envelope, into: &track.right, at: 0)
     }
 
-    /// Samples `window` of the music laid end to end to `length` samples. A loop repeats it every `L − S` samples,
-    /// crossfading each repeat's last S samples with the next one's first S (equal power, as the
-    /// two sides are unrelated signals); without a loop the music plays once and a short
-    /// de-click fade ends it if it stops before the reel does.
+    /// Samples `window` of the music bed, `length` samples: one track laid end to end (`trackBed`), or a
+    /// playlist, each track laid from its change to the end of the next one's crossfade (or the reel's end)
+    /// and crossfaded with its neighbours (equal power). A change at or before the one before it, or at or
+    /// past the reel's end, is left out; a crossfade is cut short to fit both tracks' turns.
     static func musicBed(_ music: AudioTimeline.Music, length: Int, window: Range<Int>) -> StereoSamples {
-        let source = music.samples
+        guard !music.changes.isEmpty else { return trackBed(music.samples, loop: music.loop, length: length, window: window) }
+        var turns = [(samples: music.samples, start: 0, crossfade: 0)]
+        for change in music.changes where change.at > turns[turns.count - 1].start && change.at < length {
+            turns.append((change.samples, change.at, max(0, change.crossfade)))
+        }
+        var bed = StereoSamples(silence: window.count)
+        for (index, turn) in turns.enumerated() {
+            let next = index + 1 < turns.count ? turns[index + 1] : nil
+            let fadeOutLength = next.map { min($0.crossfade, length - $0.start) } ?? 0
+            let end = next.map { $0.start + fadeOutLength } ?? length
+            let local = (window.lowerBound - turn.start..<window.upperBound - turn.start).clamped(to: 0..<end - turn.start)
+            guard !local.isEmpty else { continue }
+            let part = trackBed(turn.samples, loop: music.loop, length: end - turn.start, window: local)
+            var envelope = [Float](repeating: 1, count: local.count)
+            if index > 0 {
+                let fadeIn = Fade(.crossfade(overlap: min(turn.crossfade, end - turn.start)))
+                for position in local.clamped(to: 0..<fadeIn.length) {
+                    envelope[position - local.lowerBound] *= fadeIn.gain(at: position)
+                }
+            }
+            if next != nil {
+                let fadeOut = Fade(.crossfade(overlap: min(fadeOutLength, end - turn.start)))
+                let last = end - turn.start - 1
+                for position in local.clamped(to: last + 1 - fadeOut.length..<last + 1) {
+                    envelope[position - local.lowerBound] *= fadeOut.gain(at: last - position)
+                }
+            }
+            let at = turn.start + local.lowerBound - window.lowerBound
+            accumulate(part.left, envelope: envelope, into: &bed.left, at: at)
+            accumulate(part.right, envelope: envelope, into: &bed.right, at: at)
+        }
+        return bed
+    }
+
+    /// Samples `window` of one track laid end to end to `length` samples. A loop repeats it every `L − S`
+    /// samples, crossfading each repeat's last S samples with the next one's first S (equal power, as the
+    /// two sides are unrelated signals); without a loop the track plays once and a short de-click fade
+    /// ends it if it stops before `length`.
+    static func trackBed(_ source: StereoSamples, loop: Bool, length: Int, window: Range<Int>) -> StereoSamples {
         var bed = StereoSamples(silence: window.count)
         guard source.count > 0 else { return bed }
-        if !music.loop || source.count >= length {
+        if !loop || source.count >= length {
             let count = min(source.count, length)
             var envelope = [Float](repeating: 1, count: count)
             if count < length {

@@ -42,7 +42,8 @@ package struct AudioTimeline: Sendable, Equatable {
 
     /// The soundtrack under the clips (`audio.music`).
     package struct Music: Sendable, Equatable {
-        /// The decoded music, 48 kHz stereo, from its start.
+        /// The decoded music (the first track of a playlist), 48 kHz stereo, from where it is played (its start,
+        /// or past an intro it skips).
         package var samples: StereoSamples
         /// Linear gain of the music.
         package var volume: Float
@@ -50,16 +51,40 @@ package struct AudioTimeline: Sendable, Equatable {
         package var duck: Float
         /// Samples over which the music fades out at the end of the reel (0: no fade).
         package var fadeOut: Int
-        /// Repeat the music when it is shorter than the reel.
+        /// Repeat the music when it is shorter than the reel (each track of a playlist, when shorter than its
+        /// turn).
         package var loop: Bool
+        /// The tracks played after the first (`samples`), in order: a playlist; none for one track.
+        package var changes: [Change]
+
+        /// A track of a playlist after the first, and when it takes over.
+        package struct Change: Sendable, Equatable {
+            /// The decoded track, 48 kHz stereo, from where it is played (its intro skipped).
+            package var samples: StereoSamples
+            /// The reel sample where its first sample plays (a bar line, so its first beat lands on it).
+            package var at: Int
+            /// Samples over which it fades in while the track before fades out, from `at` on (equal power,
+            /// as the two are unrelated signals); 0 cuts, with a de-click fade.
+            package var crossfade: Int
+
+            /// The track `samples`, taking over at reel sample `at` over `crossfade` samples.
+            package init(samples: StereoSamples, at: Int, crossfade: Int) {
+                self.samples = samples
+                self.at = at
+                self.crossfade = crossfade
+            }
+        }
 
         /// A music bed.
-        package init(samples: StereoSamples, volume: Float = 1, duck: Float = 1, fadeOut: Int = 0, loop: Bool = false) {
+        package init(
+            samples: StereoSamples, volume: Float = 1, duck: Float = 1, fadeOut: Int = 0, loop: Bool = false, changes: [Change] = []
+        ) {
             self.samples = samples
             self.volume = volume
             self.duck = duck
             self.fadeOut = fadeOut
             self.loop = loop
+            self.changes = changes
         }
     }
 

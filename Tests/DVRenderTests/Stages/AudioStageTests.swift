@@ -34,9 +34,25 @@ struct AudioStageTests {
 
     /// Writes the two tone clips (dated by name, Dec 1 and Dec 2) and a job over them, and runs the stage.
     static func mix(in scratch: TemporaryFolder) throws -> Mixed {
+        let (job, layout) = try laidOut(
+            levels: [-30, -10],
+            settings: """
+                intro: { text: Hello, duration: 1s }
+                outro: { text: Bye, duration: 1s }
+                """, in: scratch)
+        try scratch.work.prepare()
+        let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: RecordingObserver())
+        let samples = try AudioClipReader(.file(track.file.path)).readAll(
+            limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
+        return Mixed(job: job, layout: layout, samples: samples)
+    }
+
+    /// Two 4 s tone clips at `levels` LUFS dated Dec 1 and Dec 2, and a job over them (64×36 at 10 fps, 0.5 s
+    /// crossfades) with more `settings`, planned and laid out.
+    static func laidOut(levels: [Double], settings: String, in scratch: TemporaryFolder) throws -> (job: Job, layout: ReelLayout) {
         let library = try scratch.subfolder("library")
         let writer = try SampleWriter()
-        for (name, level) in [("VID_20241201_120000.mp4", -30.0), ("VID_20241202_120000.mp4", -10.0)] {
+        for (name, level) in zip(["VID_20241201_120000.mp4", "VID_20241202_120000.mp4"], levels) {
             let clip = SampleClip(
                 fileName: name, duration: 4, width: 64, height: 36, fps: 10, audio: .tone(SampleTone(frequency: 1_000, level: level)))
             _ = try writer.write(clip, in: library)
@@ -48,19 +64,12 @@ struct AudioStageTests {
         timeframe: { from: 2024-12-01, to: 2024-12-02 }
         output: { path: out/reel.mp4, resolution: 64x36, fps: 10 }
         transition: { style: crossfade, duration: 0.5s }
-        intro: { text: Hello, duration: 1s }
-        outro: { text: Bye, duration: 1s }
+        \(settings)
         """.write(to: jobFile, atomically: true, encoding: .utf8)
         let result = JobLoader.load(path: jobFile.path)
         let job = try #require(result.job, "\(result.diagnostics)")
-        let observer = RecordingObserver()
-        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: observer)
-        let layout = try planned.layout(observer: observer)
-        try scratch.work.prepare()
-        let track = try AudioStage(work: scratch.work, job: job).track(for: layout, observer: observer)
-        let samples = try AudioClipReader(.file(track.file.path)).readAll(
-            limit: 10 * AudioTimeline.sampleCount(frames: layout.frameCount, fpsNumerator: 10))
-        return Mixed(job: job, layout: layout, samples: samples)
+        let planned = try PlannedJob.make(job: job, asOf: nil, work: scratch.work, observer: RecordingObserver())
+        return (job, try planned.layout(observer: RecordingObserver()))
     }
 
     @Test("the track is kept in chunks: made again after its file is gone, it reuses every chunk (found by its clips) and has the same bytes")
