@@ -50,12 +50,16 @@ public struct PlanMusic: Sendable, Hashable, Codable {
     public var start: Double
     /// Each track's file, in the order played.
     public var tracks: [String]
+    /// The turns of the tracks under the reel, the first from `start` at the reel's first frame, each later one
+    /// taking over on a bar line: what the audio stage plays, so the sound is on the beats the cuts are.
+    public var turns: [MusicTurn]
 
-    public init(tempo: Double, sync: Job.MusicSync, start: Double, tracks: [String]) {
+    public init(tempo: Double, sync: Job.MusicSync, start: Double, tracks: [String], turns: [MusicTurn]) {
         self.tempo = tempo
         self.sync = sync
         self.start = start
         self.tracks = tracks
+        self.turns = turns
     }
 }
 

@@ -9,8 +9,8 @@ extension PlanningSession {
         var day: Int? = nil
     }
 
-    /// Lays the pieces out with every cut on a beat of `beats`: each piece lasts the whole steps (beats or
-    /// bars) nearest its own length, at least one; the cut into piece `i` is the frame nearest its beat's
+    /// Lays the pieces out with every cut on a beat of `beats`: each piece lasts, from cut to cut, the whole
+    /// steps (beats or bars) nearest its own length less the halves of the transitions it shares, at least one; the cut into piece `i` is the frame nearest its beat's
     /// time, computed from the music's beat times for every cut (never summed); the last piece ends on a bar
     /// line; transitions last the whole or half beats nearest the job's (at least half a beat unless the
     /// style is `cut`, never more than a piece's span less a frame). A video too short for its steps takes
@@ -24,7 +24,10 @@ extension PlanningSession {
         for (position, piece) in pieces.enumerated() {
             let from = cutBeats[cutBeats.count - 1]
             let stepLength = beats.time(ofBeat: from + step) - beats.time(ofBeat: from)
-            var steps = max(1, Int((piece.duration.seconds / stepLength).rounded()))
+            // A piece's length includes the halves of the transitions it shares with its neighbours, as it does
+            // on a reel not cut on the beat; its beats are counted from cut to cut.
+            let shared = Double((position > 0 ? 1 : 0) + (position < pieces.count - 1 ? 1 : 0)) * Double(transitionFrames) / Double(2 * fps)
+            var steps = max(1, Int(((piece.duration.seconds - shared) / stepLength).rounded()))
             if position == pieces.count - 1, (from + steps * step) % 4 != 0 { steps += (4 - (from + steps * step) % 4 + step - 1) / step }
             if let longest = piece.longest {
                 let wanted = steps

@@ -362,7 +362,8 @@ struct PlanningSession {
         if let sync = rules.beatSync {
             if let beats = sync.reelBeats {
                 let timeline = layOutOnBeats(&planned, pieces: pieces, beats: beats, sync: sync.sync)
-                return (timeline, PlanMusic(tempo: beats.tempo, sync: sync.sync, start: beats.origin, tracks: sync.files))
+                let turns = beats.turns.filter { $0.at < timeline.totalDuration.seconds }
+                return (timeline, PlanMusic(tempo: beats.tempo, sync: sync.sync, start: beats.origin, tracks: sync.files, turns: turns))
             }
             let file = sync.beatlessFile ?? sync.files.first ?? "the music"
             warnings.append(PlanWarning(.noBeat, file: file, "\(file) has no clear beat; the days keep their own lengths"))

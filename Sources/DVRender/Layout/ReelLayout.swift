@@ -35,6 +35,8 @@ package struct ReelLayout: Sendable {
     /// One warning for each text or picture of a piece that could not be placed clear of the others
     /// (`TextPlacement`), naming the day, the output's size and what it is drawn over.
     package let textOverlapWarnings: [String]
+    /// The music bed's turns when the plan cuts on the beat (`Plan.music`), which the sound must play.
+    package let music: PlanMusic?
     /// Frames in the whole reel.
     package var frameCount: Int { pieces.last?.endFrame ?? 0 }
 
@@ -126,6 +128,7 @@ package struct ReelLayout: Sendable {
         self.identities = identities
         self.named = named
         textOverlapWarnings = overlaps
+        music = plan.music
         segments = try SegmentLayout.segments(clips: pieces.map(\.source), joins: joins, canvas: canvas)
     }
 

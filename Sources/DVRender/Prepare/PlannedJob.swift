@@ -63,7 +63,8 @@ package struct PlannedJob: Sendable {
         return PlannedJob(
             job: job, outputs: job.outputs, days: days, scan: scan, index: index, digests: digests, moments: moments,
             faces: FaceCache(file: work.facesFile, files: files), stills: stills, photoScores: photoScores,
-            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil, musicGrids: MusicBeatGrids.grids(for: job)
+            places: index.contains(where: \.hasPosition) ? try PlaceNames.table() : nil,
+            musicGrids: MusicBeatGrids.grids(for: job, work: work, digests: digests)
         ).converged(with: BrokenClips(work: work))
     }
 

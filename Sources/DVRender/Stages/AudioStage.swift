@@ -25,21 +25,22 @@ struct AudioStage {
     let job: Job
     /// How the clips' files open (those the scan listed on servers, and the local ones).
     var files = LibraryFiles()
-    /// The music's tracks when they are more than `audio.music.file` from its start (a playlist, or an intro
-    /// skipped); nil: that file from its start. Its volume, ducking, fade-out and loop are `audio.music`'s.
+    /// The music's tracks when given by hand; nil: as the plan and the job say (`MusicPlaylist.of(job:music:)`).
+    /// Its volume, ducking, fade-out and loop are `audio.music`'s.
     var playlist: MusicPlaylist?
 
-    /// The music bed's tracks: the playlist, or `audio.music.file` from its start; none without music.
-    private var musicTracks: MusicPlaylist? {
-        guard let music = job.audio.music else { return nil }
-        return playlist ?? MusicPlaylist(tracks: [MusicPlaylist.Track(file: music.file)])
+    /// The music bed's tracks for `layout`: the playlist given, or the turns of a plan cut on the beat, or the
+    /// job's tracks from their starts; none without music.
+    private func musicTracks(_ layout: ReelLayout) -> MusicPlaylist? {
+        guard job.audio.music != nil else { return nil }
+        return playlist ?? MusicPlaylist.of(job: job, music: layout.music)
     }
 
     /// Where the track for `layout` lives in the work folder (present once made), and the clip placements
     /// it is made from.
     private func plannedTrack(for layout: ReelLayout) throws -> (file: URL, placements: [AudioPlacement], length: Int) {
         let (placements, length) = AudioPlacement.placements(in: layout)
-        let key = try trackKey(placements: placements, length: length, identities: layout.identities)
+        let key = try trackKey(placements: placements, length: length, identities: layout.identities, tracks: musicTracks(layout))
         return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
     }
 
@@ -66,7 +67,7 @@ struct AudioStage {
         }
         observer.handle(.stageStarted(.audio, total: placements.count))
         try work.prepare()
-        let timeline = try self.timeline(placements, length: length, fps: layout.canvas.fps, observer: observer)
+        let timeline = try self.timeline(placements, length: length, tracks: musicTracks(layout), observer: observer)
         // A few chunks at a time (see `AudioChunking`), so memory does not grow with the reel; a clip that
         // spans two chunks is read once and kept until the chunk after its end.
         let chunking = AudioChunking(length: length, bitrate: job.output.audio.bitrate.bitsPerSecond)
@@ -129,7 +130,8 @@ struct AudioStage {
     }
 
     /// The clips on the reel's timeline with their gains, joins and fades, and the music bed.
-    private func timeline(_ placements: [AudioPlacement], length: Int, fps: Int, observer: some RenderObserver) throws -> AudioTimeline {
+    private func timeline(_ placements: [AudioPlacement], length: Int, tracks: MusicPlaylist?, observer: some RenderObserver) throws -> AudioTimeline
+    {
         let muted = job.audio.clips == .mute
         // Loudness decides the clips' gains, and the presence of sound decides where music ducks; a job
         // that uses neither does not decode its clips twice to measure them.
@@ -147,7 +149,7 @@ struct AudioStage {
                     fadeInFromSilence: placement.fadeInFromCard, fadeOutToSilence: placement.fadeOutToCard
                 )
             },
-            length: length, clipsMuted: muted, music: try music(length: length, fps: fps)
+            length: length, clipsMuted: muted, music: try music(length: length, tracks: tracks)
         )
     }
 
@@ -236,8 +238,8 @@ struct AudioStage {
 
     /// The music bed, each track decoded from where it is played up to the reel's end (looped by the mixer
     /// when asked).
-    private func music(length: Int, fps: Int) throws -> AudioTimeline.Music? {
-        guard let music = job.audio.music, let tracks = musicTracks?.tracks, let first = tracks.first else { return nil }
+    private func music(length: Int, tracks playlist: MusicPlaylist?) throws -> AudioTimeline.Music? {
+        guard let music = job.audio.music, let tracks = playlist?.tracks, let first = tracks.first else { return nil }
         let read = { (track: MusicPlaylist.Track, from: Int) in
             try AudioClipReader(.file(track.file)).readAll(
                 from: StereoSamples.sampleCount(seconds: max(0, track.start)), limit: max(0, length - from))
@@ -257,7 +259,7 @@ struct AudioStage {
     /// playlist's tracks by theirs, with their starts and changes), bitrate, length, and each clip's content,
     /// window and place in the reel. `identities` gives the files' digests; a music file missing from them is
     /// hashed here.
-    private func trackKey(placements: [AudioPlacement], length: Int, identities: [String: String]) throws -> String {
+    private func trackKey(placements: [AudioPlacement], length: Int, identities: [String: String], tracks: MusicPlaylist?) throws -> String {
         struct Material: Encodable {
             var audio: Job.Audio
             var musicIdentity: String?
@@ -269,7 +271,6 @@ struct AudioStage {
         let identity = { (path: String) in identities[path] ?? (try? ContentHash.hex(ofFileAt: path)) ?? "" }
         var audio = job.audio
         audio.music?.file = ""
-        let tracks = musicTracks
         let single = tracks?.isSingleFromStart ?? true
         return try WorkKey.make(
             "audio-track",

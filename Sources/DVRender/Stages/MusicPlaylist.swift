@@ -1,3 +1,5 @@
+import DVMedia
+import DVPlanning
 import DVSignal
 import Foundation
 
@@ -59,5 +61,36 @@ package struct MusicPlaylist: Sendable, Hashable {
         var start: Int
         var at: Int
         var crossfade: Int
+    }
+}
+
+extension MusicPlaylist {
+    /// The crossfade from one track of a playlist into the next when the reel is not cut on the beat: over the
+    /// last second of the one before.
+    static let playlistCrossfade = 1.0
+
+    /// The music bed of `job` (none without `audio.music`): the turns of `music` when its plan is cut on the
+    /// beat; else its tracks from their starts, each later one taking over a crossfade before the end of the
+    /// one before (its length probed); a track whose length cannot be read ends the playlist there.
+    static func of(job: Job, music: PlanMusic?) -> MusicPlaylist? {
+        let tracks = job.audio.musicTracks
+        guard !tracks.isEmpty else { return nil }
+        if let music, !music.turns.isEmpty {
+            return MusicPlaylist(
+                tracks: music.turns.compactMap { turn in
+                    guard music.tracks.indices.contains(turn.track) else { return nil }
+                    return Track(file: music.tracks[turn.track], start: turn.from, at: turn.at, crossfade: turn.crossfade)
+                })
+        }
+        var played: [Track] = []
+        var end = 0.0
+        for track in tracks {
+            let start = track.start?.seconds ?? 0
+            let at = played.isEmpty ? 0 : max(played[played.count - 1].at, end - Self.playlistCrossfade)
+            played.append(Track(file: track.file, start: start, at: at, crossfade: Self.playlistCrossfade))
+            guard tracks.count > 1, case .media(let info) = MediaProbe.probe(.file(track.file)), let duration = info.duration else { break }
+            end = at + max(0, duration - start)
+        }
+        return MusicPlaylist(tracks: played)
     }
 }

@@ -42,14 +42,20 @@ import Testing
         cuts.map { cut in beats.map { abs($0 * fps - Double(cut)) }.min() ?? .infinity }.max() ?? 0
     }
 
-    @Test("at 120 BPM a 3 s day lasts 6 beats and every cut is on its beat's frame; the plan shows the music")
+    @Test(
+        "at 120 BPM a 3 s day between two half-second crossfades lasts 5 beats from cut to cut, as it shows 2.5 s unsynced, and every cut is on its beat's frame; the plan shows the music"
+    )
     func constantTempo() throws {
         let plan = Self.plan(Self.movies(10), grids: [Self.grid(bpm: 120)])
-        #expect(plan.days.allSatisfy { $0.beats == 6 })
-        #expect(Self.cutFrames(plan) == (1..<10).map { $0 * 90 })
-        #expect(plan.days.map(\.cut) == (0..<10).map { TimeSpan(frame: $0 * 90, fps: 30) })
+        // The first and the last day share one crossfade each: 2.75 s, 5.5 beats, rounded to 6.
+        #expect(plan.days.map(\.beats) == [6] + Array(repeating: 5, count: 8) + [6])
+        #expect(Self.cutFrames(plan) == (1..<10).map { 90 + ($0 - 1) * 75 })
+        #expect(plan.days.map(\.cut) == [TimeSpan.zero] + (1..<10).map { TimeSpan(frame: 90 + ($0 - 1) * 75, fps: 30) })
         #expect(plan.timeline.items.dropFirst().allSatisfy { $0.transitionInFrames == 15 })
-        #expect(plan.music == PlanMusic(tempo: 120, sync: .beats, start: 0, tracks: ["/music/0.ogg"]))
+        #expect(
+            plan.music
+                == PlanMusic(
+                    tempo: 120, sync: .beats, start: 0, tracks: ["/music/0.ogg"], turns: [MusicTurn(track: 0, from: 0, at: 0, crossfade: 0)]))
         for day in plan.days {
             #expect(day.clip?.duration.nearestFrame(fps: 30) == plan.timeline.items.first { $0.date == day.date }?.frameCount)
         }
@@ -62,11 +68,12 @@ import Testing
     func noDriftOverAYear() {
         let grid = Self.grid(bpm: 97.3, seconds: 1500)
         let plan = Self.plan(Self.movies(365), grids: [grid])
-        #expect(plan.days.dropLast().allSatisfy { $0.beats == 5 } && plan.days.last?.beats == 8, "the last day ends on a bar line")
+        // A beat-long crossfade (18 frames) is shared with each neighbour: 2.4 s from cut to cut, 3.9 beats, so 4.
+        #expect(plan.days.allSatisfy { $0.beats == 4 }, "4 beats a day, and 365 × 4 ends on a bar line")
         let cuts = Self.cutFrames(plan)
         #expect(cuts.count == 364)
         for (position, cut) in cuts.enumerated() {
-            let beat = grid.beats[(position + 1) * 5]
+            let beat = grid.beats[(position + 1) * 4]
             #expect(abs(beat * 30 - Double(cut)) <= 0.5 + 1e-9, "cut \(position + 1) at frame \(cut), beat at \(beat * 30)")
         }
     }
@@ -113,11 +120,33 @@ import Testing
     @Test("a video too short for its beats takes fewer, and the plan says so")
     func tooShortClip() {
         var index = Self.movies(3)
-        index[1] = Self.movies(2, seconds: 1.2)[1]
+        // 2.3 s less its two crossfades' halves is 1.8 s, 3.6 beats: 4 asked, but 4 beats and a crossfade need 2.5 s.
+        index[1] = Self.movies(2, seconds: 2.3)[1]
         let plan = Self.plan(index, grids: [Self.grid(bpm: 120)])
-        #expect(plan.days[1].beats == 1)
+        #expect(plan.days[1].beats == 3)
         #expect(plan.warnings.contains { $0.code == .shortForBeats && $0.date == plan.days[1].date })
         #expect(Self.worstDistance(Self.cutFrames(plan), beats: Self.grid(bpm: 120).beats) <= 0.5 + 1e-9)
+    }
+
+    @Test("a playlist's next track takes over on a bar line of the one before, its downbeat there; a looped track comes back the same way")
+    func playlistTurns() throws {
+        let first = Self.grid(bpm: 120, seconds: 21), second = Self.grid(bpm: 100, first: 0.3, seconds: 60)
+        let sync = BeatSync(sync: .beats, files: ["/a.ogg", "/b.ogg"], starts: [.zero, .seconds(1)], grids: [first, second])
+        let beats = try #require(sync.reelBeats)
+        #expect(beats.turns.count == 2)
+        let change = try #require(beats.turns.last)
+        // The first track's last downbeat a beat clear of its 21 s end is at 20 s; the second's first downbeat at or
+        // after its start (1 s) is 0.3 + 4 × 0.6 = 2.7 s, led in by one of its beats.
+        #expect(change.track == 1 && abs(change.at + change.crossfade - 20) < 1e-9 && abs(change.from + change.crossfade - 2.7) < 1e-9)
+        #expect(abs(change.crossfade - 0.6) < 1e-9)
+        let bar = try #require(beats.times.firstIndex { abs($0 - 20) < 1e-9 })
+        #expect(bar % 4 == 0 && abs(beats.times[bar + 1] - 20.6) < 1e-9 && abs(beats.times[bar - 1] - 19.5) < 1e-9)
+        let looped = BeatSync(sync: .bars, files: ["/a.ogg"], starts: [.zero], grids: [first], loop: true)
+        let loops = try #require(looped.reelBeats)
+        #expect(loops.turns.count > 100 && loops.turns.dropFirst().allSatisfy { $0.track == 0 && $0.from == 0 && $0.crossfade == 0 })
+        #expect(loops.turns.dropFirst().allSatisfy { abs($0.at - 20 * ($0.at / 20).rounded()) < 1e-6 })
+        let plan = Self.plan(Self.movies(20), sync: .bars, grids: [first])
+        #expect(plan.music?.turns.count == 1)
     }
 
     @Test("sync, start and a playlist are read; off and 0 are left out so a job without them encodes as before")
