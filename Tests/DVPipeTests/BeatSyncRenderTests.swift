@@ -140,11 +140,11 @@ import Testing
     }
 
     /// Renders a job cut on the beat with `transition`, finds its cuts from its frames and checks them against
-    /// the drum loop's beats and the plan; returns the offsets of the found cuts from the beats.
-    static func checkCuts(_ name: String, transition: String) throws -> [Double] {
-        let seconds = 45.0
+    /// the drum loop's beats (within a frame) and the plan's cut times (within `agreement` seconds).
+    static func checkCuts(_ name: String, transition: String, agreement: Double) throws {
+        let seconds = 35.0
         let known = beatTimes(seconds: seconds)
-        let project = try Project(name, days: 10, clipSeconds: 4, music: drums(known, seconds: seconds), transition: transition)
+        let project = try Project(name, days: 8, clipSeconds: 4, music: drums(known, seconds: seconds), transition: transition)
         let plan = try project.plan()
         let music = try #require(plan["music"] as? [String: Any], "the plan shows the beats it is cut on")
         let start = try #require(music["start"] as? Double)
@@ -153,32 +153,32 @@ import Testing
         try project.render()
         let found = cuts(in: try brightness(of: project.reel, width: 160, height: 90))
         let planned = plannedCuts(plan)
-        #expect(planned.count == 9, "\(planned)")
+        #expect(planned.count == 7, "\(planned)")
         #expect(found.count == planned.count, "found \(found), planned \(planned)")
-        for (cut, plannedCut) in zip(found, planned) {
-            #expect(abs(cut - plannedCut) <= 1.0 / Double(fps) + 0.001, "found a cut at \(cut) s where the plan has \(plannedCut) s")
-        }
+        let disagreement = zip(found, planned).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(disagreement <= agreement, "found \(found), planned \(planned)")
         let offsets = offsets(of: found, from: beats)
         let near = offsets.filter { abs($0) <= 1.0 / Double(fps) + 0.001 }
         #expect(Double(near.count) >= 0.95 * Double(found.count), "offsets from the beats: \(offsets)")
         print(
-            "\(name): \(near.count)/\(found.count) cuts within a frame of a beat, largest offset \(offsets.map(abs).max() ?? 0) s, start \(start) s")
-        return offsets
+            "\(name): \(near.count)/\(found.count) cuts within a frame of a beat, largest offset \(offsets.map(abs).max() ?? 0) s, "
+                + "largest from the plan \(disagreement) s, start \(start) s")
     }
 
-    @Test("every hard cut of a reel cut on the beat lies within a frame of a known beat, where the plan says")
+    @Test("every hard cut of a reel cut on the beat lies within a frame of a known beat, on the plan's frame")
     func hardCutsOnTheBeat() throws {
-        _ = try Self.checkCuts("beat-cuts", transition: "{ style: cut }")
+        try Self.checkCuts("beat-cuts", transition: "{ style: cut }", agreement: 0.001)
     }
 
-    @Test("the middle of every crossfade lies within a frame of a known beat, where the plan says")
+    /// The middle of a ramp found from the frames may be half a frame from the plan's, which is on a frame.
+    @Test("the middle of every crossfade lies within a frame of a known beat, within half a frame of the plan's cut")
     func crossfadesOnTheBeat() throws {
-        _ = try Self.checkCuts("beat-crossfades", transition: "{ style: crossfade, duration: 0.5s }")
+        try Self.checkCuts("beat-crossfades", transition: "{ style: crossfade, duration: 0.5s }", agreement: 0.5 / Double(Self.fps) + 0.001)
     }
 
     @Test("the last cut of a long reel cut on the beat is as close to its beat as the first: no drift")
     func noDrift() throws {
-        let days = 120
+        let days = 100
         let seconds = Double(days) * 2 * 60 / Self.bpm + 10
         let known = Self.beatTimes(seconds: seconds)
         let project = try Project(
