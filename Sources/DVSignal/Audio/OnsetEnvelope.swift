@@ -12,7 +12,8 @@ import Foundation
 /// the frame before (falls count nothing). `low` is the rise of the power below 250 Hz (bass and kick
 /// drum), which the downbeat search weighs.
 struct OnsetEnvelope {
-    /// Samples between frames: the power of two nearest to 5 ms (256 at 48 and 44.1 kHz).
+    /// Samples between frames, at the rate analysed: the power of two nearest to 5 ms (128 at 48 and 44.1 kHz,
+    /// halved to 24 and 22.05 kHz).
     let hop: Int
     /// Frames in a window.
     static let window = 16
@@ -27,8 +28,12 @@ struct OnsetEnvelope {
     /// Bands per frame in `levels`.
     let bands: Int
 
-    /// The envelope of `samples` at `sampleRate` Hz.
-    init(samples: [Float], sampleRate: Int) {
+    /// The envelope of `samples` at `sampleRate` Hz. Above 32 kHz, each pair of samples is first averaged
+    /// (a gentle low-pass, then half the rate): the bands stop at 11 kHz anyway, and the transforms halve.
+    init(samples input: [Float], sampleRate inputRate: Int) {
+        let halved = inputRate > 32_000
+        let samples = halved ? (0..<input.count / 2).map { (input[2 * $0] + input[2 * $0 + 1]) / 2 } : input
+        let sampleRate = halved ? inputRate / 2 : inputRate
         let hop = 1 << max(5, Int((log2(Double(sampleRate) * 0.005)).rounded()))
         let size = Self.window * hop
         self.hop = hop
