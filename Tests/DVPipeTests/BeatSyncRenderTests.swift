@@ -201,6 +201,40 @@ import Testing
         )
     }
 
+    /// The times of the drum hits in `reel`'s sound, decoded by the ffmpeg command to mono: the first sample
+    /// over an eighth of the loudest after at least 100 ms below a twentieth of it (the loop's hits are 0.54 s
+    /// apart and die away in about 0.3 s).
+    static func hits(in reel: URL) throws -> [Double] {
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let bytes = try ReferenceCommand.output(
+            ffmpeg, ["-v", "error", "-i", reel.path, "-map", "0:a", "-ac", "1", "-ar", "48000", "-f", "f32le", "-"])
+        let samples = bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let loudest = samples.map(abs).max() ?? 0
+        var hits: [Double] = []
+        var quiet = rate / 10
+        for (index, sample) in samples.enumerated() {
+            if abs(sample) > loudest / 8, quiet >= rate / 10 { hits.append(Double(index) / Double(rate)) }
+            quiet = abs(sample) < loudest / 20 ? quiet + 1 : 0
+        }
+        return hits
+    }
+
+    @Test("the sound of a reel cut on the beat has a drum hit on every cut, across the music looping bar line to bar line")
+    func soundOnTheCuts() throws {
+        // 9.2 s of drums under a reel of about 30 s: the track takes over from itself twice, on its bar lines.
+        let seconds = 9.2
+        let project = try Project("beat-sound", days: 8, clipSeconds: 4, music: Self.drums(Self.beatTimes(seconds: seconds), seconds: seconds))
+        let plan = try project.plan()
+        let turns = try #require((plan["music"] as? [String: Any])?["turns"] as? [[String: Any]])
+        #expect(turns.count >= 3, "the track loops: \(turns)")
+        try project.render()
+        let hits = try Self.hits(in: project.reel)
+        let cuts = [0] + Self.plannedCuts(plan)
+        let offsets = Self.offsets(of: cuts, from: hits)
+        #expect(offsets.allSatisfy { abs($0) <= 0.02 }, "the cuts \(cuts) against the hits \(hits): \(offsets)")
+        print("beat-sound: \(cuts.count) cuts, \(turns.count) turns of the track, largest offset from a drum hit \(offsets.map(abs).max() ?? 0) s")
+    }
+
     @Test("sync: off renders the same bytes as the same job without the key")
     func syncOffKeepsBytes() throws {
         let music = Self.drums(Self.beatTimes(seconds: 20), seconds: 20)
