@@ -6,7 +6,9 @@ import Foundation
 /// Frames are centred on multiples of `hop` samples (frame 0 on the first sample, the signal padded with
 /// silence) and Hann-windowed over `16 × hop` samples (about 90 ms: a window that long hears the notes and
 /// drums that carry the beat, where a short one hears every hi-hat, which in much music falls on the
-/// off-beats and pulls the beats half a beat late). Each of about 40 bands, evenly spaced on the mel
+/// off-beats and pulls the beats half a beat late). Only every other frame is transformed: a window that
+/// long changes little in one hop, so an odd frame's band levels are the mean of its neighbours' (half the
+/// transforms; the flux of a frame pair is then the rise over two hops, split evenly). Each of about 40 bands, evenly spaced on the mel
 /// scale from 30 Hz to 11 kHz, takes its power in decibels, floored 80 dB below the loudest band of the
 /// whole signal so near-silence adds no noise; the flux of a frame is the mean of the bands' rises since
 /// the frame before (falls count nothing). `low` is the rise of the power below 250 Hz (bass and kick
@@ -43,40 +45,50 @@ struct OnsetEnvelope {
         self.bands = bands
         let lowBands = max(1, edges.dropLast().filter { Double($0) * Double(sampleRate) / Double(size) < 250 }.count)
         let frames = samples.isEmpty ? 0 : samples.count / hop + 1
+        // Transformed frames: every other one, and one past the last when the last is odd.
+        let transformed = frames == 0 ? 0 : frames / 2 + 1
         let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
         let transform = RealFourierTransform(size: size)
-        var levels = [Float](repeating: 0, count: frames * bands)
+        var spectra = [Float](repeating: 0, count: transformed * bands)
         var frame = [Float](repeating: 0, count: size)
         var power = [Float](repeating: 0, count: size / 2 + 1)
         var real = [Float](repeating: 0, count: size / 2)
         var imaginary = [Float](repeating: 0, count: size / 2)
         samples.withUnsafeBufferPointer { samples in
-            for index in 0..<frames {
-                let start = index * hop - size / 2
-                let first = max(0, -start)
-                let last = min(size, samples.count - start)
-                for offset in 0..<size {
-                    frame[offset] = offset >= first && offset < last ? samples[start + offset] * window[offset] : 0
-                }
-                frame.withUnsafeBufferPointer { frame in
-                    power.withUnsafeMutableBufferPointer { power in
-                        real.withUnsafeMutableBufferPointer { real in
-                            imaginary.withUnsafeMutableBufferPointer { imaginary in
+            frame.withUnsafeMutableBufferPointer { frame in
+                power.withUnsafeMutableBufferPointer { power in
+                    real.withUnsafeMutableBufferPointer { real in
+                        imaginary.withUnsafeMutableBufferPointer { imaginary in
+                            for index in 0..<transformed {
+                                let start = 2 * index * hop - size / 2
+                                let first = max(0, -start)
+                                let last = max(first, min(size, samples.count - start))
+                                for offset in 0..<first { frame[offset] = 0 }
+                                for offset in first..<last { frame[offset] = samples[start + offset] * window[offset] }
+                                for offset in last..<size { frame[offset] = 0 }
                                 transform.power(
-                                    of: frame.baseAddress!, into: power.baseAddress!, real: real.baseAddress!, imaginary: imaginary.baseAddress!)
+                                    of: frame.baseAddress!, into: power.baseAddress!, real: real.baseAddress!,
+                                    imaginary: imaginary.baseAddress!)
+                                for band in 0..<bands {
+                                    var sum: Float = 0
+                                    for bin in edges[band]..<edges[band + 1] { sum += power[bin] }
+                                    spectra[index * bands + band] = 10 * log10(sum + 1e-12)
+                                }
                             }
                         }
                     }
                 }
-                for band in 0..<bands {
-                    var sum: Float = 0
-                    for bin in edges[band]..<edges[band + 1] { sum += power[bin] }
-                    levels[index * bands + band] = 10 * log10(sum + 1e-12)
-                }
             }
         }
-        let floor = (levels.max() ?? 0) - 80
-        for index in levels.indices where levels[index] < floor { levels[index] = floor }
+        let floor = (spectra.max() ?? 0) - 80
+        for index in spectra.indices where spectra[index] < floor { spectra[index] = floor }
+        var levels = [Float](repeating: 0, count: frames * bands)
+        for index in 0..<frames {
+            for band in 0..<bands {
+                let before = spectra[index / 2 * bands + band]
+                levels[index * bands + band] = index % 2 == 0 ? before : (before + spectra[(index / 2 + 1) * bands + band]) / 2
+            }
+        }
         var strength = [Float](repeating: 0, count: frames)
         var low = [Float](repeating: 0, count: frames)
         var previousBass: Float = 0
