@@ -171,6 +171,36 @@ struct RealFourierTransform {
         self.stageSines = stageSines
     }
 
+    /// One radix-2 stage of `span` (a multiple of 8) over the whole transform, eight butterflies at a time
+    /// (the same operations, lane by lane, as one at a time), with the stage's twiddles at `cosines` and `sines`.
+    private func butterflies(
+        span: Int, cosines: UnsafePointer<Float>, sines: UnsafePointer<Float>, real: UnsafeMutablePointer<Float>,
+        imaginary: UnsafeMutablePointer<Float>
+    ) {
+        func load(_ pointer: UnsafePointer<Float>, _ index: Int) -> SIMD8<Float> {
+            UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD8<Float>.self)
+        }
+        func store(_ value: SIMD8<Float>, _ pointer: UnsafeMutablePointer<Float>, _ index: Int) {
+            UnsafeMutableRawPointer(pointer + index).storeBytes(of: value, as: SIMD8<Float>.self)
+        }
+        for start in stride(from: 0, to: half, by: 2 * span) {
+            for offset in stride(from: 0, to: span, by: 8) {
+                let c = load(cosines, offset)
+                let s = load(sines, offset)
+                let even = start + offset
+                let odd = even + span
+                let (oddReal, oddImaginary) = (load(real, odd), load(imaginary, odd))
+                let (evenReal, evenImaginary) = (load(real, even), load(imaginary, even))
+                let tr = oddReal * c - oddImaginary * s
+                let ti = oddReal * s + oddImaginary * c
+                store(evenReal - tr, real, odd)
+                store(evenImaginary - ti, imaginary, odd)
+                store(evenReal + tr, real, even)
+                store(evenImaginary + ti, imaginary, even)
+            }
+        }
+    }
+
     /// The power |X(k)|² of bins 0...size/2 of the `size` samples at `frame`, into `power` (size/2 + 1
     /// values); `real` and `imaginary` are scratch space of size/2 values each.
     func power(
@@ -205,6 +235,14 @@ struct RealFourierTransform {
                 var span = 4
                 var table = 0
                 while span < half {
+                    if span >= 8 {
+                        butterflies(
+                            span: span, cosines: stageCosines.baseAddress! + table, sines: stageSines.baseAddress! + table, real: real,
+                            imaginary: imaginary)
+                        table += span
+                        span *= 2
+                        continue
+                    }
                     for start in stride(from: 0, to: half, by: 2 * span) {
                         for offset in 0..<span {
                             let c = stageCosines[table + offset]
