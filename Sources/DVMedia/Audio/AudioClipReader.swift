@@ -59,34 +59,52 @@ package struct AudioClipReader: Sendable {
     /// (e.g. a reel's length for its music, so a long song is not held in memory whole). Empty for a file
     /// without audio or one that ends before `start`.
     package func readAll(from start: Int = 0, limit: Int) throws -> StereoSamples {
-        precondition(start >= 0, "the stream is read from its start or later")
-        let end = limit > Int.max - start ? Int.max : start + limit
         var left: [Float] = []
         var right: [Float] = []
-        try decode(from: start, until: end) { position, chunkLeft, chunkRight in
-            let first = max(position, start)
-            let last = min(position + chunkLeft.count, end)
-            guard first < last else { return }
-            if left.count < last - start {
-                left.append(contentsOf: repeatElement(0, count: last - start - left.count))
-                right.append(contentsOf: repeatElement(0, count: last - start - right.count))
+        try stream(from: start, limit: limit) { offset, chunkLeft, chunkRight in
+            if left.count < offset + chunkLeft.count {
+                left.append(contentsOf: repeatElement(0, count: offset + chunkLeft.count - left.count))
+                right.append(contentsOf: repeatElement(0, count: offset + chunkRight.count - right.count))
             }
-            for index in first..<last {
-                left[index - start] = chunkLeft[index - position]
-                right[index - start] = chunkRight[index - position]
+            for index in chunkLeft.indices {
+                left[offset + index] = chunkLeft[index]
+                right[offset + index] = chunkRight[index]
             }
         }
         return StereoSamples(left: left, right: right)
     }
 
+    /// The stream from output sample `start` to its end, up to `limit` samples per channel, handed to `sink`
+    /// chunk by chunk in order without being held whole: each chunk's left and right samples with its offset
+    /// from `start` (a hole in the stream leaves a gap between chunks; chunks never overlap). Before the first
+    /// chunk, `expecting` is told how many samples the container says will come (capped at `limit`), when it says.
+    package func stream(
+        from start: Int = 0, limit: Int, expecting: (Int) -> Void = { _ in },
+        sink: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
+    ) throws {
+        precondition(start >= 0, "the stream is read from its start or later")
+        let end = limit > Int.max - start ? Int.max : start + limit
+        try decode(from: start, until: end, expecting: expecting) { position, chunkLeft, chunkRight in
+            let first = max(position, start)
+            let last = min(position + chunkLeft.count, end)
+            guard first < last else { return }
+            sink(
+                first - start, UnsafeBufferPointer(rebasing: chunkLeft[(first - position)..<(last - position)]),
+                UnsafeBufferPointer(rebasing: chunkRight[(first - position)..<(last - position)]))
+        }
+    }
+
     /// Decodes from a little before `start` until output sample `end` is reached (or the stream ends),
     /// handing each converted chunk to `sink` with its output position in 48 kHz samples.
     private func decode(
-        from start: Int, until end: Int,
+        from start: Int, until end: Int, expecting: (Int) -> Void = { _ in },
         sink: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
     ) throws {
         let demuxer = try AudioDemuxer(location)
         guard let parameters = demuxer.parameters, end > start else { return }
+        if let duration = demuxer.duration, duration < Double(Int32.max) {
+            expecting(max(0, min(end, StereoSamples.sampleCount(seconds: duration)) - start))
+        }
         let seekTarget = Double(start) / Double(StereoSamples.sampleRate) - Self.seekMargin
         if seekTarget > 0 {
             try demuxer.seek(toSeconds: seekTarget)

@@ -44,6 +44,13 @@ final class AudioDemuxer {
     /// The audio stream's time base.
     var timeBase: AVRational { stream?.pointee.time_base ?? AVRational(num: 1, den: 1) }
 
+    /// The audio stream's length in seconds as the container states it (else the container's), nil when unknown.
+    var duration: Double? {
+        if let stream, stream.pointee.duration > 0 { return Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) }
+        guard let context, context.pointee.duration > 0 else { return nil }
+        return Double(context.pointee.duration) / Double(AV_TIME_BASE)
+    }
+
     /// Seeks the audio stream to the last packet at or before `seconds`.
     func seek(toSeconds seconds: Double) throws {
         guard let streamIndex else { return }

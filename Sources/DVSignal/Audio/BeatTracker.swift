@@ -17,7 +17,7 @@ import Foundation
 package enum BeatTracker {
     /// The tracker's version, for a cache of grids (as `LoudnessMeter.version` is for loudness): raised with
     /// every change that moves a beat, so grids found by another version are tracked again.
-    package static let version = 2
+    package static let version = 3
     /// The confidence below which the audio has no clear beat.
     package static let clearBeat = 0.2
     /// The log-normal tempo prior's centre, BPM: 125 rather than 120, as 170 and 85 BPM tie at 120 and the
@@ -106,11 +106,11 @@ package enum BeatTracker {
             let energy = centred.reduce(0) { $0 + $1 * $1 }
             energies.append(energy)
             // Correlation at every lag up to twice the longest period, unbiased (a long lag overlaps fewer frames).
-            let correlation = (0...2 * longest + 1).map { lag -> Double in
-                guard energy > 0, lag < windowLength else { return 0 }
-                var sum = 0.0
-                for index in 0..<windowLength - lag { sum += centred[index] * centred[index + lag] }
-                return sum / energy * Double(windowLength) / Double(windowLength - lag)
+            let correlation = centred.withUnsafeBufferPointer { centred in
+                (0...2 * longest + 1).map { lag -> Double in
+                    guard energy > 0, lag < windowLength else { return 0 }
+                    return lagged(centred, lag: lag) / energy * Double(windowLength) / Double(windowLength - lag)
+                }
             }
             // A period's evidence: its own correlation and half that of twice the period (the bar's half).
             correlations.append(lags.map { correlation[$0] + 0.5 * max(0, correlation[2 * $0 - 1], correlation[2 * $0], correlation[2 * $0 + 1]) })
@@ -169,20 +169,44 @@ package enum BeatTracker {
         return (perFrame, confidence)
     }
 
+    /// The sum of `values[i] × values[i + lag]` over every i, four products at a time.
+    static func lagged(_ values: UnsafeBufferPointer<Double>, lag: Int) -> Double {
+        let count = values.count - lag
+        let base = UnsafeRawPointer(values.baseAddress!)
+        let stride = MemoryLayout<Double>.stride
+        var sums = SIMD4<Double>()
+        var index = 0
+        while index + 4 <= count {
+            sums +=
+                base.loadUnaligned(fromByteOffset: index * stride, as: SIMD4<Double>.self)
+                * base.loadUnaligned(fromByteOffset: (index + lag) * stride, as: SIMD4<Double>.self)
+            index += 4
+        }
+        var sum = sums.sum()
+        while index < count {
+            sum += values[index] * values[index + lag]
+            index += 1
+        }
+        return sum
+    }
+
     /// The frames of the beats: the dynamic programme over `onsets` with the local `period`, trimmed.
     static func beatFrames(_ onsets: [Float], period: [Float]) -> [Int] {
         let count = onsets.count
         var cumulative = [Float](repeating: 0, count: count)
         var previousBeat = [Int](repeating: -1, count: count)
+        // The log of every interval in frames, so the programme's inner loop takes none.
+        let logIntervals = (0...Int((2 * (period.max() ?? 0)).rounded()) + 1).map { log(Float($0)) }
         for frame in 0..<count {
             let local = period[frame]
+            let logLocal = log(local)
             let earliest = frame - Int((2 * local).rounded())
             let latest = frame - Int((local / 2).rounded())
             var best: Float = 0
             var link = -1
             if latest >= 0 {
                 for candidate in max(0, earliest)...latest {
-                    let deviation = log(Float(frame - candidate) / local)
+                    let deviation = logIntervals[frame - candidate] - logLocal
                     let value = cumulative[candidate] - tightness * deviation * deviation
                     if link < 0 || value > best {
                         best = value
