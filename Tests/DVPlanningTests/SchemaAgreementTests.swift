@@ -34,7 +34,7 @@ struct SchemaAgreementTests {
     @Test func thereAreExamplesAndAnInvalidCorpus() {
         #expect(
             Self.exampleJobs.map(\.lastPathComponent).sorted() == [
-                "dec-2024.yaml", "hdr-and-sdr.yaml", "monthly-cron.yaml", "vertical-reel.yaml", "year-2024.yaml"
+                "dec-2024.yaml", "hdr-and-sdr.yaml", "monthly-cron.yaml", "on-the-beat.yaml", "vertical-reel.yaml", "year-2024.yaml"
             ])
         #expect(Self.invalidJobs.count >= 60)
     }
