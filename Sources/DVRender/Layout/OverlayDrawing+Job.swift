@@ -137,4 +137,12 @@ extension OverlayPainter {
             drawing: OverlayDrawing(overlays), frameWidth: frameWidth, frameHeight: frameHeight, insets: OverlayPlacement.Insets(safeArea),
             fps: fps, fontPath: fontPath, fonts: fonts, toneMap: toneMap, format: format)
     }
+
+    /// The painter of a piece's `overlays` on `canvas`'s frames: their size, safe area, rate, tone mapping and
+    /// format, as the overlay stage draws them and the layout places them.
+    package convenience init(overlays: PieceOverlays, canvas: CanvasSettings, fonts: FontPool) {
+        self.init(
+            overlays: overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none, fps: canvas.fps,
+            fonts: fonts, toneMap: canvas.toneMap, format: canvas.format)
+    }
 }

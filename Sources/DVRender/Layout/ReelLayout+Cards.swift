@@ -51,9 +51,7 @@ extension ReelLayout {
     /// each named with its day (`the text "…" of 2024-11-16`); none for a picture that does not open (the
     /// render names that).
     static func overlaysShown(clip: ClipSource, frames: Range<Int>, canvas: CanvasSettings, fonts: FontPool) -> [(name: String, rect: PixelRect)] {
-        let painter = OverlayPainter(
-            overlays: clip.overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
-            fps: canvas.fps, fonts: fonts, format: canvas.format)
+        let painter = OverlayPainter(overlays: clip.overlays, canvas: canvas, fonts: fonts)
         let placed = (try? painter.placedItems()) ?? []
         return placed.filter { $0.item.frames.overlaps(frames) }.map { ("\($0.item.name) of \(clip.day)", $0.placed.rect) }
     }

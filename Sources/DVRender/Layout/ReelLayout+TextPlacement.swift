@@ -8,9 +8,7 @@ extension ReelLayout {
     /// warned of. Nil for fewer than two, or for a picture that does not open (the render names that).
     static func textPlacement(of overlays: PieceOverlays, canvas: CanvasSettings, fonts: FontPool) -> TextPlacement? {
         guard overlays.items.count(where: { if case .video = $0 { false } else { true } }) > 1 else { return nil }
-        let painter = OverlayPainter(
-            overlays: overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
-            fps: canvas.fps, fonts: fonts, format: canvas.format)
+        let painter = OverlayPainter(overlays: overlays, canvas: canvas, fonts: fonts)
         return try? painter.textPlacement().placement
     }
 

@@ -71,9 +71,7 @@ package struct TextPlan: Sendable, Hashable, Encodable {
                 job: job, day: planned, firstFrame: item.firstFrame, endFrame: item.endFrame, fps: canvas.fps,
                 defaultFont: TextStyle.defaultFontPath
             ).withFallbacks(fallbacks)
-            let painter = OverlayPainter(
-                overlays: overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
-                fps: canvas.fps, fonts: fonts, format: canvas.format)
+            let painter = OverlayPainter(overlays: overlays, canvas: canvas, fonts: fonts)
             guard let placement = try? painter.textPlacement().placement, !placement.items.isEmpty else { continue }
             let area = OverlayPlacement(
                 frameWidth: canvas.width, frameHeight: canvas.height, insets: OverlayPlacement.Insets(canvas.safeArea ?? .none)

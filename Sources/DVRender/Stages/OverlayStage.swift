@@ -44,9 +44,7 @@ struct OverlayStage {
     /// `clip`, whose first frame is the piece's frame `firstFrame`, with its overlays drawn.
     func overlay(_ clip: any ClipFrames, firstFrame: Int) -> OverlaidClip {
         let painter = OverlayPainter(
-            overlays: clip.source.overlays, frameWidth: canvas.width, frameHeight: canvas.height, safeArea: canvas.safeArea ?? .none,
-            fps: canvas.fps, fonts: fonts,
-            toneMap: canvas.toneMap, format: canvas.format
+            overlays: clip.source.overlays, canvas: canvas, fonts: fonts
         )
         return OverlaidClip(clip: clip, painter: painter, firstFrame: firstFrame)
     }
