@@ -37,11 +37,14 @@ struct AudioStage {
     }
 
     /// Where the track for `layout` lives in the work folder (present once made), and the clip placements
-    /// it is made from.
-    private func plannedTrack(for layout: ReelLayout) throws -> (file: URL, placements: [AudioPlacement], length: Int) {
+    /// and music tracks it is made from (the tracks worked out once, since a playlist's lengths are probed).
+    private func plannedTrack(for layout: ReelLayout) throws -> (
+        file: URL, placements: [AudioPlacement], length: Int, tracks: MusicPlaylist?
+    ) {
         let (placements, length) = AudioPlacement.placements(in: layout)
-        let key = try trackKey(placements: placements, length: length, identities: layout.identities, tracks: musicTracks(layout))
-        return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length)
+        let tracks = musicTracks(layout)
+        let key = try trackKey(placements: placements, length: length, identities: layout.identities, tracks: tracks)
+        return (work.audioFolder.appendingPathComponent("\(key).m4a"), placements, length, tracks)
     }
 
     /// The file the track for `layout` has in the work folder, once made; its name is the hash of
@@ -61,13 +64,13 @@ struct AudioStage {
     /// been requested, no further chunk is started: the track is abandoned (no file) and
     /// `RenderError.interrupted` thrown; the chunks finished are kept.
     func track(for layout: ReelLayout, observer: some RenderObserver, stop: StopRequest? = nil) throws -> EncodedAudio {
-        let (file, placements, length) = try plannedTrack(for: layout)
+        let (file, placements, length, tracks) = try plannedTrack(for: layout)
         if FileManager.default.fileExists(atPath: file.path) {
             return EncodedAudio(file: file, reused: true)
         }
         observer.handle(.stageStarted(.audio, total: placements.count))
         try work.prepare()
-        let timeline = try self.timeline(placements, length: length, tracks: musicTracks(layout), observer: observer)
+        let timeline = try self.timeline(placements, length: length, tracks: tracks, observer: observer)
         // A few chunks at a time (see `AudioChunking`), so memory does not grow with the reel; a clip that
         // spans two chunks is read once and kept until the chunk after its end.
         let chunking = AudioChunking(length: length, bitrate: job.output.audio.bitrate.bitsPerSecond)
