@@ -11,7 +11,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Prints every problem as FILE:LINE:COLUMN: error|warning: MESSAGE, then one summary line per \
             file. Overlay pictures and movies, music and fonts that exist are opened and decoded as \
-            rendering would; a missing one is a warning, one that cannot be used an error. With \
+            rendering would; a missing one is a warning, one that cannot be used an error (music that \
+            cannot be played is a warning: the reel is made without that track). With \
             --format json, prints one JSON object (files, their diagnostics, totals) for CI annotations \
             instead; with --format github (the default inside GitHub Actions, where GITHUB_ACTIONS=true), \
             GitHub's ::error file=…,line=…,col=…::… commands, which a pull request shows on the job \

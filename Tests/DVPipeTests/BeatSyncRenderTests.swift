@@ -264,15 +264,27 @@ import Testing
         #expect(found.count == 2 && Self.offsets(of: found, from: [3, 6]).allSatisfy { abs($0) <= 0.001 }, "\(found)")
     }
 
-    @Test("a broken music file is a job error that names it, from plan and run alike, not a crash")
-    func brokenMusicIsAnError() throws {
-        let project = try Project("beat-broken", days: 1, clipSeconds: 4, musicBytes: Data(repeating: 0x5A, count: 4_096))
-        for command in [["plan", project.job.path, "--json"], ["run", project.job.path, "--progress", "none"]] {
-            let result = try DVPipeProcess.run(command)
-            #expect(result.status == 2, "\(command[0]): \(result.status)")
-            #expect(result.standardError.contains("job.yaml:7:"), "\(result.standardError)")
-            #expect(result.standardError.contains("audio.music.file cannot be used as music"), "\(result.standardError)")
-        }
+    @Test("a broken music file is named at its line and left out: the days keep their lengths and the reel is made, silent")
+    func brokenMusicIsLeftOut() throws {
+        let project = try Project("beat-broken", days: 2, clipSeconds: 4, musicBytes: Data(repeating: 0x5A, count: 4_096))
+        let plan = try DVPipeProcess.run(["plan", project.job.path, "--json"])
+        #expect(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.standardError.contains("job.yaml:7:"), "\(plan.standardError)")
+        #expect(
+            plan.standardError.contains("warning: audio.music.file cannot be used as music: ")
+                && plan.standardError.contains("; the reel is made without this track"), "\(plan.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = (object["days"] as? [[String: Any]]) ?? []
+        #expect(object["music"] == nil && days.count == 2, "\(object)")
+        #expect(days.allSatisfy { $0["duration"] as? Double == 3 && $0["beats"] == nil }, "\(days)")
+        try project.render()
+        let found = Self.cuts(in: try Self.brightness(of: project.reel, width: 160, height: 90))
+        #expect(found.count == 1 && Self.offsets(of: found, from: [3]).allSatisfy { abs($0) <= 0.001 }, "\(found)")
+        let ffmpeg = try #require(ReferenceCommand.ffmpeg, "make test installs the ffmpeg command")
+        let sound = [UInt8](try ReferenceCommand.output(ffmpeg, ["-v", "error", "-i", project.reel.path, "-ac", "1", "-f", "s16le", "-"]))
+        let loudest = stride(from: 0, to: sound.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(sound[$0]) | UInt16(sound[$0 + 1]) << 8))) }
+            .max()
+        #expect((loudest ?? 0) <= 2, "the clips are silent and no music plays: \(loudest ?? 0)")
     }
 
     /// Expects a plan cut on no beat, with a `no_beat` warning and every day its clip duration, 3 s.

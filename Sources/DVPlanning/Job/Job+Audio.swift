@@ -69,3 +69,22 @@ extension Job {
         public var beatsPerStep: Int { self == .bars ? 4 : 1 }
     }
 }
+
+extension Job {
+    /// This job with the music tracks at `paths` left out of its soundtrack (files that exist but cannot be
+    /// played). The first track's `sync` still says what the cuts follow; its `start` leaves with it. Without a
+    /// track left, the job has no music and the days keep their own lengths.
+    public func leavingOutMusic(_ paths: Set<String>) -> Job {
+        let tracks = audio.musicTracks
+        var kept = tracks.filter { !paths.contains($0.file) }
+        guard kept.count < tracks.count else { return self }
+        var job = self
+        if let first = tracks.first, let head = kept.first, head.file != first.file {
+            kept[0].sync = first.sync
+            kept[0].start = nil
+        }
+        job.audio.music = kept.first
+        job.audio.playlist = audio.playlist == nil || kept.isEmpty ? nil : kept
+        return job
+    }
+}

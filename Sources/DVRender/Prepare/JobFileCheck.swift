@@ -6,8 +6,9 @@ import Foundation
 /// font, a look) and reports the ones that cannot be used at the job line that names them, so that `validate`
 /// and the commands that render say so before any work starts, instead of failing part-way.
 package enum JobFileCheck {
-    /// An error for every file in `files` that does not open, decode or render as its kind. A file named
-    /// in many places (a logo on every day) is opened once.
+    /// An error for every file in `files` that does not open, decode or render as its kind, but a warning for
+    /// music: a track that cannot be played is left out of the soundtrack (`Job.Audio.leavingOut`), so the reel
+    /// is still made, without it. A file named in many places (a logo on every day) is opened once.
     /// A look's `.cube` file that breaks the format is reported once, at its own line and column, naming the
     /// first key that uses it.
     package static func diagnostics(for files: [JobFileReference]) -> [Diagnostic] {
@@ -20,7 +21,12 @@ package enum JobFileCheck {
             let id = "\(file.kind.rawValue) \(file.path)"
             let found = problems[id] ?? JobFileReference.problem(opening: file.path, as: file.kind)
             problems[id] = found
-            return found.map { Diagnostic(.error, at: file.location, "\(file.key) cannot be used as \(file.kind.noun): \($0)") }
+            guard let found else { return nil }
+            let problem = "\(file.key) cannot be used as \(file.kind.noun): \(found)"
+            if file.kind == .sound {
+                return Diagnostic(.warning, at: file.location, problem + "; the reel is made without this track")
+            }
+            return Diagnostic(.error, at: file.location, problem)
         }
     }
 }
@@ -42,8 +48,16 @@ extension JobFileCheck {
 
 extension JobLoadResult {
     /// This result with `JobFileCheck`'s diagnostics for the files the job names.
+    /// A music track that cannot be played is left out of the job's soundtrack, with its warning.
     package func checkingFiles() -> JobLoadResult {
-        adding(JobFileCheck.diagnostics(for: files))
+        let found = JobFileCheck.diagnostics(for: files)
+        var result = adding(found)
+        let unplayable = Set(
+            files.filter { file in file.kind == .sound && found.contains { $0.severity == .warning && $0.location == file.location } }.map(\.path))
+        if !unplayable.isEmpty, let job = result.job {
+            result.job = job.leavingOutMusic(unplayable)
+        }
+        return result
     }
 }
 

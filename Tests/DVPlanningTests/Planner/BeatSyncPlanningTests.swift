@@ -165,4 +165,20 @@ import Testing
         expectDiagnostic(minimalJob + "\naudio: { music: [{ file: a.ogg }, { file: b.ogg, sync: 1️⃣bars }] }", containing: "playlist's first track")
         expectDiagnostic(minimalJob + "\naudio: { music: 1️⃣[] }", containing: "lists no track")
     }
+
+    @Test("a track that cannot be played leaves the soundtrack; the first track's sync stays for the reel")
+    func unplayableTracksLeave() throws {
+        let list = try #require(
+            load(minimalJob + "\naudio: { music: [{ file: a.ogg, sync: beats, start: 2s }, { file: b.ogg }, { file: c.ogg }] }").result.job)
+        let path = { (name: String) in list.audio.musicTracks.first { $0.file.hasSuffix(name) }!.file }
+        let withoutFirst = list.leavingOutMusic([path("a.ogg")])
+        #expect(withoutFirst.audio.musicTracks.map { ($0.file as NSString).lastPathComponent } == ["b.ogg", "c.ogg"])
+        #expect(withoutFirst.audio.music?.sync == .beats && withoutFirst.audio.music?.start == nil)
+        let withoutMiddle = list.leavingOutMusic([path("b.ogg")])
+        #expect(withoutMiddle.audio.musicTracks.map { ($0.file as NSString).lastPathComponent } == ["a.ogg", "c.ogg"])
+        #expect(withoutMiddle.audio.music?.start == .seconds(2))
+        let silent = list.leavingOutMusic(Set(["a.ogg", "b.ogg", "c.ogg"].map(path)))
+        #expect(silent.audio.music == nil && silent.audio.playlist == nil)
+        #expect(list.leavingOutMusic(["/elsewhere/d.ogg"]) == list)
+    }
 }
