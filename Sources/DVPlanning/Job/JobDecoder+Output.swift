@@ -166,6 +166,10 @@ extension JobDecoder {
         return transition
     }
 
+    /// The most tracks a playlist may list: hours of music, far past a year of days, and a bound on the files a
+    /// job from elsewhere makes dvpipe open and track.
+    static let playlistLimit = 100
+
     mutating func decodeAudio(_ node: YAMLNode) -> Job.Audio {
         var audio = Job.Audio()
         guard let fields = fields(of: node, path: "audio", allowed: ["clips", "normalize", "music"]) else { return audio }
@@ -174,6 +178,10 @@ extension JobDecoder {
         guard let music = fields["music"] else { return audio }
         if let items = music.items {
             if items.isEmpty { error("audio.music lists no track; give one mapping or a list of them", at: music) }
+            if items.count > Self.playlistLimit {
+                error("audio.music lists \(items.count) tracks; a playlist holds at most \(Self.playlistLimit)", at: music)
+                return audio
+            }
             let tracks = items.enumerated().compactMap { position, item in decodeMusic(item, path: "audio.music[\(position)]", first: position == 0) }
             audio.music = tracks.first
             audio.playlist = tracks.isEmpty ? nil : tracks

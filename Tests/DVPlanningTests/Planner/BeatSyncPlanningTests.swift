@@ -164,6 +164,8 @@ import Testing
         expectDiagnostic(minimalJob + "\naudio: { music: { file: a.ogg, start: 1️⃣soon } }", containing: "audio.music.start")
         expectDiagnostic(minimalJob + "\naudio: { music: [{ file: a.ogg }, { file: b.ogg, sync: 1️⃣bars }] }", containing: "playlist's first track")
         expectDiagnostic(minimalJob + "\naudio: { music: 1️⃣[] }", containing: "lists no track")
+        let tracks = Array(repeating: "{ file: a.ogg }", count: 101).joined(separator: ", ")
+        expectDiagnostic(minimalJob + "\naudio: { music: 1️⃣[\(tracks)] }", containing: "at most 100")
     }
 
     @Test("a track that cannot be played leaves the soundtrack; the first track's sync stays for the reel")
