@@ -11,13 +11,16 @@ import Foundation
 ///    change of period, so the metrical level holds and a real change of tempo is followed.
 /// 3. The beats by dynamic programming (after Ellis, 2007): each frame's best score is its onset strength
 ///    plus the best earlier score one local period back, less `tightness × log(interval / period)²`; the
-///    best last beat is followed back. Weak beats at either end (fade-in, fade-out) are trimmed.
+///    best last beat is followed back. A grid under 100 BPM whose half-beats carry strong onsets, bass too,
+///    is doubled; else, when the off-beats carry twice the bass onset of the beats (the grid settled on
+///    hi-hats between the kicks), the grid moves half a beat. Weak beats at either end (fade-in, fade-out)
+///    are trimmed.
 /// 4. Downbeats: the phase, of the four in a 4/4 bar, whose beats have the most bass onset and harmonic change.
 /// 5. Phrases: the bar phase, every 8 (else 4) bars, whose bars change the spectrum most, when it stands out.
 package enum BeatTracker {
     /// The tracker's version, for a cache of grids (as `LoudnessMeter.version` is for loudness): raised with
     /// every change that moves a beat, so grids found by another version are tracked again.
-    package static let version = 3
+    package static let version = 5
     /// The confidence below which the audio has no clear beat.
     package static let clearBeat = 0.2
     /// The log-normal tempo prior's centre, BPM: 125 rather than 120, as 170 and 85 BPM tie at 120 and the
@@ -34,6 +37,16 @@ package enum BeatTracker {
     static let tightness: Float = 100
     /// Frames from an onset's flux peak to the attack itself, for the envelope's window (measured on clicks).
     static let lead = 6
+    /// Frames either side of a beat searched for its bass onset, and for the onset a shifted beat snaps to.
+    static let snap = 3
+    /// How many times the beats' bass onset the off-beats must carry for the grid to move half a beat: so
+    /// much that only a clear case moves (the tecnoballz tracks' off-beats carry at most 1.5 times).
+    static let offBeatBass: Float = 2
+    /// The tempo, BPM, below which a grid whose half-beats carry strong onsets is doubled.
+    static let doubledBelow = 100.0
+    /// The share of the beats' full-band and bass onsets that the half-beats of a slow grid must carry for it
+    /// to be doubled (tecnoballz's tracks at 94 BPM: 0.64 to 0.89 and 0.88 to 1.5 where librosa hears 188 BPM).
+    static let halfBeatStrength: Float = 0.6
 
     /// The beat grid of `samples` (mono) at `sampleRate` Hz.
     package static func track(_ samples: [Float], sampleRate: Int) -> BeatGrid {
@@ -45,7 +58,7 @@ package enum BeatTracker {
         guard periods.confidence >= clearBeat else {
             return BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: periods.confidence, duration: duration)
         }
-        let frames = beatFrames(onsets, period: periods.perFrame)
+        let frames = phased(beatFrames(onsets, period: periods.perFrame), onsets: onsets, low: envelope.low, frameRate: envelope.frameRate)
         guard frames.count >= 4 else {
             return BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: periods.confidence, duration: duration)
         }
@@ -235,6 +248,35 @@ package enum BeatTracker {
         }
         beats.reverse()
         return trimmed(beats, onsets: onsets)
+    }
+
+    /// `beats` at the metrical level and phase their onsets show. A grid slower than `doubledBelow` BPM whose
+    /// half-beats carry at least `halfBeatStrength` of its beats' full-band and bass onsets is doubled (the
+    /// half-beats are beats, not hi-hats: the tempo autocorrelation, with its bar term, can prefer every other
+    /// one). Else, the grid
+    /// moves half a beat when the off-beats carry `offBeatBass` times the bass onset (kick drums) of the beats:
+    /// the full-band strength times the beats well but, where hi-hats or chords fall between the kicks, can
+    /// settle on the off-beats. Each half-beat is snapped to the strongest full-band onset within `snap`
+    /// frames of the midpoint, so the timing still comes from the full band.
+    static func phased(_ beats: [Int], onsets: [Float], low: [Float], frameRate: Double) -> [Int] {
+        guard beats.count >= 4 else { return beats }
+        let midpoints = (1..<beats.count).map { (beats[$0 - 1] + beats[$0]) / 2 }
+        func mean(_ values: [Float], at frames: [Int]) -> Float {
+            frames.reduce(0) { sum, frame in sum + (max(0, frame - snap)...min(values.count - 1, frame + snap)).map { values[$0] }.max()! }
+                / Float(frames.count)
+        }
+        let halfBeats = midpoints.map { middle in
+            (max(0, middle - snap)...min(onsets.count - 1, middle + snap)).max { onsets[$0] < onsets[$1] }!
+        }
+        let intervals = (1..<beats.count).map { beats[$0] - beats[$0 - 1] }.sorted()
+        if Double(intervals[intervals.count / 2]) > 60 * frameRate / doubledBelow,
+            mean(onsets, at: midpoints) >= halfBeatStrength * mean(onsets, at: beats),
+            mean(low, at: midpoints) >= halfBeatStrength * mean(low, at: beats)
+        {
+            return zip(beats, halfBeats).flatMap { [$0, $1] } + [beats[beats.count - 1]]
+        }
+        guard mean(low, at: midpoints) > offBeatBass * mean(low, at: beats) else { return beats }
+        return halfBeats
     }
 
     /// `beats` without the leading and trailing ones whose smoothed onset strength is under half the beats'

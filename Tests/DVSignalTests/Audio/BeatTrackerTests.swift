@@ -107,6 +107,24 @@ struct BeatTrackerTests {
         }
     }
 
+    /// Loud low kicks on the beats and quiet 3 kHz ticks (−18 dB) on the off-beats: the beats are the kicks.
+    @Test("loud kicks on the beats win over quiet ticks on the off-beats", arguments: [100.0, 128.0])
+    func kicksOverTicks(bpm: Double) {
+        let beats = Self.beatTimes([(bpm, 30)])
+        var samples = [Float](repeating: 0, count: 30 * Self.rate)
+        for (index, beat) in beats.enumerated() {
+            Self.add(&samples, at: beat, length: Self.rate / 4) { n in
+                let t = Double(n) / Double(Self.rate)
+                return Float(0.8 * sin(2 * Double.pi * (50 * t + 60 * (1 - exp(-t * 30)) / 30)) * exp(-t * 12))
+            }
+            let next = index + 1 < beats.count ? beats[index + 1] : beat + 60 / bpm
+            Self.add(&samples, at: (beat + next) / 2, length: Self.rate / 50) { n in
+                Float(0.1 * sin(2 * Double.pi * 3_000 * Double(n) / Double(Self.rate)) * exp(-Double(n) / 100))
+            }
+        }
+        Self.expectBeats(BeatTracker.track(samples, sampleRate: Self.rate), near: beats, seconds: 30)
+    }
+
     @Test("a change of tempo is followed")
     func tempoChange() {
         let beats = Self.beatTimes([(100, 25), (130, 50)])
