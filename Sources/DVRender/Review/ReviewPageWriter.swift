@@ -26,10 +26,13 @@ package struct ReviewPageWriter {
     /// (or marking it unreadable) and reporting each to `observer` as a `thumbnail` unit. Returns the page
     /// with its media filled in.
     ///
-    /// - Throws: `FileError`/`CocoaError` when the folder cannot be written or swapped in.
+    /// - Throws: `ReviewPageError.notAPage` when `target` is a file, or a folder with something in it that
+    ///   is not a review page (it is never replaced); `FileError`/`CocoaError` when the folder cannot be
+    ///   written or swapped in.
     @discardableResult
     package func write(_ page: ReviewPage, to target: URL, observer: some RenderObserver) throws -> ReviewPage {
         let manager = FileManager.default
+        try Self.checkReplaceable(target)
         let parent = target.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         let temporary = FileSync.temporary(for: target, suffix: "review")
@@ -44,6 +47,17 @@ package struct ReviewPageWriter {
         } catch {
             try? manager.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    /// Throws unless `target` is absent, an empty folder, or a folder holding a review page's
+    /// `index.html` and `review.js`: the only things a review may replace.
+    package static func checkReplaceable(_ target: URL) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) else { return }
+        let contents = isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: target.path)) : nil
+        guard let contents, contents.isEmpty || Set(contents).isSuperset(of: ["index.html", "review.js"]) else {
+            throw ReviewPageError.notAPage(path: target.path)
         }
     }
 
