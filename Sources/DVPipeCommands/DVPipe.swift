@@ -21,7 +21,8 @@ package struct DVPipe: ParsableCommand {
         subcommands: [
             RunCommand.self, PlanCommand.self, PeopleCommand.self, ValidateCommand.self, RenderCommand.self,
             AssembleCommand.self, StatusCommand.self, CheckCommand.self, CleanCommand.self, CacheCommand.self, CalendarCommand.self,
-            DemoCommand.self, DoctorCommand.self, ThemesCommand.self, BeatsCommand.self
+            DemoCommand.self, DoctorCommand.self, ThemesCommand.self, BeatsCommand.self, ApplyCommand.self, PinCommand.self,
+            SkipCommand.self
         ]
     )
 
