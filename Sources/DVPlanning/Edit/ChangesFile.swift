@@ -106,7 +106,9 @@ public struct ChangesFile: Sendable {
                 }
             }
             guard let job else {
-                problem("the changes file names no job; add 'job: NAME' as 'dvpipe plan' prints it", at: root.location)
+                if !entries.contains(where: { $0.key.scalar == "job" }) {
+                    problem("the changes file names no job; add 'job: NAME' as 'dvpipe plan' prints it", at: root.location)
+                }
                 return nil
             }
             return ChangesFile(job: job.0, jobLocation: job.1, days: days, dayLocations: locations)
