@@ -45,12 +45,15 @@ package enum ReviewPreviews {
     /// x264's quality and highest bitrate (bits per second, over any second) for the movie: a year of five
     /// previews a day weighs well under 40 MB.
     static let movieCRF = 30
-    static let movieBitrate = 40_000
+    static let movieBitrate = 24_000
     /// The JPEGs' quantiser scale (2 best, 31 worst).
     static let jpegQuality = 7
     /// Frames in a movie's strip, and the width of each.
     static let stripFrames = 5
     static let stripWidth = 128
+    /// Strip frames at most this many seconds apart are read on from one to the next rather than each sought:
+    /// a phone's keyframes lie about a second or two apart, so a seek then decodes about as much.
+    static let stripReadOn = 2.0
 
     /// The previews of `requests` for `planned`'s job (its first output), in `mediaFolder`: each taken from
     /// `cache`'s previews (the work folder's without a cache) when made before, else made now, several clips
@@ -164,10 +167,11 @@ private struct PreviewPlan: Sendable {
                 }
             }
         } else {
-            let length = max(clip.clipLength.seconds, clip.start.seconds + clip.sourceDuration.seconds)
-            stripTimes = (0..<ReviewPreviews.stripFrames).map { index in
-                (length * (Double(index) + 0.5) / Double(ReviewPreviews.stripFrames) * 1000).rounded() / 1000
-            }
+            // Evenly spaced by an even number of milliseconds, the first half a gap in: a reader read on from
+            // the clip's start at one tick a gap shows each of them exactly.
+            let length = max(clip.clipLength.milliseconds, clip.start.milliseconds + clip.sourceDuration.milliseconds)
+            let gap = Int(length) / ReviewPreviews.stripFrames / 2 * 2
+            stripTimes = (0..<ReviewPreviews.stripFrames).map { Double(gap / 2 + $0 * gap) / 1000 }
         }
         let key = try WorkKey.make(
             "preview", Material(version: ReviewPreviews.version, source: source, canvas: canvas, stripTimes: stripTimes, strip: strip))
@@ -260,22 +264,33 @@ private struct PreviewMaking {
         return files
     }
 
-    /// One frame at each of the strip's times, each decoded from the keyframe before it (a seek, not the
-    /// whole clip), in the render's colour and fit.
+    /// One frame at each of the strip's times, in the render's colour and fit. Times at most
+    /// `ReviewPreviews.stripReadOn` apart are read on by one reader (one tick a strip frame, at the speed
+    /// that spaces them), farther ones each from a seek to the keyframe before it: a long clip is never
+    /// decoded whole, a short one once.
     private func stripFrames() throws -> [VideoFrame] {
         let load = LoadStage(fps: plan.canvas.fps, decoderThreads: 1, share: nil, files: plan.files)
         let normalize = NormalizeStage(canvas: plan.canvas)
-        return try stripTimes.map { time in
+        let gap = stripTimes.count > 1 ? stripTimes[1] - stripTimes[0] : 0
+        let readOn =
+            gap > 0 && gap <= ReviewPreviews.stripReadOn
+            ? PlaybackSpeed(numerator: Int((gap * 1000).rounded()) * plan.canvas.fps, denominator: 1000) : nil
+        let runs: [(start: Double, count: Int, speed: PlaybackSpeed?)] =
+            readOn.map { [(stripTimes[0] - gap / 2, stripTimes.count, $0)] } ?? stripTimes.map { ($0, 1, nil) }
+        return try runs.flatMap { run in
             var at = source
-            at.startMilliseconds = Int((time * 1000).rounded())
-            at.frameCount = 1
-            at.speed = nil
+            at.startMilliseconds = Int((run.start * 1000).rounded())
+            at.frameCount = run.count
+            at.speed = run.speed
             var frames = try normalize.normalize(
-                try load.load(at, firstFrame: 0, frameCount: 1), width: ReviewPreviews.stripWidth, height: plan.stripHeight, fit: plan.canvas.fit)
-            guard let frame = try frames.next() else {
-                throw RenderError.clipFailed(path: source.path, reason: "no picture at \(time) s for the strip")
+                try load.load(at, firstFrame: 0, frameCount: run.count), width: ReviewPreviews.stripWidth, height: plan.stripHeight,
+                fit: plan.canvas.fit)
+            return try (0..<run.count).map { index in
+                guard let frame = try frames.next() else {
+                    throw RenderError.clipFailed(path: source.path, reason: "no picture at \(run.start) s + \(index) for the strip")
+                }
+                return try Self.copy(frame)
             }
-            return frame
         }
     }
 

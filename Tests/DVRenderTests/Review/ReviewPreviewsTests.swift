@@ -17,7 +17,7 @@ import Testing
 struct ReviewPreviewsTests {
     static let background = SRGBColour(red: 0, green: 160, blue: 0)
 
-    /// Two days: a landscape clip and one turned on its side (shown 72 × 128), both 2 s long.
+    /// Two days of movies: a landscape clip and one turned on its side (shown 72 × 128), both 2 s long.
     static let clips: [SampleClip] = [
         SampleClip(
             fileName: "plain.mp4", duration: 2, width: 192, height: 108, audio: .none, tags: .filmed(at: "2024-12-01T12:00:00+0000"),
@@ -27,17 +27,24 @@ struct ReviewPreviewsTests {
             tags: .filmed(at: "2024-12-02T12:00:00+0000"), text: "2", cornerMark: true)
     ]
 
+    /// A third day of two photos, shown 0.5 s each.
+    static let stills = [
+        SampleStill(fileName: "IMG_20241203_090000.jpg", text: "3"),
+        SampleStill(fileName: "IMG_20241203_150000.jpg", text: "4", background: SRGBColour(red: 160, green: 60, blue: 40))
+    ]
+
     /// The job: one-second windows in a 320 × 180 reel (the previews' own size), contained on green, cut.
     static func job(in scratch: TemporaryFolder) throws -> Job {
         let library = scratch.url.appendingPathComponent("library")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
         let writer = try SampleWriter()
         for clip in clips { try writer.write(clip, in: library) }
+        for still in stills { try writer.write(still, in: library) }
         let yaml = """
             version: 1
             library: { paths: [library], timezone: UTC }
-            timeframe: { from: 2024-12-01, to: 2024-12-02 }
-            clips: { video: { duration: 1s } }
+            timeframe: { from: 2024-12-01, to: 2024-12-03 }
+            clips: { video: { duration: 1s }, photo: { duration: 0.5s, count: 2 } }
             transition: { style: cut }
             output: { path: out/reel.mp4, resolution: 320x180, fit: contain, background: "#00A000" }
             """
@@ -71,7 +78,7 @@ struct ReviewPreviewsTests {
         let job = try Self.job(in: scratch)
         let (report, reel, _) = try await ReelRenderTests.render(job, in: scratch)
         let days = report.planned.plan.days.compactMap(\.clip)
-        #expect(days.count == 2)
+        #expect(days.count == 3 && days.last?.photo?.shots.count == 2)
         let broken = scratch.url.appendingPathComponent("broken.mp4")
         try Data(repeating: 0x47, count: 4096).write(to: broken)
         var brokenClip = try #require(days.first)
@@ -107,6 +114,14 @@ struct ReviewPreviewsTests {
             let isBackground = abs(edge[0] - 0) < 24 && abs(edge[1] - 160) < 24 && abs(edge[2] - 0) < 24
             #expect(isBackground == clip.file.hasPrefix("rotated"), "\(clip.file): pixel (20, 90) is \(edge)")
 
+            if clip.photo != nil {
+                // A photo day of two photos: no movie, a strip of each photo at its middle, inside the day's window.
+                #expect(preview.movie == nil)
+                #expect(preview.stripTimes.count == 2 && preview.stripTimes.allSatisfy { $0 > 0 && $0 < 1 })
+                let strip = try RGBPicture.read(from: media.appendingPathComponent(try #require(preview.strip)))
+                #expect(strip.width == 2 * ReviewPreviews.stripWidth && strip.height == 72)
+                continue
+            }
             let movie = try FrameCensus.take(media.appendingPathComponent(try #require(preview.movie)))
             #expect(movie.videoFrames == 12 && movie.pictureWidth == 320 && movie.pictureHeight == 180)
             #expect(abs(movie.videoDuration - 1) < 0.1, "\(movie.videoDuration) s")
@@ -130,13 +145,13 @@ struct ReviewPreviewsTests {
         let first = PreviewCount()
         let made = ReviewPreviews.make(
             clips.map(PreviewRequest.init), planned: planned, work: scratch.work, cache: cache, into: media, observer: first)
-        #expect(first.made == 2 && first.reused == 0)
+        #expect(first.made == 3 && first.reused == 0)
         let kept = try FileManager.default.contentsOfDirectory(atPath: cache.root.appendingPathComponent("previews").path).sorted()
 
         let second = PreviewCount()
         let again = ReviewPreviews.make(
             clips.map(PreviewRequest.init), planned: planned, work: scratch.work, cache: cache, into: media, observer: second)
-        #expect(second.made == 0 && second.reused == 2)
+        #expect(second.made == 0 && second.reused == 3)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.root.appendingPathComponent("previews").path).sorted() == kept)
         for clip in clips {
             #expect(try made[PreviewRequest(clip: clip)]?.get() == again[PreviewRequest(clip: clip)]?.get())
