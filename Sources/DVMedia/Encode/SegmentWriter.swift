@@ -16,14 +16,15 @@ package final class SegmentWriter {
     private let stream: Int
     private var packetCount = 0
 
-    /// Prepares a segment encoded with `settings` (stitchable and global headers are forced on).
-    package init(destination: URL, settings: VideoEncoder.Settings) throws {
+    /// Prepares a segment encoded with `settings` (stitchable and global headers are forced on), muxed with
+    /// `muxerOptions` (such as `movflags=+faststart`).
+    package init(destination: URL, settings: VideoEncoder.Settings, muxerOptions: [String: String] = [:]) throws {
         var settings = settings
         settings.stitchable = true
         settings.globalHeader = true
         self.destination = destination
         encoder = try VideoEncoder(settings: settings)
-        muxer = try Muxer(destination: destination, format: "mp4")
+        muxer = try Muxer(destination: destination, format: "mp4", options: muxerOptions)
         stream = try muxer.addStream(for: encoder)
         try muxer.writeHeader()
     }

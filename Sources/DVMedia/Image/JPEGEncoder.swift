@@ -50,4 +50,30 @@ package final class JPEGEncoder {
         }
         return try encode(full)
     }
+
+    /// Encodes a canvas frame of the encoder's size (8-bit yuv420p, BT.709 limited range, as the renderer draws)
+    /// and returns the JPEG file's bytes: its colours converted to JFIF's BT.601 full range on the way, pixel
+    /// for pixel.
+    package func encode(canvas frame: VideoFrame) throws -> Data {
+        guard frame.width == width, frame.height == height, frame.canvasFormat == .sdr8 else {
+            throw MediaError.invalidSize(width: frame.width, height: frame.height, reason: "a JPEG is made of an 8-bit canvas frame of its size")
+        }
+        guard
+            let context = sws_getContext(
+                Int32(width), Int32(height), AV_PIX_FMT_YUV420P, Int32(width), Int32(height), AV_PIX_FMT_YUVJ420P,
+                SWS_POINT | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
+        else {
+            throw MediaError.invalidSize(width: width, height: height, reason: "libswscale cannot convert a canvas frame to yuvj420p")
+        }
+        defer { sws_freeContext(context) }
+        let converted = try makeFrame()
+        guard
+            sws_setColorspaceDetails(
+                context, YUVEncoding.bt709Limited.coefficients, 0, sws_getCoefficients(SWS_CS_ITU601), 1, 0, 1 << 16, 1 << 16) >= 0,
+            sws_scale_frame(context, converted.pointer, frame.pointer) >= 0
+        else {
+            throw MediaError.invalidSize(width: width, height: height, reason: "libswscale cannot convert a canvas frame to JFIF's colours")
+        }
+        return try encode(converted)
+    }
 }

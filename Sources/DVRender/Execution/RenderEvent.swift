@@ -10,6 +10,8 @@ package enum RenderStage: String, Sendable, Codable {
     case faces
     /// Decoding a picture of each chosen clip for `dvpipe calendar`.
     case thumbnail
+    /// Making the review page's previews (poster, movie, strip) of the clips no cache holds.
+    case preview
     case load
     case normalize
     case transition
