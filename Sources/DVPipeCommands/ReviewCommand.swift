@@ -9,13 +9,15 @@ struct ReviewCommand: ParsableCommand {
         abstract: "Write the plan as a static page: each day's clip, its other candidates and nearby clips, to choose in a browser.",
         discussion: """
             Plans the job as `dvpipe plan` does, then writes DIR/index.html with review.css, review.js and \
-            a poster of each clip under DIR/media/: the timeframe as calendar months (weeks start on \
+            each clip's previews under DIR/media/ (a poster, a 3 s movie and a strip of frames, about 320 px \
+            wide, decoded, turned, fitted and coloured as the render does): the timeframe as calendar months (weeks start on \
             Monday), each day's chosen clip and why, its other candidates best first and clips of days up \
             to three days away that a pin may take. The page needs no server and works from file://. \
             Choosing another clip, moving its start, skipping a day or pinning a nearby clip shows the \
             changes as YAML to download and apply with `dvpipe apply JOB changes.yaml`. The folder is \
-            written beside DIR and swapped in, so DIR is never half written; posters DIR already has are \
-            kept. DIR must be new, empty or an earlier review page: nothing else is ever replaced. A job \
+            written beside DIR and swapped in, so DIR is never half written. Previews are kept by the \
+            content of what they show in the shared cache (--cache; else the work folder), so a second \
+            review decodes nothing. DIR must be new, empty or an earlier review page: nothing else is ever replaced. A job \
             whose plan fails writes nothing (exit status 2). The page's hooks for scripts are in \
             docs/review-page.md.
 
@@ -26,6 +28,7 @@ struct ReviewCommand: ParsableCommand {
     )
 
     @OptionGroup var options: JobOptions
+    @OptionGroup var caching: CacheFlags
 
     @Option(name: .shortAndLong, help: "The folder to write the page into (replaced whole).")
     var output: String
@@ -51,7 +54,7 @@ struct ReviewCommand: ParsableCommand {
         let planned = try options.planJob(observer: printer)
         let page: ReviewPage
         do {
-            page = try ReviewPageWriter(planned: planned).write(
+            page = try ReviewPageWriter(planned: planned, work: options.workFolder, cache: try caching.caches().folder).write(
                 ReviewPage(planned: planned, jobFile: options.job, candidates: candidates), to: url, observer: printer)
             printer.finishLine()
         } catch {

@@ -42,12 +42,21 @@ import Testing
             #expect(cell.components(separatedBy: "data-action=\"choose\"").count <= 5)
         }
         #expect(html.contains("data-status=\"pinned\"") && html.contains("data-status=\"skipped\""))
-        let posters = Self.mediaFiles(in: html)
-        #expect(posters.count >= 24)
+        let media = Self.mediaFiles(in: html)
+        let posters = media.filter { $0.hasSuffix(".jpg") }, movies = media.filter { $0.hasSuffix(".mp4") }
+        #expect(posters.count >= 24 && movies.count >= 20, "\(media)")
         let thumbnailer = try ClipThumbnailer(width: 32, height: 18)
         for name in posters {
             let url = page.appendingPathComponent("media").appendingPathComponent(name)
             _ = try thumbnailer.thumbnail(ofPhoto: .file(url.path))
+        }
+        for name in movies {
+            guard case .media(let info) = MediaProbe.probe(page.appendingPathComponent("media").appendingPathComponent(name)) else {
+                Issue.record("\(name) does not open as a movie")
+                continue
+            }
+            #expect(info.video?.width == 320 && info.video?.height == 180, "\(name): \(info)")
+            #expect((info.duration ?? 0) > 0 && (info.duration ?? 4) <= 3.1, "\(name): \(info)")
         }
         let first = try Self.inode(page.appendingPathComponent("media").appendingPathComponent(posters[0]))
 

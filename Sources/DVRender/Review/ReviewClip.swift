@@ -22,11 +22,9 @@ package struct ReviewClip: Sendable, Hashable {
     package var score: Double?
     /// True when the day's pin names it.
     package var isPinned: Bool
-    /// The Motion Photo's movie inside the file, when it is one.
-    package var byteRange: Range<Int>?
-    /// Whether it decodes as a photo.
-    package var isPhoto: Bool
     package var media = ReviewMedia()
+    /// The clip as the plan has (or would have) it, for its previews.
+    package var clip: PlannedClip
 
     /// The day's chosen clip, as the plan shows it.
     package init(chosen clip: PlannedClip, day: PlannedDay) {
@@ -42,6 +40,7 @@ package struct ReviewClip: Sendable, Hashable {
     }
 
     private init(_ clip: PlannedClip, reason: String, people: [String], rating: Int?, isFavourite: Bool, score: Double?) {
+        self.clip = clip
         file = clip.file
         path = clip.path
         kind = clip.kind
@@ -55,13 +54,6 @@ package struct ReviewClip: Sendable, Hashable {
         self.isFavourite = isFavourite
         self.score = score
         isPinned = false
-        byteRange = clip.motionPhoto?.byteRange
-        isPhoto = clip.photo != nil
-    }
-
-    /// Seconds into the file of the middle of the window: where the poster is taken.
-    package var posterTime: Double {
-        (start + TimeSpan(milliseconds: sourceDuration.milliseconds / 2)).seconds
     }
 
     /// The latest start that still leaves the window inside the clip: the start control's end.

@@ -10,11 +10,16 @@ package struct ReviewMedia: Sendable, Hashable {
     package var strip: String?
     /// Why the clip could not be decoded, for a clip shown as unreadable.
     package var unreadable: String?
+    /// The poster's and movie's size in pixels (the output's aspect).
+    package var width: Int
+    package var height: Int
 
-    package init(poster: String? = nil, movie: String? = nil, strip: String? = nil, unreadable: String? = nil) {
+    package init(poster: String? = nil, movie: String? = nil, strip: String? = nil, unreadable: String? = nil, width: Int = 320, height: Int = 180) {
         self.poster = poster
         self.movie = movie
         self.strip = strip
         self.unreadable = unreadable
+        self.width = width
+        self.height = height
     }
 }

@@ -118,11 +118,13 @@ extension ReviewPage {
         if let reason = clip.media.unreadable {
             html += "<p class=\"unreadable\"><bdi>\(file)</bdi> is unreadable: \(HTMLText.escaped(reason))</p>\n"
         } else if let movie = clip.media.movie {
-            html += "<video controls preload=\"none\" muted playsinline src=\"\(HTMLText.escaped(movie))\""
+            html += "<video controls preload=\"none\" muted playsinline width=\"\(clip.media.width)\" height=\"\(clip.media.height)\""
+            html += " src=\"\(HTMLText.escaped(movie))\""
             html += clip.media.poster.map { " poster=\"\(HTMLText.escaped($0))\"" } ?? ""
             html += " aria-label=\"Preview of \(file)\"></video>\n"
         } else if let poster = clip.media.poster {
-            html += "<img src=\"\(HTMLText.escaped(poster))\" alt=\"A frame of \(file)\" width=\"320\" height=\"180\" loading=\"lazy\">\n"
+            html +=
+                "<img src=\"\(HTMLText.escaped(poster))\" alt=\"A frame of \(file)\" width=\"\(clip.media.width)\" height=\"\(clip.media.height)\" loading=\"lazy\">\n"
         }
         html += "<p class=\"file\" dir=\"auto\">\(file)</p>\n<p class=\"why\">\(HTMLText.escaped(Self.why(clip)))</p>\n"
         if role != "chosen" {
