@@ -27,8 +27,10 @@ struct ApplyCommand: ParsableCommand {
     @Argument(help: "The changes file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var changes: String
 
+    @OptionGroup var confinement: ConfineFlags
+
     func run() throws {
-        let rewrite = try JobFileRewrite(path: job)
+        let rewrite = try JobFileRewrite(path: job, confinement: confinement)
         guard let data = FileManager.default.contents(atPath: changes) else {
             printError("\(changes):1:1: error: cannot read the changes file; the job file is left as it was")
             throw ExitCode(2)

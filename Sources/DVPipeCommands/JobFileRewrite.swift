@@ -15,10 +15,14 @@ struct JobFileRewrite {
     let job: Job
     let bytes: [UInt8]
 
-    /// Reads and checks the job file; with any error, prints the problems and exits 2.
-    init(path: String) throws {
+    /// What `--confine` allows the job, before and after the edit.
+    let confinement: ConfineFlags
+
+    /// Reads and checks the job file under `confinement`; with any error, prints the problems and exits 2.
+    init(path: String, confinement: ConfineFlags) throws {
         self.path = path
-        let loaded = JobLoader.load(path: path).checkingFiles()
+        self.confinement = confinement
+        let loaded = confinement.load(path).checkingFiles()
         guard let job = loaded.job, let data = FileManager.default.contents(atPath: path) else {
             Self.fail(loaded.errors)
             throw ExitCode(2)
@@ -41,7 +45,10 @@ struct JobFileRewrite {
             throw ExitCode(2)
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        let result = JobLoader.load(bytes: edited, file: path, directory: folder.path).checkingFiles()
+        let result = JobLoader.load(
+            bytes: edited, file: path, directory: folder.path, allowedFolders: confinement.confine.isEmpty ? nil : confinement.confine,
+            publishPrefixes: confinement.confinePublish
+        ).checkingFiles()
         guard result.job != nil else {
             printError("error: \(path) would not load after the change, so it is left as it was:")
             Self.fail(result.errors)

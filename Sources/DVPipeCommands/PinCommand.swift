@@ -32,6 +32,8 @@ struct PinCommand: ParsableCommand {
     @Option(name: .long, help: "Where the clip's window starts, in seconds (12.5s or 12.5, at most 3 decimals).")
     var start: String?
 
+    @OptionGroup var confinement: ConfineFlags
+
     func validate() throws {
         _ = try JobFileRewrite.day(date)
         if file.isEmpty {
@@ -44,7 +46,7 @@ struct PinCommand: ParsableCommand {
 
     func run() throws {
         let day = try JobFileRewrite.day(date)
-        let rewrite = try JobFileRewrite(path: job)
+        let rewrite = try JobFileRewrite(path: job, confinement: confinement)
         try rewrite.check(day)
         let seconds = start.flatMap { ChangesFile.seconds($0) ?? ChangesFile.seconds($0 + "s") }
         try rewrite.write([day: DayChange(pin: DayChange.PinChoice(file: file, start: seconds))])

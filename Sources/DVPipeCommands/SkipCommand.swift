@@ -27,13 +27,15 @@ struct SkipCommand: ParsableCommand {
     @Flag(name: .long, help: "Un-skip the day instead (writes skip: false).")
     var undo = false
 
+    @OptionGroup var confinement: ConfineFlags
+
     func validate() throws {
         _ = try JobFileRewrite.day(date)
     }
 
     func run() throws {
         let day = try JobFileRewrite.day(date)
-        let rewrite = try JobFileRewrite(path: job)
+        let rewrite = try JobFileRewrite(path: job, confinement: confinement)
         try rewrite.check(day)
         try rewrite.write([day: DayChange(skip: !undo)])
     }

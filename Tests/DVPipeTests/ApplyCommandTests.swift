@@ -130,4 +130,16 @@ struct ApplyCommandTests {
         #expect(old.count == 4 && new.count == 4)
         #expect(zip(old, new).filter { $0 != $1 }.map(\.0.date) == ["2024-11-18"])
     }
+
+    @Test("under --confine, a pin that leads outside the allowed folders is refused and the job left as it was")
+    func pinUnderConfineStaysInside() throws {
+        let (folder, job) = try project()
+        let before = try text(job)
+        let outside = try DVPipeProcess.run(["pin", job.path, "2024-11-18", "../../etc/passwd", "--confine", folder.url.path])
+        #expect(outside.status == 2, "\(outside.standardError)")
+        #expect(outside.standardError.contains("error:") && outside.standardError.contains("--confine"), "\(outside.standardError)")
+        #expect(try text(job) == before)
+        let inside = try DVPipeProcess.run(["pin", job.path, "2024-11-18", "VID_20241118_120000.mp4", "--confine", folder.url.path])
+        #expect(inside.status == 0, "\(inside.standardError)")
+    }
 }
