@@ -31,4 +31,23 @@ package final class JPEGEncoder {
         frame.pointer.pointee.quality = encoder.context.pointee.global_quality
         return try encoder.encode(frame)
     }
+
+    /// Encodes `frame`, a limited-range yuv420p picture of the encoder's size (a `ClipThumbnailer`'s), as a
+    /// full-range JPEG: each plane's codes stretched from 16–235 (16–240 for chroma) to 0–255.
+    package func encode(limitedRange frame: VideoFrame) throws -> Data {
+        let full = try makeFrame()
+        for plane in 0..<3 {
+            let (rows, columns) = plane == 0 ? (height, width) : ((height + 1) / 2, (width + 1) / 2)
+            let (floor, span) = plane == 0 ? (16, 219) : (16, 224)
+            let (source, target) = (frame.plane(plane), full.plane(plane))
+            let (sourceStride, targetStride) = (frame.stride(plane), full.stride(plane))
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let code = Int(source[row * sourceStride + column]) - floor
+                    target[row * targetStride + column] = UInt8(clamping: (code * 255 + span / 2) / span)
+                }
+            }
+        }
+        return try encode(full)
+    }
 }

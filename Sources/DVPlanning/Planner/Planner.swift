@@ -29,4 +29,14 @@ public enum Planner {
     public static func photosWantingScores(index: [MediaEntry], rules: PlanningRules) -> [String] {
         rules.order == .best || rules.photos.count > 1 ? PlanningSession(index: index, rules: rules).photosWantingScores() : []
     }
+
+    /// How many days either side of a day the review page looks for clips a pin may take.
+    public static let nearbyDays = 3
+
+    /// For the review page only (no plan changes): each day of `plan` (made by `rules` over `index`) with up
+    /// to `limit` other candidates, best first by the plan's own ranking, and, when it has fewer than
+    /// `limit`, clips of the days up to `nearbyDays` away that no day shows, to fill up to `limit`.
+    public static func reviewCandidates(index: [MediaEntry], rules: PlanningRules, plan: Plan, limit: Int = 4) -> [DayCandidates] {
+        PlanningSession(index: index, rules: rules).reviewCandidates(for: plan, limit: max(0, limit), reach: nearbyDays)
+    }
 }

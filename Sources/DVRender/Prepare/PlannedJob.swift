@@ -33,6 +33,8 @@ package struct PlannedJob: Sendable {
     /// The files found broken while rendering (by this process or another, `BrokenClips`) that the plan was
     /// made around, with why each failed, by path.
     package private(set) var broken: [String: String] = [:]
+    /// The index the plan was made over (the scan with broken clips marked unreadable) and its rules.
+    let planning: (index: [MediaEntry], rules: PlanningRules)
 
     /// Scans the job's library, reusing the index cached in `work` for files whose size, modification
     /// time and inode are unchanged, and plans the reel around the clips that the work folder records as
@@ -120,6 +122,7 @@ package struct PlannedJob: Sendable {
         var rules = PlanningRules(job: job, days: days, moments: moments, musicGrids: musicGrids)
         rules.photoScores = photoScores
         var plan = Planner.plan(index: index, rules: rules)
+        planning = (index, rules)
         if let places {
             plan.changeClips { clip in clip.place = clip.position.map(places.place(at:)) }
         }

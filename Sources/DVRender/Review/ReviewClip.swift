@@ -1,0 +1,71 @@
+import DVPlanning
+
+/// One clip as the review page shows it: the day's chosen clip, another candidate or a nearby day's clip.
+package struct ReviewClip: Sendable, Hashable {
+    /// The path as a job's `days.<date>.pin` names it (the candidate's `data-file`).
+    package var file: String
+    /// The absolute path, to decode it.
+    package var path: String
+    package var kind: ClipKind
+    /// The day it was filmed.
+    package var sourceDate: CalendarDay
+    /// Why it stands where it does (`video 1 of 3`, `pinned from 2024-12-06`).
+    package var reason: String
+    /// Where its window starts in the file, and how much of the file it takes.
+    package var start: TimeSpan
+    package var sourceDuration: TimeSpan
+    /// The whole clip's length (a photo's: its window).
+    package var length: TimeSpan
+    package var people: [String]
+    package var rating: Int?
+    package var isFavourite: Bool
+    package var score: Double?
+    /// True when the day's pin names it.
+    package var isPinned: Bool
+    /// The Motion Photo's movie inside the file, when it is one.
+    package var byteRange: Range<Int>?
+    /// Whether it decodes as a photo.
+    package var isPhoto: Bool
+    package var media = ReviewMedia()
+
+    /// The day's chosen clip, as the plan shows it.
+    package init(chosen clip: PlannedClip, day: PlannedDay) {
+        self.init(clip, reason: day.reason, people: clip.people ?? [], rating: clip.rating, isFavourite: false, score: clip.moment?.score)
+        isPinned = day.status == .pinned
+    }
+
+    /// A candidate the planner offers for a day.
+    package init(candidate: ReviewCandidate) {
+        self.init(
+            candidate.clip, reason: candidate.reason, people: candidate.people, rating: candidate.rating, isFavourite: candidate.isFavourite,
+            score: candidate.score)
+    }
+
+    private init(_ clip: PlannedClip, reason: String, people: [String], rating: Int?, isFavourite: Bool, score: Double?) {
+        file = clip.file
+        path = clip.path
+        kind = clip.kind
+        sourceDate = clip.sourceDate
+        self.reason = reason
+        start = clip.start
+        sourceDuration = clip.sourceDuration
+        length = clip.clipLength
+        self.people = people
+        self.rating = rating
+        self.isFavourite = isFavourite
+        self.score = score
+        isPinned = false
+        byteRange = clip.motionPhoto?.byteRange
+        isPhoto = clip.photo != nil
+    }
+
+    /// Seconds into the file of the middle of the window: where the poster is taken.
+    package var posterTime: Double {
+        (start + TimeSpan(milliseconds: sourceDuration.milliseconds / 2)).seconds
+    }
+
+    /// The latest start that still leaves the window inside the clip: the start control's end.
+    package var maximumStart: TimeSpan {
+        kind.isMovie && length > sourceDuration ? length - sourceDuration : .zero
+    }
+}
