@@ -16,6 +16,19 @@ package struct ReviewPage: Sendable {
         /// Nearby days' clips a pin may take, nearest day first.
         package var nearby: [ReviewClip]
 
+        package init(
+            date: CalendarDay, status: DayStatus, reason: String, caption: String? = nil, chosen: ReviewClip? = nil, others: [ReviewClip],
+            nearby: [ReviewClip]
+        ) {
+            self.date = date
+            self.status = status
+            self.reason = reason
+            self.caption = caption
+            self.chosen = chosen
+            self.others = others
+            self.nearby = nearby
+        }
+
         /// Every clip of the day, the chosen one first.
         package var clips: [ReviewClip] { [chosen].compactMap { $0 } + others + nearby }
     }
@@ -25,6 +38,12 @@ package struct ReviewPage: Sendable {
     /// The job file as the command was given it, for the changes file's header.
     package var jobFile: String
     package var days: [Day]
+
+    package init(jobName: String, jobFile: String, days: [Day]) {
+        self.jobName = jobName
+        self.jobFile = jobFile
+        self.days = days
+    }
 
     /// The page of `planned`, with up to `candidates` other clips a day (no media yet).
     package init(planned: PlannedJob, jobFile: String, candidates: Int) {
