@@ -21,7 +21,7 @@ package struct DVPipe: ParsableCommand {
         subcommands: [
             RunCommand.self, PlanCommand.self, PeopleCommand.self, ValidateCommand.self, RenderCommand.self,
             AssembleCommand.self, StatusCommand.self, CheckCommand.self, CleanCommand.self, CacheCommand.self, CalendarCommand.self,
-            ReviewCommand.self,
+            ReviewCommand.self, ApplyCommand.self, PinCommand.self, SkipCommand.self,
             DemoCommand.self, DoctorCommand.self, ThemesCommand.self, BeatsCommand.self
         ]
     )

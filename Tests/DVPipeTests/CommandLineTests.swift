@@ -54,7 +54,8 @@ struct CommandLineTests {
     @Test(
         "every subcommand has a --help with an example",
         arguments: [
-            "run", "plan", "people", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor", "check", "beats"
+            "run", "plan", "people", "validate", "render", "assemble", "status", "clean", "calendar", "demo", "doctor", "check", "beats", "apply",
+            "pin", "skip"
         ])
     func helpHasExample(subcommand: String) throws {
         let result = try DVPipeProcess.run([subcommand, "--help"])

@@ -54,6 +54,7 @@ import Testing
         )
         try player.run()
         let reel = try #require(player.artifacts["reel"], "the assemble job uploads the reel")
+        #expect(player.artifacts["review"] == nil, "a push makes no review page")
         #expect(try Data(contentsOf: reel.appendingPathComponent("reel.mp4")) == expected)
 
         let shards = player.logs.filter { $0.job == "render" }
@@ -102,6 +103,8 @@ import Testing
         #expect(counts.count == 4 && counts.map(\.rendered).reduce(0, +) == 1, "\(pullRequest.logs.filter { $0.job == "render" }.map(\.output))")
         #expect(server.entries("ac").count == DatedLibrary.clipCount - 1, "the pull request stored nothing")
         #expect(try Data(contentsOf: try #require(pullRequest.artifacts["reel"]).appendingPathComponent("reel.mp4")) == pushed)
+        let review = try #require(pullRequest.artifacts["review"], "a pull request uploads the review page: \(pullRequest.artifacts.keys)")
+        #expect(FileManager.default.fileExists(atPath: review.appendingPathComponent("index.html").path))
     }
 
     @Test("the monthly workflow, scheduled on a runner whose clock says 2024-12-01, renders November 2024: the bytes of a job naming that month")
@@ -121,6 +124,8 @@ import Testing
         try scheduled.run()
         let reel = try #require(scheduled.artifacts["reel-2024-11"], "the artifact is named by the month: \(scheduled.artifacts.keys)")
         #expect(try Data(contentsOf: reel.appendingPathComponent("monthly.mp4")) == expected)
+        let review = try #require(scheduled.artifacts["review-2024-11"], "the review page goes beside the reel: \(scheduled.artifacts.keys)")
+        #expect(FileManager.default.fileExists(atPath: review.appendingPathComponent("index.html").path))
         #expect(scheduled.logs.first?.output.contains("timeframe: 2024-11-01 … 2024-11-30") == true, "\(scheduled.logs.first?.output ?? "")")
 
         let dispatched = try WorkflowPlayer(

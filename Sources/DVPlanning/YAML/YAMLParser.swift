@@ -20,11 +20,33 @@ public struct YAMLParser: Sendable {
     /// the document.
     public func parse(_ bytes: [UInt8], file: String) throws(YAMLError) -> YAMLDocument {
         try TextCheck(bytes: bytes, file: file).run()
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) == 1 else {
+        let document = try Self.withParser(bytes) { parser throws(YAMLError) -> YAMLDocument in
+            var builder = YAMLTreeBuilder(file: file, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(parser, &event) == 1 else {
+                    throw parseFailure(parser.pointee, bytes: bytes, file: file)
+                }
+                defer { yaml_event_delete(&event) }
+                if try builder.consume(event) {
+                    break
+                }
+            }
+            return YAMLDocument(root: builder.root, problems: builder.problems)
+        }
+        guard let document else {
             throw .syntax(problem: "libyaml could not start (out of memory)", location: SourceLocation(file: file, line: 1, column: 1))
         }
+        return document
+    }
+
+    /// Runs `body` with a libyaml parser reading `bytes` as UTF-8; nil when libyaml cannot start.
+    static func withParser<Result>(
+        _ bytes: [UInt8], _ body: (UnsafeMutablePointer<yaml_parser_t>) throws(YAMLError) -> Result
+    ) throws(YAMLError) -> Result? {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else { return nil }
         defer { yaml_parser_delete(parser) }
         // libyaml reads from this buffer while parsing, so it is owned here and freed only after the parser.
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
@@ -32,19 +54,7 @@ public struct YAMLParser: Sendable {
         _ = buffer.initialize(from: bytes)
         yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-
-        var builder = YAMLTreeBuilder(file: file, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
-        var event = yaml_event_t()
-        while true {
-            guard yaml_parser_parse(parser, &event) == 1 else {
-                throw parseFailure(parser.pointee, bytes: bytes, file: file)
-            }
-            defer { yaml_event_delete(&event) }
-            if try builder.consume(event) {
-                break
-            }
-        }
-        return YAMLDocument(root: builder.root, problems: builder.problems)
+        return try body(parser)
     }
 
     /// Parses a string (tests, tools).

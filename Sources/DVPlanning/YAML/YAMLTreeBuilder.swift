@@ -44,14 +44,9 @@ struct YAMLTreeBuilder {
                 throw .multipleDocuments(location: location)
             }
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            let text =
-                scalar.value.map {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-                } ?? ""
-            let node = YAMLNode(.scalar(text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), at: location)
+            let node = YAMLNode(.scalar(event.scalarText, isPlain: event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE), at: location)
             try count(1, at: location)
-            remember(node, weight: 1, anchor: Self.name(scalar.anchor))
+            remember(node, weight: 1, anchor: Self.name(event.data.scalar.anchor))
             attach(node, weight: 1)
         case YAML_ALIAS_EVENT:
             let name = Self.name(event.data.alias.anchor) ?? ""
@@ -142,5 +137,13 @@ struct YAMLTreeBuilder {
             }
         }
         stack.append(frame)
+    }
+}
+
+extension yaml_event_t {
+    /// A scalar event's text.
+    var scalarText: String {
+        let scalar = data.scalar
+        return scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
     }
 }

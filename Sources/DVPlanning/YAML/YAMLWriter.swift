@@ -57,18 +57,7 @@ private struct YAMLWriter {
     private func text(of node: YAMLNode) -> String {
         guard case .scalar(let text, let isPlain) = node.content else { return "" }
         if isPlain { return text.isEmpty ? "null" : text }
-        var quoted = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default: quoted.unicodeScalars.append(character)
-            }
-        }
-        return quoted + "\""
+        return YAMLNode.doubleQuoted(text)
     }
 
     private func origin(of node: YAMLNode) -> String {
@@ -84,5 +73,29 @@ extension YAMLNode {
         case .sequence(let items): !items.isEmpty
         case .mapping(let entries): !entries.isEmpty
         }
+    }
+}
+
+extension YAMLNode {
+    /// `text` as a YAML double-quoted scalar: `\\`, `\"` and control characters (line breaks, tabs,
+    /// `\x07`, YAML's own `\N`, `\L`, `\P`) escaped, everything else as it is.
+    static func doubleQuoted(_ text: String) -> String {
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case "\u{85}": quoted += "\\N"
+            case "\u{2028}": quoted += "\\L"
+            case "\u{2029}": quoted += "\\P"
+            case _ where character.value < 0x20 || character.value == 0x7F:
+                quoted += "\\x" + (character.value < 0x10 ? "0" : "") + String(character.value, radix: 16, uppercase: true)
+            default: quoted.unicodeScalars.append(character)
+            }
+        }
+        return quoted + "\""
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 /// runner runs them (`-eo pipefail`, in the workspace, `GITHUB_*` files and variables set); and the
 /// actions it uses played by copying folders: `actions/checkout`, `actions/cache` (restore by key, then
 /// by each restore key's newest match; saved at the end of the job unless the key hit), and
-/// `actions/upload-artifact` / `download-artifact` (by name or pattern, `merge-multiple`).
+/// `actions/upload-artifact` / `download-artifact` (by name or pattern, `merge-multiple`). A step whose
+/// `if:` (an expression without `${{ }}`) comes out empty is skipped.
 ///
 /// Expressions `${{ … }}` are read for the contexts the examples use: `matrix`, `strategy.job-total`,
 /// `needs.<job>.outputs`, `steps.<id>.outputs`, `env`, `vars` (none are set), `secrets` and `inputs` (the
@@ -124,6 +125,9 @@ final class WorkflowPlayer {
         var log = JobLog(job: name, matrix: matrix)
         var cachesToSave: [(key: String, path: URL)] = []
         for step in try Self.items(of: job["steps"], "\(name).steps") {
+            if let condition = step["if"]?.scalar, try value(of: condition, context).isEmpty {
+                continue
+            }
             if let action = step["uses"]?.scalar {
                 let inputs = try Dictionary(
                     uniqueKeysWithValues: Self.entries(of: step["with"], "with").map { key, value in
