@@ -7,7 +7,7 @@ and prints what it saw as one JSON object, for ReviewBrowserTests and bench/revi
         #download's href, its file name, and the console's errors
     review_browser.py inspect PAGE_DIR              prints each day cell's date and the data-file of its clips
     review_browser.py check PAGE_DIR SHOTS_DIR      prints axe-core's serious and critical violations, the
-        console's errors, at 1280 and 390 px wide (screenshots in SHOTS_DIR) the day cells outside the viewport
+        controls shown and those the Tab key reaches, the console's errors, at 1280 and 390 px wide (screenshots in SHOTS_DIR) the day cells outside the viewport
         and the pairs that overlap, and with JavaScript off the day cells and previews that show
     review_browser.py timing PAGE_DIR [RUNS]        prints the first contentful paint and the load's end in ms,
         each a fresh browser's first look at the page, RUNS times (3 unless given)
@@ -25,6 +25,7 @@ import urllib.parse
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -37,7 +38,7 @@ def browser(javascript=True, width=1280, height=900):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", "--allow-file-access-from-files"):
+                     f"--window-size={width},{height}"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
@@ -162,6 +163,32 @@ return {cells: cells.length, cells_shown: cells.filter(shown).length, pictures: 
         scripted: document.documentElement.classList.contains('js')};
 """
 
+# Marks every element that takes the focus, as the Tab key moves it.
+FOCUS_WATCH = """
+window.focused = new Set();
+document.addEventListener('focusin', e => window.focused.add(e.target));
+"""
+
+# The controls shown (buttons, inputs, summaries, links), and those of them the Tab key reached.
+FOCUS_COUNT = """
+var controls = Array.from(document.querySelectorAll('button, input, select, summary, a[href]'))
+  .filter(e => !e.disabled && e.checkVisibility({checkVisibilityCSS: true}));
+var missed = controls.filter(e => !window.focused.has(e));
+return {controls: controls.length, reached: controls.length - missed.length,
+        missed: missed.slice(0, 5).map(e => e.outerHTML.slice(0, 160))};
+"""
+
+
+def keyboard(driver):
+    """Presses Tab through the whole page, once per control shown and a few more, and counts the controls it reached."""
+    driver.execute_script(FOCUS_WATCH)
+    controls = driver.execute_script("return document.querySelectorAll('button, input, select, summary, a[href]').length")
+    chain = ActionChains(driver)
+    for _ in range(controls + 5):
+        chain.send_keys(Keys.TAB)
+    chain.perform()
+    return driver.execute_script(FOCUS_COUNT)
+
 
 def screenshot(driver, path):
     """The whole page, beyond the viewport, as a PNG at `path`."""
@@ -184,6 +211,7 @@ def check(folder, shots):
                           "targets": [n["target"] for n in v["nodes"]][:5]}
                          for v in report["violations"] if v["impact"] in ("serious", "critical")]
         result["axe_rules_passed"] = len(report["passes"])
+        result["keyboard"] = keyboard(driver)
         for width, mobile in ((1280, False), (390, True)):
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": width, "height": 844 if mobile else 900, "deviceScaleFactor": 1, "mobile": mobile})
