@@ -231,6 +231,20 @@ struct ReviewBrowserTests {
         #expect(plain["pictures_loaded"] as? Int == plain["pictures"] as? Int, "every picture shown loads: \(plain)")
     }
 
+    @Test("the month's page weighs its share of the year's 40 MB and shows its first screen within 2 s")
+    func light() throws {
+        let month = try Self.project(render: false)
+        let files = FileManager.default.enumerator(at: month.page, includingPropertiesForKeys: [.fileSizeKey])?.compactMap { $0 as? URL } ?? []
+        let bytes = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+        // bench/review.py measures the year (365 days of five clips, 1,825 of them) against 40 MB.
+        #expect(bytes <= 40_000_000 * 31 / 365, "the page weighs \(bytes) bytes")
+        let timing = try ReviewBrowser.run(["timing", month.page.path, "1"])
+        for figure in ["first_contentful_paint_ms", "first_screen_ms"] {
+            let milliseconds = try #require((timing[figure] as? [Double])?.first, "\(figure) in \(timing)")
+            #expect(milliseconds <= 2000, "\(figure): \(timing)")
+        }
+    }
+
     @Test("a changes file made on another job's page, or on a day outside the timeframe, is refused with its name and the job file kept")
     func foreignChanges() throws {
         let month = try Self.project(render: false)
