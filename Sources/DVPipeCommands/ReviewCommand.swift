@@ -15,8 +15,9 @@ struct ReviewCommand: ParsableCommand {
             Choosing another clip, moving its start, skipping a day or pinning a nearby clip shows the \
             changes as YAML to download and apply with `dvpipe apply JOB changes.yaml`. The folder is \
             written beside DIR and swapped in, so DIR is never half written; posters DIR already has are \
-            kept. A job whose plan fails writes nothing (exit status 2). The page's hooks for scripts are \
-            in docs/review-page.md.
+            kept. DIR must be new, empty or an earlier review page: nothing else is ever replaced. A job \
+            whose plan fails writes nothing (exit status 2). The page's hooks for scripts are in \
+            docs/review-page.md.
 
             Example:
               dvpipe review jobs/dec-2024.yaml -o review
@@ -39,9 +40,15 @@ struct ReviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath).standardizedFileURL
+        do {
+            try ReviewPageWriter.checkReplaceable(url)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
         let printer = ProgressPrinter(mode: .auto)
         let planned = try options.planJob(observer: printer)
-        let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath).standardizedFileURL
         let page: ReviewPage
         do {
             page = try ReviewPageWriter(planned: planned).write(

@@ -112,6 +112,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["job.yaml"])
     }
 
+    @Test func aFolderThatIsNotAReviewPageIsNeverReplaced() async throws {
+        let scratch = try TemporaryFolder("review")
+        let job = try await DemoLibrary.jobCopy(in: scratch)
+        let notes = scratch.url.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: notes.appendingPathComponent("index.html"))
+        for target in ["notes", "demo.yaml"] {
+            let result = try DVPipeProcess.run(["review", job.path, "-o", target], in: scratch.url)
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("exists and is not a review page"), "\(result.standardError)")
+        }
+        #expect(try Data(contentsOf: notes.appendingPathComponent("index.html")) == Data("keep me".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: notes.path) == ["index.html"])
+        #expect(FileManager.default.fileExists(atPath: job.path))
+    }
+
     @Test func helpHasAnExampleAndCandidatesAreBounded() throws {
         let help = try DVPipeProcess.run(["review", "--help"])
         #expect(help.status == 0)

@@ -26,6 +26,7 @@ enum ReviewAssets {
         .day.skipped img, .day.skipped video { filter: grayscale(1); }
         .day.changed { border: 3px solid var(--changed); }
         .day:has(details[open]) { grid-column: 1 / -1; }
+        .day:has(details[open]) > .clip.chosen, .day:has(details[open]) > .controls { max-width: 320px; }
         img, video { display: block; width: 100%; height: auto; aspect-ratio: 16 / 9; object-fit: contain; background: #000; }
         .file { overflow-wrap: anywhere; font-size: .8rem; }
         .why, .caption { color: var(--muted); font-size: .8rem; overflow-wrap: anywhere; }
