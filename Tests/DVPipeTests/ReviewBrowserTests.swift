@@ -199,29 +199,30 @@ struct ReviewBrowserTests {
     }
 
     @Test(
-        "axe-core finds no serious violation, Tab reaches every control, the console shows no error, the cells fit 1280 and 390 px without overlap, and with JavaScript off the calendar and previews show"
+        "axe-core finds no serious violation, Tab reaches every control, the console shows no error, the cells fit 1280 and 390 px without overlap with the days closed and opened, and with JavaScript off the calendar and previews show"
     )
     func accessibleAndReadable() throws {
         let month = try Self.project(render: false)
         try FileManager.default.createDirectory(at: ReviewBrowser.screenshots, withIntermediateDirectories: true)
         let seen = try ReviewBrowser.run(["check", month.page.path, ReviewBrowser.screenshots.path])
         #expect((seen["axe"] as? [Any])?.isEmpty == true, "axe-core: \(seen["axe"] ?? "no report")")
+        #expect((seen["axe_opened"] as? [Any])?.isEmpty == true, "axe-core, every day opened: \(seen["axe_opened"] ?? "no report")")
         #expect((seen["console_errors"] as? [String])?.isEmpty == true, "console: \(seen["console_errors"] ?? [])")
         let keyboard = try #require(seen["keyboard"] as? [String: Any])
         #expect(
             (keyboard["controls"] as? Int ?? 0) > 31 && keyboard["reached"] as? Int == keyboard["controls"] as? Int,
             "the Tab key reaches every control shown: \(keyboard)")
-        for width in [1280, 390] {
-            let layout = try #require(seen["layout_\(width)"] as? [String: Any])
-            #expect(layout["cells"] as? Int == 31, "\(width) px: \(layout)")
+        for (width, opened) in [(1280, ""), (1280, "_opened"), (390, ""), (390, "_opened")] {
+            let layout = try #require(seen["layout_\(width)\(opened)"] as? [String: Any])
+            #expect(layout["cells"] as? Int == 31, "\(width) px\(opened): \(layout)")
             // The viewport is the window less its scroll bar (15 px at 1280, none at 390, where the bars overlay).
             let viewport = layout["width"] as? Int ?? 0
             #expect(
                 viewport > width - 20 && viewport <= width && layout["page_width"] as? Int == viewport,
-                "\(width) px: the page scrolls sideways: \(layout)")
-            #expect((layout["outside"] as? [Any])?.isEmpty == true, "\(width) px: cells outside the viewport: \(layout["outside"] ?? [])")
-            #expect((layout["overlapping"] as? [Any])?.isEmpty == true, "\(width) px: cells overlap: \(layout["overlapping"] ?? [])")
-            #expect(FileManager.default.fileExists(atPath: layout["screenshot"] as? String ?? ""), "\(width) px: a screenshot")
+                "\(width) px\(opened): the page scrolls sideways: \(layout)")
+            #expect((layout["outside"] as? [Any])?.isEmpty == true, "\(width) px\(opened): cells outside the viewport: \(layout["outside"] ?? [])")
+            #expect((layout["overlapping"] as? [Any])?.isEmpty == true, "\(width) px\(opened): cells overlap: \(layout["overlapping"] ?? [])")
+            #expect(FileManager.default.fileExists(atPath: layout["screenshot"] as? String ?? ""), "\(width) px\(opened): a screenshot")
         }
         let plain = try #require(seen["without_javascript"] as? [String: Any])
         #expect(plain["scripted"] as? Bool == false, "JavaScript was off: \(plain)")

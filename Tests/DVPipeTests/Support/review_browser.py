@@ -6,7 +6,8 @@ and prints what it saw as one JSON object, for ReviewBrowserTests and bench/revi
         {"date", "action": "choose"|"start"|"skip", "file", "steps"}) and prints #changes, the content of
         #download's href, its file name, and the console's errors
     review_browser.py inspect PAGE_DIR              prints each day cell's date and the data-file of its clips
-    review_browser.py check PAGE_DIR SHOTS_DIR      prints axe-core's serious and critical violations, the
+    review_browser.py check PAGE_DIR SHOTS_DIR      prints axe-core's serious and critical violations (with
+        every day's other clips closed, and opened), the
         controls shown and those the Tab key reaches, the console's errors, at 1280 and 390 px wide (screenshots in SHOTS_DIR) the day cells outside the viewport
         and the pairs that overlap, and with JavaScript off the day cells and previews that show
     review_browser.py timing PAGE_DIR [RUNS]        prints the first contentful paint, when the first screen's
@@ -199,6 +200,12 @@ def screenshot(driver, path):
     return path
 
 
+def serious(report):
+    """axe-core's serious and critical violations: each rule, its impact and help, and the first few elements."""
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"], "targets": [n["target"] for n in v["nodes"]][:5]}
+            for v in report["violations"] if v["impact"] in ("serious", "critical")]
+
+
 def check(folder, shots):
     os.makedirs(shots, exist_ok=True)
     result = {}
@@ -208,9 +215,7 @@ def check(folder, shots):
         axe = Axe(driver)
         axe.inject()
         report = axe.run()
-        result["axe"] = [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-                          "targets": [n["target"] for n in v["nodes"]][:5]}
-                         for v in report["violations"] if v["impact"] in ("serious", "critical")]
+        result["axe"] = serious(report)
         result["axe_rules_passed"] = len(report["passes"])
         result["keyboard"] = keyboard(driver)
         for width, mobile in ((1280, False), (390, True)):
@@ -219,6 +224,13 @@ def check(folder, shots):
             layout = driver.execute_script(LAYOUT, CELLS)
             layout["screenshot"] = screenshot(driver, os.path.join(shots, f"review-{width}.png"))
             result[f"layout_{width}"] = layout
+            driver.execute_script("document.querySelectorAll(arguments[0] + ' details').forEach(d => d.open = true)", CELLS)
+            opened = driver.execute_script(LAYOUT, CELLS)
+            opened["screenshot"] = screenshot(driver, os.path.join(shots, f"review-{width}-opened.png"))
+            result[f"layout_{width}_opened"] = opened
+            if not mobile:
+                result["axe_opened"] = serious(axe.run())
+            driver.execute_script("document.querySelectorAll(arguments[0] + ' details').forEach(d => d.open = false)", CELLS)
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         result["console_errors"] = console_errors(driver)
     finally:
