@@ -18,9 +18,11 @@ DEB_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # the segment-store tests; iso-codes names countries for the place-name table (scripts/install-places.sh);
 # libheif's heif-convert and heif-enc and ImageMagick's convert make the stills' reference pictures; aubio's
 # aubiotrack (aubio-tools), with librosa and mir_eval (PyPI, scripts/setup-beat-reference.sh), is the beat
-# tracker's reference on TecnoballZ's soundtrack (tecnoballz-data: fifteen tracker modules, 1.5 MB to download).
+# tracker's reference on TecnoballZ's soundtrack (tecnoballz-data: fifteen tracker modules, 1.5 MB to download);
+# chromium and chromium-driver, driven headless by Selenium with axe-core (PyPI, scripts/setup-review-browser.sh),
+# are the browser the review page's tests click through, check for accessibility and time.
 TEST_PACKAGES := ffmpeg python3 python3-jsonschema python3-yaml python3-venv libimage-exiftool-perl shellcheck \
-                 libheif-examples imagemagick aubio-tools tecnoballz-data \
+                 libheif-examples imagemagick aubio-tools tecnoballz-data chromium chromium-driver \
                  slurm-wlm munge nginx-light rclone iso-codes faketime strace time
 # The toolchain on PATH, else the one at /opt/swift (where this project's machines keep it).
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -56,6 +58,7 @@ test: deps
 	@scripts/setup-colour-science.sh
 	@scripts/setup-face-reference.sh
 	@scripts/setup-beat-reference.sh
+	@scripts/setup-review-browser.sh
 	@scripts/setup-store-servers.sh
 	@scripts/install-places.sh .build-places/cities1000.csv
 	@scripts/setup-example-linters.sh
@@ -122,4 +125,4 @@ bench: build
 	python3 bench/bench.py
 
 clean:
-	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint .build-faces .build-stores .build-places .build-beats
+	rm -rf .build out demo bench/work .build-bench .build-colour .build-lint .build-faces .build-stores .build-places .build-beats .build-review
