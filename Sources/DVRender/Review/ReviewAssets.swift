@@ -35,8 +35,9 @@ enum ReviewAssets {
         .candidates { list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
           gap: 8px; }
         .controls { flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; }
-        .start { flex: 1 1 100%; background-size: 100% 100%; font-size: .75rem; }
+        .start { flex: 1 1 100%; font-size: .75rem; }
         .start label { display: block; }
+        .track { background-size: 100% 100%; min-height: 32px; display: flex; align-items: center; }
         input[type=range] { width: 100%; margin: 0; }
         button, summary { font: inherit; font-size: .85rem; cursor: pointer; }
         button { padding: 2px 8px; border: 1px solid var(--accent); background: var(--paper); color: var(--accent); border-radius: 3px; }
@@ -115,7 +116,7 @@ enum ReviewAssets {
             slider.max = movie ? clip.dataset.maxStart : "0";
             slider.value = movie ? clip.dataset.start : "0";
             slider.parentNode.style.backgroundImage = clip && clip.dataset.strip ? "url('" + clip.dataset.strip + "')" : "";
-            slider.parentNode.querySelector("output").textContent = slider.value + " s";
+            slider.closest(".start").querySelector("output").textContent = slider.value + " s";
           }
           document.querySelectorAll("li.day[data-date]").forEach(function (cell) {
             var start = cell.dataset.start === undefined ? null : parseFloat(cell.dataset.start);
@@ -153,7 +154,7 @@ enum ReviewAssets {
             if (slider) {
               slider.addEventListener("input", function () {
                 day.start = parseFloat(slider.value);
-                slider.parentNode.querySelector("output").textContent = slider.value + " s";
+                slider.closest(".start").querySelector("output").textContent = slider.value + " s";
                 render();
               });
             }

@@ -79,11 +79,12 @@ extension ReviewPage {
         html += "<span class=\"visually-hidden\"> \(date)</span></button>"
         if day.clips.contains(where: \.kind.isMovie) {
             let movie = day.chosen.flatMap { $0.kind.isMovie ? $0 : nil }
-            html += "<div class=\"start\"\(movie?.media.strip.map { " style=\"background-image: url('\(HTMLText.escaped($0))')\"" } ?? "")>"
-            html += "<label for=\"start-\(date)\">Start of the clip on \(date), seconds</label>"
+            html += "<div class=\"start\"><label for=\"start-\(date)\">Start of the clip on \(date), seconds</label>"
+            // The strip of the clip's frames lies behind the slider alone, so the label and value stay readable.
+            html += "<div class=\"track\"\(movie?.media.strip.map { " style=\"background-image: url('\(HTMLText.escaped($0))')\"" } ?? "")>"
             html += "<input type=\"range\" id=\"start-\(date)\" data-action=\"start\" min=\"0\" step=\"0.1\" "
             html +=
-                "max=\"\(movie?.maximumStart.seconds ?? 0)\" value=\"\(movie?.start.seconds ?? 0)\"\(movie.map { $0.maximumStart == .zero } ?? true ? " disabled" : "")>"
+                "max=\"\(movie?.maximumStart.seconds ?? 0)\" value=\"\(movie?.start.seconds ?? 0)\"\(movie.map { $0.maximumStart == .zero } ?? true ? " disabled" : "")></div>"
             html += "<output for=\"start-\(date)\">\(movie?.start.seconds ?? 0) s</output></div>"
         }
         html += "</div>\n"
