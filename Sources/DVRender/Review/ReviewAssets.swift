@@ -37,7 +37,10 @@ enum ReviewAssets {
         .controls { flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; }
         .start { flex: 1 1 100%; font-size: .75rem; }
         .start label { display: block; }
-        .track { background-size: 100% 100%; min-height: 32px; display: flex; align-items: center; }
+        .track { position: relative; min-height: 32px; display: flex; align-items: center; }
+        .track img.strip { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: fill; }
+        .track input { position: relative; }
+        .play { display: inline-block; margin-top: 2px; font-size: .8rem; }
         input[type=range] { width: 100%; margin: 0; }
         button, summary { font: inherit; font-size: .85rem; cursor: pointer; }
         button { padding: 2px 8px; border: 1px solid var(--accent); background: var(--paper); color: var(--accent); border-radius: 3px; }
@@ -115,9 +118,27 @@ enum ReviewAssets {
             slider.disabled = !movie || parseFloat(clip.dataset.maxStart) === 0;
             slider.max = movie ? clip.dataset.maxStart : "0";
             slider.value = movie ? clip.dataset.start : "0";
-            slider.parentNode.style.backgroundImage = clip && clip.dataset.strip ? "url('" + clip.dataset.strip + "')" : "";
+            var strip = slider.parentNode.querySelector("img.strip");
+            strip.hidden = !(clip && clip.dataset.strip);
+            if (!strip.hidden) strip.src = clip.dataset.strip;
             slider.closest(".start").querySelector("output").textContent = slider.value + " s";
           }
+          body.addEventListener("click", function (event) {
+            var link = event.target.closest("a.play");
+            if (!link) return;
+            event.preventDefault();
+            var picture = link.parentNode.querySelector("img");
+            var video = document.createElement("video");
+            video.src = link.getAttribute("href");
+            video.poster = picture.getAttribute("src");
+            video.width = picture.width;
+            video.height = picture.height;
+            video.controls = video.autoplay = video.muted = video.playsInline = true;
+            video.setAttribute("aria-label", picture.alt.replace(/^A frame of /, "Preview of "));
+            picture.replaceWith(video);
+            link.remove();
+            video.focus();
+          });
           document.querySelectorAll("li.day[data-date]").forEach(function (cell) {
             var start = cell.dataset.start === undefined ? null : parseFloat(cell.dataset.start);
             var day = {

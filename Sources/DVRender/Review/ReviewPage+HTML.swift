@@ -81,7 +81,8 @@ extension ReviewPage {
             let movie = day.chosen.flatMap { $0.kind.isMovie ? $0 : nil }
             html += "<div class=\"start\"><label for=\"start-\(date)\">Start of the clip on \(date), seconds</label>"
             // The strip of the clip's frames lies behind the slider alone, so the label and value stay readable.
-            html += "<div class=\"track\"\(movie?.media.strip.map { " style=\"background-image: url('\(HTMLText.escaped($0))')\"" } ?? "")>"
+            let strip = movie?.media.strip.map { " src=\"\(HTMLText.escaped($0))\"" } ?? " hidden"
+            html += "<div class=\"track\"><img class=\"strip\" alt=\"\" loading=\"lazy\"\(strip)>"
             html += "<input type=\"range\" id=\"start-\(date)\" data-action=\"start\" min=\"0\" step=\"0.1\" "
             html +=
                 "max=\"\(movie?.maximumStart.seconds ?? 0)\" value=\"\(movie?.start.seconds ?? 0)\"\(movie.map { $0.maximumStart == .zero } ?? true ? " disabled" : "")></div>"
@@ -118,14 +119,16 @@ extension ReviewPage {
         html += (clip.media.strip.map { " data-strip=\"\(HTMLText.escaped($0))\"" } ?? "") + ">\n"
         if let reason = clip.media.unreadable {
             html += "<p class=\"unreadable\"><bdi>\(file)</bdi> is unreadable: \(HTMLText.escaped(reason))</p>\n"
-        } else if let movie = clip.media.movie {
-            html += "<video controls preload=\"none\" muted playsinline width=\"\(clip.media.width)\" height=\"\(clip.media.height)\""
-            html += " src=\"\(HTMLText.escaped(movie))\""
-            html += clip.media.poster.map { " poster=\"\(HTMLText.escaped($0))\"" } ?? ""
-            html += " aria-label=\"Preview of \(file)\"></video>\n"
         } else if let poster = clip.media.poster {
+            // A picture the browser loads only near the screen (a year of posters at once would hold up the
+            // first one), and a link to the movie: without JavaScript it opens the movie, with it the movie
+            // plays in the poster's place.
             html +=
                 "<img src=\"\(HTMLText.escaped(poster))\" alt=\"A frame of \(file)\" width=\"\(clip.media.width)\" height=\"\(clip.media.height)\" loading=\"lazy\">\n"
+            if let movie = clip.media.movie {
+                html +=
+                    "<a class=\"play\" href=\"\(HTMLText.escaped(movie))\">Play<span class=\"visually-hidden\"> the preview of \(file)</span></a>\n"
+            }
         }
         html += "<p class=\"file\" dir=\"auto\">\(file)</p>\n<p class=\"why\">\(HTMLText.escaped(Self.why(clip)))</p>\n"
         if role != "chosen" {

@@ -22,6 +22,7 @@ import base64
 import json
 import os
 import sys
+import time
 import urllib.parse
 
 from axe_selenium_python import Axe
@@ -238,8 +239,18 @@ def check(folder, shots):
     static = browser(javascript=False)
     try:
         static.get(page_url(folder))
-        static.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-        result["without_javascript"] = static.execute_script(STATIC, CELLS)
+        # The pictures load as they come near the screen (loading="lazy"): scroll the whole page past, then
+        # give the last ones up to 5 s.
+        height = static.execute_script("return document.documentElement.scrollHeight")
+        for top in range(0, height + 600, 600):
+            static.execute_script("window.scrollTo(0, arguments[0])", top)
+            time.sleep(0.05)
+        for _ in range(50):
+            seen = static.execute_script(STATIC, CELLS)
+            if seen["pictures_loaded"] == seen["pictures"]:
+                break
+            time.sleep(0.1)
+        result["without_javascript"] = seen
         result["without_javascript"]["screenshot"] = screenshot(static, os.path.join(shots, "review-no-javascript.png"))
     finally:
         static.quit()

@@ -54,9 +54,8 @@ import Testing
         #expect(html.components(separatedBy: "data-action=\"skip\"").count == 2)
         #expect(html.components(separatedBy: "data-action=\"start\"").count == 2)
         #expect(html.contains("id=\"changes\"") && html.contains("id=\"download\" download=\"changes.yaml\""))
-        #expect(
-            html.contains(
-                "<video controls preload=\"none\" muted playsinline width=\"320\" height=\"180\" src=\"media/m.mp4\" poster=\"media/p.jpg\""))
+        #expect(html.contains("<img src=\"media/p.jpg\" alt=\"A frame of 家族の日.mp4\" width=\"320\" height=\"180\" loading=\"lazy\">"))
+        #expect(html.contains("<a class=\"play\" href=\"media/m.mp4\">Play<span class=\"visually-hidden\"> the preview of 家族の日.mp4</span></a>"))
         #expect(html.contains("data-strip=\"media/s.jpg\""))
         #expect(html.contains("is unreadable: Invalid data found when &lt;processing&gt; input"))
     }

@@ -119,7 +119,7 @@ struct ReviewPreviewsTests {
                 #expect(preview.movie == nil)
                 #expect(preview.stripTimes.count == 2 && preview.stripTimes.allSatisfy { $0 > 0 && $0 < 1 })
                 let strip = try RGBPicture.read(from: media.appendingPathComponent(try #require(preview.strip)))
-                #expect(strip.width == 2 * ReviewPreviews.stripWidth && strip.height == 72)
+                #expect(strip.width == 2 * ReviewPreviews.stripWidth && strip.height == ReviewPreviews.stripWidth * 9 / 16)
                 continue
             }
             let movie = try FrameCensus.take(media.appendingPathComponent(try #require(preview.movie)))
@@ -129,7 +129,7 @@ struct ReviewPreviewsTests {
             #expect(preview.stripTimes.count == ReviewPreviews.stripFrames)
             #expect(preview.stripTimes.allSatisfy { $0 > 0 && $0 < 2 })
             let strip = try RGBPicture.read(from: media.appendingPathComponent(try #require(preview.strip)))
-            #expect(strip.width == ReviewPreviews.stripFrames * ReviewPreviews.stripWidth && strip.height == 72)
+            #expect(strip.width == ReviewPreviews.stripFrames * ReviewPreviews.stripWidth && strip.height == ReviewPreviews.stripWidth * 9 / 16)
         }
     }
 
