@@ -68,10 +68,11 @@ import Testing
                 "beats: \(name) tempo \(track.tempo.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value))" })"
                     + " F \(track.f.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value))" })")
         }
-        // The issue's whole bar holds on 11 of the 15 tracks so far (of the others, gardien-go and tecnoballz
-        // keep aubio's tempo but turn to its off-beats part way through, area1-game2 holds aubio's tempo at
-        // F 0.48, area5-game scores 0.89 where 0.9 is asked): a floor, so no change loses one.
-        #expect(met.count >= 11, "the bar is met on \(met.count) tracks: \(met)")
+        // The issue's whole bar holds on 12 of the 15 tracks so far. Of the others, gardien-go and area1-game2
+        // keep aubio's tempo and one phase throughout, where aubio itself slips half a beat (at 21 s and 31 to
+        // 34 s) and librosa counts 3 beats to dvpipe's 2 (F 0.27 and 0.48 against aubio); area5-game scores
+        // 0.89 against aubio, whose beats drift from 10 to 14 s, where 0.9 is asked. A floor, so no change loses one.
+        #expect(met.count >= 12, "the bar is met on \(met.count) tracks: \(met)")
     }
 
     @Test("dvpipe beats prints a click track's grid, says when there is no beat, and refuses a corrupt file")
