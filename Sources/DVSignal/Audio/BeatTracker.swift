@@ -43,6 +43,10 @@ package enum BeatTracker {
     /// How many times the beats' bass onset the off-beats must carry for the grid to move half a beat: so
     /// much that only a clear case moves (the tecnoballz tracks' off-beats carry at most 1.5 times).
     static let offBeatBass: Float = 2
+    /// The share of the beats' root-mean-square onset strength under which beats at either end are trimmed:
+    /// a fade's beats fall far below it, while the last beats of a bar without its kick, still heard, carry
+    /// 0.38 to 0.43 of it (area5-game's last two, at 59.5 and 59.9 s).
+    static let weakBeat: Float = 0.4
     /// Beats in a row, at the median period, whose phase `steadyPhase` holds through a steady track.
     static let steadyRun = 16
     /// How far an interval may stray from the median and still keep the period, and the share of intervals
@@ -345,16 +349,16 @@ package enum BeatTracker {
         (max(0, frame - snap)...min(onsets.count - 1, frame + snap)).max { onsets[$0] < onsets[$1] }!
     }
 
-    /// `beats` without the leading and trailing ones whose smoothed onset strength is under half the beats'
-    /// root-mean-square strength (the grid runs on through a fade by momentum; those beats are not heard).
+    /// `beats` without the leading and trailing ones whose smoothed onset strength is under `weakBeat` of the
+    /// beats' root-mean-square strength (the grid runs on through a fade by momentum; those beats are not heard).
     static func trimmed(_ beats: [Int], onsets: [Float]) -> [Int] {
         let strength = beats.map { frame -> Float in
             let range = max(0, frame - 2)...min(onsets.count - 1, frame + 2)
             return range.map { onsets[$0] }.max() ?? 0
         }
         let rms = (strength.reduce(0) { $0 + $1 * $1 } / Float(max(1, strength.count))).squareRoot()
-        guard let first = strength.firstIndex(where: { $0 >= rms / 2 }),
-            let last = strength.lastIndex(where: { $0 >= rms / 2 })
+        guard let first = strength.firstIndex(where: { $0 >= weakBeat * rms }),
+            let last = strength.lastIndex(where: { $0 >= weakBeat * rms })
         else { return [] }
         return Array(beats[first...last])
     }
