@@ -49,10 +49,8 @@ package enum BeatTracker {
     static let weakBeat: Float = 0.4
     /// Beats in a row, at the median period, whose phase `steadyPhase` holds through a steady track.
     static let steadyRun = 16
-    /// How far an interval may stray from the median and still keep the period, and the share of intervals
-    /// that must, for `steadyPhase` to count the tempo steady.
+    /// How far an interval, or the median of the next few, may stray from the period and still keep it.
     static let steadyTolerance = 0.05
-    static let steadyShare = 0.8
     /// The share of a period, either side of the grid `steadyPhase` holds, within which a beat is on it (and
     /// within which of the half-beat one is moved onto it).
     static let onGrid = 0.15
@@ -271,25 +269,32 @@ package enum BeatTracker {
     /// them and stays there. The phase of the first `steadyRun` beats in a row that keep the period is carried
     /// through the track: each later beat a half beat off that grid moves half a beat back (snapped to the
     /// strongest onset within `snap` frames), beats caught between the two are dropped, and gaps of whole
-    /// periods are filled evenly. A tempo that is not steady (fewer than `steadyShare` of the intervals within
-    /// `steadyTolerance` of their median) is left alone, so a real change of tempo is followed.
+    /// periods are filled evenly. The phase is held only while the tempo holds (within `steadyTolerance`), so a real
+    /// change of tempo, or an intro at another, is followed as found.
     static func steadyPhase(_ beats: [Int], onsets: [Float]) -> [Int] {
-        guard beats.count > 2 * steadyRun else { return beats }
+        guard beats.count > steadyRun else { return beats }
         let intervals = (1..<beats.count).map { Double(beats[$0] - beats[$0 - 1]) }
-        let period = intervals.sorted()[intervals.count / 2]
-        let steady = intervals.filter { abs($0 / period - 1) <= steadyTolerance }.count
-        guard Double(steady) >= steadyShare * Double(intervals.count),
-            let start = (0..<intervals.count - steadyRun).first(where: { first in
-                intervals[first..<first + steadyRun].allSatisfy { abs($0 / period - 1) <= steadyTolerance }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        guard
+            let start = (0...intervals.count - steadyRun).first(where: { first in
+                let run = Array(intervals[first..<first + steadyRun])
+                return run.allSatisfy { abs($0 / median(run) - 1) <= steadyTolerance }
             })
         else { return beats }
+        let period = median(Array(intervals[start..<start + steadyRun]))
         /// The beats from `beats[start]` on in one direction, each placed against the grid carried from the
         /// beats kept before it: a beat near the grid keeps its place and moves the grid to it (so a tempo
-        /// that wavers is followed), any other moves the grid on by whole periods.
+        /// that wavers is followed), any other moves the grid on by whole periods. Where the median of the
+        /// next `steadyRun / 2` intervals leaves the period (a change of tempo), the rest are kept as found.
         func held(_ indices: [Int]) -> [Int] {
             var kept = [beats[start]]
             var grid = Double(beats[start])
-            for index in indices {
+            let step = (indices.first ?? start) > start ? 1 : -1
+            for (position, index) in indices.enumerated() {
+                let ahead = indices[position...].prefix(steadyRun / 2).map { Double(abs(beats[$0] - beats[$0 - step])) }
+                guard abs(median(ahead) / period - 1) <= steadyTolerance else {
+                    return kept + indices[position...].map { beats[$0] }.filter { abs($0 - kept[kept.count - 1]) >= Int(period / 2) }
+                }
                 let periods = (Double(beats[index]) - grid) / period
                 let offset = periods - periods.rounded()
                 let frame: Int
