@@ -49,6 +49,9 @@ package enum BeatTracker {
     static let weakBeat: Float = 0.4
     /// Beats in a row, at the median period, whose phase `steadyPhase` holds through a steady track.
     static let steadyRun = 16
+    /// Beats in a row, neither on the grid `steadyPhase` holds nor half a beat off it, after which the grid
+    /// takes their phase.
+    static let phaseChange = 4
     /// How far an interval, or the median of the next few, may stray from the period and still keep it.
     static let steadyTolerance = 0.05
     /// The share of a period, either side of the grid `steadyPhase` holds, within which a beat is on it (and
@@ -269,7 +272,8 @@ package enum BeatTracker {
     /// them and stays there. The phase of the first `steadyRun` beats in a row that keep the period is carried
     /// through the track: each later beat a half beat off that grid moves half a beat back (snapped to the
     /// strongest onset within `snap` frames), beats caught between the two are dropped, and gaps of whole
-    /// periods are filled evenly. The phase is held only while the tempo holds (within `steadyTolerance`), so a real
+    /// periods are filled evenly; `phaseChange` beats in a row off the grid by another share of a beat move it to them.
+    /// The phase is held only while the tempo holds (within `steadyTolerance`), so a real
     /// change of tempo, or an intro at another, is followed as found.
     static func steadyPhase(_ beats: [Int], onsets: [Float]) -> [Int] {
         guard beats.count > steadyRun else { return beats }
@@ -289,6 +293,16 @@ package enum BeatTracker {
         func held(_ indices: [Int]) -> [Int] {
             var kept = [beats[start]]
             var grid = Double(beats[start])
+            var between: [Int] = []
+            /// Keeps `frame` after the last kept beat, the whole periods between them filled evenly.
+            func keep(_ frame: Int) {
+                let gap = Double(frame - kept[kept.count - 1])
+                guard abs(gap) >= period / 2 else { return }
+                let missing = Int((abs(gap) / period).rounded()) - 1
+                let last = kept[kept.count - 1]
+                kept += (0..<max(0, missing)).map { last + Int((gap * Double($0 + 1) / Double(missing + 1)).rounded()) }
+                kept.append(frame)
+            }
             let step = (indices.first ?? start) > start ? 1 : -1
             for (position, index) in indices.enumerated() {
                 let ahead = indices[position...].prefix(steadyRun / 2).map { Double(abs(beats[$0] - beats[$0 - step])) }
@@ -297,23 +311,20 @@ package enum BeatTracker {
                 }
                 let periods = (Double(beats[index]) - grid) / period
                 let offset = periods - periods.rounded()
-                let frame: Int
+                let middle = beats[index] - Int((offset.sign == .minus ? -period : period) / 2)
                 if abs(offset) <= onGrid {
-                    frame = beats[index]
-                    grid = Double(frame)
-                } else if abs(offset) >= 0.5 - onGrid {
-                    let middle = beats[index] - Int((offset.sign == .minus ? -period : period) / 2)
-                    guard onsets.indices.contains(middle) else { continue }
-                    frame = strongest(onsets, near: middle)
+                    grid = Double(beats[index])
+                    keep(beats[index])
+                } else if abs(offset) >= 0.5 - onGrid, onsets.indices.contains(middle) {
+                    keep(strongest(onsets, near: middle))
                 } else {
-                    continue
+                    between.append(beats[index])
+                    guard between.count == phaseChange else { continue }
+                    // The music itself moved by part of a beat (a pattern cut short, an edit): the grid follows.
+                    grid = Double(beats[index])
+                    for frame in between { keep(frame) }
                 }
-                let gap = Double(frame - kept[kept.count - 1])
-                guard abs(gap) >= period / 2 else { continue }
-                let missing = Int((abs(gap) / period).rounded()) - 1
-                let last = kept[kept.count - 1]
-                kept += (0..<max(0, missing)).map { last + Int((gap * Double($0 + 1) / Double(missing + 1)).rounded()) }
-                kept.append(frame)
+                between = []
             }
             return kept
         }
