@@ -270,11 +270,11 @@ package enum BeatTracker {
     /// `beats` of a steady tempo held at one phase: the dynamic programme follows the strongest onsets, and
     /// where a section adds a bass or chords on the off-beats (tecnoballz from 35 s) it slips half a beat onto
     /// them and stays there. The phase of the first `steadyRun` beats in a row that keep the period is carried
-    /// through the track: each later beat a half beat off that grid moves half a beat back (snapped to the
+    /// both ways through the track: each beat a half beat off that grid moves half a beat back (snapped to the
     /// strongest onset within `snap` frames), beats caught between the two are dropped, and gaps of whole
-    /// periods are filled evenly; `phaseChange` beats in a row off the grid by another share of a beat move it to them.
-    /// The phase is held only while the tempo holds (within `steadyTolerance`), so a real
-    /// change of tempo, or an intro at another, is followed as found.
+    /// periods are filled evenly; after `phaseChange` beats in a row off the grid by another share of a beat,
+    /// the grid moves to them. The phase is held only while the tempo holds (within `steadyTolerance`), so a
+    /// real change of tempo, or an intro at another, is followed as found.
     static func steadyPhase(_ beats: [Int], onsets: [Float]) -> [Int] {
         guard beats.count > steadyRun else { return beats }
         let intervals = (1..<beats.count).map { Double(beats[$0] - beats[$0 - 1]) }
