@@ -60,18 +60,19 @@ import Testing
             let againstBoth = min(track.f["dvpipe-aubio"] ?? 0, track.f["dvpipe-librosa"] ?? 0)
             // Every track: a tempo of the references' (or a 2:1 or 3:2 relative), at a tempo-matched F of 0.8.
             #expect(!matched.isEmpty, "\(name): tempo \(tempo) is none of \(track.tempo)")
-            // Where aubio and librosa agree, dvpipe agrees with both (0.85: area5-game scores 0.89 against aubio,
-            // which itself scores 0.88 against librosa; dvpipe 0.92 against librosa).
+            // Where aubio and librosa agree, dvpipe agrees with both (0.85: area5-game scores 0.90 against aubio,
+            // whose beats drift from 10 to 14 s and which itself scores 0.88 against librosa; dvpipe 1.00 there).
             #expect(!agreeing || againstBoth >= 0.85, "\(name): aubio and librosa agree, and dvpipe scores \(track.f)")
             if !matched.isEmpty, best >= 0.8, !agreeing || againstBoth >= 0.9 { met.append(name) }
             print(
                 "beats: \(name) tempo \(track.tempo.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value))" })"
                     + " F \(track.f.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value))" })")
         }
-        // The issue's whole bar holds on 11 of the 15 tracks so far (of the others, gardien-go and tecnoballz
-        // keep aubio's tempo but turn to its off-beats part way through, area1-game2 holds aubio's tempo at
-        // F 0.48, area5-game scores 0.89 where 0.9 is asked): a floor, so no change loses one.
-        #expect(met.count >= 11, "the bar is met on \(met.count) tracks: \(met)")
+        // The issue's whole bar holds on 13 of the 15 tracks so far. Of the others, gardien-go and area1-game2
+        // keep aubio's tempo and one phase throughout, where aubio itself slips half a beat (at 21 s and 31 to
+        // 34 s) and librosa counts 3 beats to dvpipe's 2 (F 0.27 and 0.48 against aubio). A floor, so no change
+        // loses one.
+        #expect(met.count >= 13, "the bar is met on \(met.count) tracks: \(met)")
     }
 
     @Test("dvpipe beats prints a click track's grid, says when there is no beat, and refuses a corrupt file")

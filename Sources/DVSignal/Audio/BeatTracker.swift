@@ -14,13 +14,14 @@ import Foundation
 ///    best last beat is followed back. A grid under 100 BPM whose half-beats carry strong onsets, bass too,
 ///    is doubled; else, when the off-beats carry twice the bass onset of the beats (the grid settled on
 ///    hi-hats between the kicks), the grid moves half a beat. Weak beats at either end (fade-in, fade-out)
-///    are trimmed.
+///    are trimmed. A steady tempo then keeps one phase: where a section's off-beats draw the programme half a
+///    beat off, those beats move back onto the grid of the first steady run.
 /// 4. Downbeats: the phase, of the four in a 4/4 bar, whose beats have the most bass onset and harmonic change.
 /// 5. Phrases: the bar phase, every 8 (else 4) bars, whose bars change the spectrum most, when it stands out.
 package enum BeatTracker {
     /// The tracker's version, for a cache of grids (as `LoudnessMeter.version` is for loudness): raised with
     /// every change that moves a beat, so grids found by another version are tracked again.
-    package static let version = 5
+    package static let version = 6
     /// The confidence below which the audio has no clear beat.
     package static let clearBeat = 0.2
     /// The log-normal tempo prior's centre, BPM: 125 rather than 120, as 170 and 85 BPM tie at 120 and the
@@ -42,6 +43,20 @@ package enum BeatTracker {
     /// How many times the beats' bass onset the off-beats must carry for the grid to move half a beat: so
     /// much that only a clear case moves (the tecnoballz tracks' off-beats carry at most 1.5 times).
     static let offBeatBass: Float = 2
+    /// The share of the beats' root-mean-square onset strength under which beats at either end are trimmed:
+    /// a fade's beats fall far below it, while the last beats of a bar without its kick, still heard, carry
+    /// 0.38 to 0.43 of it (area5-game's last two, at 59.5 and 59.9 s).
+    static let weakBeat: Float = 0.4
+    /// Beats in a row, at the median period, whose phase `steadyPhase` holds through a steady track.
+    static let steadyRun = 16
+    /// Beats in a row, neither on the grid `steadyPhase` holds nor half a beat off it, after which the grid
+    /// takes their phase.
+    static let phaseChange = 4
+    /// How far an interval, or the median of the next few, may stray from the period and still keep it.
+    static let steadyTolerance = 0.05
+    /// The share of a period, either side of the grid `steadyPhase` holds, within which a beat is on it (and
+    /// within which of the half-beat one is moved onto it).
+    static let onGrid = 0.15
     /// The tempo, BPM, below which a grid whose half-beats carry strong onsets is doubled.
     static let doubledBelow = 100.0
     /// The share of the beats' full-band and bass onsets that the half-beats of a slow grid must carry for it
@@ -58,7 +73,9 @@ package enum BeatTracker {
         guard periods.confidence >= clearBeat else {
             return BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: periods.confidence, duration: duration)
         }
-        let frames = phased(beatFrames(onsets, period: periods.perFrame), onsets: onsets, low: envelope.low, frameRate: envelope.frameRate)
+        let frames = steadyPhase(
+            phased(beatFrames(onsets, period: periods.perFrame), onsets: onsets, low: envelope.low, frameRate: envelope.frameRate),
+            onsets: onsets)
         guard frames.count >= 4 else {
             return BeatGrid(tempo: nil, beats: [], downbeats: [], phrases: [], confidence: periods.confidence, duration: duration)
         }
@@ -250,6 +267,72 @@ package enum BeatTracker {
         return trimmed(beats, onsets: onsets)
     }
 
+    /// `beats` of a steady tempo held at one phase: the dynamic programme follows the strongest onsets, and
+    /// where a section adds a bass or chords on the off-beats (tecnoballz from 35 s) it slips half a beat onto
+    /// them and stays there. The phase of the first `steadyRun` beats in a row that keep the period is carried
+    /// both ways through the track: each beat a half beat off that grid moves half a beat back (snapped to the
+    /// strongest onset within `snap` frames), beats caught between the two are dropped, and gaps of whole
+    /// periods are filled evenly; after `phaseChange` beats in a row off the grid by another share of a beat,
+    /// the grid moves to them. The phase is held only while the tempo holds (within `steadyTolerance`), so a
+    /// real change of tempo, or an intro at another, is followed as found.
+    static func steadyPhase(_ beats: [Int], onsets: [Float]) -> [Int] {
+        guard beats.count > steadyRun else { return beats }
+        let intervals = (1..<beats.count).map { Double(beats[$0] - beats[$0 - 1]) }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        guard
+            let start = (0...intervals.count - steadyRun).first(where: { first in
+                let run = Array(intervals[first..<first + steadyRun])
+                return run.allSatisfy { abs($0 / median(run) - 1) <= steadyTolerance }
+            })
+        else { return beats }
+        let period = median(Array(intervals[start..<start + steadyRun]))
+        /// The beats from `beats[start]` on in one direction, each placed against the grid carried from the
+        /// beats kept before it: a beat near the grid keeps its place and moves the grid to it (so a tempo
+        /// that wavers is followed), any other moves the grid on by whole periods. Where the median of the
+        /// next `steadyRun / 2` intervals leaves the period (a change of tempo), the rest are kept as found.
+        func held(_ indices: [Int]) -> [Int] {
+            var kept = [beats[start]]
+            var grid = Double(beats[start])
+            var between: [Int] = []
+            /// Keeps `frame` after the last kept beat, the whole periods between them filled evenly.
+            func keep(_ frame: Int) {
+                let gap = Double(frame - kept[kept.count - 1])
+                guard abs(gap) >= period / 2 else { return }
+                let missing = Int((abs(gap) / period).rounded()) - 1
+                let last = kept[kept.count - 1]
+                kept += (0..<max(0, missing)).map { last + Int((gap * Double($0 + 1) / Double(missing + 1)).rounded()) }
+                kept.append(frame)
+            }
+            let step = (indices.first ?? start) > start ? 1 : -1
+            for (position, index) in indices.enumerated() {
+                let ahead = indices[position...].prefix(steadyRun / 2).map { Double(abs(beats[$0] - beats[$0 - step])) }
+                guard abs(median(ahead) / period - 1) <= steadyTolerance else {
+                    return kept + indices[position...].map { beats[$0] }.filter { abs($0 - kept[kept.count - 1]) >= Int(period / 2) }
+                }
+                let periods = (Double(beats[index]) - grid) / period
+                let offset = periods - periods.rounded()
+                let middle = beats[index] - Int((offset.sign == .minus ? -period : period) / 2)
+                if abs(offset) <= onGrid {
+                    grid = Double(beats[index])
+                    keep(beats[index])
+                } else if abs(offset) >= 0.5 - onGrid, onsets.indices.contains(middle) {
+                    keep(strongest(onsets, near: middle))
+                } else {
+                    between.append(beats[index])
+                    guard between.count == phaseChange else { continue }
+                    // The music itself moved by part of a beat (a pattern cut short, an edit): the grid follows.
+                    grid = Double(beats[index])
+                    for frame in between { keep(frame) }
+                }
+                between = []
+            }
+            return kept
+        }
+        let later = held(Array(start + 1..<beats.count))
+        let earlier = held(Array((0..<start).reversed()))
+        return earlier.dropFirst().reversed() + later
+    }
+
     /// `beats` at the metrical level and phase their onsets show. A grid slower than `doubledBelow` BPM whose
     /// half-beats carry at least `halfBeatStrength` of its beats' full-band and bass onsets is doubled (the
     /// half-beats are beats, not hi-hats: the tempo autocorrelation, with its bar term, can prefer every other
@@ -265,9 +348,7 @@ package enum BeatTracker {
             frames.reduce(0) { sum, frame in sum + (max(0, frame - snap)...min(values.count - 1, frame + snap)).map { values[$0] }.max()! }
                 / Float(frames.count)
         }
-        let halfBeats = midpoints.map { middle in
-            (max(0, middle - snap)...min(onsets.count - 1, middle + snap)).max { onsets[$0] < onsets[$1] }!
-        }
+        let halfBeats = midpoints.map { strongest(onsets, near: $0) }
         let intervals = (1..<beats.count).map { beats[$0] - beats[$0 - 1] }.sorted()
         if Double(intervals[intervals.count / 2]) > 60 * frameRate / doubledBelow,
             mean(onsets, at: midpoints) >= halfBeatStrength * mean(onsets, at: beats),
@@ -279,16 +360,21 @@ package enum BeatTracker {
         return halfBeats
     }
 
-    /// `beats` without the leading and trailing ones whose smoothed onset strength is under half the beats'
-    /// root-mean-square strength (the grid runs on through a fade by momentum; those beats are not heard).
+    /// The frame of the strongest onset within `snap` frames of `frame` (a frame of `onsets`).
+    static func strongest(_ onsets: [Float], near frame: Int) -> Int {
+        (max(0, frame - snap)...min(onsets.count - 1, frame + snap)).max { onsets[$0] < onsets[$1] }!
+    }
+
+    /// `beats` without the leading and trailing ones whose smoothed onset strength is under `weakBeat` of the
+    /// beats' root-mean-square strength (the grid runs on through a fade by momentum; those beats are not heard).
     static func trimmed(_ beats: [Int], onsets: [Float]) -> [Int] {
         let strength = beats.map { frame -> Float in
             let range = max(0, frame - 2)...min(onsets.count - 1, frame + 2)
             return range.map { onsets[$0] }.max() ?? 0
         }
         let rms = (strength.reduce(0) { $0 + $1 * $1 } / Float(max(1, strength.count))).squareRoot()
-        guard let first = strength.firstIndex(where: { $0 >= rms / 2 }),
-            let last = strength.lastIndex(where: { $0 >= rms / 2 })
+        guard let first = strength.firstIndex(where: { $0 >= weakBeat * rms }),
+            let last = strength.lastIndex(where: { $0 >= weakBeat * rms })
         else { return [] }
         return Array(beats[first...last])
     }

@@ -125,6 +125,19 @@ struct BeatTrackerTests {
         Self.expectBeats(BeatTracker.track(samples, sampleRate: Self.rate), near: beats, seconds: 30)
     }
 
+    /// A drum loop at 120 BPM cut at 20 s and joined again a third of a beat late (an edit, a pattern cut
+    /// short): the tempo holds but the phase moves, and the beats after the join follow it, none dropped (the
+    /// beat before the join, which the dynamic programme pulls towards it, aside).
+    @Test("a drum loop that moves by a third of a beat part way keeps every beat")
+    func phaseMove() {
+        let before = Self.beatTimes([(120, 20)])
+        let beats = before + Self.beatTimes([(120, 20)]).map { $0 + before[before.count - 1] + 0.5 / 3 }
+        let grid = BeatTracker.track(Self.drums(beats, seconds: 40), sampleRate: Self.rate)
+        let away = beats.filter { $0 >= 3 && $0 <= 37 && abs($0 - 19.5) > 0.1 }
+        let errors = away.map { beat in grid.beats.map { abs($0 - beat) }.min() ?? .infinity }
+        #expect(errors.max() ?? .infinity <= 0.010, "largest error \(errors.max() ?? .infinity) s")
+    }
+
     @Test("a change of tempo is followed")
     func tempoChange() {
         let beats = Self.beatTimes([(100, 25), (130, 50)])
