@@ -38,8 +38,16 @@ struct ConfineFlags: ParsableArguments {
 
     /// The job file at `path`, loaded under these flags.
     func load(_ path: String) -> JobLoadResult {
-        JobLoader.load(path: path, allowedFolders: confine.isEmpty ? nil : confine, publishPrefixes: confinePublish)
+        JobLoader.load(path: path, allowedFolders: allowedFolders, publishPrefixes: confinePublish)
     }
+
+    /// Job text named `file`, its relative paths from `directory`, loaded under these flags.
+    func load(bytes: [UInt8], file: String, directory: String) -> JobLoadResult {
+        JobLoader.load(bytes: bytes, file: file, directory: directory, allowedFolders: allowedFolders, publishPrefixes: confinePublish)
+    }
+
+    /// The folders a job may reach, or nil without `--confine`.
+    private var allowedFolders: [String]? { confine.isEmpty ? nil : confine }
 
     /// Under `--confine`, why the default work folder `folder` (beside the job, not given on the command line)
     /// may not be used: it leads outside the allowed folders, through a link committed beside the job, say.

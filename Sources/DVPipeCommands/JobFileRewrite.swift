@@ -45,10 +45,7 @@ struct JobFileRewrite {
             throw ExitCode(2)
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        let result = JobLoader.load(
-            bytes: edited, file: path, directory: folder.path, allowedFolders: confinement.confine.isEmpty ? nil : confinement.confine,
-            publishPrefixes: confinement.confinePublish
-        ).checkingFiles()
+        let result = confinement.load(bytes: edited, file: path, directory: folder.path).checkingFiles()
         guard result.job != nil else {
             printError("error: \(path) would not load after the change, so it is left as it was:")
             Self.fail(result.errors)

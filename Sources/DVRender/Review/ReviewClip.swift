@@ -2,20 +2,8 @@ import DVPlanning
 
 /// One clip as the review page shows it: the day's chosen clip, another candidate or a nearby day's clip.
 package struct ReviewClip: Sendable, Hashable {
-    /// The path as a job's `days.<date>.pin` names it (the candidate's `data-file`).
-    package var file: String
-    /// The absolute path, to decode it.
-    package var path: String
-    package var kind: ClipKind
-    /// The day it was filmed.
-    package var sourceDate: CalendarDay
     /// Why it stands where it does (`video 1 of 3`, `pinned from 2024-12-06`).
     package var reason: String
-    /// Where its window starts in the file, and how much of the file it takes.
-    package var start: TimeSpan
-    package var sourceDuration: TimeSpan
-    /// The whole clip's length (a photo's: its window).
-    package var length: TimeSpan
     package var people: [String]
     package var rating: Int?
     package var isFavourite: Bool
@@ -23,8 +11,21 @@ package struct ReviewClip: Sendable, Hashable {
     /// True when the day's pin names it.
     package var isPinned: Bool
     package var media = ReviewMedia()
-    /// The clip as the plan has (or would have) it, for its previews.
+    /// The clip as the plan has (or would have) it: its file, window and kind, and what its previews show.
     package var clip: PlannedClip
+
+    /// The path as a job's `days.<date>.pin` names it (the candidate's `data-file`).
+    package var file: String { clip.file }
+    /// The absolute path, to decode it.
+    package var path: String { clip.path }
+    package var kind: ClipKind { clip.kind }
+    /// The day it was filmed.
+    package var sourceDate: CalendarDay { clip.sourceDate }
+    /// Where its window starts in the file, and how much of the file it takes.
+    package var start: TimeSpan { clip.start }
+    package var sourceDuration: TimeSpan { clip.sourceDuration }
+    /// The whole clip's length (a photo's: its window).
+    package var length: TimeSpan { clip.clipLength }
 
     /// The day's chosen clip, as the plan shows it.
     package init(chosen clip: PlannedClip, day: PlannedDay) {
@@ -41,14 +42,7 @@ package struct ReviewClip: Sendable, Hashable {
 
     private init(_ clip: PlannedClip, reason: String, people: [String], rating: Int?, isFavourite: Bool, score: Double?) {
         self.clip = clip
-        file = clip.file
-        path = clip.path
-        kind = clip.kind
-        sourceDate = clip.sourceDate
         self.reason = reason
-        start = clip.start
-        sourceDuration = clip.sourceDuration
-        length = clip.clipLength
         self.people = people
         self.rating = rating
         self.isFavourite = isFavourite

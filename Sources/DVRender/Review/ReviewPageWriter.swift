@@ -75,7 +75,7 @@ package struct ReviewPageWriter: Sendable {
     private func withPreviews(_ page: ReviewPage, in media: URL, observer: some RenderObserver) -> ReviewPage {
         let requests = page.days.flatMap(\.clips).map { PreviewRequest(clip: $0.clip) }
         let made = ReviewPreviews.make(requests, planned: planned, work: work, cache: cache, into: media, observer: observer)
-        let size = ReviewPreviews.canvas(of: planned.job.output, identities: [:])
+        let size = ReviewPreviews.size(of: planned.job.output)
         var warned: Set<String> = []
         let fill = { (clip: ReviewClip) -> ReviewClip in
             var clip = clip

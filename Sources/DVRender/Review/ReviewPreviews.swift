@@ -95,13 +95,17 @@ package enum ReviewPreviews {
         return Dictionary(zip(unique, results)) { first, _ in first }
     }
 
+    /// The size of `output`'s previews (poster and movie): `width` wide at the output's aspect, the height even.
+    static func size(of output: Job.Output) -> (width: Int, height: Int) {
+        let frame = output.frameSize
+        return (width, max(2, Int((Double(width) * Double(frame.height) / Double(max(1, frame.width)) / 2).rounded()) * 2))
+    }
+
     /// The previews' canvas: the output's fit, background, tone mapping and look, about `width` wide at the
     /// output's aspect (even sizes), 8-bit SDR for the browser.
     static func canvas(of output: Job.Output, identities: [String: String]) -> CanvasSettings {
         var canvas = CanvasSettings(output: output, identities: identities)
-        let size = output.frameSize
-        canvas.width = width
-        canvas.height = max(2, Int((Double(width) * Double(size.height) / Double(max(1, size.width)) / 2).rounded()) * 2)
+        (canvas.width, canvas.height) = size(of: output)
         canvas.fps = fps
         canvas.codec = .h264
         canvas.crf = movieCRF
